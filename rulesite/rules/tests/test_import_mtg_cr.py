@@ -8,7 +8,6 @@ with the same numbering, written for these tests.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -265,16 +264,6 @@ def test_layout_variants_of_2022_parse_identically(variant):
     text = corpus_text("2022-04-29")
 
     assert shape(parse(variant(text))) == shape(corpus("2022-04-29"))
-
-
-@needs_corpora
-def test_parse_time_stays_small():
-    for edition in EDITION_FILES:
-        text = corpus_text(edition)
-        started = time.perf_counter()
-        parse(text)
-        # A generous bound: it catches an accidental quadratic pass, not a slow runner.
-        assert time.perf_counter() - started < 5.0
 
 
 @needs_corpora

@@ -1,0 +1,42 @@
+# rulesite: `make run` (install, migrate, import, serve) and `make test` (the whole suite).
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
+
+.PHONY: run install migrate import serve test bench check clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+import: migrate
+	$(PY) manage.py import_rules
+	$(PY) manage.py load_scenarios
+
+run: import
+	$(PY) manage.py runserver $(HOST)
+
+serve: install
+	$(PY) manage.py runserver $(HOST)
+
+test: install
+	$(PY) manage.py check
+	DEBUG=false SECRET_KEY=check-deploy-key-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ ALLOWED_HOSTS=example.org \
+		$(PY) manage.py check --deploy --fail-level WARNING
+	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+bench: import
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -1,0 +1,106 @@
+"""Input and output serializers of the JSON API, one pair per operation."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from rulesite.rules.models import Document, Game, Section
+from rulesite.scenarios.models import Scenario
+
+
+class DocumentOutputSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Document
+        fields = ["slug", "family", "game", "title", "edition", "language", "effective_date", "section_count", "url"]
+
+    def get_url(self, obj: Document) -> str:
+        return obj.get_absolute_url()
+
+
+class SectionLinkSerializer(serializers.Serializer):
+    number = serializers.CharField()
+    title = serializers.CharField()
+    url = serializers.CharField()
+
+
+class SectionOutputSerializer(serializers.ModelSerializer):
+    document = serializers.CharField(source="document.slug")
+    parent = serializers.SerializerMethodField()
+    children = serializers.SerializerMethodField()
+    references = serializers.SerializerMethodField()
+    referenced_by = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Section
+        fields = [
+            "document", "number", "title", "text", "raw_text", "kind", "page", "reconstructed", "data",
+            "parent", "children", "references", "referenced_by", "url",
+        ]
+
+    @staticmethod
+    def _link(section: Section) -> dict:
+        return {"number": section.number, "title": section.title, "url": section.get_absolute_url()}
+
+    def get_parent(self, obj: Section) -> dict | None:
+        return self._link(obj.parent) if obj.parent else None
+
+    def get_children(self, obj: Section) -> list[dict]:
+        return [self._link(c) for c in obj.children.select_related("document").order_by("position")]
+
+    def get_references(self, obj: Section) -> list[dict]:
+        return [self._link(r.target) for r in obj.outgoing.select_related("target__document")]
+
+    def get_referenced_by(self, obj: Section) -> list[dict]:
+        return [self._link(r.source) for r in obj.incoming.select_related("source__document")]
+
+    def get_url(self, obj: Section) -> str:
+        return obj.get_absolute_url()
+
+
+class SearchInputSerializer(serializers.Serializer):
+    q = serializers.CharField(max_length=200)
+    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    document = serializers.CharField(max_length=80, required=False)
+    all_editions = serializers.BooleanField(required=False, default=False)
+
+
+class SearchResultSerializer(serializers.Serializer):
+    document = serializers.CharField(source="section.document.slug")
+    number = serializers.CharField(source="section.number")
+    title = serializers.CharField(source="section.title")
+    snippet = serializers.CharField()
+    rank = serializers.FloatField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, obj) -> str:
+        return obj.section.get_absolute_url()
+
+
+class ResolveOutputSerializer(serializers.Serializer):
+    trace = serializers.ListField(child=serializers.DictField())
+    result = serializers.DictField()
+
+
+class ScenarioOutputSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+    scenario = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Scenario
+        fields = ["code", "url", "game", "ruleset", "engine_version", "rules_documents", "created_at", "scenario", "trace", "result"]
+
+    def get_url(self, obj: Scenario) -> str:
+        return obj.get_absolute_url()
+
+    def get_scenario(self, obj: Scenario) -> dict:
+        import json
+
+        return json.loads(obj.canonical)
+
+
+class ScenarioCreatedSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    url = serializers.CharField()

@@ -1,0 +1,113 @@
+"""JSON API views: one view per operation, glue between serializers and services."""
+
+from __future__ import annotations
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import engine
+from engine.core.validation import MAX_DOCUMENT_BYTES
+from rulesite.rules.models import Document, Section
+from rulesite.scenarios.models import Scenario
+from rulesite.scenarios.services import scenario_create, scenario_parse, scenario_resolve
+
+from . import serializers
+
+ERRORS_RESPONSE = OpenApiResponse(
+    response=OpenApiTypes.OBJECT, description="`{errors: [{path, message}]}`: the document is not a valid scenario."
+)
+
+
+def scenario_from_request(request: Request) -> dict:
+    """Return the scenario in the request body; raise ``engine.ScenarioError`` for bad input."""
+    try:
+        body = request._request.body
+    except RequestDataTooBig:
+        raise engine.ScenarioError(
+            [{"path": "", "message": f"document is over the limit of {MAX_DOCUMENT_BYTES:,} bytes"}]
+        ) from None
+    return scenario_parse(body)
+
+
+class DocumentListApi(generics.ListAPIView):
+    """List every imported rules document."""
+
+    serializer_class = serializers.DocumentOutputSerializer
+    queryset = Document.objects.order_by("game", "family", "-effective_date")
+
+
+class DocumentDetailApi(generics.RetrieveAPIView):
+    serializer_class = serializers.DocumentOutputSerializer
+    queryset = Document.objects.all()
+    lookup_field = "slug"
+
+
+class SectionDetailApi(generics.RetrieveAPIView):
+    """Return one section with its parent, children and cross-references."""
+
+    serializer_class = serializers.SectionOutputSerializer
+
+    def get_object(self) -> Section:
+        return get_object_or_404(
+            Section.objects.select_related("document", "parent__document"),
+            document__slug=self.kwargs["slug"],
+            number=self.kwargs["number"],
+        )
+
+
+class SearchApi(APIView):
+    """Search every document; a bare section number is returned as the only result."""
+
+    @extend_schema(parameters=[serializers.SearchInputSerializer], responses=serializers.SearchResultSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        params = serializers.SearchInputSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        sections = Section.objects.all()
+        data = params.validated_data
+        if data.get("game"):
+            sections = sections.filter(document__game=data["game"])
+        if data.get("document"):
+            sections = sections.filter(document__slug=data["document"])
+        elif not data["all_editions"]:
+            sections = sections.filter(document__in=Document.objects.current())
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(sections.search(data["q"]), request, view=self)
+        return paginator.get_paginated_response(serializers.SearchResultSerializer(page, many=True).data)
+
+
+class ResolveApi(APIView):
+    """Resolve a bare scenario; an illegal action is an ``illegal`` trace step, not an error."""
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: serializers.ResolveOutputSerializer, 400: ERRORS_RESPONSE})
+    def post(self, request: Request) -> Response:
+        answer = scenario_resolve(scenario=scenario_from_request(request))
+        return Response(answer)
+
+
+class ScenarioCreateApi(APIView):
+    """Store a scenario as a ruling permalink: 201 when new, 200 with the same code after."""
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={201: serializers.ScenarioCreatedSerializer, 200: serializers.ScenarioCreatedSerializer, 400: ERRORS_RESPONSE},
+    )
+    def post(self, request: Request) -> Response:
+        scenario, created = scenario_create(scenario=scenario_from_request(request))
+        body = serializers.ScenarioCreatedSerializer({"code": scenario.code, "url": scenario.get_absolute_url()}).data
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class ScenarioDetailApi(generics.RetrieveAPIView):
+    serializer_class = serializers.ScenarioOutputSerializer
+    lookup_field = "code"
+
+    def get_queryset(self):
+        return Scenario.objects.visible()

@@ -1,0 +1,63 @@
+"""``python manage.py import_rules [PATH --format FORMAT] [--edition E] [--language L] [--dry-run]``.
+
+Without PATH: import every bundled document in ``fixtures/documents/`` and every Magic
+Comprehensive Rules edition found in ``settings.RULES_CORPORA_DIR``. Idempotent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from rulesite.rules.importers import BUNDLED, CORPORA_GLOB, FORMATS, ImportFormatError
+from rulesite.rules.services import document_import, document_parse_file
+
+FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures" / "documents"
+
+
+class Command(BaseCommand):
+    help = "Import rules documents into the rules index (all bundled ones when no PATH is given)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("path", nargs="?", help="A rules document file to import.")
+        parser.add_argument("--format", choices=sorted(FORMATS), help="The document's format (needed with PATH).")
+        parser.add_argument("--edition", help="Edition label, e.g. 2022-04-29 (default: read from the file).")
+        parser.add_argument("--language", choices=["en", "zh-Hans", "zh-Hant"], help="Language of the file.")
+        parser.add_argument("--dry-run", action="store_true", help="Report what would change; write nothing.")
+
+    def handle(self, *args, **options) -> None:
+        if options["path"]:
+            if not options["format"]:
+                raise CommandError("--format is required with PATH (one of: " + ", ".join(sorted(FORMATS)) + ")")
+            jobs = [(Path(options["path"]), options["format"])]
+        else:
+            if options["format"]:
+                raise CommandError("--format needs a PATH")
+            jobs = [(FIXTURES_DIR / name, fmt) for name, fmt in BUNDLED]
+            corpora = Path(settings.RULES_CORPORA_DIR)
+            if corpora.is_dir():
+                jobs += [(path, "mtg-cr") for path in sorted(corpora.glob(CORPORA_GLOB))]
+            else:
+                self.stdout.write(f"No corpora folder at {corpora}: Comprehensive Rules not imported.")
+        for path, fmt in jobs:
+            try:
+                parsed, fingerprint = document_parse_file(
+                    path=path, fmt=fmt, edition=options["edition"], language=options["language"]
+                )
+                report = document_import(
+                    parsed=parsed, fingerprint=fingerprint, source_name=path.name, dry_run=options["dry_run"]
+                )
+            except FileNotFoundError:
+                raise CommandError(f"{path}: no such file") from None
+            except UnicodeDecodeError as exc:
+                raise CommandError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            except (ImportFormatError, ValueError) as exc:
+                raise CommandError(f"{path}: {exc}") from None
+            self.stdout.write(report.summary())
+            if options["dry_run"] and not report.unchanged:
+                for label, numbers in (("added", report.added), ("removed", report.removed), ("changed", report.changed)):
+                    if numbers:
+                        shown = ", ".join(numbers[:20]) + (" …" if len(numbers) > 20 else "")
+                        self.stdout.write(f"  {label} ({len(numbers)}): {shown}")

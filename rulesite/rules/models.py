@@ -1,0 +1,113 @@
+"""Rules documents, their sections and the cross-references between sections."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+
+from .search import SectionQuerySet
+
+
+class Game(models.TextChoices):
+    YGO = "ygo", "Yu-Gi-Oh! OCG"
+    MTG = "mtg", "Magic: The Gathering"
+    FOW = "fow", "Force of Will"
+
+
+class DocumentQuerySet(models.QuerySet):
+    def current(self) -> DocumentQuerySet:
+        """Return the current edition of each (family, language): the newest one.
+
+        "Newest" is the latest ``effective_date``, then the latest import.
+        """
+        latest: dict[tuple[str, str], int] = {}
+        for pk, family, language in self.order_by("effective_date", "imported_at").values_list(
+            "pk", "family", "language"
+        ):
+            latest[(family, language)] = pk
+        return self.filter(pk__in=latest.values())
+
+    def for_family(self, family: str) -> DocumentQuerySet:
+        return self.filter(family=family).order_by("-effective_date", "-imported_at")
+
+
+class Document(models.Model):
+    """One edition of a rules document in one language (DESIGN.md: a *document*)."""
+
+    slug = models.CharField(max_length=80, unique=True)
+    family = models.CharField(max_length=60, db_index=True)
+    game = models.CharField(max_length=8, choices=Game.choices)
+    title = models.CharField(max_length=300)
+    edition = models.CharField(max_length=40)
+    language = models.CharField(max_length=10)
+    effective_date = models.DateField(null=True, blank=True)
+    source_name = models.CharField(max_length=300, blank=True)
+    source_sha256 = models.CharField(max_length=64, blank=True)
+    section_count = models.PositiveIntegerField(default=0)
+    imported_at = models.DateTimeField(auto_now=True)
+
+    objects = DocumentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "family", "-effective_date", "slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:document", kwargs={"document": self.slug})
+
+
+class Section(models.Model):
+    """One addressable unit of a document: chapter, rule, ● item, card entry, ruling…
+
+    ``number`` is the document's own identifier (``613.8a``, ``4.2.3.i2``, ``ch4.3``,
+    ``card-bloodbraid-elf.r1``, ``glossary/mana``); ``position`` is document order.
+    """
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="sections")
+    number = models.CharField(max_length=200)
+    title = models.CharField(max_length=500, blank=True)
+    text = models.TextField(blank=True, help_text="Display text, transcription artefacts removed.")
+    raw_text = models.TextField(blank=True, help_text="Text as the source has it, for citation.")
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="children")
+    position = models.PositiveIntegerField()
+    depth = models.PositiveSmallIntegerField(default=0)
+    kind = models.CharField(max_length=20)
+    page = models.CharField(max_length=20, blank=True)
+    reconstructed = models.BooleanField(default=False)
+    data = models.JSONField(default=dict, blank=True)
+    search_title = models.TextField(blank=True, help_text="Normalised tokens of number and title.")
+    search_text = models.TextField(blank=True, help_text="Normalised tokens of the text.")
+
+    objects = SectionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["document", "position"]
+        constraints = [models.UniqueConstraint(fields=["document", "number"], name="unique_section_number")]
+        indexes = [models.Index(fields=["number"]), models.Index(fields=["document", "position"])]
+
+    def __str__(self) -> str:
+        return f"{self.document.slug} {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rules:section", kwargs={"document": self.document.slug, "number": self.number})
+
+    @property
+    def label(self) -> str:
+        """Return the heading as a judge cites it: number and title."""
+        return f"{self.number} {self.title}".strip()
+
+
+class Reference(models.Model):
+    """A cross-reference: ``source``'s text mentions ``target`` (``rule 613.8a``, ``參見 6.1``)."""
+
+    source = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="outgoing")
+    target = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="incoming")
+    label = models.CharField(max_length=100)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["source", "target"], name="unique_reference")]
+
+    def __str__(self) -> str:
+        return f"{self.source} → {self.target}"

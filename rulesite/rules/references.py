@@ -1,0 +1,35 @@
+"""Find rule numbers mentioned inside rule text (``rule 613.8a``, ``參見規則 704``, ``见 4.2``).
+
+One function serves both the importer (which stores :class:`~rulesite.rules.models.Reference`
+rows) and the section page (which turns the same spans into links), so the two always agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_NUM = r"\d{1,3}(?:\.\d{1,3})*[a-z]?"
+# English cue words, then a list of numbers ("rules 613.8a and 613.8b", "see rule 702.85").
+_EN_RE = re.compile(
+    rf"\b(?:rules?|sections?|see)\s+({_NUM}(?:(?:,\s*|,?\s+(?:and|or|through)\s+|\s*[–-]\s*){_NUM})*)",
+    re.IGNORECASE,
+)
+# Chinese cue words (both scripts), optionally followed by 規則/规则/第, then a number.
+_ZH_RE = re.compile(
+    rf"(?:參見|参见|參照|参照|參考|参考|見|见|規則|规则|條|条|章節|章节)\s*(?:規則|规则|第)?\s*({_NUM})"
+)
+_ONE_NUM_RE = re.compile(_NUM)
+
+
+def iter_references(text: str) -> Iterator[tuple[int, int, str]]:
+    """Yield ``(start, end, number)`` for every rule number ``text`` cites.
+
+    Only numbers introduced by a cue word count, so quantities such as ``4000`` life are
+    not mistaken for rules. The caller decides which numbers exist in its document.
+    """
+    for regex in (_EN_RE, _ZH_RE):
+        for match in regex.finditer(text):
+            group_start = match.start(1)
+            for num in _ONE_NUM_RE.finditer(match.group(1)):
+                yield group_start + num.start(), group_start + num.end(), num.group().rstrip(".")

@@ -1,0 +1,88 @@
+"""Reads for the rules pages that combine several queries (one call per view)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404
+
+from .models import Document, Reference, Section
+
+# Units listed in a document's table of contents; finer ones are reached from their parent.
+TOC_KINDS = {"chapter", "section", "subsection", "topic", "card", "glossary"}
+# A parent page shows its children's full text inline up to this many children.
+INLINE_CHILDREN_LIMIT = 300
+
+
+@dataclass
+class SectionPage:
+    """Everything the section page shows: the unit, its place and its links."""
+
+    document: Document
+    section: Section
+    ancestors: list[Section]
+    children: list[Section]
+    previous: Section | None
+    next: Section | None
+    referenced_by: list[Reference]
+    editions: list[Document]
+
+
+def section_page(*, document_slug: str, number: str) -> SectionPage:
+    """Return the :class:`SectionPage` of ``number`` in ``document_slug``; raise Http404."""
+    document = Document.objects.filter(slug=document_slug).first()
+    if document is None:
+        raise Http404(f"No document {document_slug!r}")
+    section = (
+        Section.objects.filter(document=document, number=number)
+        .prefetch_related(Prefetch("outgoing", queryset=Reference.objects.select_related("target")))
+        .first()
+    )
+    if section is None:
+        raise Http404(f"No section {number!r} in {document_slug}")
+    ancestors = []
+    parent_id = section.parent_id
+    parents = {s.pk: s for s in Section.objects.filter(document=document, depth__lt=section.depth).only("pk", "number", "title", "parent_id")}
+    while parent_id is not None:
+        parent = parents[parent_id]
+        ancestors.append(parent)
+        parent_id = parent.parent_id
+    ancestors.reverse()
+    children = list(
+        section.children.order_by("position").prefetch_related(
+            Prefetch("outgoing", queryset=Reference.objects.select_related("target"))
+        )[:INLINE_CHILDREN_LIMIT]
+    )
+    siblings = Section.objects.filter(document=document).only("pk", "number", "title", "position", "document_id")
+    previous = siblings.filter(position__lt=section.position).order_by("-position").first()
+    following = siblings.filter(position__gt=section.position).order_by("position").first()
+    referenced_by = list(
+        section.incoming.select_related("source", "source__document").order_by("source__position")
+    )
+    editions = list(
+        Document.objects.filter(family=document.family, sections__number=number).order_by("-effective_date")
+    )
+    return SectionPage(document, section, ancestors, children, previous, following, referenced_by, editions)
+
+
+def document_contents(*, document_slug: str) -> tuple[Document, QuerySet[Section]]:
+    """Return a document and the sections of its table of contents; raise Http404."""
+    document = Document.objects.filter(slug=document_slug).first()
+    if document is None:
+        raise Http404(f"No document {document_slug!r}")
+    sections = document.sections.filter(kind__in=TOC_KINDS).only(
+        "number", "title", "depth", "kind", "page", "reconstructed", "document_id"
+    )
+    return document, sections
+
+
+def current_document(*, family: str, language: str | None = None) -> Document:
+    """Return the current (newest) edition of ``family``; raise Http404 when none."""
+    documents = Document.objects.for_family(family)
+    if language:
+        documents = documents.filter(language=language)
+    document = documents.first()
+    if document is None:
+        raise Http404(f"No document family {family!r}")
+    return document

@@ -1,0 +1,43 @@
+"""Template helpers for rule text: paragraphs with cross-references as links."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from rulesite.rules.references import iter_references
+
+register = template.Library()
+
+
+@register.simple_tag
+def rule_text(section) -> SafeString:
+    """Return ``section.text`` as escaped HTML paragraphs, cited rules linked.
+
+    Only numbers stored as references of this section (so existing in the document) become
+    links; the rest of the text is escaped.
+    """
+    targets = {ref.target.number: ref.target for ref in section.outgoing.all()}
+    text = section.text
+    out: list[str] = []
+    pos = 0
+    for start, end, number in sorted(iter_references(text)):
+        target = targets.get(number)
+        if target is None or start < pos:
+            continue
+        out.append(escape(text[pos:start]))
+        url = reverse("rules:section", kwargs={"document": section.document.slug, "number": number})
+        out.append(format_html('<a class="xref" href="{}">{}</a>', url, text[start:end]))
+        pos = end
+    out.append(escape(text[pos:]))
+    html = "".join(out)
+    paragraphs = [p for p in html.split("\n") if p.strip()]
+    return mark_safe("".join(f"<p>{p}</p>" for p in paragraphs))
+
+
+@register.simple_tag
+def section_url(document_slug: str, number: str) -> str:
+    """Return the permalink of section ``number`` of ``document_slug``."""
+    return reverse("rules:section", kwargs={"document": document_slug, "number": number})

@@ -1,0 +1,45 @@
+"""Rules pages: documents, contents, sections, search. Views are glue."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from .forms import SearchForm
+from .models import Document, Game
+from .selectors import current_document, document_contents, section_page
+
+
+def document_list(request: HttpRequest) -> HttpResponse:
+    documents = Document.objects.order_by("game", "family", "-effective_date")
+    games = [(label, [d for d in documents if d.game == value]) for value, label in Game.choices]
+    return render(request, "rules/document_list.html", {"games": games})
+
+
+def document_detail(request: HttpRequest, document: str) -> HttpResponse:
+    doc, sections = document_contents(document_slug=document)
+    return render(request, "rules/document_detail.html", {"document": doc, "sections": sections})
+
+
+def section_detail(request: HttpRequest, document: str, number: str) -> HttpResponse:
+    page = section_page(document_slug=document, number=number)
+    return render(request, "rules/section_detail.html", {"page": page, "document": page.document, "section": page.section})
+
+
+def section_current(request: HttpRequest, family: str, number: str) -> HttpResponse:
+    doc = current_document(family=family, language=request.GET.get("language"))
+    return redirect("rules:section", document=doc.slug, number=number)
+
+
+def search(request: HttpRequest) -> HttpResponse:
+    form = SearchForm(request.GET or None)
+    context: dict = {"form": form}
+    if form.is_valid():
+        jump = form.section_jump()
+        if jump is not None:
+            return redirect(jump)
+        results = form.results()
+        context["page_obj"] = Paginator(results, 20).get_page(request.GET.get("page"))
+        context["number_matches"] = form.number_matches()
+    return render(request, "rules/search.html", context)

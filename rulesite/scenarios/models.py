@@ -1,0 +1,53 @@
+"""Stored scenarios: immutable ruling permalinks."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+
+
+class ScenarioQuerySet(models.QuerySet):
+    def visible(self) -> ScenarioQuerySet:
+        """Return scenarios that have not been withdrawn."""
+        return self.filter(withdrawn_at__isnull=True)
+
+    def demos(self) -> ScenarioQuerySet:
+        return self.visible().filter(is_demo=True).order_by("game", "title")
+
+    def recent(self) -> ScenarioQuerySet:
+        return self.visible().filter(is_demo=False).order_by("-created_at")
+
+
+class Scenario(models.Model):
+    """A resolved board state with an immutable permalink ``/r/<code>/``.
+
+    ``code`` is derived from ``canonical`` alone (``engine.scenario_code``): the same board
+    always gets the same code. ``canonical`` is the exact canonical JSON text and is never
+    rewritten; ``trace`` and ``result`` are the engine's answer at ``engine_version``.
+    """
+
+    code = models.CharField(max_length=32, unique=True)
+    game = models.CharField(max_length=8)
+    ruleset = models.CharField(max_length=40)
+    canonical = models.TextField(help_text="Canonical JSON of the scenario (sorted keys, no extra spaces).")
+    trace = models.JSONField()
+    result = models.JSONField()
+    engine_version = models.CharField(max_length=40)
+    rules_documents = models.JSONField(default=list, help_text="Slugs of the rules documents the trace cites.")
+    title = models.CharField(max_length=200, blank=True, help_text="Title of a demo scenario.")
+    source = models.CharField(max_length=300, blank=True, help_text="Where a demo scenario comes from.")
+    is_demo = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_reason = models.CharField(max_length=300, blank=True)
+
+    objects = ScenarioQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def get_absolute_url(self) -> str:
+        return reverse("scenarios:permalink", kwargs={"code": self.code})

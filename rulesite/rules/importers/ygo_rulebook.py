@@ -468,7 +468,8 @@ def parse(text: str, *, edition: str | None = None, language: str | None = None)
             ParsedSection(
                 number=ident,
                 title=title,
-                text=" ".join(p for p in text_parts.get(key, []) if p),
+                # Stretches of one unit are joined like pages: no space between CJK words.
+                text=strip_cjk_spaces(" ".join(p for p in text_parts.get(key, []) if p)),
                 raw_text=" ".join(p for p in raw_parts.get(key, []) if p),
                 parent=parent,
                 kind=kind,

@@ -77,7 +77,7 @@ class SearchResults(Sequence):
         if connection.vendor == "postgresql":
             sql = (
                 "SELECT s.id, ts_rank_cd(setweight(to_tsvector('english', s.search_title), 'A') || "
-                "setweight(to_tsvector('english', s.search_text), 'B'), q) AS rank "
+                "setweight(to_tsvector('english', s.search_text), 'B'), q, 1) AS rank "
                 "FROM rules_section s, to_tsquery('english', %s) q "
                 "WHERE (setweight(to_tsvector('english', s.search_title), 'A') || "
                 "setweight(to_tsvector('english', s.search_text), 'B')) @@ q "

@@ -36,25 +36,28 @@ def section_page(*, document_slug: str, number: str) -> SectionPage:
         raise Http404(f"No document {document_slug!r}")
     section = (
         Section.objects.filter(document=document, number=number)
+        .select_related("document")
         .prefetch_related(Prefetch("outgoing", queryset=Reference.objects.select_related("target")))
         .first()
     )
     if section is None:
         raise Http404(f"No section {number!r} in {document_slug}")
+    # One small query per level: documents are at most a handful of levels deep.
     ancestors = []
     parent_id = section.parent_id
-    parents = {s.pk: s for s in Section.objects.filter(document=document, depth__lt=section.depth).only("pk", "number", "title", "parent_id")}
     while parent_id is not None:
-        parent = parents[parent_id]
+        parent = Section.objects.select_related("document").only("pk", "number", "title", "parent_id", "document__slug").get(pk=parent_id)
         ancestors.append(parent)
         parent_id = parent.parent_id
     ancestors.reverse()
     children = list(
-        section.children.order_by("position").prefetch_related(
+        section.children.select_related("document").order_by("position").prefetch_related(
             Prefetch("outgoing", queryset=Reference.objects.select_related("target"))
         )[:INLINE_CHILDREN_LIMIT]
     )
-    siblings = Section.objects.filter(document=document).only("pk", "number", "title", "position", "document_id")
+    siblings = Section.objects.filter(document=document).select_related("document").only(
+        "pk", "number", "title", "position", "document__slug"
+    )
     previous = siblings.filter(position__lt=section.position).order_by("-position").first()
     following = siblings.filter(position__gt=section.position).order_by("position").first()
     referenced_by = list(

@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run install migrate import serve test bench check clean
+.PHONY: run install static migrate import serve test bench clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,10 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
-migrate: install
+static: install
+	$(PY) manage.py collectstatic --noinput -v0
+
+migrate: static
 	$(PY) manage.py migrate --noinput
 
 import: migrate
@@ -28,7 +31,7 @@ run: import
 serve: install
 	$(PY) manage.py runserver $(HOST)
 
-test: install
+test: static
 	$(PY) manage.py check
 	DEBUG=false SECRET_KEY=check-deploy-key-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ ALLOWED_HOSTS=example.org \
 		$(PY) manage.py check --deploy --fail-level WARNING

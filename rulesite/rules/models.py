@@ -94,6 +94,18 @@ class Section(models.Model):
         return reverse("rules:section", kwargs={"document": self.document.slug, "number": self.number})
 
     @property
+    def short_number(self) -> str:
+        """Return the number as shown beside the title.
+
+        Card entries, FAQ topics and glossary terms are named by their title, so their slug
+        identifiers are not repeated; a ruling shows its own part (``r3``).
+        """
+        if self.number.startswith(("card-", "topic-", "glossary/")):
+            head, _, tail = self.number.rpartition(".")
+            return tail if head and tail.startswith("r") else ""
+        return self.number
+
+    @property
     def label(self) -> str:
         """Return the heading as a judge cites it: number and title."""
         return f"{self.number} {self.title}".strip()

@@ -19,6 +19,8 @@ _EN_RE = re.compile(
 _ZH_RE = re.compile(
     rf"(?:參見|参见|參照|参照|參考|参考|見|见|規則|规则|條|条|章節|章节)\s*(?:規則|规则|第)?\s*({_NUM})"
 )
+# A dotted number alone in brackets, as the FoW whitepaper cites: "觸發異能 (9.6)".
+_BRACKET_RE = re.compile(rf"[(（]\s*(\d{{1,3}}(?:\.\d{{1,3}})+[a-z]?)\.?\s*[)）]")
 _ONE_NUM_RE = re.compile(_NUM)
 
 
@@ -28,7 +30,7 @@ def iter_references(text: str) -> Iterator[tuple[int, int, str]]:
     Only numbers introduced by a cue word count, so quantities such as ``4000`` life are
     not mistaken for rules. The caller decides which numbers exist in its document.
     """
-    for regex in (_EN_RE, _ZH_RE):
+    for regex in (_EN_RE, _ZH_RE, _BRACKET_RE):
         for match in regex.finditer(text):
             group_start = match.start(1)
             for num in _ONE_NUM_RE.finditer(match.group(1)):

@@ -28,6 +28,11 @@ class SectionPage:
     referenced_by: list[Reference]
     editions: list[Document]
 
+    @property
+    def text_repeats_items(self) -> bool:
+        """True when the section's text is the sum of its ● items, shown one by one below."""
+        return any(child.kind == "item" for child in self.children)
+
 
 def section_page(*, document_slug: str, number: str) -> SectionPage:
     """Return the :class:`SectionPage` of ``number`` in ``document_slug``; raise Http404."""

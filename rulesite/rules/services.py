@@ -13,6 +13,8 @@ from django.db import transaction
 
 from .importers import ParsedDocument, parser_for
 from .models import Document, Reference, Section
+from . import references as references_module
+from . import textnorm as textnorm_module
 from .references import iter_references
 from .textnorm import index_text
 
@@ -50,13 +52,15 @@ class ImportReport:
 
 
 def source_fingerprint(raw: bytes, fmt: str) -> str:
-    """Return a SHA-256 of the source bytes and the parser's code.
+    """Return a SHA-256 of the source bytes and the code that turns them into rows.
 
     A change to either re-imports; the same file parsed by the same code is a no-op.
     """
     digest = hashlib.sha256(raw)
     digest.update(fmt.encode())
-    digest.update(inspect.getsource(parser_for(fmt)).encode())
+    # The stored rows also depend on how text is indexed and references are found.
+    for module in (parser_for(fmt), references_module, textnorm_module):
+        digest.update(inspect.getsource(module).encode())
     return digest.hexdigest()
 
 

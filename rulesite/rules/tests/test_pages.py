@@ -75,3 +75,17 @@ class SectionPageTests:
             client.get("/rules/ygo-ocg-rules-arcv/4.2.4/")
         with django_assert_max_num_queries(12):
             client.get("/rules/fow-whitepaper-2.3/10/")
+
+
+class ItemDisplayTests:
+    def test_a_section_with_items_shows_each_item_once(self, client):
+        from rulesite.rules.models import Section
+
+        item = Section.objects.get(document__slug="ygo-ocg-rules-arcv", number="4.2.4.i1")
+        body = client.get("/rules/ygo-ocg-rules-arcv/4.2.4/").content.decode()
+        assert body.count(item.text.split("\n")[0]) == 1
+
+    def test_faq_cards_are_headed_by_their_name(self, client):
+        body = client.get("/rules/mtg-arb-faq-2009/card-meddling-mage/").content.decode()
+        assert "<h1>扰咒法师 (Meddling Mage)</h1>" in body
+        assert '<span class="num">r1</span>' in body

@@ -1,0 +1,16 @@
+"""Game-neutral core of the rules engine: rules references, the trace, errors, validation,
+the ruleset registry and canonical scenario codes. It never names a game."""
+
+from .api import resolve, validate
+from .canonical import canonical_json, scenario_code
+from .errors import BudgetExceeded, FieldError, IllegalAction, ScenarioError
+from .registry import Ruleset, get_ruleset, register_ruleset, reserve_game
+from .rules import RULING_BASIS, Citation, Rule, Ruling
+from .trace import CATALOGUE, Budget, MessageCatalogue, TraceRecorder, TraceStep
+
+__all__ = [
+    "CATALOGUE", "RULING_BASIS", "Budget", "BudgetExceeded", "Citation", "FieldError",
+    "IllegalAction", "MessageCatalogue", "Rule", "Ruleset", "Ruling", "ScenarioError",
+    "TraceRecorder", "TraceStep", "canonical_json", "get_ruleset", "register_ruleset",
+    "reserve_game", "resolve", "scenario_code", "validate",
+]

@@ -1,0 +1,165 @@
+"""The trace: the list of immutable records a resolution produces (pokerkit ``operations``).
+
+Each :class:`TraceStep` carries a ``kind`` from a documented list, a ``message_id`` and
+``params`` (what the site translates), the English ``text`` rendered from the
+:class:`MessageCatalogue`, and the rule it applies (see ``docs/scenario-format.md`` §4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .errors import BudgetExceeded
+from .rules import RULING_BASIS, Citation, Rule, Ruling
+
+ParamValue = Any
+"""A JSON value: str, int, bool, None, or a list of those."""
+
+DEFAULT_STEP_BUDGET = 50_000
+"""How many trace steps one resolution may record, branches included, before it stops."""
+
+
+class MessageCatalogue:
+    """English message templates keyed by ``message_id``.
+
+    Templates use ``str.format`` fields named after the params; a list param is rendered
+    comma-separated. Games register their messages when their package is imported.
+    """
+
+    def __init__(self) -> None:
+        self._templates: dict[str, str] = {}
+
+    def register(self, templates: Mapping[str, str]) -> None:
+        """Add templates; raise ``ValueError`` if an id is already taken by another text."""
+        for message_id, template in templates.items():
+            if self._templates.get(message_id, template) != template:
+                raise ValueError(f"message id {message_id!r} registered twice")
+            self._templates[message_id] = template
+
+    def __contains__(self, message_id: str) -> bool:
+        return message_id in self._templates
+
+    def ids(self) -> list[str]:
+        """Return every registered message id, sorted."""
+        return sorted(self._templates)
+
+    def render(self, message_id: str, params: Mapping[str, ParamValue]) -> str:
+        """Return the English text of a message; raise ``KeyError`` for an unknown id."""
+        template = self._templates[message_id]
+        shown = {
+            key: ", ".join(str(item) for item in value) if isinstance(value, (list, tuple)) else value
+            for key, value in params.items()
+        }
+        return template.format_map(shown)
+
+
+CATALOGUE = MessageCatalogue()
+"""The engine's one English catalogue."""
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One record of the trace."""
+
+    index: int
+    """Position in the trace, from 0."""
+    kind: str
+    """The step kind (``activate``, ``respond``, ``illegal``, ``resolve``, …)."""
+    message_id: str
+    """The catalogue id; with ``params``, what the site translates."""
+    params: Mapping[str, ParamValue]
+    """Message parameters (read-only mapping of JSON values)."""
+    text: str
+    """The English message rendered from the catalogue."""
+    citation: Citation
+    """The section applied, or the ruling the step rests on."""
+    extra: Mapping[str, Any]
+    """Kind-specific keys added to the dict form, e.g. a choice's ``options`` and ``branches``."""
+
+    @property
+    def rule(self) -> Rule | None:
+        """Return the cited section, or ``None`` when the step rests on a ruling."""
+        return self.citation if isinstance(self.citation, Rule) else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON form ``{index, kind, message_id, params, text, rule[, basis, source]}``."""
+        out: dict[str, Any] = {
+            "index": self.index,
+            "kind": self.kind,
+            "message_id": self.message_id,
+            "params": _plain(self.params),
+            "text": self.text,
+            "rule": self.citation.to_dict() if isinstance(self.citation, Rule) else None,
+        }
+        if isinstance(self.citation, Ruling):
+            out["basis"] = RULING_BASIS
+            out["source"] = self.citation.source
+        for key, value in self.extra.items():
+            out[key] = _plain(value)
+        return out
+
+
+def _plain(value: Any) -> Any:
+    """Return ``value`` with read-only mappings and tuples turned into dicts and lists."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+class Budget:
+    """A shared count of trace steps left, so that no resolution loops forever."""
+
+    def __init__(self, steps: int = DEFAULT_STEP_BUDGET) -> None:
+        self.remaining = steps
+
+    def spend(self) -> None:
+        """Use one step; raise :class:`BudgetExceeded` when none are left."""
+        self.remaining -= 1
+        if self.remaining < 0:
+            raise BudgetExceeded("the resolution needs more steps than its budget allows")
+
+
+class TraceRecorder:
+    """Append-only builder of one trace; every state change records one step through it."""
+
+    def __init__(self, budget: Budget | None = None, catalogue: MessageCatalogue = CATALOGUE) -> None:
+        self.budget = budget or Budget()
+        self._catalogue = catalogue
+        self._steps: list[TraceStep] = []
+
+    @property
+    def steps(self) -> tuple[TraceStep, ...]:
+        """Return the steps recorded so far."""
+        return tuple(self._steps)
+
+    def record(
+        self,
+        kind: str,
+        message_id: str,
+        citation: Citation,
+        params: Mapping[str, ParamValue] | None = None,
+        **extra: Any,
+    ) -> TraceStep:
+        """Render, append and return one step; raise :class:`BudgetExceeded` past the budget."""
+        self.budget.spend()
+        frozen = MappingProxyType(dict(params or {}))
+        step = TraceStep(
+            index=len(self._steps),
+            kind=kind,
+            message_id=message_id,
+            params=frozen,
+            text=self._catalogue.render(message_id, frozen),
+            citation=citation,
+            extra=MappingProxyType(extra),
+        )
+        self._steps.append(step)
+        return step
+
+    def to_list(self) -> list[dict[str, Any]]:
+        """Return the trace in its JSON form."""
+        return [step.to_dict() for step in self._steps]

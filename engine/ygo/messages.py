@@ -1,0 +1,48 @@
+"""English messages of the Yu-Gi-Oh! trace steps (ids listed in docs/scenario-format.md §4.2)."""
+
+from ..core import CATALOGUE
+
+MESSAGES = {
+    "ygo.chain.activate": "Chain Link {link}: {player} activates {card_name} (Spell Speed {spell_speed}).",
+    "ygo.chain.respond": "Chain Link {link}: {player} activates {card_name} in response (Spell Speed {spell_speed}).",
+    "ygo.cost.pay_lp": "{player} pays {amount} LP as the cost of {card_name} ({lp} LP left).",
+    "ygo.cost.move": "As the cost of {card_name}, {player} moves {cost_card_name} to the {to} ({cost}).",
+    "ygo.priority.pass_to": "Priority passes to {player}.",
+    "ygo.priority.pass": "{player} passes priority.",
+    "ygo.illegal.spell_speed_1_response": "{card_name} cannot be activated in response to Chain Link {answers_link}: a Spell Speed 1 effect cannot respond to a chain.",
+    "ygo.illegal.only_ss3_answers_ss3": "{card_name} (Spell Speed {spell_speed}) cannot respond to Chain Link {answers_link}: only Spell Speed 3 can respond to Spell Speed 3.",
+    "ygo.illegal.spell_speed_mismatch": "{card_name} is Spell Speed {derived}, not {given}.",
+    "ygo.illegal.not_activatable": "{card_name}: a {effect_class} effect is not activated and cannot be a chain link.",
+    "ygo.illegal.negation_not_adjacent": "{card_name} cannot negate the activation of Chain Link {negates_link}: it would be Chain Link {link}, and a negation must be chained directly to the activation.",
+    "ygo.illegal.negation_cannot_apply": "{card_name} cannot be activated: it negates {what}, and Chain Link {negates_link} is not one.",
+    "ygo.illegal.cost_unpayable": "{card_name} cannot be activated: its cost ({cost}) cannot be paid ({reason}).",
+    "ygo.illegal.card_not_available": "{card_name} cannot be activated from where it is ({zone}).",
+    "ygo.illegal.zone_full": "{card_name} cannot be activated: {player}'s {zone} is full.",
+    "ygo.chain.resolve_link": "Chain Link {link} resolves: {card_name}.",
+    "ygo.negate.activation": "The activation of Chain Link {link} ({card_name}) is negated by Chain Link {by_link}.",
+    "ygo.negate.effect": "The effect of Chain Link {link} ({card_name}) is negated by Chain Link {by_link}.",
+    "ygo.no_effect.activation_negated": "Chain Link {link} ({card_name}) does nothing: its activation was negated.",
+    "ygo.no_effect.effect_negated": "Chain Link {link} ({card_name}) resolves without effect: its effect was negated.",
+    "ygo.no_effect.target_gone": "Chain Link {link}: {target_name} is no longer where it was targeted, so {action} does not apply to it.",
+    "ygo.no_effect.not_applicable": "Chain Link {link}: {action} cannot apply to {target_name} where it is.",
+    "ygo.no_effect.card_left_field": "Chain Link {link}: {card_name} has left the field, so its effect does not apply.",
+    "ygo.no_effect.zone_full": "Chain Link {link}: there is no free Monster Zone for {target_name}.",
+    "ygo.move": "{card_name} moves from the {from} to the {to} ({reason}).",
+    "ygo.move.draw": "{player} draws {card_name}.",
+    "ygo.move.control": "{player} takes control of {card_name}.",
+    "ygo.modify.atk": "{card_name}'s ATK changes from {before} to {after}.",
+    "ygo.modify.def": "{card_name}'s DEF changes from {before} to {after}.",
+    "ygo.damage": "{player} takes {amount} damage ({lp} LP left).",
+    "ygo.lp.gain": "{player} gains {amount} LP ({lp} LP).",
+    "ygo.rule.equip_destroyed": "{card_name} is destroyed: the monster it equipped ({equipped_to}) is gone.",
+    "ygo.rule.xyz_materials": "{card_name} has left the field: its {count} Xyz Material(s) go to the Graveyard.",
+    "ygo.rule.token_removed": "{card_name} is a Token: it leaves the field and is removed from the game.",
+    "ygo.cannot_evaluate": "Cannot evaluate Chain Link {link} ({card_name}): {detail}.",
+    "ygo.choice": "Chain Link {link}: choose {count} of {options} for {action}.",
+    "ygo.choice.too_many": "Chain Link {link}: choose {count} of {options} for {action}; too many options to branch, give \"chosen\".",
+    "ygo.chain.end": "The chain of {links} link(s) has resolved.",
+    "ygo.duel.win": "{winner} wins the Duel ({reason}).",
+    "ygo.duel.draw": "The Duel is a draw ({reason}).",
+}
+
+CATALOGUE.register(MESSAGES)

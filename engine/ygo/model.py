@@ -1,0 +1,297 @@
+"""Yu-Gi-Oh! state values: cards, players, chain links and the game state.
+
+All values are frozen dataclasses; a :class:`GameState` is an immutable snapshot and every
+change returns a new one (``dataclasses.replace``), so a trace can keep every intermediate
+state and a branch is just another state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Optional
+
+ObjectId = str
+"""The id of a card or token in the scenario (``objects[].id``)."""
+PlayerId = str
+"""``"p1"`` or ``"p2"``."""
+EffectRef = int
+"""Index of an effect in its card's ``effects``."""
+
+PLAYERS: tuple[PlayerId, PlayerId] = ("p1", "p2")
+"""Both player ids, in seat order."""
+
+
+def opponent_of(player: PlayerId) -> PlayerId:
+    """Return the other player."""
+    return "p2" if player == "p1" else "p1"
+
+
+class Zone(StrEnum):
+    """Where a card is (ARC-V chapter 2; MR2 ch1.7)."""
+
+    HAND = "hand"
+    DECK = "deck"
+    EXTRA_DECK = "extra_deck"
+    GRAVEYARD = "graveyard"
+    BANISHED = "banished"
+    MONSTER_ZONE = "monster_zone"
+    SPELL_TRAP_ZONE = "spell_trap_zone"
+    FIELD_ZONE = "field_zone"
+    PENDULUM_ZONE = "pendulum_zone"
+    MATERIAL = "material"
+    REMOVED = "removed"
+    """A Token that left the field (ARC-V 3.2.6.i2); dropped from the result."""
+
+    @property
+    def on_field(self) -> bool:
+        """Return whether a card here is "on the field" (Xyz Materials are not, ARC-V 3.2.2.3.1.1.4.1.i2)."""
+        return self in FIELD_ZONES
+
+
+FIELD_ZONES = frozenset({Zone.MONSTER_ZONE, Zone.SPELL_TRAP_ZONE, Zone.FIELD_ZONE, Zone.PENDULUM_ZONE})
+"""The zones that make up the field."""
+
+
+class Position(StrEnum):
+    """Battle positions (ARC-V 3.2.4) and face-up/face-down for other cards."""
+
+    ATTACK = "attack"
+    DEFENSE = "defense"
+    FACE_DOWN_DEFENSE = "face-down defense"
+    FACE_UP = "face-up"
+    FACE_DOWN = "face-down"
+
+
+class CardKind(StrEnum):
+    """The three card kinds (ARC-V 3.1.1)."""
+
+    MONSTER = "monster"
+    SPELL = "spell"
+    TRAP = "trap"
+
+
+MONSTER_SUBTYPES = ("normal", "effect", "fusion", "ritual", "synchro", "xyz", "pendulum", "token")
+SPELL_SUBTYPES = ("normal", "quick-play", "continuous", "equip", "field", "ritual")
+TRAP_SUBTYPES = ("normal", "continuous", "counter")
+SUBTYPES = {CardKind.MONSTER: MONSTER_SUBTYPES, CardKind.SPELL: SPELL_SUBTYPES, CardKind.TRAP: TRAP_SUBTYPES}
+"""Allowed ``subtype`` values per card kind."""
+
+EXTRA_DECK_SUBTYPES = frozenset({"fusion", "synchro", "xyz"})
+"""Monsters that live in the Extra Deck (ARC-V 2.1.6.i1)."""
+
+STAYS_ON_FIELD = frozenset({("spell", "continuous"), ("spell", "equip"), ("spell", "field"), ("trap", "continuous")})
+"""Spells and Traps that stay on the field after resolving (ARC-V 3.3.1.i9, 3.4.1.i9)."""
+
+
+class EffectClass(StrEnum):
+    """Effect classes (ARC-V 3.2.7, 4.2.1; MR2 ch2.6–ch2.10)."""
+
+    CARD = "card"
+    """A Spell/Trap card activation (卡的发动)."""
+    EFFECT = "effect"
+    """A Spell/Trap effect activation (效果的发动)."""
+    IGNITION = "ignition"
+    TRIGGER = "trigger"
+    FLIP = "flip"
+    QUICK = "quick"
+    PENDULUM = "pendulum"
+    CONTINUOUS = "continuous"
+
+
+CLASSES_FOR_KIND = {
+    CardKind.MONSTER: frozenset({EffectClass.IGNITION, EffectClass.TRIGGER, EffectClass.FLIP, EffectClass.QUICK,
+                                 EffectClass.PENDULUM, EffectClass.CONTINUOUS}),
+    CardKind.SPELL: frozenset({EffectClass.CARD, EffectClass.EFFECT, EffectClass.CONTINUOUS}),
+    CardKind.TRAP: frozenset({EffectClass.CARD, EffectClass.EFFECT, EffectClass.CONTINUOUS}),
+}
+"""Which effect classes each card kind can have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """One thing a chain link does on resolution, or one cost (``{"do": …}`` in the document)."""
+
+    do: str
+    """The verb: ``destroy``, ``negate_activation``, ``pay_lp``, … (docs §2.4.2–2.4.3)."""
+    objects: tuple[ObjectId, ...] = ()
+    """Cards named by ``target``/``targets`` (effects) or ``card`` (costs)."""
+    amount: Optional[int] = None
+    """LP, ATK/DEF change (signed) or number of cards; ``None`` if not given."""
+    half: bool = False
+    """``pay_lp`` with ``"amount": "half"``."""
+    set_value: Optional[int] = None
+    """``change_atk``/``change_def`` with ``set``: the new value (0–999,999)."""
+    player: str = "self"
+    """``self``, ``opponent``, ``both``, ``p1`` or ``p2``."""
+    link: Optional[int] = None
+    """For negations: the chain link number negated (1-based); ``None`` = the link directly below."""
+    what: str = "any"
+    """For negations: what this card can negate (``any``, ``spell_card``, ``trap_card``, …)."""
+    destroy: bool = False
+    """For negations: also destroy the negated card."""
+    position: str = "attack"
+    """For ``special_summon``: ``attack`` or ``defense``."""
+    choose: Optional[int] = None
+    """For an open choice: how many of ``options`` are chosen."""
+    options: tuple[ObjectId, ...] = ()
+    """For an open choice: the cards to choose from."""
+    chosen: Optional[tuple[ObjectId, ...]] = None
+    """For an open choice: the cards the scenario chose, or ``None`` if left open."""
+    text: str = ""
+    """For ``unsupported``: the card text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect printed on a card."""
+
+    effect_class: EffectClass
+    """Its class, which decides whether and how fast it can be activated."""
+    id: Optional[str] = None
+    """The scenario's id of the effect, if any."""
+    text: str = ""
+    """Free text for the judge; never interpreted."""
+    cost: tuple[Instruction, ...] = ()
+    """Default costs of a link that activates it."""
+    actions: tuple[Instruction, ...] = ()
+    """Default actions of a link that activates it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card or Token in one zone."""
+
+    id: ObjectId
+    name: str
+    owner: PlayerId
+    controller: PlayerId
+    """Meaningful on the field; reset to ``owner`` when the card leaves it."""
+    zone: Zone
+    position: Optional[Position]
+    kind: CardKind
+    subtype: str
+    seq: int
+    """Ordering key: the card's place in ``objects``; the Deck's top card has the lowest."""
+    level: Optional[int] = None
+    atk: Optional[int] = None
+    """Current ATK, 0–999,999."""
+    def_: Optional[int] = None
+    """Current DEF, 0–999,999."""
+    attribute: Optional[str] = None
+    race: Optional[str] = None
+    counters: tuple[tuple[str, int], ...] = ()
+    equipped_to: Optional[ObjectId] = None
+    materials: tuple[ObjectId, ...] = ()
+    set_this_turn: bool = False
+    effects: tuple[Effect, ...] = ()
+
+    @property
+    def face_up(self) -> bool:
+        """Return whether the card is face-up (cards in hidden zones count as not face-up)."""
+        return self.position in (Position.ATTACK, Position.DEFENSE, Position.FACE_UP)
+
+    @property
+    def is_token(self) -> bool:
+        return self.kind is CardKind.MONSTER and self.subtype == "token"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player and their Life Points."""
+
+    id: PlayerId
+    name: str
+    lp: int
+    """Life Points, 0 or more (ARC-V 1.4.1.i4: LP never go below 0)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is and the phase (recorded; timing checks come in a later issue)."""
+
+    active: PlayerId
+    phase: str
+    step: Optional[str] = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLink:
+    """One link of the chain, as activated."""
+
+    number: int
+    """Chain Link number, from 1."""
+    card: ObjectId
+    effect: EffectRef
+    controller: PlayerId
+    """The player who activated it; "you" in its actions (ARC-V 4.1.3.i2)."""
+    spell_speed: int
+    """1, 2 or 3."""
+    effect_class: EffectClass
+    targets: tuple[ObjectId, ...]
+    """Targets chosen on activation (ARC-V 4.2.3.3.i1)."""
+    target_zones: tuple[tuple[Zone, PlayerId], ...]
+    """Where each target was (zone, controller) when it was targeted."""
+    actions: tuple[Instruction, ...]
+    source: tuple[str, int] = ("chain", 0)
+    """Where the link's request is in the document, e.g. ``("actions", 3)``."""
+    activated_on_field: bool = False
+    """Whether the card was on the field when activated (so leaving it stops the effect)."""
+    activation_negated: bool = False
+    effect_negated: bool = False
+    negated_by: Optional[int] = None
+    """The chain link number that negated this one."""
+
+    @property
+    def is_card_activation(self) -> bool:
+        return self.effect_class is EffectClass.CARD
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """An immutable snapshot of the Duel."""
+
+    players: tuple[Player, Player]
+    turn: Turn
+    cards: tuple[Card, ...]
+    """Every card, in the scenario's order (use :meth:`card` to look one up)."""
+    index: dict[ObjectId, int] = field(compare=False)
+    """Position of each card id in ``cards``; never mutated after construction."""
+    chain: tuple[ChainLink, ...] = ()
+    """The chain, Chain Link 1 first."""
+    winner: Optional[str] = None
+    """``p1``, ``p2`` or ``draw`` once the Duel has ended."""
+
+    def card(self, card_id: ObjectId) -> Card:
+        """Return the card with this id; raise ``KeyError`` if there is none."""
+        return self.cards[self.index[card_id]]
+
+    def has_card(self, card_id: ObjectId) -> bool:
+        return card_id in self.index
+
+    def player(self, player_id: PlayerId) -> Player:
+        return self.players[0] if self.players[0].id == player_id else self.players[1]
+
+    def with_card(self, card: Card) -> GameState:
+        """Return the state with ``card`` replacing the card of the same id."""
+        position = self.index[card.id]
+        return replace(self, cards=self.cards[:position] + (card,) + self.cards[position + 1:])
+
+    def with_player(self, player: Player) -> GameState:
+        """Return the state with ``player`` replacing the player of the same id."""
+        players = tuple(player if p.id == player.id else p for p in self.players)
+        return replace(self, players=players)  # type: ignore[arg-type]
+
+    def with_link(self, link: ChainLink) -> GameState:
+        """Return the state with ``link`` replacing the chain link of the same number."""
+        chain = tuple(link if existing.number == link.number else existing for existing in self.chain)
+        return replace(self, chain=chain)
+
+    def cards_in(self, zone: Zone, controller: PlayerId | None = None) -> list[Card]:
+        """Return the cards in ``zone`` (of one controller, if given), in ``seq`` order."""
+        found = [c for c in self.cards if c.zone is zone and (controller is None or c.controller == controller)]
+        return sorted(found, key=lambda c: c.seq)
+
+    @property
+    def ended(self) -> bool:
+        return self.winner is not None

@@ -1,0 +1,116 @@
+"""Yu-Gi-Oh! Master Rule 2 (2011 rulebook), cited from ``ygo-rulebook-mr2``.
+
+Section numbers follow ``docs/sections-ygo-rulebook-mr2.md`` (``ch<N>.<n>`` sub-headings in
+reading order). The rulebook is a beginner's book: many points the engine applies are not
+in it and rest on rulings.
+"""
+
+from __future__ import annotations
+
+from ..core import Rule, Ruling, register_ruleset
+from .rules import R
+from .ruleset import YgoRuleset
+
+DOCUMENT = "ygo-rulebook-mr2"
+
+
+def _s(number: str) -> Rule:
+    return Rule(DOCUMENT, number)
+
+
+def _ruling(text: str) -> Ruling:
+    return Ruling(text + " (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)")
+
+
+CITATIONS = {
+    R.SPELL_SPEED: _s("ch4.12"),
+    R.SS_SPELL: _s("ch4.14"),
+    R.SS_QUICK_PLAY: _s("ch4.14"),
+    R.SS_TRAP: _s("ch4.14"),
+    R.SS_COUNTER: _s("ch4.14"),
+    R.SS_MONSTER: _s("ch4.14"),
+    R.SS_QUICK_EFFECT: _s("ch4.14"),
+    R.SS_SPELL_EFFECT: _ruling("an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1"),
+    R.SS_TRAP_EFFECT: _ruling("an activated effect of a face-up Continuous Trap is Spell Speed 2"),
+    R.SS_PENDULUM: _ruling("Pendulum Effects do not exist under Master Rule 2"),
+    R.SS1_NO_RESPONSE: _s("ch4.14"),
+    R.SS3_ONLY_ON_SS3: _s("ch4.14"),
+    R.NOT_ACTIVATED: _s("ch2.7"),
+    R.CHAIN_LINK_1: _s("ch4.13"),
+    R.CHAIN_RESPONSE: _s("ch4.13"),
+    R.PRIORITY_TO_OPPONENT: _s("ch4.11"),
+    R.BOTH_PASS_RESOLVE: _s("ch4.11"),
+    R.SPELL_PLACED: _s("ch2.25"),
+    R.TRAP_FROM_SET: _s("ch2.31"),
+    R.EFFECT_ACTIVATION: _ruling("an effect activation is made from the field or the Graveyard"),
+    R.PENDULUM_ZONE_ONLY: _ruling("Pendulum Effects do not exist under Master Rule 2"),
+    R.FIELD_REPLACED: _s("ch2.29"),
+    R.ST_ZONE_FULL: _s("ch1.7"),
+    R.MONSTER_ZONE_FULL: _s("ch1.7"),
+    R.NEGATE_ADJACENT: _ruling("a card that negates an activation must be chained directly to it"),
+    R.CARD_VS_EFFECT_ACTIVATION: _ruling("negating a card activation cannot negate an effect activation"),
+    R.UNRESOLVABLE: _ruling("an effect that could not resolve at all cannot be activated"),
+    R.NEGATE_SPELL: _s("ch4.15"),
+    R.NEGATE_TRAP: _s("ch2.34"),
+    R.NEGATE_MONSTER_EFFECT: _s("ch2.34"),
+    R.NEGATED_SPELL_TO_GY: _ruling("a Spell whose activation is negated is sent to the Graveyard"),
+    R.NEGATED_TRAP_TO_GY: _ruling("a Trap whose activation is negated is sent to the Graveyard"),
+    R.NEGATED_NO_EFFECT: _s("ch4.15"),
+    R.COST_PAID: _s("ch5.20"),
+    R.COST_UNPAYABLE: _ruling("a card whose cost cannot be paid cannot be activated"),
+    R.LP_COST_LIMIT: _ruling("an LP cost cannot be more than the LP the player has"),
+    R.HALVING: _ruling("halving LP rounds half up"),
+    R.COST_TRIBUTE: _s("ch5.16"),
+    R.COST_DISCARD: _s("ch5.35"),
+    R.COST_SEND: _s("ch5.34"),
+    R.COST_BANISH: _s("ch5.19"),
+    R.TOKEN_NOT_SENT_AS_COST: _ruling("a Token cannot be sent to the Graveyard as a cost"),
+    R.RESOLVE_LIFO: _s("ch4.13"),
+    R.CHAIN_END: _s("ch4.13"),
+    R.EFFECT_PARTS: _s("ch5.17"),
+    R.TARGET_GONE: _ruling("a target that has left its zone is not affected; the other targets still are"),
+    R.CHOICE_ON_RESOLUTION: _s("ch5.28"),
+    R.LEFT_FIELD_CONTINUOUS_SPELL: _ruling("a Continuous Spell that has left the field does not apply its effect"),
+    R.LEFT_FIELD_EQUIP: _ruling("an Equip Spell that has left the field does not apply its effect"),
+    R.LEFT_FIELD_FIELD_SPELL: _ruling("a Field Spell that has left the field does not apply its effect"),
+    R.LEFT_FIELD_CONTINUOUS_TRAP: _ruling("a Continuous Trap that has left the field does not apply its effect"),
+    R.LEFT_FIELD_PENDULUM: _ruling("Pendulum Effects do not exist under Master Rule 2"),
+    R.TO_GY_NORMAL_SPELL: _s("ch2.25"),
+    R.TO_GY_RITUAL_SPELL: _s("ch2.26"),
+    R.TO_GY_QUICK_PLAY: _ruling("a Quick-Play Spell is sent to the Graveyard after it resolves"),
+    R.TO_GY_NORMAL_TRAP: _s("ch2.32"),
+    R.TO_GY_COUNTER_TRAP: _ruling("a Counter Trap is sent to the Graveyard after it resolves"),
+    R.DESTROY: _s("ch5.32"),
+    R.SEND_TO_GY: _s("ch5.34"),
+    R.TO_OWNER: _s("ch5.21"),
+    R.BANISH: _s("ch5.19"),
+    R.RETURN: _s("ch5.21"),
+    R.DRAW: _s("ch5.30"),
+    R.SPECIAL_SUMMON: _s("ch2.21"),
+    R.CONTROL: _s("ch5.21"),
+    R.STAT_CHANGE: _s("ch5.17"),
+    R.STAT_FLOOR: _ruling("ATK and DEF cannot go below 0"),
+    R.FACE_DOWN_UNAFFECTED: _ruling("ATK/DEF changes do not apply to face-down monsters"),
+    R.DAMAGE: _s("ch3.2"),
+    R.GAIN_LP: _s("ch5.17"),
+    R.CARD_TEXT: _s("ch5.6"),
+    R.TOKEN_REMOVED: _s("ch5.2"),
+    R.EQUIP_DESTROYED: _s("ch5.27"),
+    R.XYZ_MATERIALS: _s("ch5.14"),
+    R.PENDULUM_TO_EXTRA: _ruling("Pendulum Monsters do not exist under Master Rule 2"),
+    R.LP_ZERO: _s("ch3.2"),
+    R.BOTH_ZERO: _s("ch3.2"),
+    R.DECK_OUT: _s("ch3.2"),
+}
+
+
+@register_ruleset
+class MasterRule2(YgoRuleset):
+    """Yu-Gi-Oh! Master Rule 2 (2011): no Pendulums, one Field Spell on the whole field."""
+
+    name = "mr2"
+    document = DOCUMENT
+    title = "Yu-Gi-Oh! official rulebook, Master Rule 2 (2011)"
+    citations = CITATIONS
+    pendulum = False
+    field_zone_per_player = False

@@ -1,0 +1,99 @@
+"""The rule points the Yu-Gi-Oh! engine applies, as keys into each ruleset's citation table.
+
+Each ruleset module (:mod:`engine.ygo.arcv`, :mod:`engine.ygo.mr2`) maps every key to a
+section of its own document, or to a :class:`~engine.core.Ruling` where that document is
+silent, so a wrong citation is corrected in one table.
+"""
+
+from enum import Enum, auto
+
+
+class R(Enum):
+    """A rule point of the chain slice."""
+
+    # Spell Speed and responses
+    SPELL_SPEED = auto()            # every activated effect has a Spell Speed
+    SS_SPELL = auto()               # Spells other than Quick-Play: SS1
+    SS_QUICK_PLAY = auto()          # Quick-Play Spell: SS2
+    SS_TRAP = auto()                # Normal/Continuous Trap: SS2
+    SS_COUNTER = auto()             # Counter Trap: SS3
+    SS_MONSTER = auto()             # Ignition/Trigger/Flip: SS1
+    SS_QUICK_EFFECT = auto()        # Quick Effect: SS2
+    SS_SPELL_EFFECT = auto()        # effect activation of a face-up Spell: SS1
+    SS_TRAP_EFFECT = auto()         # effect activation of a face-up Trap: SS2
+    SS_PENDULUM = auto()            # Pendulum Effect: SS1
+    SS1_NO_RESPONSE = auto()        # SS1 cannot respond
+    SS3_ONLY_ON_SS3 = auto()        # only SS3 responds to SS3
+    NOT_ACTIVATED = auto()          # Continuous effects apply without a chain
+    # Building the chain
+    CHAIN_LINK_1 = auto()
+    CHAIN_RESPONSE = auto()
+    PRIORITY_TO_OPPONENT = auto()
+    BOTH_PASS_RESOLVE = auto()
+    # Where a card is activated from
+    SPELL_PLACED = auto()           # Spell activated: placed face-up in the S/T Zone
+    TRAP_FROM_SET = auto()          # Trap activated from the Set position
+    EFFECT_ACTIVATION = auto()      # effect activation from the field or GY
+    PENDULUM_ZONE_ONLY = auto()     # Pendulum Effects only from the Pendulum Zone
+    FIELD_REPLACED = auto()         # a new Field Spell replaces the old one
+    ST_ZONE_FULL = auto()
+    MONSTER_ZONE_FULL = auto()
+    # Negation
+    NEGATE_ADJACENT = auto()        # negating an activation: chained directly to it
+    CARD_VS_EFFECT_ACTIVATION = auto()
+    UNRESOLVABLE = auto()           # an effect that could not resolve at all cannot be activated
+    NEGATE_SPELL = auto()
+    NEGATE_TRAP = auto()
+    NEGATE_MONSTER_EFFECT = auto()
+    NEGATED_SPELL_TO_GY = auto()
+    NEGATED_TRAP_TO_GY = auto()
+    NEGATED_NO_EFFECT = auto()      # a negated activation / effect does nothing on resolution
+    # Costs
+    COST_PAID = auto()
+    COST_UNPAYABLE = auto()
+    LP_COST_LIMIT = auto()
+    HALVING = auto()
+    COST_TRIBUTE = auto()
+    COST_DISCARD = auto()
+    COST_SEND = auto()
+    COST_BANISH = auto()
+    TOKEN_NOT_SENT_AS_COST = auto()
+    # Resolution
+    RESOLVE_LIFO = auto()
+    CHAIN_END = auto()
+    EFFECT_PARTS = auto()           # a link's actions apply in the order written
+    TARGET_GONE = auto()
+    CHOICE_ON_RESOLUTION = auto()
+    LEFT_FIELD_CONTINUOUS_SPELL = auto()
+    LEFT_FIELD_EQUIP = auto()
+    LEFT_FIELD_FIELD_SPELL = auto()
+    LEFT_FIELD_CONTINUOUS_TRAP = auto()
+    LEFT_FIELD_PENDULUM = auto()
+    TO_GY_NORMAL_SPELL = auto()
+    TO_GY_RITUAL_SPELL = auto()
+    TO_GY_QUICK_PLAY = auto()
+    TO_GY_NORMAL_TRAP = auto()
+    TO_GY_COUNTER_TRAP = auto()
+    # What effects do
+    DESTROY = auto()
+    SEND_TO_GY = auto()
+    TO_OWNER = auto()               # a card leaving the field goes to its owner's pile
+    BANISH = auto()
+    RETURN = auto()
+    DRAW = auto()
+    SPECIAL_SUMMON = auto()
+    CONTROL = auto()
+    STAT_CHANGE = auto()
+    STAT_FLOOR = auto()
+    FACE_DOWN_UNAFFECTED = auto()
+    DAMAGE = auto()
+    GAIN_LP = auto()
+    CARD_TEXT = auto()              # card text decides; the engine cannot read it
+    # Rule processing and the end of the Duel
+    TOKEN_REMOVED = auto()
+    EQUIP_DESTROYED = auto()
+    XYZ_MATERIALS = auto()
+    PENDULUM_TO_EXTRA = auto()
+    LP_ZERO = auto()
+    BOTH_ZERO = auto()
+    DECK_OUT = auto()

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Union
 
 DocumentSlug = str
-"""A document slug as in DESIGN.md, e.g. ``ygo-ocg-rules-arcv``."""
+"""A document slug as in DESIGN.md: ``<family>-<edition>``."""
 
 SectionNumber = str
-"""A section identifier exactly as the document numbers it, e.g. ``4.2.4.1.i3`` or ``ch4.3``."""
+"""A section identifier exactly as the document numbers it, e.g. ``4.2.4.1.i3`` or ``613.8a``."""
 
 RULING_BASIS = "official ruling, not in this document"
 """The ``basis`` of a trace step whose rules document is silent."""
@@ -24,7 +24,7 @@ class Rule:
     """A section of a rules document that a trace step applies."""
 
     document: DocumentSlug
-    """The document slug, e.g. ``ygo-ocg-rules-arcv``."""
+    """The document slug (``<family>-<edition>``)."""
     number: SectionNumber
     """The section number as the document has it (reconstructed numbers included)."""
 

@@ -1,0 +1,36 @@
+"""Every citation in the ruleset tables names a section the rules documents really have."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core import Rule
+from engine.ygo import arcv, mr2
+from engine.ygo.rules import R
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _sections(name: str) -> set[str]:
+    text = (DOCS / name).read_text(encoding="utf-8")
+    return {m.group(1) for m in re.finditer(r"^((?:ch)?\d[\w.]*|ch\d+(?:\.\d+)?) \|", text, re.M)}
+
+
+@pytest.mark.parametrize("module", [arcv, mr2], ids=["arcv", "mr2"])
+def test_every_rule_point_has_a_citation(module):
+    assert set(module.CITATIONS) == set(R)
+
+
+@pytest.mark.parametrize(("module", "listing"), [(arcv, "sections-ygo-ocg-rules-arcv.md"),
+                                                 (mr2, "sections-ygo-rulebook-mr2.md")], ids=["arcv", "mr2"])
+def test_cited_sections_exist_in_the_published_section_list(module, listing):
+    if not (DOCS / listing).exists():
+        pytest.skip(f"{listing} not published")
+    known = _sections(listing)
+    for key, citation in module.CITATIONS.items():
+        if isinstance(citation, Rule):
+            section = re.sub(r"\.i\d+$", "", citation.number)
+            assert section in known, f"{key}: {citation.number} is not a section of {citation.document}"

@@ -1,0 +1,38 @@
+"""Replay every golden scenario under fixtures/scenarios/ and compare its trace and result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.tests.golden import match_golden
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios"
+GOLDEN_FILES = sorted(FIXTURES.glob("*/*.json"))
+
+
+def test_there_are_golden_files_for_ygo():
+    assert len([p for p in GOLDEN_FILES if p.parent.name == "ygo"]) >= 15
+
+
+@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_golden_file_replays(path: Path):
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    assert {"title", "source", "scenario", "expected"} <= golden.keys()
+    assert engine.validate(golden["scenario"]) == []
+    output = engine.resolve(golden["scenario"])
+    assert match_golden(golden, output) == []
+
+
+@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_step_cites_a_rule_or_a_ruling(path: Path):
+    golden = json.loads(path.read_text(encoding="utf-8"))
+    document = {"arcv": "ygo-ocg-rules-arcv", "mr2": "ygo-rulebook-mr2"}[golden["scenario"]["ruleset"]]
+    for step in engine.resolve(golden["scenario"])["trace"]:
+        if step["rule"] is None:
+            assert step["basis"] == "official ruling, not in this document" and step["source"]
+        else:
+            assert step["rule"]["document"] == document

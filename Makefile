@@ -38,7 +38,7 @@ test: static
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
-bench: import
+bench: static
 	$(PY) benchmarks/run.py
 
 clean:

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import engine
+from engine.core.errors import FieldError
 from engine.core.validation import MAX_DOCUMENT_BYTES
 from rulesite.rules.models import Document, Section
 from rulesite.scenarios.models import Scenario
@@ -31,9 +32,7 @@ def scenario_from_request(request: Request) -> dict:
     try:
         body = request._request.body
     except RequestDataTooBig:
-        raise engine.ScenarioError(
-            [{"path": "", "message": f"document is over the limit of {MAX_DOCUMENT_BYTES:,} bytes"}]
-        ) from None
+        raise engine.ScenarioError([FieldError("", f"document is over the limit of {MAX_DOCUMENT_BYTES:,} bytes")]) from None
     return scenario_parse(body)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 import engine
+from engine.core.errors import FieldError
 from engine.core.validation import MAX_DOCUMENT_BYTES
 
 from .models import Scenario
@@ -21,15 +22,13 @@ def scenario_parse(raw: str | bytes) -> dict[str, Any]:
     """
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_DOCUMENT_BYTES:
-        raise engine.ScenarioError(
-            [{"path": "", "message": f"document is {size:,} bytes; the limit is {MAX_DOCUMENT_BYTES:,} bytes"}]
-        )
+        raise engine.ScenarioError([FieldError("", f"document is {size:,} bytes; the limit is {MAX_DOCUMENT_BYTES:,} bytes")])
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as exc:
-        raise engine.ScenarioError([{"path": "", "message": f"not valid JSON: {exc}"}]) from None
+        raise engine.ScenarioError([FieldError("", f"not valid JSON: {exc}")]) from None
     if not isinstance(data, dict):
-        raise engine.ScenarioError([{"path": "", "message": "a scenario must be a JSON object"}])
+        raise engine.ScenarioError([FieldError("", "a scenario must be a JSON object")])
     return data
 
 

@@ -116,10 +116,16 @@ class ResolveApiTests:
 
     def test_a_chain_of_100000_links_is_refused_clearly(self, client):
         scenario = json.loads(json.dumps(MIRROR_FORCE))
-        scenario["chain"] = [{"card": "t1"}] * 100_000
+        scenario["chain"] = [{"card": "t1"}] * 100_000  # 1.4 MB: over the size limit first
         response = post(client, "/api/v1/resolve/", scenario)
         assert response.status_code == 400
-        assert "chain" in json.dumps(response.json()["errors"])
+        assert "limit" in response.json()["errors"][0]["message"]
+
+    def test_a_chain_over_1000_links_names_the_field(self, client):
+        scenario = json.loads(json.dumps(MIRROR_FORCE))
+        scenario["chain"] = [{"card": "t1"}] * 1_001
+        errors = post(client, "/api/v1/resolve/", scenario).json()["errors"]
+        assert errors[0]["path"] == "chain" and "1,000" in errors[0]["message"]
 
     def test_a_5_mb_body_is_refused_clearly(self, client):
         scenario = json.loads(json.dumps(MIRROR_FORCE))

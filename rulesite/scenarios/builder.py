@@ -1,0 +1,598 @@
+"""Convert Yu-Gi-Oh! scenario documents (format v1) to board-form data and back.
+
+The board-state builder (``/scenarios/new/ygo/``) edits a scenario as rows of plain fields.
+This module is the one place that knows how a document maps onto those rows, in both
+directions, so that prefilling a form from a permalink and building a document from a
+submitted form cannot drift apart:
+
+* :func:`scenario_to_initial` turns a document into :data:`BoardData`;
+* :func:`initial_to_scenario` turns :data:`BoardData` (the same shape, e.g. a form's cleaned
+  data) into a document.
+
+``initial_to_scenario(scenario_to_initial(s)) == s`` for every document in the documented
+shape. A value the form has no field for (a second effect, ``counters``, ``"targets": []``)
+is kept in the row's ``extra`` dict and merged back, so nothing is lost on the way; the
+fields of the row win over ``extra`` when both give a key.
+
+>>> doc = {"format": "1", "game": "ygo", "ruleset": "arcv", "options": {},
+...        "players": [{"id": "p1", "lp": 8000}, {"id": "p2", "lp": 8000}],
+...        "turn": {"active": "p1", "phase": "main1", "step": None},
+...        "objects": [{"id": "c1", "name": "Kuriboh", "owner": "p1", "zone": "hand",
+...                     "kind": "monster", "counters": {"spell": 1}}],
+...        "chain": [], "pending": [], "effects": [], "actions": []}
+>>> data = scenario_to_initial(doc)
+>>> data["cards"][0]["name"], data["cards"][0]["extra"]
+('Kuriboh', {'counters': {'spell': 1}})
+>>> initial_to_scenario(data) == doc
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+
+Row = dict[str, Any]
+"""One form row: field name to value, with nested ``actions`` rows where the row has them."""
+
+BoardData = dict[str, Any]
+"""``{"setup": Row, "cards": [Row], "chain": [Row], "after": [Row]}``."""
+
+# The vocabulary of docs/scenario-format.md §2, in the order the form lists it.
+RULESETS = ("arcv", "mr2")
+PLAYERS = ("p1", "p2")
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+STEPS = ("start", "battle", "damage", "end")
+ZONES = (
+    "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone",
+    "spell_trap_zone", "field_zone", "pendulum_zone", "material",
+)
+POSITIONS = ("attack", "defense", "face-down defense", "face-up", "face-down")
+KINDS = ("monster", "spell", "trap")
+SUBTYPES = (
+    "normal", "effect", "fusion", "ritual", "synchro", "xyz", "pendulum", "token",
+    "quick-play", "continuous", "equip", "field", "counter",
+)
+EFFECT_CLASSES = ("card", "effect", "ignition", "trigger", "flip", "quick", "pendulum", "continuous")
+ACTIONS = (
+    "destroy", "negate_activation", "negate_effect", "change_atk", "change_def",
+    "special_summon", "draw", "damage", "gain_lp", "banish", "send_to_graveyard",
+    "return_to_hand", "return_to_deck", "change_control", "unsupported",
+)
+PLAYER_REFS = ("self", "opponent", "both", "p1", "p2")
+NEGATABLE = ("any", "spell_card", "trap_card", "spell_trap_card", "monster_effect")
+SUMMON_POSITIONS = ("attack", "defense")
+COSTS = ("pay_lp", "discard", "tribute", "send_to_graveyard", "banish")
+SPELL_SPEEDS = (1, 2, 3)
+AFTER_TYPES = ("activate", "pass", "resolve")
+
+OMITTABLE = ("options", "chain", "pending", "effects", "actions", "turn.step")
+"""Keys the builder always writes; ``setup["omit"]`` names those the source left out."""
+
+_MISSING = object()
+_INTEGER = re.compile(r"[+-]?\d{1,9}")
+_DEMO_STEM = re.compile(r"[A-Za-z0-9_-]{1,100}")
+
+
+def _text(value: Any) -> Any:
+    return value if isinstance(value, str) and value and value == value.strip() else _MISSING
+
+
+def _integer(value: Any) -> Any:
+    return value if isinstance(value, int) and not isinstance(value, bool) else _MISSING
+
+
+def _ids(value: Any) -> Any:
+    if isinstance(value, list) and value and all(_text(item) is not _MISSING for item in value):
+        return list(value)
+    return _MISSING
+
+
+def _id_text(value: Any) -> Any:
+    ids = _ids(value)
+    return _MISSING if ids is _MISSING or any("," in item for item in ids) else ", ".join(ids)
+
+
+def _id_text_json(value: Any) -> Any:
+    ids = [item.strip() for item in (value or "").split(",") if item.strip()]
+    return ids or _MISSING
+
+
+def _amount(value: Any) -> Any:
+    """Return an amount as form text: ``-500`` → ``"-500"``, ``"half"`` → ``"half"``."""
+    if _integer(value) is not _MISSING:
+        return str(value)
+    if _text(value) is not _MISSING and not _INTEGER.fullmatch(value):
+        return value
+    return _MISSING
+
+
+def _amount_json(value: Any) -> Any:
+    if not value:
+        return _MISSING
+    return int(value) if _INTEGER.fullmatch(value) else value
+
+
+def _flag(value: Any) -> Any:
+    return True if value is True else _MISSING
+
+
+def _blank_is_missing(value: Any) -> Any:
+    return _MISSING if value in (None, "", [], False) else value
+
+
+@dataclass(frozen=True)
+class _Field:
+    """How one document key maps onto one form field."""
+
+    key: str
+    """The key in the document."""
+    name: str
+    """The form field's name."""
+    to_form: Callable[[Any], Any] = _text
+    """Document value → form value, or ``_MISSING`` when the form cannot hold it."""
+    to_json: Callable[[Any], Any] = _blank_is_missing
+    """Form value → document value, or ``_MISSING`` to leave the key out."""
+    choices: tuple[Any, ...] = ()
+    """The only values the form offers, if it is a choice."""
+
+    def initial(self, value: Any) -> Any:
+        """Return the form value for ``value``, or ``_MISSING`` when it would not come back."""
+        if self.choices and value not in self.choices:
+            return _MISSING
+        form_value = self.to_form(value)
+        if form_value is _MISSING or not _same(self.to_json(form_value), value):
+            return _MISSING
+        return form_value
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Return whether two JSON values are equal, telling ``true`` from ``1``."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _effect_ref(value: Any) -> Any:
+    if _integer(value) is not _MISSING and value >= 0:
+        return str(value)
+    if _text(value) is not _MISSING and not value.isdigit():
+        return value
+    return _MISSING
+
+
+def _effect_ref_json(value: Any) -> Any:
+    if not value:
+        return _MISSING
+    return int(value) if value.isdigit() else value
+
+
+CARD_FIELDS = (
+    _Field("id", "id"),
+    _Field("name", "name"),
+    _Field("owner", "owner", choices=PLAYERS),
+    _Field("controller", "controller", choices=PLAYERS),
+    _Field("zone", "zone", choices=ZONES),
+    _Field("position", "position", choices=POSITIONS),
+    _Field("kind", "kind", choices=KINDS),
+    _Field("subtype", "subtype", choices=SUBTYPES),
+    _Field("level", "level", _integer),
+    _Field("atk", "atk", _integer),
+    _Field("def", "defense", _integer),
+    _Field("attribute", "attribute"),
+    _Field("race", "race"),
+    _Field("equipped_to", "equipped_to"),
+    _Field("materials", "materials", _id_text, _id_text_json),
+    _Field("set_this_turn", "set_this_turn", _flag),
+)
+"""Card row fields; ``def`` is ``defense`` in the form (``def`` is a Python keyword)."""
+
+EFFECT_FIELDS = (
+    _Field("id", "effect_id"),
+    _Field("class", "effect_class", choices=EFFECT_CLASSES),
+    _Field("text", "effect_text"),
+)
+COST_FIELDS = (
+    _Field("do", "cost_do", choices=COSTS),
+    _Field("amount", "cost_amount", _amount, _amount_json),
+    _Field("card", "cost_card"),
+)
+ACTION_FIELDS = (
+    _Field("do", "do", choices=ACTIONS),
+    _Field("targets", "targets", _ids),
+    _Field("amount", "amount", _amount, _amount_json),
+    _Field("set", "set", _integer),
+    _Field("player", "player", choices=PLAYER_REFS),
+    _Field("what", "what", choices=NEGATABLE),
+    _Field("destroy", "destroy", _flag),
+    _Field("link", "link", _integer),
+    _Field("position", "position", choices=SUMMON_POSITIONS),
+    _Field("text", "text"),
+)
+LINK_FIELDS = (
+    _Field("card", "card"),
+    _Field("effect", "effect", _effect_ref, _effect_ref_json),
+    _Field("controller", "controller", choices=PLAYERS),
+    _Field("spell_speed", "spell_speed", _integer, choices=SPELL_SPEEDS),
+    _Field("targets", "targets", _ids),
+)
+AFTER_FIELDS = (
+    _Field("type", "type", choices=AFTER_TYPES),
+    *LINK_FIELDS,
+    _Field("player", "player", choices=PLAYER_REFS),
+)
+
+
+def _fields_to_form(document: Mapping[str, Any], fields: Iterable[_Field]) -> tuple[Row, dict[str, Any]]:
+    """Split ``document`` into form values and the keys the fields cannot hold."""
+    row: Row = {}
+    rest = dict(document)
+    for field in fields:
+        if field.key in rest:
+            value = field.initial(rest[field.key])
+            if value is not _MISSING:
+                row[field.name] = value
+                del rest[field.key]
+    return row, rest
+
+
+def _fields_to_json(row: Mapping[str, Any], fields: Iterable[_Field]) -> dict[str, Any]:
+    """Return the document keys that ``row``'s filled-in fields give."""
+    out: dict[str, Any] = {}
+    for field in fields:
+        value = field.to_json(row.get(field.name))
+        if value is not _MISSING:
+            out[field.key] = value
+    return out
+
+
+def _merge_extra(document: dict[str, Any], extra: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Add the keys of ``extra`` that ``document`` does not already give."""
+    for key, value in (extra or {}).items():
+        document.setdefault(key, value)
+    return document
+
+
+def _rows(value: Any, to_form: Callable[[Mapping[str, Any]], Row | None]) -> list[Row] | None:
+    """Return a non-empty list of dicts as rows, or ``None`` when any item cannot be a row."""
+    if not isinstance(value, list) or not value:
+        return None
+    rows = [to_form(item) if isinstance(item, Mapping) else None for item in value]
+    return None if any(row is None for row in rows) else rows  # type: ignore[return-value]
+
+
+def action_to_form(action: Mapping[str, Any]) -> Row | None:
+    """Return the form row of one effect action (§2.4.3), or ``None`` without a known ``do``.
+
+    A single ``target`` is shown in the ``targets`` field and ``single`` remembers to write
+    it back as ``target``; keys without a field (``choose``, ``from``…) go to ``extra``.
+    """
+    source = dict(action)
+    single = False
+    if "target" in source and "targets" not in source and _text(source["target"]) is not _MISSING:
+        source["targets"] = [source.pop("target")]
+        single = True
+    row, rest = _fields_to_form(source, ACTION_FIELDS)
+    if "do" not in row:
+        return None
+    if single and "targets" not in row:  # pragma: no cover - a text target always fits
+        return None
+    row["single"] = single
+    row["extra"] = rest or None
+    return row
+
+
+def action_to_json(row: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the action (§2.4.3) that a form row describes."""
+    action = _fields_to_json(row, ACTION_FIELDS)
+    targets = action.get("targets")
+    if row.get("single") and targets and len(targets) == 1:
+        action["target"] = action.pop("targets")[0]
+    return _merge_extra(action, row.get("extra"))
+
+
+def _effect_to_form(effects: Any) -> Row | None:
+    """Return the card-row fields of a one-effect ``effects`` list, or ``None``."""
+    if not isinstance(effects, list) or len(effects) != 1 or not isinstance(effects[0], Mapping):
+        return None
+    row, rest = _fields_to_form(effects[0], EFFECT_FIELDS)
+    if "cost" in rest:
+        cost = rest.pop("cost")
+        if not isinstance(cost, list) or len(cost) != 1 or not isinstance(cost[0], Mapping):
+            return None
+        cost_row, cost_rest = _fields_to_form(cost[0], COST_FIELDS)
+        if cost_rest or "cost_do" not in cost_row:
+            return None
+        row.update(cost_row)
+    if rest.get("actions") == []:
+        del rest["actions"]
+        row["no_actions"] = True  # the link gives the actions: keep the explicit empty list
+    elif "actions" in rest:
+        actions = _rows(rest.pop("actions"), action_to_form)
+        if actions is None:
+            return None
+        row["actions"] = actions
+    if rest or not row:
+        return None
+    return row
+
+
+def _effect_to_json(row: Mapping[str, Any]) -> dict[str, Any] | None:
+    effect = _fields_to_json(row, EFFECT_FIELDS)
+    cost = _fields_to_json(row, COST_FIELDS)
+    if cost:
+        effect["cost"] = [cost]
+    actions = [action_to_json(action) for action in row.get("actions") or ()]
+    if actions or (row.get("no_actions") and effect):
+        effect["actions"] = actions
+    return effect or None
+
+
+def card_to_form(obj: Mapping[str, Any]) -> Row:
+    """Return the card row of one object (§2.3): its fields, first effect and ``extra``.
+
+    A card with exactly one effect that the row's fields can hold (one cost at most, actions
+    with a known ``do``) gets the effect fields and one action row per action; any other
+    ``effects`` list is kept whole in ``extra``.
+    """
+    row, rest = _fields_to_form(obj, CARD_FIELDS)
+    if "effects" in rest:
+        effect = _effect_to_form(rest["effects"])
+        if effect is not None:
+            row.update(effect)
+            del rest["effects"]
+    row.setdefault("actions", [])
+    row["extra"] = rest or None
+    return row
+
+
+def card_to_json(row: Mapping[str, Any], card_id: str) -> dict[str, Any]:
+    """Return the object (§2.3) a card row describes, with id ``card_id``."""
+    obj = _fields_to_json(row, CARD_FIELDS)
+    obj["id"] = card_id
+    effect = _effect_to_json(row)
+    if effect is not None:
+        obj["effects"] = [effect]
+    return _merge_extra(obj, row.get("extra"))
+
+
+def link_to_form(link: Mapping[str, Any], fields: Sequence[_Field] = LINK_FIELDS) -> Row:
+    """Return the row of a chain link (§2.4) or, with ``AFTER_FIELDS``, of an action (§2.5).
+
+    Overriding ``actions`` become action rows when each has a known ``do``; otherwise (and
+    for ``cost``, or ``"targets": []``) they stay in ``extra``.
+    """
+    row, rest = _fields_to_form(link, fields)
+    row["actions"] = []
+    if "actions" in rest:
+        actions = _rows(rest["actions"], action_to_form)
+        if actions is not None:
+            row["actions"] = actions
+            del rest["actions"]
+    row["extra"] = rest or None
+    return row
+
+
+def link_to_json(row: Mapping[str, Any], fields: Sequence[_Field] = LINK_FIELDS) -> dict[str, Any]:
+    """Return the chain link (or, with ``AFTER_FIELDS``, the action) of a row."""
+    link = _fields_to_json(row, fields)
+    actions = [action_to_json(action) for action in row.get("actions") or ()]
+    if actions:
+        link["actions"] = actions
+    return _merge_extra(link, row.get("extra"))
+
+
+def _player(players: Any, player_id: str) -> Mapping[str, Any]:
+    for player in players if isinstance(players, list) else ():
+        if isinstance(player, Mapping) and player.get("id") == player_id:
+            return player
+    return {}
+
+
+def scenario_to_initial(scenario: Mapping[str, Any]) -> BoardData:
+    """Return the board form's data for a ygo ``scenario`` (§2), the inverse of
+    :func:`initial_to_scenario`.
+
+    Shape: ``{"setup": {ruleset, active, phase, step, p1_name, p1_lp, p2_name, p2_lp,
+    omit}, "cards": [card row], "chain": [link row], "after": [action row]}``. The
+    document is assumed to be a ``ygo`` scenario; values the fields cannot hold are kept
+    in each row's ``extra``.
+    """
+    turn = scenario.get("turn") if isinstance(scenario.get("turn"), Mapping) else {}
+    setup: Row = {
+        "ruleset": scenario.get("ruleset", ""),
+        "active": turn.get("active", ""),
+        "phase": turn.get("phase", ""),
+        "step": turn.get("step") or "",
+    }
+    for player_id in PLAYERS:
+        player = _player(scenario.get("players"), player_id)
+        setup[f"{player_id}_name"] = player.get("name", "")
+        setup[f"{player_id}_lp"] = player.get("lp")
+    omitted = [key for key in OMITTABLE if "." not in key and key not in scenario]
+    if "step" not in turn:
+        omitted.append("turn.step")
+    setup["omit"] = " ".join(omitted)
+
+    def rows(key: str, to_form: Callable[[Mapping[str, Any]], Row]) -> list[Row]:
+        items = scenario.get(key)
+        return [to_form(item) for item in items if isinstance(item, Mapping)] if isinstance(items, list) else []
+
+    return {
+        "setup": setup,
+        "cards": rows("objects", card_to_form),
+        "chain": rows("chain", link_to_form),
+        "after": rows("actions", lambda action: link_to_form(action, AFTER_FIELDS)),
+    }
+
+
+def assign_card_ids(ids: Sequence[str]) -> list[str]:
+    """Return ``ids`` with each blank one replaced by the next free ``c1``, ``c2``, …
+
+    >>> assign_card_ids(["", "c1", "x", ""])
+    ['c2', 'c1', 'x', 'c3']
+    """
+    taken = {card_id for card_id in ids if card_id}
+    counter = 0
+    out = []
+    for card_id in ids:
+        if not card_id:
+            counter += 1
+            while f"c{counter}" in taken:
+                counter += 1
+            card_id = f"c{counter}"
+            taken.add(card_id)
+        out.append(card_id)
+    return out
+
+
+def initial_to_scenario(data: BoardData) -> dict[str, Any]:
+    """Return the ygo scenario document (format v1) that board-form ``data`` describes.
+
+    ``data`` has the shape :func:`scenario_to_initial` returns (the forms' cleaned data
+    fits it). Blank card ids get ``c1``, ``c2``… in row order (:func:`assign_card_ids`).
+    The document is not validated here: the engine does that.
+    """
+    setup = data["setup"]
+    omit = set((setup.get("omit") or "").split())
+    players = []
+    for player_id in PLAYERS:
+        player: dict[str, Any] = {"id": player_id}
+        if setup.get(f"{player_id}_name"):
+            player["name"] = setup[f"{player_id}_name"]
+        player["lp"] = setup.get(f"{player_id}_lp")
+        players.append(player)
+    turn: dict[str, Any] = {"active": setup.get("active"), "phase": setup.get("phase"), "step": setup.get("step") or None}
+    if turn["step"] is None and "turn.step" in omit:
+        del turn["step"]
+    cards = data.get("cards") or []
+    ids = assign_card_ids([card.get("id") or "" for card in cards])
+    scenario: dict[str, Any] = {
+        "format": "1",
+        "game": "ygo",
+        "ruleset": setup.get("ruleset"),
+        "options": {},
+        "players": players,
+        "turn": turn,
+        "objects": [card_to_json(card, card_id) for card, card_id in zip(cards, ids)],
+        "chain": [link_to_json(link) for link in data.get("chain") or ()],
+        "pending": [],
+        "effects": [],
+        "actions": [link_to_json(action, AFTER_FIELDS) for action in data.get("after") or ()],
+    }
+    for key in omit:
+        if key in scenario and not scenario[key]:
+            del scenario[key]
+    return scenario
+
+
+_PATH_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+FIELD_OF_KEY = {
+    "objects": {field.key: field.name for field in CARD_FIELDS} | {"effects": "effect_class"},
+    "effect": {field.key: field.name for field in EFFECT_FIELDS},
+    "cost": {field.key: field.name for field in COST_FIELDS},
+    "action": {field.key: field.name for field in ACTION_FIELDS} | {"target": "targets"},
+    "chain": {field.key: field.name for field in LINK_FIELDS},
+    "actions": {field.key: field.name for field in AFTER_FIELDS},
+}
+
+
+@dataclass(frozen=True)
+class ErrorPlace:
+    """Where on the board form an engine error belongs."""
+
+    section: str
+    """``setup``, ``cards``, ``chain``, ``after`` or ``""`` (the top of the form)."""
+    row: int | None = None
+    """The index of the card, link or action in the document."""
+    action: int | None = None
+    """The index of the nested action row, for errors inside an effect's actions."""
+    field: str | None = None
+    """The form field name, or ``None`` for the row as a whole."""
+    key: str | None = None
+    """The document key the error is about, when no field holds it."""
+
+
+def split_path(path: str) -> list[str | int]:
+    """Return an engine error path as parts: ``chain[1].targets[0]`` → ``['chain', 1, 'targets', 0]``."""
+    return [int(index) if index else name for name, index in _PATH_PART.findall(path)]
+
+
+def error_place(path: str) -> ErrorPlace:
+    """Return where the error at engine ``path`` (``objects[2].zone``) goes on the form.
+
+    Paths into ``players``, ``turn`` and ``ruleset`` go to the setup fields; ``objects[i]``,
+    ``chain[i]`` and ``actions[i]`` to that row (``effects[0].actions[j]`` and a link's
+    ``actions[j]`` to the nested action row); anything else to the top (section ``""``).
+    """
+    parts = split_path(path)
+    if not parts:
+        return ErrorPlace("")
+    head, rest = parts[0], parts[1:]
+    if head == "ruleset":
+        return ErrorPlace("setup", field="ruleset")
+    if head == "turn":
+        return ErrorPlace("setup", field=rest[0] if rest and rest[0] in ("active", "phase", "step") else "phase")
+    if head == "players":
+        if len(rest) >= 2 and rest[0] in (0, 1) and rest[1] in ("name", "lp"):
+            return ErrorPlace("setup", field=f"p{rest[0] + 1}_{rest[1]}")
+        return ErrorPlace("setup")
+    if head not in ("objects", "chain", "actions") or not rest or not isinstance(rest[0], int):
+        return ErrorPlace("")
+    section = {"objects": "cards", "chain": "chain", "actions": "after"}[head]
+    row, rest = rest[0], rest[1:]
+    if not rest or not isinstance(rest[0], str):
+        return ErrorPlace(section, row)
+    key = rest[0]
+    if head == "objects" and key == "effects" and rest[1:2] == [0] and len(rest) > 2:
+        sub = rest[2]
+        if sub == "cost":
+            cost_key = rest[4] if len(rest) > 4 else "do"
+            return ErrorPlace(section, row, field=FIELD_OF_KEY["cost"].get(cost_key, "cost_do"))
+        if sub == "actions" and len(rest) > 3 and isinstance(rest[3], int):
+            return _action_place(section, row, rest[3], rest[4:])
+        return ErrorPlace(section, row, field=FIELD_OF_KEY["effect"].get(sub), key=key)
+    if head in ("chain", "actions") and key == "actions" and len(rest) > 1 and isinstance(rest[1], int):
+        return _action_place(section, row, rest[1], rest[2:])
+    return ErrorPlace(section, row, field=FIELD_OF_KEY[head].get(key), key=key)
+
+
+def _action_place(section: str, row: int, action: int, rest: list[str | int]) -> ErrorPlace:
+    key = rest[0] if rest and isinstance(rest[0], str) else None
+    return ErrorPlace(section, row, action, FIELD_OF_KEY["action"].get(key) if key else None, key)
+
+
+def golden_dir() -> Path:
+    """Return the folder of the ygo golden files, ``fixtures/scenarios/ygo/``."""
+    return Path(settings.BASE_DIR) / "fixtures" / "scenarios" / "ygo"
+
+
+def demo_scenario(stem: str) -> dict[str, Any] | None:
+    """Return the scenario of golden file ``fixtures/scenarios/ygo/<stem>.json``, or ``None``.
+
+    ``stem`` is checked to be a plain file name (letters, digits, ``-``, ``_``), so no other
+    file can be read. A bare scenario file is accepted as well as a golden file.
+    """
+    if not _DEMO_STEM.fullmatch(stem):
+        return None
+    path = golden_dir() / f"{stem}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(data, dict) and isinstance(data.get("scenario"), dict):
+        data = data["scenario"]
+    return data if isinstance(data, dict) else None
+
+
+def stored_scenario(code: str) -> dict[str, Any] | None:
+    """Return the document of the visible stored ruling ``code``, or ``None``."""
+    from .models import Scenario  # the conversions above need no database
+
+    stored = Scenario.objects.visible().filter(code=code[:32]).only("canonical").first()
+    return json.loads(stored.canonical) if stored is not None else None

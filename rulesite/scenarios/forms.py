@@ -1,0 +1,517 @@
+"""Forms of the Yu-Gi-Oh! board-state builder (``/scenarios/new/ygo/``).
+
+:class:`BoardForm` bundles a :class:`SetupForm` and three formsets (cards, chain links,
+actions after the chain). Card rows and link rows each own a nested formset of
+:class:`ActionForm` rows (what the effect does). The document is built and read back by
+:mod:`rulesite.scenarios.builder`; this module only parses and shows the fields.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.forms.formsets import BaseFormSet, formset_factory
+from django.utils.translation import gettext_lazy as _
+
+from . import builder
+
+CardChoices = list[tuple[str, str]]
+"""``[(card id, "id · name")]`` of the cards on the board, in row order."""
+
+ACT_PLACEHOLDER = "__act__"
+"""The index placeholder of a nested action row template (``__prefix__`` is the row's)."""
+
+RULESET_LABELS = {"arcv": _("ARC-V OCG rules (Master Rule 3)"), "mr2": _("Master Rule 2 rulebook (2011)")}
+PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2")}
+PHASE_LABELS = {
+    "draw": _("Draw Phase"), "standby": _("Standby Phase"), "main1": _("Main Phase 1"),
+    "battle": _("Battle Phase"), "main2": _("Main Phase 2"), "end": _("End Phase"),
+}
+STEP_LABELS = {"start": _("Start Step"), "battle": _("Battle Step"), "damage": _("Damage Step"), "end": _("End Step")}
+ZONE_LABELS = {
+    "hand": _("Hand"), "deck": _("Deck"), "extra_deck": _("Extra Deck"), "graveyard": _("Graveyard"),
+    "banished": _("Banished"), "monster_zone": _("Monster Zone"), "spell_trap_zone": _("Spell & Trap Zone"),
+    "field_zone": _("Field Zone"), "pendulum_zone": _("Pendulum Zone (ARC-V)"), "material": _("Xyz Material"),
+}
+POSITION_LABELS = {
+    "attack": _("Attack"), "defense": _("Defense"), "face-down defense": _("Face-down Defense"),
+    "face-up": _("Face-up"), "face-down": _("Face-down"),
+}
+KIND_LABELS = {"monster": _("Monster"), "spell": _("Spell"), "trap": _("Trap")}
+SUBTYPE_LABELS = {
+    "normal": _("Normal"), "effect": _("Effect (monster)"), "fusion": _("Fusion"), "ritual": _("Ritual"),
+    "synchro": _("Synchro"), "xyz": _("Xyz"), "pendulum": _("Pendulum"), "token": _("Token"),
+    "quick-play": _("Quick-Play (spell)"), "continuous": _("Continuous"), "equip": _("Equip (spell)"),
+    "field": _("Field (spell)"), "counter": _("Counter (trap)"),
+}
+EFFECT_CLASS_LABELS = {
+    "card": _("Card activation (Spell/Trap)"), "effect": _("Effect of a face-up Spell/Trap"),
+    "ignition": _("Ignition"), "trigger": _("Trigger"), "flip": _("Flip"), "quick": _("Quick"),
+    "pendulum": _("Pendulum Effect"), "continuous": _("Continuous (not activated)"),
+}
+ACTION_LABELS = {
+    "destroy": _("Destroy"), "negate_activation": _("Negate the activation"), "negate_effect": _("Negate the effect"),
+    "change_atk": _("Change ATK"), "change_def": _("Change DEF"), "special_summon": _("Special Summon"),
+    "draw": _("Draw"), "damage": _("Inflict damage"), "gain_lp": _("Gain LP"), "banish": _("Banish"),
+    "send_to_graveyard": _("Send to the GY"), "return_to_hand": _("Return to the hand"),
+    "return_to_deck": _("Return to the Deck"), "change_control": _("Take control"),
+    "unsupported": _("Something else (cannot evaluate)"),
+}
+PLAYER_REF_LABELS = {
+    "self": _("The activating player"), "opponent": _("Their opponent"), "both": _("Both players"),
+    "p1": _("Player 1"), "p2": _("Player 2"),
+}
+NEGATABLE_LABELS = {
+    "any": _("Anything"), "spell_card": _("A Spell Card activation"), "trap_card": _("A Trap Card activation"),
+    "spell_trap_card": _("A Spell or Trap Card activation"), "monster_effect": _("A monster effect"),
+}
+COST_LABELS = {
+    "pay_lp": _("Pay LP"), "discard": _("Discard a card"), "tribute": _("Tribute a monster"),
+    "send_to_graveyard": _("Send a card to the GY"), "banish": _("Banish a card"),
+}
+AFTER_TYPE_LABELS = {"activate": _("Activate in response"), "pass": _("Pass"), "resolve": _("Both pass: resolve")}
+
+
+def _choices(values: Iterable[Any], labels: Mapping[Any, Any], blank: Any = None) -> list[tuple[Any, Any]]:
+    """Return form choices for ``values`` with their labels, after a blank one if given."""
+    out = [("", blank)] if blank is not None else []
+    return out + [(value, labels.get(value, value)) for value in values]
+
+
+class JSONObjectField(forms.JSONField):
+    """A JSON object typed as text; blank (or ``{}``) is ``None``."""
+
+    default_error_messages = {"not_object": _('Give a JSON object, such as {"counters": {"spell": 1}}.')}
+
+    def to_python(self, value: Any) -> dict[str, Any] | None:
+        value = super().to_python(value)
+        if value in (None, {}):
+            return None
+        if not isinstance(value, dict):
+            raise ValidationError(self.error_messages["not_object"], code="not_object")
+        return value
+
+    def prepare_value(self, value: Any) -> Any:
+        if value in (None, {}):
+            return ""
+        if isinstance(value, dict):
+            return json.dumps(value, ensure_ascii=False)
+        return super().prepare_value(value)
+
+
+class _CardRefMixin:
+    """A field whose values are card ids; ids not on the board stay shown, marked, and invalid."""
+
+    default_error_messages = {"invalid_choice": _("No card with id “%(value)s” is on the board; add it above or pick another.")}
+    known: frozenset[str] = frozenset()
+
+    def set_cards(self, cards: CardChoices, shown: Iterable[str], blank: Any = None) -> None:
+        """Offer ``cards``, plus each value in ``shown`` that is not one, so that it is not lost."""
+        self.known = frozenset(card_id for card_id, _label in cards)
+        unknown = [(value, _("%(id)s (not on the board)") % {"id": value}) for value in dict.fromkeys(shown) if value and value not in self.known]
+        self.choices = ([("", blank)] if blank is not None else []) + list(cards) + unknown  # type: ignore[attr-defined]
+
+    def valid_value(self, value: Any) -> bool:
+        return str(value) in self.known
+
+
+class CardRefField(_CardRefMixin, forms.ChoiceField):
+    """One card of the board."""
+
+
+class CardRefsField(_CardRefMixin, forms.MultipleChoiceField):
+    """Some cards of the board."""
+
+
+def _card_select(multiple: bool = False) -> forms.Widget:
+    attrs = {"data-card-ref": "multiple" if multiple else "one"}
+    return forms.SelectMultiple(attrs=attrs | {"size": 3}) if multiple else forms.Select(attrs=attrs)
+
+
+class BoardRowForm(forms.Form):
+    """A row whose card fields offer the board's cards; it may own nested action rows."""
+
+    has_actions = False
+    card_blanks: dict[str, Any] = {}
+    """The blank choice label of each single card field (multiple fields have none)."""
+
+    def __init__(self, *args: Any, card_choices: CardChoices = (), **kwargs: Any) -> None:  # type: ignore[assignment]
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            if isinstance(field, _CardRefMixin):
+                blank = None if isinstance(field, forms.MultipleChoiceField) else self.card_blanks.get(name, "—")
+                field.set_cards(list(card_choices), self._values_of(name), blank)
+        self.actions: ActionFormSet | None = None
+        if self.has_actions:
+            prefix = self.add_prefix("act")
+            rows = self.initial.get("actions") or []
+            bound = self.is_bound and f"{prefix}-TOTAL_FORMS" in self.data
+            self.actions = ActionFormSet(
+                self.data if bound else None, prefix=prefix, initial=rows or None,
+                form_kwargs={"card_choices": card_choices},
+            )
+            self.actions.extra = 0 if rows or (self.is_bound and not bound) else 1
+
+    def _values_of(self, name: str) -> list[str]:
+        """Return the values the field shows: posted, or initial."""
+        if self.is_bound:
+            key = self.add_prefix(name)
+            return [str(v) for v in self.data.getlist(key)] if hasattr(self.data, "getlist") else [str(self.data.get(key, ""))]
+        value = self.initial.get(name) or []
+        return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+    main_fields: tuple[str, ...] = ()
+    """Fields shown in the row's main grid, in order."""
+    more_fields: tuple[str, ...] = ()
+    """Fields shown folded away unless they hold a value or an error."""
+
+    def main_group(self) -> list[forms.BoundField]:
+        """Return the bound fields of :attr:`main_fields`."""
+        return [self[name] for name in self.main_fields]
+
+    def more_group(self) -> list[forms.BoundField]:
+        """Return the bound fields of :attr:`more_fields`."""
+        return [self[name] for name in self.more_fields]
+
+    @property
+    def more_open(self) -> bool:
+        """Return whether the folded-away part of the row should start open."""
+        if any(self[name].errors or self[name].value() not in (None, "", [], False) for name in self.more_fields):
+            return True
+        return self.actions is not None and not isinstance(self, CardForm) and (
+            bool(self.actions.initial) or (self.actions.is_bound and (self.actions.has_changed() or self.actions.total_error_count() > 0))
+        )
+
+    def has_changed(self) -> bool:
+        changed = any(name != "id" for name in self.changed_data)  # the id is prefilled on new rows
+        return changed or bool(self.actions is not None and self.actions.is_bound and self.actions.has_changed())
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        if self.actions is not None and self.actions.is_bound:
+            valid = self.actions.is_valid() and valid
+        return valid
+
+    def action_rows(self) -> list[dict[str, Any]]:
+        """Return the cleaned data of the action rows kept (filled in, not removed)."""
+        return [form.cleaned_data for form in self.action_forms()]
+
+    def action_forms(self) -> list[ActionForm]:
+        """Return the nested action forms that make it into the document, in order."""
+        if self.actions is None or not self.actions.is_bound:
+            return []
+        return kept_forms(self.actions)
+
+
+def kept_forms(formset: BaseFormSet) -> list[Any]:
+    """Return the forms of a bound, valid ``formset`` that are filled in and not removed."""
+    initial = formset.initial_form_count()
+    return [
+        form for index, form in enumerate(formset.forms)
+        if (index < initial or form.has_changed()) and form.cleaned_data and not form.cleaned_data.get("DELETE")
+    ]
+
+
+class SetupForm(forms.Form):
+    """Rule version, turn and players."""
+
+    ruleset = forms.ChoiceField(label=_("Rules"), choices=_choices(builder.RULESETS, RULESET_LABELS), initial="arcv")
+    active = forms.ChoiceField(label=_("Turn player"), choices=_choices(builder.PLAYERS, PLAYER_LABELS), initial="p1")
+    phase = forms.ChoiceField(label=_("Phase"), choices=_choices(builder.PHASES, PHASE_LABELS), initial="main1")
+    step = forms.ChoiceField(label=_("Battle step"), choices=_choices(builder.STEPS, STEP_LABELS, blank=_("— (not in the Battle Phase)")), required=False)
+    p1_name = forms.CharField(label=_("Player 1 name"), max_length=200, required=False)
+    p1_lp = forms.IntegerField(label=_("Player 1 LP"), min_value=0, max_value=999_999, initial=8000)
+    p2_name = forms.CharField(label=_("Player 2 name"), max_length=200, required=False)
+    p2_lp = forms.IntegerField(label=_("Player 2 LP"), min_value=0, max_value=999_999, initial=8000)
+    omit = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("step") and data.get("phase") != "battle":
+            self.add_error("step", _("A battle step applies only in the Battle Phase."))
+        return data
+
+
+ACTION_FIELDS_USED = {
+    "destroy": "targets", "banish": "targets", "send_to_graveyard": "targets", "return_to_hand": "targets",
+    "return_to_deck": "targets", "change_control": "targets",
+    "negate_activation": "what destroy link", "negate_effect": "what destroy link",
+    "change_atk": "targets amount set", "change_def": "targets amount set",
+    "special_summon": "targets position player",
+    "draw": "player amount", "damage": "player amount", "gain_lp": "player amount",
+    "unsupported": "text",
+}
+"""The fields each ``do`` uses; the page hides the others until they are needed."""
+
+
+class ActionForm(BoardRowForm):
+    """One thing an effect does (docs/scenario-format.md §2.4.3)."""
+
+    do = forms.ChoiceField(label=_("Does"), choices=_choices(builder.ACTIONS, ACTION_LABELS, blank=_("— choose —")))
+    targets = CardRefsField(label=_("To card(s)"), required=False, widget=_card_select(multiple=True))
+    amount = forms.CharField(label=_("Amount"), max_length=12, required=False, help_text=_("A number (−500 lowers ATK), or “half”."))
+    set = forms.IntegerField(label=_("Set ATK/DEF to"), min_value=0, max_value=999_999, required=False)
+    player = forms.ChoiceField(label=_("Player"), choices=_choices(builder.PLAYER_REFS, PLAYER_REF_LABELS, blank="—"), required=False)
+    what = forms.ChoiceField(label=_("Can negate"), choices=_choices(builder.NEGATABLE, NEGATABLE_LABELS, blank="—"), required=False)
+    destroy = forms.BooleanField(label=_("…and destroy it"), required=False)
+    link = forms.IntegerField(label=_("Negates Chain Link"), min_value=1, required=False, help_text=_("Blank: the link just below."))
+    position = forms.ChoiceField(label=_("Summon in"), choices=_choices(builder.SUMMON_POSITIONS, POSITION_LABELS, blank="—"), required=False)
+    text = forms.CharField(label=_("What the text does"), max_length=500, required=False)
+    single = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    extra = JSONObjectField(required=False, widget=forms.HiddenInput)
+
+    main_fields = ("do",)
+    more_fields = ("targets", "amount", "set", "player", "what", "destroy", "link", "position", "text")
+    """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
+
+    def shown_fields(self) -> str:
+        """Return the names of the fields worth showing: those ``do`` uses, and any filled in."""
+        do = str(self["do"].value() or "")
+        names = set(ACTION_FIELDS_USED.get(do, "").split())
+        for name in self.fields:
+            value = self[name].value()
+            if name not in ("do", "single", "extra", "DELETE") and (value not in (None, "", [], False) or self[name].errors):
+                names.add(name)
+        return " ".join(sorted(names))
+
+    def clean_amount(self) -> str:
+        amount = self.cleaned_data["amount"].strip()
+        if amount and amount != "half" and not builder._INTEGER.fullmatch(amount):
+            raise ValidationError(_("Give a whole number, or “half”."))
+        return amount
+
+
+class ActionFormSetBase(BaseFormSet):
+    """Nested action rows; their row template uses ``__act__`` so the parent row's
+    ``__prefix__`` can be filled in first."""
+
+    @property
+    def empty_form(self) -> ActionForm:
+        form = self.form(
+            **self.get_form_kwargs(None), auto_id=self.auto_id, prefix=self.add_prefix(ACT_PLACEHOLDER),
+            empty_permitted=True, use_required_attribute=False, renderer=self.form_renderer,
+        )
+        self.add_fields(form, None)
+        return form
+
+
+ActionFormSet = formset_factory(ActionForm, formset=ActionFormSetBase, extra=1, can_delete=True)
+
+
+class CardForm(BoardRowForm):
+    """One card or token on the board (§2.3) and its effect (§2.3.1)."""
+
+    has_actions = True
+    card_blanks = {"equipped_to": "—", "cost_card": "—"}
+    main_fields = ("id", "name", "owner", "controller", "zone", "position", "kind", "subtype", "level", "atk", "defense")
+    more_fields = ("cost_do", "cost_amount", "cost_card", "attribute", "race", "equipped_to", "materials", "effect_id", "set_this_turn", "extra")
+
+    id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"data-card-id": "", "size": 5}),
+                         help_text=_("Blank: c1, c2…"))
+    name = forms.CharField(label=_("Name"), max_length=200, widget=forms.TextInput(attrs={"data-card-name": ""}))
+    owner = forms.ChoiceField(label=_("Owner"), choices=_choices(builder.PLAYERS, PLAYER_LABELS), initial="p1")
+    controller = forms.ChoiceField(label=_("Controller"), choices=_choices(builder.PLAYERS, PLAYER_LABELS, blank=_("Same as owner")), required=False)
+    zone = forms.ChoiceField(label=_("Zone"), choices=_choices(builder.ZONES, ZONE_LABELS), initial="monster_zone")
+    position = forms.ChoiceField(label=_("Position"), choices=_choices(builder.POSITIONS, POSITION_LABELS, blank="—"), required=False)
+    kind = forms.ChoiceField(label=_("Kind"), choices=_choices(builder.KINDS, KIND_LABELS), initial="monster")
+    subtype = forms.ChoiceField(label=_("Subtype"), choices=_choices(builder.SUBTYPES, SUBTYPE_LABELS, blank="—"), required=False)
+    level = forms.IntegerField(label=_("Level/Rank"), min_value=0, max_value=13, required=False)
+    atk = forms.IntegerField(label=_("ATK"), min_value=0, max_value=999_999, required=False)
+    defense = forms.IntegerField(label=_("DEF"), min_value=0, max_value=999_999, required=False)
+    attribute = forms.CharField(label=_("Attribute"), max_length=40, required=False)
+    race = forms.CharField(label=_("Type"), max_length=40, required=False)
+    equipped_to = CardRefField(label=_("Equipped to"), required=False, widget=_card_select())
+    materials = forms.CharField(label=_("Xyz Materials (card ids)"), max_length=2000, required=False, help_text=_("Comma-separated: c4, c5"))
+    set_this_turn = forms.BooleanField(label=_("Set this turn"), required=False)
+    effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")), required=False)
+    effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    effect_id = forms.CharField(label=_("Effect id"), max_length=64, required=False)
+    cost_do = forms.ChoiceField(label=_("Cost"), choices=_choices(builder.COSTS, COST_LABELS, blank=_("— no cost")), required=False)
+    cost_amount = forms.CharField(label=_("LP to pay"), max_length=12, required=False, help_text=_("A number, or “half”."))
+    cost_card = CardRefField(label=_("Cost card"), required=False, widget=_card_select())
+    no_actions = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    extra = JSONObjectField(label=_("Other fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                            help_text=_("Fields this form has no box for, e.g. {\"counters\": {\"spell\": 1}}."))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        has_effect = bool(data.get("effect_text") or data.get("cost_do") or data.get("effect_id")
+                          or (self.actions is not None and self.actions.is_bound and self.actions.has_changed()))
+        if has_effect and not data.get("effect_class"):
+            if data.get("kind") in ("spell", "trap"):
+                data["effect_class"] = "card"  # a Spell/Trap's effect is most often its card activation
+            elif data.get("kind"):
+                self.add_error("effect_class", _("Choose the class of this monster's effect (Ignition, Quick…)."))
+        cost = data.get("cost_do")
+        amount = (data.get("cost_amount") or "").strip()
+        if cost == "pay_lp" and not amount:
+            self.add_error("cost_amount", _("Give the LP to pay: a number, or “half”."))
+        elif amount and amount != "half" and not builder._INTEGER.fullmatch(amount):
+            self.add_error("cost_amount", _("Give a whole number, or “half”."))
+        if cost and cost != "pay_lp" and not data.get("cost_card"):
+            self.add_error("cost_card", _("Pick the card paid as the cost."))
+        return data
+
+
+class CardFormSetBase(BaseFormSet):
+    """Card rows; a new row is shown with the next free id (``c4``) already filled in."""
+
+    def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs(index)
+        if index is not None and not self.is_bound and index >= self.initial_form_count():
+            taken = [str(row.get("id") or "") for row in self.initial or ()]
+            free = builder.assign_card_ids(taken + [""] * (index - self.initial_form_count() + 1))
+            kwargs["initial"] = {"id": free[-1]}
+        return kwargs
+
+    def clean(self) -> None:
+        if any(self.errors):
+            return
+        forms_kept = kept_forms(self)
+        ids = builder.assign_card_ids([form.cleaned_data.get("id") or "" for form in forms_kept])
+        seen: set[str] = set()
+        for form, card_id in zip(forms_kept, ids):
+            if card_id in seen:
+                form.add_error("id", _("Another card already has the id “%(id)s”.") % {"id": card_id})
+            seen.add(card_id)
+
+
+CardFormSet = formset_factory(CardForm, formset=CardFormSetBase, extra=3, can_delete=True)
+
+
+class LinkForm(BoardRowForm):
+    """One chain link (§2.4): a card's effect, and what it targets."""
+
+    has_actions = True
+    card_blanks = {"card": _("— pick a card")}
+    main_fields = ("card", "targets", "effect", "controller", "spell_speed")
+    more_fields = ("extra",)
+
+    card = CardRefField(label=_("Card"), widget=_card_select())
+    effect = forms.CharField(label=_("Effect (index or id)"), max_length=64, required=False, help_text=_("Blank: its first effect."),
+                             widget=forms.TextInput(attrs={"size": 5}))
+    controller = forms.ChoiceField(label=_("Activated by"), choices=_choices(builder.PLAYERS, PLAYER_LABELS, blank=_("The card's controller")), required=False)
+    spell_speed = forms.TypedChoiceField(label=_("Spell Speed"), choices=_choices(builder.SPELL_SPEEDS, {}, blank=_("From the card")),
+                                         coerce=int, empty_value=None, required=False)
+    targets = CardRefsField(label=_("Targets"), required=False, widget=_card_select(multiple=True))
+    extra = JSONObjectField(label=_("Other fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                            help_text=_("e.g. its own cost: {\"cost\": [{\"do\": \"pay_lp\", \"amount\": 1000}]}"))
+
+
+LinkFormSet = formset_factory(LinkForm, extra=1, can_delete=True)
+
+
+class AfterForm(LinkForm):
+    """One thing a player does after the given chain (§2.5)."""
+
+    card_blanks = {"card": "—"}
+    field_order = ["type", "player"]
+    main_fields = ("type", "card", "targets", "effect", "controller", "spell_speed", "player")
+
+    type = forms.ChoiceField(label=_("Then"), choices=_choices(builder.AFTER_TYPES, AFTER_TYPE_LABELS), initial="activate")
+    card = CardRefField(label=_("Card"), required=False, widget=_card_select())
+    player = forms.ChoiceField(label=_("Player who passes"), choices=_choices(builder.PLAYERS, PLAYER_LABELS, blank="—"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("type") == "activate" and not data.get("card") and "card" not in self.errors:
+            self.add_error("card", _("Pick the card activated in response."))
+        return data
+
+
+AfterFormSet = formset_factory(AfterForm, extra=1, can_delete=True)
+
+
+def posted_card_choices(data: Mapping[str, Any], prefix: str = "cards") -> CardChoices:
+    """Return the cards named in posted card rows (not removed, with a name), ids filled in."""
+    try:
+        total = min(int(data.get(f"{prefix}-TOTAL_FORMS", 0)), 2_000)
+    except (TypeError, ValueError):
+        total = 0
+    rows = []
+    for index in range(total):
+        key = f"{prefix}-{index}"
+        name = str(data.get(f"{key}-name", "")).strip()
+        if name and not data.get(f"{key}-DELETE"):
+            rows.append((str(data.get(f"{key}-id", "")).strip(), name))
+    ids = builder.assign_card_ids([card_id for card_id, _name in rows])
+    return [(card_id, f"{card_id} · {name}") for card_id, (_id, name) in zip(ids, rows)]
+
+
+def initial_card_choices(cards: Sequence[Mapping[str, Any]]) -> CardChoices:
+    """Return the cards of prefilled card rows."""
+    ids = builder.assign_card_ids([str(card.get("id") or "") for card in cards])
+    return [(card_id, f"{card_id} · {card.get('name', '')}") for card_id, card in zip(ids, cards)]
+
+
+class BoardForm:
+    """The whole board: setup, cards, chain links and the actions after them.
+
+    Bind it with ``request.POST``, or prefill it with :func:`builder.scenario_to_initial`
+    data. After :meth:`is_valid`, :meth:`to_scenario` builds the document;
+    :meth:`add_engine_errors` puts the engine's ``[{path, message}]`` next to the fields.
+    """
+
+    def __init__(self, data: Mapping[str, Any] | None = None, *, initial: builder.BoardData | None = None) -> None:
+        initial = initial or {}
+        self.is_bound = data is not None
+        choices = posted_card_choices(data) if data is not None else initial_card_choices(initial.get("cards") or [])
+        kwargs = {"form_kwargs": {"card_choices": choices}}
+        self.setup = SetupForm(data, initial=initial.get("setup"), prefix="setup")
+        self.cards = CardFormSet(data, prefix="cards", initial=initial.get("cards") or None, **kwargs)
+        self.chain = LinkFormSet(data, prefix="chain", initial=initial.get("chain") or None, **kwargs)
+        self.after = AfterFormSet(data, prefix="after", initial=initial.get("after") or None, **kwargs)
+        if initial.get("cards"):
+            self.cards.extra = 1
+        self.top_errors: list[str] = []
+
+    def is_valid(self) -> bool:
+        """Return whether every form and row is valid (all are checked, so all errors show)."""
+        results = [self.setup.is_valid(), self.cards.is_valid(), self.chain.is_valid(), self.after.is_valid()]
+        return all(results)
+
+    def data(self) -> builder.BoardData:
+        """Return the cleaned rows in :data:`builder.BoardData` shape; call after :meth:`is_valid`."""
+
+        def rows(formset: BaseFormSet) -> list[dict[str, Any]]:
+            return [form.cleaned_data | {"actions": form.action_rows()} for form in kept_forms(formset)]
+
+        return {"setup": self.setup.cleaned_data, "cards": rows(self.cards), "chain": rows(self.chain), "after": rows(self.after)}
+
+    def to_scenario(self) -> dict[str, Any]:
+        """Return the scenario document the valid form describes."""
+        return builder.initial_to_scenario(self.data())
+
+    def add_engine_errors(self, errors: Iterable[Mapping[str, str]]) -> None:
+        """Show each engine error ``{path, message}`` next to its field, else at the top."""
+        sections = {"cards": kept_forms(self.cards), "chain": kept_forms(self.chain), "after": kept_forms(self.after)}
+        for error in errors:
+            path, message = error.get("path", ""), error.get("message", "")
+            place = builder.error_place(path)
+            form: forms.Form | None = self.setup if place.section == "setup" else None
+            rows = sections.get(place.section, [])
+            if place.row is not None and place.row < len(rows):
+                form = rows[place.row]
+                if place.action is not None:
+                    nested = form.action_forms()
+                    form = nested[place.action] if place.action < len(nested) else form
+            if form is None:
+                self.top_errors.append(f"{path}: {message}" if path else message)
+                continue
+            field = place.field if place.field in form.fields else None
+            if field is None and place.key and "extra" in form.fields and place.key in (form.cleaned_data.get("extra") or {}):
+                field = "extra"
+            form.add_error(field, f"{path}: {message}" if field is None and path else message)
+
+    @property
+    def has_errors(self) -> bool:
+        """Return whether any error is shown."""
+        return bool(
+            self.top_errors or self.setup.errors or self.cards.total_error_count()
+            or self.chain.total_error_count() or self.after.total_error_count()
+            or any(f.actions.total_error_count() for fs in (self.cards, self.chain, self.after) for f in fs.forms if f.actions is not None and f.actions.is_bound)
+        )

@@ -1,12 +1,19 @@
 from django.urls import path
 
-from . import views
+from . import views, views_editions
 
 app_name = "rules"
 
 urlpatterns = [
     path("rules/", views.document_list, name="documents"),
-    path("rules/<str:family>/current/<path:number>/", views.section_current, name="section_current"),
+    path("rules/maintenance/citations/", views_editions.citations, name="citations"),
+    path("rules/<str:family>/current/<path:number>/", views_editions.section_current, name="section_current"),
+    path("rules/<str:family>/editions/", views_editions.edition_list, name="editions"),
+    path("rules/<str:family>/diff/", views_editions.diff_default, name="diff_default"),
+    path("rules/<str:family>/diff/<str:old>/<str:new>/", views_editions.diff, name="diff"),
+    path("rules/<str:family>/history/<path:number>/", views_editions.history, name="history"),
+    path("rules/<str:family>/switch/<str:old>/<str:new>/<path:number>/", views_editions.section_switch, name="switch"),
+    path("rules/<str:document>/glossary/", views_editions.glossary, name="glossary"),
     path("rules/<str:document>/", views.document_detail, name="document"),
     path("rules/<str:document>/<path:number>/", views.section_detail, name="section"),
     path("search/", views.search, name="search"),

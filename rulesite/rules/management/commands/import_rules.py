@@ -11,6 +11,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from rulesite.rules.editions import parsed_diff_against_previous
 from rulesite.rules.importers import BUNDLED, CORPORA_GLOB, FORMATS, ImportFormatError
 from rulesite.rules.services import document_import, document_parse_file
 
@@ -61,3 +62,8 @@ class Command(BaseCommand):
                     if numbers:
                         shown = ", ".join(numbers[:20]) + (" …" if len(numbers) > 20 else "")
                         self.stdout.write(f"  {label} ({len(numbers)}): {shown}")
+            if options["dry_run"] and report.created:
+                # A new edition: what changed since the family's previous edition.
+                edition_diff = parsed_diff_against_previous(parsed=parsed)
+                for line in edition_diff.summary_lines() if edition_diff else []:
+                    self.stdout.write(f"  {line}")

@@ -154,7 +154,9 @@ class BoardRowForm(forms.Form):
                 self.data if bound else None, prefix=prefix, initial=rows or None,
                 form_kwargs={"card_choices": card_choices},
             )
-            self.actions.extra = 0 if rows or (self.is_bound and not bound) else 1
+            # A new row offers one blank action; a prefilled card without an effect offers none.
+            prefilled = not self.is_bound and bool(set(self.initial) - {"id"})  # new card rows get only an id
+            self.actions.extra = 0 if rows or (self.is_bound and not bound) or (prefilled and not self.initial.get("effect_class")) else 1
 
     def _values_of(self, name: str) -> list[str]:
         """Return the values the field shows: posted, or initial."""

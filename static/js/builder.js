@@ -39,12 +39,16 @@
     var prefix = scope.getAttribute("data-formset");
     var placeholder = scope.getAttribute("data-placeholder");
     var total = document.getElementById("id_" + prefix + "-TOTAL_FORMS");
-    var template = directChild(scope, "template");
+    // A row's own <template>, or (nested action rows) the section's shared one by id.
+    var template = directChild(scope, "template") || document.getElementById(scope.getAttribute("data-template") || "");
     var rows = directChild(scope, ".rows");
     if (!total || !template || !rows) { return; }
     var index = parseInt(total.value, 10) || 0;
+    var html = template.innerHTML;
+    var parentIndex = scope.getAttribute("data-parent-index");
+    if (parentIndex) { html = html.split("__prefix__").join(parentIndex); }
     var holder = document.createElement("div");
-    holder.innerHTML = template.innerHTML.split(placeholder).join(String(index)).split("__num__").join(String(index + 1));
+    holder.innerHTML = html.split(placeholder).join(String(index)).split("__num__").join(String(index + 1));
     var row = holder.firstElementChild;
     rows.appendChild(row);
     total.value = String(index + 1);
@@ -54,7 +58,7 @@
     row.querySelectorAll("[data-add-row]").forEach(function (b) { b.hidden = false; });
     row.querySelectorAll("[data-action-row]").forEach(updateActionRow);
     syncCardPickers();
-    var first = row.querySelector("select, input:not([type=hidden]), textarea");
+    var first = row.querySelector("input[data-card-name]") || row.querySelector("select, input:not([type=hidden]), textarea");
     if (first) { first.focus(); }
   }
 

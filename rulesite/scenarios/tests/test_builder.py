@@ -155,6 +155,7 @@ class BuilderPageTests(TestCase):
         self.assertIn('value="8000"', html)
         self.assertIn("<template>", html)
         self.assertIn("cards-__prefix__-act-__act__-do", html)
+        self.assertIn("data-parent-index=\"__prefix__\"", html)
         self.assertIn("js/builder.js", html)
         self.assertIn("css/builder.css", html)
 

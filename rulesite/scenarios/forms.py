@@ -218,17 +218,20 @@ def kept_forms(formset: BaseFormSet) -> list[Any]:
     ]
 
 
+LP_ERRORS = {"min_value": _("Life Points cannot be negative."), "max_value": _("Life Points are at most 999,999.")}
+
+
 class SetupForm(forms.Form):
     """Rule version, turn and players."""
 
     ruleset = forms.ChoiceField(label=_("Rules"), choices=_choices(builder.RULESETS, RULESET_LABELS), initial="arcv")
     active = forms.ChoiceField(label=_("Turn player"), choices=_choices(builder.PLAYERS, PLAYER_LABELS), initial="p1")
     phase = forms.ChoiceField(label=_("Phase"), choices=_choices(builder.PHASES, PHASE_LABELS), initial="main1")
-    step = forms.ChoiceField(label=_("Battle step"), choices=_choices(builder.STEPS, STEP_LABELS, blank=_("— (not in the Battle Phase)")), required=False)
+    step = forms.ChoiceField(label=_("Battle step"), choices=_choices(builder.STEPS, STEP_LABELS, blank=_("— none")), required=False)
     p1_name = forms.CharField(label=_("Player 1 name"), max_length=200, required=False)
-    p1_lp = forms.IntegerField(label=_("Player 1 LP"), min_value=0, max_value=999_999, initial=8000)
+    p1_lp = forms.IntegerField(label=_("Player 1 LP"), min_value=0, max_value=999_999, initial=8000, error_messages=LP_ERRORS)
     p2_name = forms.CharField(label=_("Player 2 name"), max_length=200, required=False)
-    p2_lp = forms.IntegerField(label=_("Player 2 LP"), min_value=0, max_value=999_999, initial=8000)
+    p2_lp = forms.IntegerField(label=_("Player 2 LP"), min_value=0, max_value=999_999, initial=8000, error_messages=LP_ERRORS)
     omit = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:

@@ -236,7 +236,7 @@ class BuilderErrorTests(TestCase):
         self.assertEqual(posted["cards-2-act-0-what"], ["trap_card"])
         self.assertEqual(posted["cards-1-effect_text"], ["Destroy all Attack Position monsters your opponent controls."])
         # Each error sits in the field's own wrapper, with its label.
-        for field_id, text in (("id_setup-p1_lp", "greater than or equal to 0"),
+        for field_id, text in (("id_setup-p1_lp", "cannot be negative"),
                                ("id_chain-0-targets", "zz9"), ("id_chain-1-card", "nope")):
             self.assertIn(text, field_wrapper(html, field_id), field_id)
         self.assertEqual(Scenario.objects.count(), 0)

@@ -30,7 +30,7 @@ from django.utils.html import escape
 from .importers import ParsedDocument
 from .models import Document, Section
 
-DIFF_VERSION = "2"
+DIFF_VERSION = "3"
 """Part of the cache key: bump it when the pairing or the HTML changes."""
 DIFF_CACHE_TIMEOUT = 60 * 60 * 24 * 30
 RENUMBER_RATIO = 0.8
@@ -72,6 +72,8 @@ class Unit:
     @property
     def label(self) -> str:
         """Return the heading shown for a group: number and title."""
+        if self.title.casefold() == self.number.casefold():
+            return self.title
         return f"{self.number} {self.title}".strip()
 
 
@@ -396,20 +398,16 @@ def edition_diff(*, old: Document, new: Document) -> EditionDiff:
 def previous_edition(*, document: Document | ParsedDocument) -> Document | None:
     """Return the stored edition of the same family and language that precedes ``document``.
 
-    "Precedes" means the newest one with an earlier effective date; when dates are missing,
-    the newest other edition.
+    "Precedes" means the newest one with an earlier effective date, else an undated one; for an
+    undated ``document``, the newest other edition.
     """
     editions = Document.objects.for_family(document.family).filter(language=document.language).exclude(slug=document.slug)
     date = document.effective_date
     if isinstance(date, str):
         date = dt.date.fromisoformat(date) if date else None
-    if date is not None:
-        earlier = editions.filter(effective_date__lt=date).first()
-        if earlier is not None:
-            return earlier
-        if editions.filter(effective_date__isnull=True).exists() is False:
-            return None
-    return editions.first()
+    if date is None:
+        return editions.first()
+    return editions.filter(effective_date__lt=date).first() or editions.filter(effective_date__isnull=True).first()
 
 
 def parsed_diff_against_previous(*, parsed: ParsedDocument) -> EditionDiff | None:

@@ -1,8 +1,9 @@
 """Full-text search over sections, on the database's own machinery.
 
 SQLite: an FTS5 table ``rules_section_fts`` (external content, kept in sync by triggers,
-porter stemming for English) ranked with ``bm25``. PostgreSQL: an expression GIN index on
-``to_tsvector('english', …)`` ranked with ``ts_rank_cd``. Both index the ASCII tokens of
+porter stemming for English) ranked with ``bm25``. PostgreSQL: a stored generated
+``search_vector`` column (``to_tsvector('english', …)``, title weighted A) with a GIN index,
+ranked with ``ts_rank_cd``. Both index the ASCII tokens of
 :mod:`rulesite.rules.textnorm`, so Traditional and Simplified queries find each other.
 """
 
@@ -76,12 +77,9 @@ class SearchResults(Sequence):
         filter_sql, filter_params = self._filter_sql
         if connection.vendor == "postgresql":
             sql = (
-                "SELECT s.id, ts_rank_cd(setweight(to_tsvector('english', s.search_title), 'A') || "
-                "setweight(to_tsvector('english', s.search_text), 'B'), q, 1) AS rank "
+                "SELECT s.id, ts_rank_cd(s.search_vector, q, 1) AS rank "
                 "FROM rules_section s, to_tsquery('english', %s) q "
-                "WHERE (setweight(to_tsvector('english', s.search_title), 'A') || "
-                "setweight(to_tsvector('english', s.search_text), 'B')) @@ q "
-                f"AND s.id IN ({filter_sql}) ORDER BY rank DESC, s.id"
+                f"WHERE s.search_vector @@ q AND s.id IN ({filter_sql}) ORDER BY rank DESC, s.id"
             )
             params = [_tsquery(self.groups), *filter_params]
         else:
@@ -109,9 +107,7 @@ class SearchResults(Sequence):
         if connection.vendor == "postgresql":
             sql = (
                 "SELECT count(*) FROM rules_section s, to_tsquery('english', %s) q "
-                "WHERE (setweight(to_tsvector('english', s.search_title), 'A') || "
-                "setweight(to_tsvector('english', s.search_text), 'B')) @@ q "
-                f"AND s.id IN ({filter_sql})"
+                f"WHERE s.search_vector @@ q AND s.id IN ({filter_sql})"
             )
             params = [_tsquery(self.groups), *filter_params]
         else:

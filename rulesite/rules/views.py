@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 
 from .forms import SearchForm
 from .models import Document, Game
-from .selectors import current_document, document_contents, section_page
+from .selectors import document_contents, section_page
 
 
 def document_list(request: HttpRequest) -> HttpResponse:
@@ -25,11 +25,6 @@ def document_detail(request: HttpRequest, document: str) -> HttpResponse:
 def section_detail(request: HttpRequest, document: str, number: str) -> HttpResponse:
     page = section_page(document_slug=document, number=number)
     return render(request, "rules/section_detail.html", {"page": page, "document": page.document, "section": page.section})
-
-
-def section_current(request: HttpRequest, family: str, number: str) -> HttpResponse:
-    doc = current_document(family=family, language=request.GET.get("language"))
-    return redirect("rules:section", document=doc.slug, number=number)
 
 
 def search(request: HttpRequest) -> HttpResponse:

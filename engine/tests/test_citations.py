@@ -24,13 +24,21 @@ def test_every_rule_point_has_a_citation(module):
     assert set(module.CITATIONS) == set(R)
 
 
-@pytest.mark.parametrize(("module", "listing"), [(arcv, "sections-ygo-ocg-rules-arcv.md"),
-                                                 (mr2, "sections-ygo-rulebook-mr2.md")], ids=["arcv", "mr2"])
-def test_cited_sections_exist_in_the_published_section_list(module, listing):
-    if not (DOCS / listing).exists():
-        pytest.skip(f"{listing} not published")
-    known = _sections(listing)
+LISTINGS = {"ygo-ocg-rules-arcv": "sections-ygo-ocg-rules-arcv.md", "ygo-rulebook-mr2": "sections-ygo-rulebook-mr2.md"}
+
+
+@pytest.mark.parametrize("module", [arcv, mr2], ids=["arcv", "mr2"])
+def test_cited_sections_exist_in_the_published_section_list(module):
+    # ARC-V cites the 2011 rulebook where its transcription is cut off, so check each
+    # citation against the list of the document it names.
     for key, citation in module.CITATIONS.items():
         if isinstance(citation, Rule):
+            listing = LISTINGS[citation.document]
+            if not (DOCS / listing).exists():
+                pytest.skip(f"{listing} not published")
             section = re.sub(r"\.i\d+$", "", citation.number)
-            assert section in known, f"{key}: {citation.number} is not a section of {citation.document}"
+            assert section in _sections(listing), f"{key}: {citation.number} is not a section of {citation.document}"
+
+
+def test_mr2_cites_only_its_own_document():
+    assert {c.document for c in mr2.CITATIONS.values() if isinstance(c, Rule)} == {"ygo-rulebook-mr2"}

@@ -44,7 +44,7 @@ def test_it_rejects_a_document_that_is_not_an_object():
     (lambda d: d["chain"][0].update(effect=3), "chain[0].effect", "has no effect 3"),
     (lambda d: d.update(objects={}), "objects", "must be an array"),
     (lambda d: d["turn"].update(phase="lunch"), "turn.phase", "unknown phase"),
-    (lambda d: d.update(pending=[{}]), "pending", "later issue"),
+    (lambda d: d.update(pending=[{}]), "pending[0].card", "card is required"),  # pending is defined since issue 3
     (lambda d: d["objects"][1].update(position="sideways"), "objects[1].position", "unknown position"),
     (lambda d: d["objects"][0]["effects"][0]["actions"][0].update(target=7), "objects[0].effects[0].actions[0].target", "must be a string"),
     (lambda d: d.update(surprise=1), "surprise", "unknown field"),

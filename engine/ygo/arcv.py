@@ -101,6 +101,99 @@ CITATIONS = {
     R.DECK_OUT: _s("1.4.2.i1"),
 }
 
+_OLD = "cited from the 2011 rulebook (ygo-rulebook-mr2): the ARC-V transcription has no turn or battle chapter"
+_MR2 = "ygo-rulebook-mr2"
+
+
+def _mr2(number: str) -> Rule:
+    """Cite the 2011 rulebook where the ARC-V transcription is silent (marked in the trace)."""
+    return Rule(_MR2, number)
+
+
+CITATIONS.update({
+    R.PHASE_ORDER: _mr2("ch3.4"),
+    R.DRAW_PHASE: _mr2("ch3.5"),
+    R.FIRST_TURN_DRAW: Ruling("Master Rule 3 (2014): the player who goes first skips the draw of their first Draw Phase; not in this transcription"),
+    R.FIRST_TURN_NO_BATTLE: _mr2("ch3.9"),
+    R.END_DECLARED: _mr2("ch4.16"),
+    R.TURN_PLAYER_PRIORITY: _mr2("ch4.16"),
+    R.HAND_LIMIT: _s("2.2.i4"),
+    R.NEXT_TURN: _mr2("ch3.4"),
+    R.LINGERING_EXPIRES: Ruling("an effect that lasts until the End Phase ends there and the value is computed again without it"),
+    R.SPELL_TIMING: _s("3.3.1.i1"),
+    R.IGNITION_TIMING: _s("3.2.7.2.i1"),
+    R.TRAP_SET_THIS_TURN: _s("3.4.1.i4"),
+    R.QUICK_PLAY_SET_THIS_TURN: _s("3.3.3.6.i6"),
+    R.QUICK_PLAY_HAND_OWN_TURN: _s("3.3.3.6.i4"),
+    R.DAMAGE_STEP_LIMIT: _s("3.2.7.4.i6"),
+    R.NORMAL_SUMMON: _s("3.2.2.1.i1"),
+    R.NORMAL_SUMMON_ONCE: _s("3.2.2.1.i2"),
+    R.NORMAL_SUMMON_ZONE: _s("3.2.2.1.i3"),
+    R.TRIBUTE_COUNT: _s("3.2.2.1.1.i2"),
+    R.TRIBUTE_OWN: _s("3.2.2.1.1.1.i4"),
+    R.TRIBUTE_TOKEN: _s("3.2.2.1.1.1.i5"),
+    R.SET_MONSTER: _s("3.2.2.2.i1"),
+    R.FLIP_SUMMON: _s("3.2.2.4.i1"),
+    R.FLIP_SUMMON_SET_THIS_TURN: _s("3.2.2.4.i4"),
+    R.FLIP_SUMMON_ONCE: _s("3.2.2.4.i3"),
+    R.SET_SPELL: _s("3.3.2.i2"),
+    R.SET_TRAP: _s("3.4.2.i2"),
+    R.SPECIAL_SUMMON_ZONE: _s("3.2.2.3.i3"),
+    R.INHERENT_SUMMON: _s("3.2.2.3.1.i1"),
+    R.SUMMON_NOT_CHAIN: _s("3.2.2.3.1.i4"),
+    R.SUMMON_NEGATION_WINDOW: _s("3.2.2.1.i7"),
+    R.NEGATED_SUMMON_TO_GY: _s("3.2.2.1.i8"),
+    R.SUMMON_SUCCESS: _s("3.2.2.1.i9"),
+    R.SPECIAL_SUMMON_SUCCESS: _s("3.2.2.3.i6"),
+    R.SYNCHRO: _s("3.2.2.3.1.1.3.i2"),
+    R.SYNCHRO_MATERIALS: _s("3.2.2.3.1.1.3.i1"),
+    R.XYZ: _s("3.2.2.3.1.1.4.i2"),
+    R.XYZ_NO_TOKEN: _s("3.2.2.3.1.1.4.1.i7"),
+    R.FUSION: _s("3.2.2.3.1.1.2.i3"),
+    R.RITUAL: _s("3.2.2.3.1.1.1.i2"),
+    R.RITUAL_LEVELS: _s("3.2.2.3.1.1.1.1.i3"),
+    R.RITUAL_NO_EXCESS: _s("3.2.2.3.1.1.1.1.i4"),
+    R.PENDULUM_SUMMON: _s("3.2.2.3.1.1.5.i2"),
+    R.PENDULUM_SUMMON_ONCE: _s("3.2.2.3.1.1.5.i5"),
+    R.PENDULUM_SCALES: _s("3.2.2.3.1.1.5.i1"),
+    R.CHANGE_POSITION: _s("3.2.5.i1"),
+    R.POSITION_SUMMONED_THIS_TURN: _s("3.2.5.i3"),
+    R.POSITION_ONCE: _s("3.2.5.i2"),
+    R.MAIN_PHASE_ACTION: _s("3.2.2.1.i1"),
+    R.FLIPPED: _s("3.2.3.i1"),
+    R.TRIGGER_EVENT: _s("3.2.7.3.i1"),
+    R.FLIP_EFFECT: _s("3.2.7.3.1.i1"),
+    R.SEGOC: _s("4.2.4.2.1.i1"),
+    R.SEGOC_SS1: _s("4.2.4.2.1.i2"),
+    R.MANDATORY_TRIGGER: _s("4.2.3.1.i2"),
+    R.OPTIONAL_TRIGGER: _s("4.2.3.1.i1"),
+    R.MISSED_TIMING: _s("4.2.3.2.i4"),
+    R.IF_OPTIONAL_AFTER: _s("4.2.3.2.i3"),
+    R.MANDATORY_AFTER: _s("4.2.3.2.i2"),
+    R.TRIGGER_HIDDEN: _s("3.2.7.3.i4"),
+    R.MISSED_TIMING_PROCEDURE: _s("3.2.2.1.1.i6"),
+    R.CONTINUOUS_APPLIES: _s("3.2.7.1.i2"),
+    R.CONTINUOUS_ENDS: _s("3.2.7.1.i3"),
+    R.ATTACK_DECLARE: _s("3.2.4.1.i2"),
+    R.ATTACK_ONCE: _mr2("ch3.10"),
+    R.ATTACK_FACE_DOWN_NO: _s("3.2.4.3.i4"),
+    R.ATTACK_DEFENSE_NO: _s("3.2.4.2.i2"),
+    R.DIRECT_ATTACK: _mr2("ch4.9"),
+    R.REPLAY: _mr2("ch3.13"),
+    R.DAMAGE_STEP: _mr2("ch3.11"),
+    R.FLIP_IN_BATTLE: _s("3.2.4.3.i5"),
+    R.FLIP_EFFECT_AFTER_CALC: _s("3.2.7.3.i7"),
+    R.BATTLE_ATK_VS_ATK: _mr2("ch4.7"),
+    R.BATTLE_ATK_VS_DEF: _mr2("ch4.8"),
+    R.BATTLE_ZERO_ATK: _mr2("ch5.11"),
+    R.BATTLE_DAMAGE: _s("1.4.1.i2"),
+    R.STAT_SUM: Ruling("ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0"),
+    R.HALVE_STAT: _s("4.1.4.i1"),
+    R.ORIGINAL_VALUE: _s("3.1.4.5.i2"),
+    R.WIN_BY_EFFECT: _s("1.4.3.i1"),
+    R.LP_START: _s("1.4.1.i1"),
+})
+
 
 @register_ruleset
 class ArcV(YgoRuleset):
@@ -112,3 +205,5 @@ class ArcV(YgoRuleset):
     citations = CITATIONS
     pendulum = True
     field_zone_per_player = True
+    first_turn_draw = False
+    segoc_tiers = True

@@ -140,6 +140,14 @@ class Instruction:
     """For an open choice: the cards the scenario chose, or ``None`` if left open."""
     text: str = ""
     """For ``unsupported``: the card text."""
+    materials: tuple[ObjectId, ...] = ()
+    """For ``fusion_summon``/``ritual_summon``: the materials or Tributes, in the document's order."""
+    level: Optional[int] = None
+    """For ``ritual_summon``: the Level total the Ritual Spell asks for (default: the monster's Level)."""
+    at_least: bool = False
+    """For ``ritual_summon``: the total may be "that Level or more" (ARC-V 3.2.2.3.1.1.1.1.i3)."""
+    until: str = "permanent"
+    """For ``change_atk``/``change_def``: ``permanent`` or ``end_phase`` (a lingering effect)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +164,15 @@ class Effect:
     """Default costs of a link that activates it."""
     actions: tuple[Instruction, ...] = ()
     """Default actions of a link that activates it."""
+    trigger: Optional[str] = None
+    """For ``trigger``/``flip`` effects: the event of this card that triggers it (``summoned``,
+    ``special_summoned``, ``flip_summoned``, ``flipped``, ``sent_to_graveyard``, ``destroyed``,
+    ``destroyed_by_battle``, ``banished``); a ``flip`` effect defaults to ``flipped``."""
+    optional: bool = False
+    """Whether the player may choose not to activate it ("you can", ARC-V 4.2.3.1.i1)."""
+    timing: str = "if"
+    """``when`` (…时, misses the timing unless the event was the last thing to happen, ARC-V
+    4.2.3.2.i4) or ``if`` (…的场合, activated after the chain, 4.2.3.2.i3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +202,23 @@ class Card:
     materials: tuple[ObjectId, ...] = ()
     set_this_turn: bool = False
     effects: tuple[Effect, ...] = ()
+    original_atk: Optional[int] = None
+    """The printed (original) ATK (ARC-V 3.1.4.5.i2); current ATK = original + modifiers, floor 0."""
+    original_def: Optional[int] = None
+    tuner: bool = False
+    """A Tuner (ARC-V 3.2.1.8), for Synchro Summons."""
+    scale: Optional[int] = None
+    """Pendulum Scale, 0–13 (ARC-V 3.1.4.7.1)."""
+    summoned_this_turn: bool = False
+    """Summoned, Set or Special Summoned this turn: its position cannot be changed (ARC-V 3.2.5.i3)."""
+    attacked: bool = False
+    """Declared an attack this turn (MR2 ch3.10: one attack per monster)."""
+    position_changed: bool = False
+    """Position changed or Flip Summoned this turn (ARC-V 3.2.5.i2, 3.2.2.4.i3)."""
+    modifiers: tuple["Modifier", ...] = ()
+    """ATK/DEF modifiers applied to the card, oldest first."""
+    history: tuple["ValueChange", ...] = ()
+    """Every ATK/DEF change of the card in this resolution, oldest first."""
 
     @property
     def face_up(self) -> bool:
@@ -194,6 +228,81 @@ class Card:
     @property
     def is_token(self) -> bool:
         return self.kind is CardKind.MONSTER and self.subtype == "token"
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One change to a monster's ATK or DEF, kept so the value can be recomputed when it ends."""
+
+    stat: str
+    """``atk`` or ``def``."""
+    amount: int = 0
+    """Signed change; ignored when ``set_value`` is given."""
+    set_value: Optional[int] = None
+    """The value the stat becomes (a "becomes X" effect, halving included)."""
+    source: str = ""
+    """The id of the card whose effect made the change."""
+    until: str = "permanent"
+    """``permanent``, ``end_phase`` (expires in the End Phase) or ``continuous`` (ends when the
+    source stops being face-up on the field, ARC-V 3.2.7.1.i3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ValueChange:
+    """One entry of a monster's value history (shown as a table on the result page)."""
+
+    stat: str
+    before: int
+    after: int
+    source: str
+    """The card id of the effect, ``battle``/``rule`` or ``expired:<card id>``."""
+    reason: str
+    """``effect``, ``continuous``, ``lingering``, ``expired``, ``source_left``."""
+    step: int
+    """Index of the trace step that records the change."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened to a card, for triggers (ARC-V 3.2.7.3.i1)."""
+
+    kind: str
+    """``summoned``, ``special_summoned``, ``flip_summoned``, ``flipped``, ``sent_to_graveyard``,
+    ``destroyed``, ``destroyed_by_battle``, ``banished``."""
+    card: ObjectId
+    moment: int
+    """The count of "things" that had happened when it did; the last thing has the highest."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A trigger waiting to be put on the chain (``pending`` in the document)."""
+
+    card: ObjectId
+    effect: EffectRef
+    controller: PlayerId
+    mandatory: bool
+    timing: str
+    """``when`` or ``if``."""
+    last: bool = True
+    """Whether its event was the last thing to happen (otherwise a "when … you can" misses the timing)."""
+    order: Optional[int] = None
+    """Its place among its player's triggers of the same priority, if the scenario gives it."""
+    activate: bool = True
+    """For an optional trigger: whether the player activates it."""
+    source: tuple[str, int] = ("pending", 0)
+    targets: tuple[ObjectId, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The attack being made (Battle Step to Damage Step)."""
+
+    attacker: ObjectId
+    target: Optional[ObjectId]
+    """``None`` for a direct attack."""
+    opponent_monsters: tuple[ObjectId, ...]
+    """The opponent's monsters at the declaration; a change means a replay (MR2 ch3.13)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,11 +317,17 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """Whose turn it is and the phase (recorded; timing checks come in a later issue)."""
+    """Whose turn it is, the phase and step, and the once-per-turn actions already taken."""
 
     active: PlayerId
     phase: str
     step: Optional[str] = None
+    number: Optional[int] = None
+    """The turn count from 1 (turn 1 is the first player's first turn); ``None`` if unknown."""
+    normal_summon_used: bool = False
+    """The turn player has Normal Summoned or Set a monster this turn (ARC-V 3.2.2.1.i2)."""
+    pendulum_summon_used: bool = False
+    """The turn player has Pendulum Summoned this turn (ARC-V 3.2.2.3.1.1.5.i5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +376,20 @@ class GameState:
     """The chain, Chain Link 1 first."""
     winner: Optional[str] = None
     """``p1``, ``p2`` or ``draw`` once the Duel has ended."""
+    events: tuple[Event, ...] = ()
+    """What has happened since triggers were last collected."""
+    moment: int = 0
+    """How many "things" have happened (for missing the timing)."""
+    pending: tuple[Pending, ...] = ()
+    """Triggers waiting to go on the chain."""
+    attack: Optional[Attack] = None
+    """The attack in progress, if any."""
+    summoning: tuple[ObjectId, ...] = ()
+    """Monsters being summoned (the summon-negation window), if any."""
+    summon_kind: str = ""
+    """How ``summoning`` is being summoned (``normal``, ``flip``, ``synchro``, …)."""
+    end_declared: bool = False
+    """The turn player has declared the end of the phase/step; the opponent may respond."""
 
     def card(self, card_id: ObjectId) -> Card:
         """Return the card with this id; raise ``KeyError`` if there is none."""

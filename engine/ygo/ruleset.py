@@ -25,6 +25,12 @@ class YgoRuleset(Ruleset):
     """Pendulum Monsters, Pendulum Zones and Pendulum Effects exist (ARC-V 2.1.7)."""
     field_zone_per_player: ClassVar[bool] = True
     """Each player has a Field Zone (ARC-V 2.1.5.i2); otherwise one Field Spell on the whole field (MR2 ch2.29)."""
+    first_turn_draw: ClassVar[bool] = True
+    """The first player draws in the Draw Phase of turn 1 (MR2 ch3.5); Master Rule 3 removed that draw."""
+    segoc_tiers: ClassVar[bool] = False
+    """Simultaneous triggers go on the chain by priority tier (ARC-V 4.2.4.2.1.i1: mandatory,
+    then optional of public cards, then optional of hidden cards, each tier turn player first);
+    otherwise the turn player's, then the opponent's (MR2 ch5.5)."""
 
     def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
         """Check the ``ygo`` vocabulary (docs/scenario-format.md §2)."""

@@ -16,6 +16,14 @@ from .model import (
 
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 BATTLE_STEPS = ("start", "battle", "damage", "end")
+DRAW_STEPS = ("start",)
+"""``draw`` + ``start``: the Draw Phase has begun and its draw is still to be made."""
+TRIGGER_EVENTS = ("summoned", "special_summoned", "flip_summoned", "flipped", "sent_to_graveyard", "destroyed",
+                  "destroyed_by_battle", "banished")
+SUMMON_METHODS = ("inherent", "synchro", "xyz", "pendulum")
+UNTIL = ("permanent", "end_phase")
+ACTION_TYPES = ("activate", "pass", "resolve", "summon", "set", "flip_summon", "special_summon", "change_position",
+                "attack", "damage_step", "end_phase")
 ZONES = tuple(z.value for z in Zone if z is not Zone.REMOVED)
 MONSTER_POSITIONS = ("attack", "defense", "face-down defense")
 CARD_POSITIONS = ("face-up", "face-down")
@@ -28,11 +36,16 @@ MAX_TEXT = 4_000
 MAX_VALUE = 999_999
 
 OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "position", "kind", "subtype", "level", "atk",
-               "def", "attribute", "race", "counters", "equipped_to", "materials", "set_this_turn", "effects")
-EFFECT_KEYS = ("id", "class", "text", "cost", "actions")
+               "def", "attribute", "race", "counters", "equipped_to", "materials", "set_this_turn", "effects",
+               "original_atk", "original_def", "tuner", "scale", "summoned_this_turn", "attacked",
+               "position_changed")
+EFFECT_KEYS = ("id", "class", "text", "cost", "actions", "trigger", "optional", "timing")
+PENDING_KEYS = ("card", "effect", "controller", "order", "activate", "last", "targets")
+LINGERING_KEYS = ("id", "source", "target", "stat", "amount", "set", "until")
+TURN_KEYS = ("active", "phase", "step", "number", "normal_summon_used", "pendulum_summon_used")
 LINK_KEYS = ("card", "effect", "controller", "spell_speed", "targets", "cost", "actions")
 INSTRUCTION_KEYS = ("do", "target", "targets", "card", "amount", "set", "player", "link", "what", "destroy",
-                    "position", "choose", "from", "chosen", "text")
+                    "position", "choose", "from", "chosen", "text", "materials", "level", "at_least", "until", "half")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +73,23 @@ def validate(scenario: Mapping[str, Any], checker: Checker, *, pendulum: bool, f
     """Record every problem of a ``ygo`` scenario's vocabulary in ``checker``."""
     _check_players(scenario.get("players"), checker)
     _check_turn(scenario.get("turn"), checker)
-    options = scenario.get("options", {})
-    if isinstance(options, Mapping):
-        checker.known_keys(options, ("options",), ())
-    for key in ("pending", "effects"):
-        value = scenario.get(key, [])
-        if isinstance(value, list) and value:
-            checker.error((key,), f"{key} must be empty for ygo in format 1 (it is defined in a later issue)")
     objects = scenario.get("objects")
     if not isinstance(objects, list):
         return
     ids = _check_objects(objects, checker, pendulum=pendulum, field_zone_per_player=field_zone_per_player)
+    options = scenario.get("options", {})
+    if isinstance(options, Mapping):
+        checker.known_keys(options, ("options",), ("trigger_order",))
+        if "trigger_order" in options:
+            _check_refs(options["trigger_order"], ("options", "trigger_order"), ids, checker)
+    pending = scenario.get("pending", [])
+    if isinstance(pending, list):
+        for i, item in enumerate(pending):
+            _check_pending(item, ("pending", i), ids, checker)
+    lingering = scenario.get("effects", [])
+    if isinstance(lingering, list):
+        for i, item in enumerate(lingering):
+            _check_lingering(item, ("effects", i), ids, checker)
     chain = scenario.get("chain", [])
     if isinstance(chain, list):
         for i, item in enumerate(chain):
@@ -108,15 +127,83 @@ def _check_players(players: Any, checker: Checker) -> None:
 def _check_turn(turn: Any, checker: Checker) -> None:
     if not isinstance(turn, Mapping):
         return
-    checker.known_keys(turn, ("turn",), ("active", "phase", "step"))
+    checker.known_keys(turn, ("turn",), TURN_KEYS)
     checker.choice(turn.get("active"), ("turn", "active"), PLAYERS, "player id")
     phase = checker.choice(turn.get("phase"), ("turn", "phase"), PHASES, "phase")
     step = turn.get("step")
     if step is not None:
-        if phase != "battle":
-            checker.error(("turn", "step"), "step is only given in the battle phase")
+        if phase == "draw":
+            checker.choice(step, ("turn", "step"), DRAW_STEPS, "draw phase step")
+        elif phase != "battle":
+            checker.error(("turn", "step"), "step is only given in the battle phase (or draw + start)")
         else:
             checker.choice(step, ("turn", "step"), BATTLE_STEPS, "battle step")
+    if "number" in turn:
+        checker.integer(turn["number"], ("turn", "number"), low=1, high=9_999)
+    for key in ("normal_summon_used", "pendulum_summon_used"):
+        if key in turn:
+            checker.boolean(turn[key], ("turn", key))
+
+
+def _effect_ref_ok(item: Mapping[str, Any], path: Path, ids: Mapping[str, Mapping[str, Any]], checker: Checker) -> bool:
+    if "card" not in item:
+        checker.error((*path, "card"), "card is required")
+        return False
+    if not _check_ref(item["card"], (*path, "card"), ids, checker):
+        return False
+    effects = ids[item["card"]].get("effects", [])
+    effects = effects if isinstance(effects, list) else []
+    ref = item.get("effect", 0)
+    if isinstance(ref, bool) or not isinstance(ref, (int, str)):
+        checker.error((*path, "effect"), "effect must be an index or an effect id")
+    elif isinstance(ref, int) and not 0 <= ref < len(effects):
+        checker.error((*path, "effect"), f"card {item['card']!r} has no effect {ref} (it has {len(effects)})")
+    elif isinstance(ref, str) and not any(isinstance(e, Mapping) and e.get("id") == ref for e in effects):
+        checker.error((*path, "effect"), f"card {item['card']!r} has no effect with id {ref!r}")
+    else:
+        return True
+    return False
+
+
+def _check_pending(item: Any, path: Path, ids: Mapping[str, Mapping[str, Any]], checker: Checker) -> None:
+    if checker.mapping(item, path) is None:
+        return
+    checker.known_keys(item, path, PENDING_KEYS)
+    if _effect_ref_ok(item, path, ids, checker):
+        effects = ids[item["card"]]["effects"]
+        ref = item.get("effect", 0)
+        effect = effects[ref] if isinstance(ref, int) else next(e for e in effects if e.get("id") == ref)
+        if isinstance(effect, Mapping) and effect.get("class") not in ("trigger", "flip"):
+            checker.error((*path, "effect"), "a pending effect must be a trigger or flip effect")
+    if "controller" in item:
+        checker.choice(item["controller"], (*path, "controller"), PLAYERS, "player id")
+    if "order" in item:
+        checker.integer(item["order"], (*path, "order"), low=0, high=1_000)
+    for key in ("activate", "last"):
+        if key in item:
+            checker.boolean(item[key], (*path, key))
+    if "targets" in item:
+        _check_refs(item["targets"], (*path, "targets"), ids, checker)
+
+
+def _check_lingering(item: Any, path: Path, ids: Mapping[str, Mapping[str, Any]], checker: Checker) -> None:
+    if checker.mapping(item, path) is None:
+        return
+    checker.known_keys(item, path, LINGERING_KEYS)
+    for key in ("source", "target"):
+        if key not in item:
+            checker.error((*path, key), f"{key} is required")
+        else:
+            _check_ref(item[key], (*path, key), ids, checker)
+    checker.choice(item.get("stat"), (*path, "stat"), ("atk", "def"), "stat")
+    if ("amount" in item) == ("set" in item):
+        checker.error((*path, "amount"), "give exactly one of amount and set")
+    if "amount" in item:
+        checker.integer(item["amount"], (*path, "amount"), low=-MAX_VALUE, high=MAX_VALUE)
+    if "set" in item:
+        checker.integer(item["set"], (*path, "set"), low=0, high=MAX_VALUE)
+    if "until" in item:
+        checker.choice(item["until"], (*path, "until"), UNTIL, "duration")
 
 
 def _check_objects(objects: list[Any], checker: Checker, *, pendulum: bool,
@@ -196,8 +283,14 @@ def _check_object(obj: Mapping[str, Any], path: Path, ids: Mapping[str, Any], ch
         for j, ref in enumerate(obj["materials"]):
             if _check_ref(ref, (*path, "materials", j), ids, checker) and ids[ref].get("zone") != "material":
                 checker.error((*path, "materials", j), f"Xyz Material {ref!r} must have zone material")
-    if "set_this_turn" in obj:
-        checker.boolean(obj["set_this_turn"], (*path, "set_this_turn"))
+    for key in ("set_this_turn", "tuner", "summoned_this_turn", "attacked", "position_changed"):
+        if key in obj:
+            checker.boolean(obj[key], (*path, key))
+    for key in ("original_atk", "original_def"):
+        if key in obj:
+            checker.integer(obj[key], (*path, key), low=0, high=MAX_VALUE)
+    if "scale" in obj:
+        checker.integer(obj["scale"], (*path, "scale"), low=0, high=13)
     if "effects" in obj and checker.sequence(obj["effects"], (*path, "effects")) is not None:
         seen: set[str] = set()
         for j, effect in enumerate(obj["effects"]):
@@ -246,6 +339,12 @@ def _check_effect(effect: Any, path: Path, kind: str | None, subtype: str | None
             checker.error((*path, "class"), "a pendulum effect needs a Pendulum Monster under a ruleset with Pendulums")
     if "text" in effect:
         checker.string(effect["text"], (*path, "text"), max_length=MAX_TEXT)
+    if "trigger" in effect:
+        checker.choice(effect["trigger"], (*path, "trigger"), TRIGGER_EVENTS, "trigger event")
+    if "optional" in effect:
+        checker.boolean(effect["optional"], (*path, "optional"))
+    if "timing" in effect:
+        checker.choice(effect["timing"], (*path, "timing"), ("when", "if"), "trigger timing")
     _check_instructions(effect.get("cost", []), (*path, "cost"), ids, checker, cost=True)
     _check_instructions(effect.get("actions", []), (*path, "actions"), ids, checker, cost=False)
 
@@ -302,6 +401,15 @@ def _check_instructions(value: Any, path: Path, ids: Mapping[str, Any], checker:
                 checker.error((*ipath, "from"), "choose needs from: the cards to choose among")
         if "text" in item:
             checker.string(item["text"], (*ipath, "text"), max_length=MAX_TEXT)
+        if "materials" in item:
+            _check_refs(item["materials"], (*ipath, "materials"), ids, checker)
+        if "level" in item:
+            checker.integer(item["level"], (*ipath, "level"), low=1, high=13)
+        for key in ("at_least", "half"):
+            if key in item:
+                checker.boolean(item[key], (*ipath, key))
+        if "until" in item:
+            checker.choice(item["until"], (*ipath, "until"), UNTIL, "duration")
         if cost and verb in COST_VERBS and verb != "pay_lp" and "card" not in item:
             checker.error((*ipath, "card"), f"a {verb} cost needs card")
         if cost and verb == "pay_lp" and "amount" not in item:
@@ -341,14 +449,56 @@ def _check_link(item: Any, path: Path, ids: Mapping[str, Mapping[str, Any]], che
 def _check_action(item: Any, path: Path, ids: Mapping[str, Mapping[str, Any]], checker: Checker) -> None:
     if checker.mapping(item, path) is None:
         return
-    kind = checker.choice(item.get("type"), (*path, "type"), ("activate", "pass", "resolve"), "action type")
+    kind = checker.choice(item.get("type"), (*path, "type"), ACTION_TYPES, "action type")
     if kind == "activate":
         _check_link(item, path, ids, checker, is_action=True)
     elif kind == "pass":
         checker.known_keys(item, path, ("type", "player"))
         checker.choice(item.get("player"), (*path, "player"), PLAYERS, "player id")
-    elif kind == "resolve":
+    elif kind in ("resolve", "damage_step"):
         checker.known_keys(item, path, ("type",))
+    elif kind == "end_phase":
+        checker.known_keys(item, path, ("type", "player", "to", "discard"))
+        if "player" in item:
+            checker.choice(item["player"], (*path, "player"), PLAYERS, "player id")
+        if "to" in item:
+            checker.choice(item["to"], (*path, "to"), ("end",), "phase to skip to")
+        if "discard" in item:
+            _check_refs(item["discard"], (*path, "discard"), ids, checker)
+    elif kind in ("summon", "set", "flip_summon", "change_position"):
+        checker.known_keys(item, path, ("type", "card", "player", "tributes", "position"))
+        if "card" not in item:
+            checker.error((*path, "card"), "card is required")
+        else:
+            _check_ref(item["card"], (*path, "card"), ids, checker)
+        if "player" in item:
+            checker.choice(item["player"], (*path, "player"), PLAYERS, "player id")
+        if "tributes" in item:
+            _check_refs(item["tributes"], (*path, "tributes"), ids, checker)
+        if "position" in item:
+            checker.choice(item["position"], (*path, "position"), ("attack", "defense"), "position")
+    elif kind == "special_summon":
+        checker.known_keys(item, path, ("type", "method", "card", "cards", "materials", "player", "position"))
+        checker.choice(item.get("method"), (*path, "method"), SUMMON_METHODS, "summon method")
+        if ("card" in item) == ("cards" in item):
+            checker.error((*path, "card"), "give card (or cards, for a Pendulum Summon)")
+        if "card" in item:
+            _check_ref(item["card"], (*path, "card"), ids, checker)
+        for key in ("cards", "materials"):
+            if key in item:
+                _check_refs(item[key], (*path, key), ids, checker)
+        if "player" in item:
+            checker.choice(item["player"], (*path, "player"), PLAYERS, "player id")
+        if "position" in item:
+            checker.choice(item["position"], (*path, "position"), ("attack", "defense"), "position")
+    elif kind == "attack":
+        checker.known_keys(item, path, ("type", "attacker", "target"))
+        if "attacker" not in item:
+            checker.error((*path, "attacker"), "attacker is required")
+        else:
+            _check_ref(item["attacker"], (*path, "attacker"), ids, checker)
+        if item.get("target") is not None:
+            _check_ref(item["target"], (*path, "target"), ids, checker)
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -364,10 +514,14 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         objects = (raw["card"],)
     amount = raw.get("amount")
     return Instruction(
+        materials=tuple(raw.get("materials", ())),
+        level=raw.get("level"),
+        at_least=raw.get("at_least", False),
+        until=raw.get("until", "permanent"),
         do=raw["do"],
         objects=objects,
         amount=None if amount == "half" else amount,
-        half=amount == "half",
+        half=amount == "half" or bool(raw.get("half", False)),
         set_value=raw.get("set"),
         player=raw.get("player", "self"),
         link=raw.get("link"),
@@ -388,6 +542,9 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         text=raw.get("text", ""),
         cost=tuple(instruction(item) for item in raw.get("cost", [])),
         actions=tuple(instruction(item) for item in raw.get("actions", [])),
+        trigger=raw.get("trigger", "flipped" if raw["class"] == "flip" else None),
+        optional=raw.get("optional", False),
+        timing=raw.get("timing", "if"),
     )
 
 
@@ -404,6 +561,9 @@ def _card(raw: Mapping[str, Any], seq: int) -> Card:
         counters=tuple(sorted(raw.get("counters", {}).items())), equipped_to=raw.get("equipped_to"),
         materials=tuple(raw.get("materials", ())), set_this_turn=raw.get("set_this_turn", False),
         effects=tuple(_effect(e) for e in raw.get("effects", [])),
+        original_atk=raw.get("original_atk"), original_def=raw.get("original_def"), tuner=raw.get("tuner", False),
+        scale=raw.get("scale"), summoned_this_turn=raw.get("summoned_this_turn", False),
+        attacked=raw.get("attacked", False), position_changed=raw.get("position_changed", False),
     )
 
 
@@ -414,7 +574,8 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
     turn = scenario["turn"]
     return GameState(
         players=tuple(Player(p["id"], p.get("name", p["id"]), p["lp"]) for p in players),  # type: ignore[arg-type]
-        turn=Turn(turn["active"], turn["phase"], turn.get("step")),
+        turn=Turn(turn["active"], turn["phase"], turn.get("step"), turn.get("number"),
+                  turn.get("normal_summon_used", False), turn.get("pendulum_summon_used", False)),
         cards=cards,
         index={card.id: i for i, card in enumerate(cards)},
     )
@@ -461,16 +622,50 @@ def result(scenario: Mapping[str, Any], state: GameState, *, complete: bool) -> 
             out["materials"] = list(card.materials)
         if card.counters or "counters" in out:
             out["counters"] = dict(card.counters)
+        for key in ("set_this_turn", "summoned_this_turn", "attacked", "position_changed"):
+            if getattr(card, key) or key in out:
+                out[key] = getattr(card, key)
         objects.append(out)
     chain = [_link_dict(link) for link in state.chain]
     return {
         "format": scenario["format"], "game": scenario["game"], "ruleset": scenario["ruleset"],
         "options": dict(scenario.get("options", {})),
         "players": [{"id": p.id, "name": p.name, "lp": p.lp} for p in state.players],
-        "turn": {"active": state.turn.active, "phase": state.turn.phase, "step": state.turn.step},
-        "objects": objects, "chain": chain, "pending": [], "effects": [], "actions": [],
+        "turn": _turn_dict(state),
+        "objects": objects, "chain": chain, "pending": [], "effects": _lingering_dicts(state), "actions": [],
         "winner": state.winner, "complete": complete,
+        "value_history": {card.id: [_history_dict(h) for h in card.history] for card in state.cards if card.history},
     }
+
+
+def _turn_dict(state: GameState) -> dict[str, Any]:
+    out: dict[str, Any] = {"active": state.turn.active, "phase": state.turn.phase, "step": state.turn.step}
+    if state.turn.number is not None:
+        out["number"] = state.turn.number
+    if state.turn.normal_summon_used:
+        out["normal_summon_used"] = True
+    if state.turn.pendulum_summon_used:
+        out["pendulum_summon_used"] = True
+    return out
+
+
+def _lingering_dicts(state: GameState) -> list[dict[str, Any]]:
+    out = []
+    for card in state.cards:
+        for mod in card.modifiers:
+            if mod.until == "end_phase":
+                item: dict[str, Any] = {"source": mod.source, "target": card.id, "stat": mod.stat, "until": mod.until}
+                if mod.set_value is not None:
+                    item["set"] = mod.set_value
+                else:
+                    item["amount"] = mod.amount
+                out.append(item)
+    return out
+
+
+def _history_dict(change: Any) -> dict[str, Any]:
+    return {"stat": change.stat, "before": change.before, "after": change.after, "source": change.source,
+            "reason": change.reason, "step": change.step}
 
 
 def _set_or_drop(out: dict[str, Any], key: str, value: Any) -> None:

@@ -1,0 +1,586 @@
+"""The layer system: continuous effects applied to every permanent (CR 613).
+
+:func:`compute` starts from each permanent's printed characteristics and applies every
+continuous effect layer by layer (613.1), sublayer by sublayer (613.2, 613.4),
+characteristic-defining abilities first (613.3, 613.4a), then in timestamp order (613.7)
+unless a dependency says otherwise (613.8). A dependency is found the way 613.8a defines it:
+by applying one effect to a scratch copy of the layer's state and seeing whether the other's
+existence, set of affected objects or result per object changes. Effects that wait for
+each other in a loop fall back to timestamp order (613.8b); the order is re-evaluated after
+each application (613.8c).
+
+Cost: each re-evaluation of a layer checks only the pairs ``(a, b)`` where ``b`` writes a
+characteristic that ``a`` reads (its filter, its amounts, or the ability it comes from), so
+one re-evaluation is at most quadratic in the number of effects in the layer; effects that
+read nothing their layer writes are ordered by timestamp alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Optional
+
+from .model import (
+    LAYER_ORDER, Ability, Chars, Effect, GameObject, GameState, Layer, ObjectId, PlayerId, Zone, opponent,
+)
+from .rules import K
+
+COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLORS = ("white", "blue", "black", "red", "green")
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+LAND_SUBTYPES = frozenset(BASIC_LAND_MANA) | {"Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower", "Urza's"}
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+LAYER_OF: dict[str, Layer] = {
+    "copy": Layer.L1A_COPY,
+    "change_control": Layer.L2_CONTROL,
+    "change_text": Layer.L3_TEXT,
+    "set_type": Layer.L4_TYPE, "add_type": Layer.L4_TYPE, "remove_type": Layer.L4_TYPE,
+    "set_color": Layer.L5_COLOR, "add_color": Layer.L5_COLOR,
+    "add_ability": Layer.L6_ABILITY, "remove_abilities": Layer.L6_ABILITY, "remove_ability": Layer.L6_ABILITY,
+    "set_pt": Layer.L7B_SET_PT, "modify_pt": Layer.L7C_MODIFY_PT, "switch_pt": Layer.L7D_SWITCH_PT,
+}
+"""The layer of each characteristic-changing effect (a CDA ``set_pt`` goes to 7a)."""
+
+LAYER_RULE = {
+    Layer.L1A_COPY: K.L1A_COPY, Layer.L1B_FACE_DOWN: K.L1B_FACE_DOWN, Layer.L2_CONTROL: K.L2_CONTROL,
+    Layer.L3_TEXT: K.L3_TEXT, Layer.L4_TYPE: K.L4_TYPE, Layer.L5_COLOR: K.L5_COLOR,
+    Layer.L6_ABILITY: K.L6_ABILITY, Layer.L7A_CDA_PT: K.L7A_CDA, Layer.L7B_SET_PT: K.L7B_SET,
+    Layer.L7C_MODIFY_PT: K.L7C_MODIFY, Layer.L7D_SWITCH_PT: K.L7D_SWITCH,
+}
+
+WRITES = {
+    Layer.L1A_COPY: {"all"}, Layer.L1B_FACE_DOWN: {"all"}, Layer.L2_CONTROL: {"controller"},
+    Layer.L3_TEXT: {"abilities"}, Layer.L4_TYPE: {"types", "abilities"}, Layer.L5_COLOR: {"colors"},
+    Layer.L6_ABILITY: {"abilities"}, Layer.L7A_CDA_PT: {"pt"}, Layer.L7B_SET_PT: {"pt"},
+    Layer.L7C_MODIFY_PT: {"pt"}, Layer.L7D_SWITCH_PT: {"pt"},
+}
+"""What effects of each layer change (``types`` includes supertypes and subtypes; a land type
+set in layer 4 also removes abilities, CR 305.7)."""
+
+
+# ----------------------------------------------------------------------------- mana
+
+def mana_symbols(cost: str) -> list[str]:
+    """Return the symbols of a mana cost: ``"{2}{W/B}{U}"`` → ``["2", "W/B", "U"]``."""
+    return _SYMBOL.findall(cost or "")
+
+
+def mana_value(cost: str, x: int = 0) -> int:
+    """Return the mana value (CR 202.3): generic counts its number, X counts ``x``, every
+    colored or hybrid symbol 1 (CR 202.3e, 202.3f)."""
+    total = 0
+    for symbol in mana_symbols(cost):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol == "X":
+            total += x
+        elif symbol.startswith("2/"):
+            total += 2
+        else:
+            total += 1
+    return total
+
+
+def colors_of_cost(cost: str) -> frozenset[str]:
+    """Return the colors of a mana cost (CR 202.2); a hybrid symbol is both colors (CR 107.4e)."""
+    found = set()
+    for symbol in mana_symbols(cost):
+        for part in symbol.split("/"):
+            if part in COLOR_OF_SYMBOL:
+                found.add(COLOR_OF_SYMBOL[part])
+    return frozenset(found)
+
+
+# ----------------------------------------------------------------------------- filters
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What an effect is evaluated against."""
+
+    source: Optional[ObjectId]
+    controller: PlayerId
+    """The effect's controller, whom ``you`` means."""
+    attached_to: Optional[ObjectId]
+    """The object the source is attached to (``enchanted``/``equipped``), if any."""
+
+
+View = Mapping[ObjectId, Chars]
+
+
+def matches(spec: Optional[Mapping[str, Any]], oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    """Return whether a permanent matches an ``affected`` filter (docs/scenario-format.md §7.4)."""
+    if spec is None:
+        return True
+    if spec.get("self") and oid != ctx.source:
+        return False
+    if spec.get("other") and oid == ctx.source:
+        return False
+    if spec.get("attached") and oid != ctx.attached_to:
+        return False
+    if "ids" in spec and oid not in spec["ids"]:
+        return False
+    if "types" in spec and not all(t in chars.types for t in spec["types"]):
+        return False
+    if "any_types" in spec and not any(t in chars.types for t in spec["any_types"]):
+        return False
+    if "not_types" in spec and any(t in chars.types for t in spec["not_types"]):
+        return False
+    if "subtypes" in spec and not any(t in chars.subtypes for t in spec["subtypes"]):
+        return False
+    if "not_subtypes" in spec and any(t in chars.subtypes for t in spec["not_subtypes"]):
+        return False
+    if "supertypes" in spec and not all(t in chars.supertypes for t in spec["supertypes"]):
+        return False
+    if "not_supertypes" in spec and any(t in chars.supertypes for t in spec["not_supertypes"]):
+        return False
+    if "colors" in spec and not any(c in chars.colors for c in spec["colors"]):
+        return False
+    if "multicolored" in spec and (len(chars.colors) > 1) != spec["multicolored"]:
+        return False
+    if "monocolored" in spec and (len(chars.colors) == 1) != spec["monocolored"]:
+        return False
+    if "name" in spec and chars.name != spec["name"]:
+        return False
+    if "has_keyword" in spec and not chars.has_keyword(spec["has_keyword"]):
+        return False
+    if "token" in spec and obj.token != spec["token"]:
+        return False
+    if "tapped" in spec and obj.tapped != spec["tapped"]:
+        return False
+    if "min_power" in spec and (chars.power is None or chars.power < spec["min_power"]):
+        return False
+    if "attacking" in spec and (obj.attacking is not None) != spec["attacking"]:
+        return False
+    if "controller" in spec:
+        wanted = spec["controller"]
+        who = ctx.controller if wanted == "you" else opponent(ctx.controller) if wanted == "opponent" else wanted
+        if chars.controller != who:
+            return False
+    return True
+
+
+def filter_reads(spec: Optional[Mapping[str, Any]]) -> set[str]:
+    """Return the characteristics a filter looks at (for dependency candidates)."""
+    if not spec:
+        return set()
+    reads = set()
+    for key in spec:
+        if key in ("types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes", "not_supertypes"):
+            reads.add("types")
+        elif key in ("colors", "multicolored", "monocolored"):
+            reads.add("colors")
+        elif key == "controller":
+            reads.add("controller")
+        elif key == "has_keyword":
+            reads.add("abilities")
+        elif key == "min_power":
+            reads.add("pt")
+    return reads
+
+
+# ----------------------------------------------------------------------------- effects
+
+@dataclass(frozen=True, slots=True)
+class LayerEffect:
+    """One part of a continuous effect as it applies in one layer."""
+
+    effect: Effect
+    layer: Layer
+    label: str
+    """What the layer walk calls it (the source's name and the effect)."""
+
+    @property
+    def timestamp(self) -> int:
+        return self.effect.timestamp
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """What an effect would do now: the three things CR 613.8a compares."""
+
+    exists: bool
+    affected: frozenset[ObjectId]
+    results: tuple[tuple[ObjectId, Any], ...]
+
+
+class LayerEngine:
+    """Applies the continuous effects of one state; one instance per :func:`compute` call."""
+
+    def __init__(self, state: GameState, objects: Mapping[ObjectId, GameObject]) -> None:
+        self.state = state
+        self.objects = objects
+        self.started: dict[str, frozenset[ObjectId]] = {}
+        """Group → affected set, once the group has started to apply (CR 613.6)."""
+
+    # -- evaluation ---------------------------------------------------------------------
+
+    def context(self, e: Effect) -> Context:
+        source = self.objects.get(e.source) if e.source else None
+        return Context(e.source, e.controller, source.attached_to if source else None)
+
+    def exists(self, e: Effect, view: View) -> bool:
+        """An effect of a static ability exists while its source has that ability (CR 613.8a)."""
+        if e.group in self.started or e.static_key is None:
+            return True
+        chars = view.get(e.static_key[0])
+        return chars is not None and any(a.key == e.static_key for a in chars.abilities)
+
+    def affected(self, e: Effect, view: View) -> frozenset[ObjectId]:
+        if e.group in self.started:
+            return self.started[e.group]
+        if e.affected_ids is not None:
+            return frozenset(o for o in e.affected_ids if o in view)
+        ctx = self.context(e)
+        return frozenset(oid for oid, chars in view.items() if matches(e.affected_filter, oid, chars, self.objects[oid], ctx))
+
+    def amount(self, value: Any, oid: ObjectId, view: View, e: Effect) -> Any:
+        """Resolve an amount: an integer, or a count of permanents, colors or mana value."""
+        if not isinstance(value, Mapping):
+            return value
+        chars = view[oid]
+        if "count" in value:
+            ctx = self.context(e)
+            n = sum(1 for other, c in view.items() if matches(value["count"], other, c, self.objects[other], ctx))
+            return n * value.get("times", 1)
+        if value.get("colors_of_affected"):
+            return len(chars.colors) * value.get("times", 1)
+        if value.get("mana_value_of_affected"):
+            return mana_value(chars.mana_cost)
+        if "counters_of_affected" in value:
+            return self.objects[oid].counters.get(value["counters_of_affected"], 0)
+        return 0
+
+    def reads(self, le: LayerEffect) -> set[str]:
+        e = le.effect
+        reads = filter_reads(e.affected_filter) if e.group not in self.started else set()
+        for key in ("power", "toughness"):
+            value = e.params.get(key)
+            if isinstance(value, Mapping):
+                if "count" in value:
+                    reads |= filter_reads(value["count"]) | {"count"}
+                if value.get("colors_of_affected"):
+                    reads.add("colors")
+        if e.static_key is not None and e.group not in self.started:
+            reads.add("abilities")
+        return reads
+
+    def signature(self, le: LayerEffect, view: View) -> Signature:
+        e = le.effect
+        if not self.exists(e, view):
+            return Signature(False, frozenset(), ())
+        affected = self.affected(e, view)
+        results = []
+        for key in ("power", "toughness"):
+            if isinstance(e.params.get(key), Mapping):
+                results += [(oid, key, self.amount(e.params[key], oid, view, e)) for oid in sorted(affected)]
+        return Signature(True, affected, tuple(results))
+
+    # -- application --------------------------------------------------------------------
+
+    def apply_one(self, le: LayerEffect, chars: Chars, oid: ObjectId, view: View) -> Chars:
+        """Return ``chars`` with one effect applied (the rule of each layer)."""
+        e, p = le.effect, le.effect.params
+        do = e.do
+        if do == "copy":
+            original = view.get(p["of"]) or self._printed(p["of"])
+            if original is None:
+                return chars
+            return replace(original, controller=chars.controller,
+                           abilities=tuple(Ability((oid, a.key[1]), a.kind, a.spec) for a in original.abilities))
+        if do == "face_down":
+            return Chars("", "", frozenset(), frozenset(), frozenset({"creature"}), frozenset(), (), 2, 2, None, chars.controller)
+        if do == "change_control":
+            return replace(chars, controller=e.controller if p.get("to", "you") == "you" else p["to"])
+        if do == "set_type":
+            return self._set_type(chars, p, oid)
+        if do == "add_type":
+            return replace(chars, types=chars.types | frozenset(p.get("types", ())),
+                           subtypes=chars.subtypes | frozenset(p.get("subtypes", ())),
+                           supertypes=chars.supertypes | frozenset(p.get("supertypes", ())),
+                           abilities=chars.abilities + self._land_mana(p.get("subtypes", ()), oid, chars))
+        if do == "remove_type":
+            return replace(chars, types=chars.types - frozenset(p.get("types", ())),
+                           subtypes=chars.subtypes - frozenset(p.get("subtypes", ())),
+                           supertypes=chars.supertypes - frozenset(p.get("supertypes", ())))
+        if do == "set_color":
+            return replace(chars, colors=frozenset(p.get("colors", ())))
+        if do == "add_color":
+            return replace(chars, colors=chars.colors | frozenset(p.get("colors", ())))
+        if do == "add_ability":
+            granted = tuple(Ability((e.id, i), spec.get("kind", "keyword"), spec)
+                            for i, spec in enumerate(p.get("abilities", ())))
+            return replace(chars, abilities=chars.abilities + granted)
+        if do == "remove_abilities":
+            return replace(chars, abilities=())
+        if do == "remove_ability":
+            gone = set(p.get("keywords", ()))
+            return replace(chars, abilities=tuple(a for a in chars.abilities if a.keyword not in gone))
+        if do == "set_pt":
+            power = self.amount(p.get("power"), oid, view, e) if "power" in p else chars.power
+            tough = self.amount(p.get("toughness"), oid, view, e) if "toughness" in p else chars.toughness
+            return replace(chars, power=power, toughness=tough)
+        if do == "modify_pt":
+            return replace(chars, power=(chars.power or 0) + self.amount(p.get("power", 0), oid, view, e),
+                           toughness=(chars.toughness or 0) + self.amount(p.get("toughness", 0), oid, view, e))
+        if do == "switch_pt":
+            return replace(chars, power=chars.toughness, toughness=chars.power)
+        return chars
+
+    def _printed(self, oid: ObjectId) -> Optional[Chars]:
+        obj = self.objects.get(oid)
+        return obj.printed if obj else None
+
+    def _land_mana(self, subtypes: Any, oid: ObjectId, chars: Chars) -> tuple[Ability, ...]:
+        from .model import freeze
+        out = []
+        for i, sub in enumerate(subtypes):
+            if sub in BASIC_LAND_MANA and "land" in chars.types:
+                out.append(Ability((f"{oid}:{sub}", i), "activated", freeze({
+                    "text": f"{{T}}: Add {{{BASIC_LAND_MANA[sub]}}}.", "mana_ability": True,
+                    "cost": {"tap": True}, "effects": [{"do": "add_mana", "mana": f"{{{BASIC_LAND_MANA[sub]}}}"}]})))
+        return tuple(out)
+
+    def _set_type(self, chars: Chars, p: Mapping[str, Any], oid: ObjectId) -> Chars:
+        """Set types/subtypes; setting a land's basic land type removes its rules-text abilities (CR 305.7)."""
+        if p.get("land_type"):
+            new = frozenset(p.get("subtypes", ()))
+            kept = frozenset(s for s in chars.subtypes if s not in LAND_SUBTYPES)
+            return replace(chars, subtypes=kept | new, abilities=self._land_mana(sorted(new), oid, chars))
+        types = frozenset(p["types"]) if "types" in p else chars.types
+        subtypes = frozenset(p["subtypes"]) if "subtypes" in p else chars.subtypes
+        supertypes = frozenset(p["supertypes"]) if "supertypes" in p else chars.supertypes
+        return replace(chars, types=types, subtypes=subtypes, supertypes=supertypes)
+
+    def apply(self, le: LayerEffect, view: dict[ObjectId, Chars], targets: frozenset[ObjectId]) -> dict[ObjectId, tuple[Chars, Chars]]:
+        """Apply ``le`` to ``targets`` in ``view`` (in place); return ``{id: (before, after)}``."""
+        changes = {}
+        snapshot = dict(view) if le.effect.do == "set_pt" and any(isinstance(v, Mapping) for v in le.effect.params.values()) else view
+        for oid in sorted(targets):
+            before = view[oid]
+            after = self.apply_one(le, before, oid, snapshot)
+            view[oid] = after
+            changes[oid] = (before, after)
+        return changes
+
+    def simulate(self, le: LayerEffect, view: View) -> View:
+        """Return a view with ``le`` applied, without changing ``view`` (for CR 613.8a)."""
+        if not self.exists(le.effect, view):
+            return view
+        targets = self.affected(le.effect, view)
+        overlay = dict(view)
+        for oid in targets:
+            overlay[oid] = self.apply_one(le, view[oid], oid, view)
+        return overlay
+
+
+@dataclass
+class LayerResult:
+    """The characteristics of every permanent and how they came about."""
+
+    chars: dict[ObjectId, Chars]
+    walk: dict[ObjectId, list[dict[str, Any]]]
+    """Per permanent: ``{layer, sublayer, effect, source, timestamp, reason, rule_key, before, after}``."""
+    dependencies: list[dict[str, Any]]
+    """Each dependency found: ``{layer, effect, depends_on, rule_key}``; loops have ``loop: True``."""
+
+
+def _summary(layer: Layer, chars: Chars) -> Any:
+    """The part of the characteristics a layer changes, for ``before``/``after``."""
+    n = layer.number
+    if n == 1:
+        return {"name": chars.name, "types": sorted(chars.types), "power": chars.power, "toughness": chars.toughness}
+    if n == 2:
+        return chars.controller
+    if n == 4:
+        return {"supertypes": sorted(chars.supertypes), "types": sorted(chars.types), "subtypes": sorted(chars.subtypes)}
+    if n == 5:
+        return sorted(chars.colors)
+    if n in (3, 6):
+        return [a.label() for a in chars.abilities]
+    return [chars.power, chars.toughness]
+
+
+def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> list[Effect]:
+    """Return the effects of static abilities, CDAs and counters of permanents (CR 611.3, 604.3, 613.4c)."""
+    out: list[Effect] = []
+    for oid in state.order:
+        obj = objects[oid]
+        if obj.zone is not Zone.BATTLEFIELD:
+            continue
+        if obj.face_down:
+            out.append(Effect(f"{oid}:face-down", "face_down", {}, oid, obj.controller, obj.timestamp,
+                              affected_ids=(oid,), group=f"{oid}:fd"))
+            continue
+        for ability in obj.printed.abilities:
+            if ability.kind not in ("static", "cda"):
+                continue
+            spec = ability.spec
+            for part_index, part in enumerate(spec.get("effects", ())):
+                if part.get("do") not in LAYER_OF:
+                    continue
+                affected = part.get("affected", spec.get("affected", {"self": True}))
+                out.append(Effect(
+                    f"{oid}.{ability.key[1]}.{part_index}", part["do"], part, oid, obj.controller,
+                    obj.timestamp, affected_filter=affected, duration="static",
+                    static_key=ability.key, cda=ability.kind == "cda", group=f"{oid}.{ability.key[1]}"))
+        net = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+        if net:
+            from .model import freeze
+            out.append(Effect(f"{oid}:counters", "modify_pt", freeze({"power": net, "toughness": net, "counters": True}),
+                              oid, obj.controller, obj.counter_timestamp or obj.timestamp, affected_ids=(oid,),
+                              group=f"{oid}:counters"))
+        keywords = [k for k in obj.counters if k not in ("+1/+1", "-1/-1", "loyalty") and obj.counters[k] > 0
+                    and k in KEYWORD_COUNTERS]
+        if keywords:
+            from .model import freeze
+            out.append(Effect(f"{oid}:keyword-counters", "add_ability",
+                              freeze({"abilities": [{"kind": "keyword", "keyword": k} for k in keywords]}),
+                              oid, obj.controller, obj.counter_timestamp or obj.timestamp, affected_ids=(oid,),
+                              group=f"{oid}:kc"))
+    return out
+
+
+KEYWORD_COUNTERS = ("flying", "first_strike", "deathtouch", "hexproof", "lifelink", "menace", "reach", "trample",
+                    "vigilance", "indestructible")
+"""Keyword counters (CR 122.1b) applied in layer 6."""
+
+
+def _label(e: Effect, objects: Mapping[ObjectId, GameObject]) -> str:
+    source = objects.get(e.source) if e.source else None
+    name = source.printed.name if source else "effect"
+    if e.params.get("counters"):
+        return f"{name}: counters"
+    return f"{name}: {e.do}"
+
+
+def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
+    """Return the characteristics of every permanent after all continuous effects (CR 613).
+
+    The walk lists, per permanent, each effect applied in order with the layer, the reason
+    it came when it did (``cda``, ``timestamp``, ``dependency``, ``loop``) and the values before
+    and after.
+    """
+    objects = state.objects
+    engine = LayerEngine(state, objects)
+    view: dict[ObjectId, Chars] = {}
+    for oid in state.order:
+        obj = objects[oid]
+        if obj.zone is Zone.BATTLEFIELD:
+            view[oid] = replace(obj.printed, controller=obj.controller)
+    effects = static_effects(state, objects) + [e for e in state.effects if e.do in LAYER_OF]
+    by_layer: dict[Layer, list[LayerEffect]] = {layer: [] for layer in LAYER_ORDER}
+    for e in effects:
+        if e.do == "face_down":
+            layer = Layer.L1B_FACE_DOWN
+        elif e.do == "set_pt" and e.cda:
+            layer = Layer.L7A_CDA_PT
+        else:
+            layer = LAYER_OF[e.do]
+        by_layer[layer].append(LayerEffect(e, layer, _label(e, objects)))
+    walk: dict[ObjectId, list[dict[str, Any]]] = {oid: [] for oid in view}
+    dependencies: list[dict[str, Any]] = []
+    for layer in LAYER_ORDER:
+        items = by_layer[layer]
+        if not items:
+            continue
+        cdas = [le for le in items if le.effect.cda]
+        others = [le for le in items if not le.effect.cda]
+        for group, is_cda in ((cdas, True), (others, False)):
+            if group:
+                _apply_group(engine, layer, group, view, walk if record_walk else None, dependencies, is_cda)
+    return LayerResult(view, walk, dependencies)
+
+
+def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], view: dict[ObjectId, Chars],
+                 walk: Optional[dict[ObjectId, list[dict[str, Any]]]], dependencies: list[dict[str, Any]],
+                 is_cda: bool) -> None:
+    """Apply one class of effects (CDAs, or the rest) of one layer (CR 613.3, 613.8)."""
+    pending = sorted(group, key=lambda le: (le.timestamp, le.effect.id))
+    writes = WRITES[layer]
+    waited: set[str] = set()
+    reported: set[tuple[str, str]] = set()
+    dirty = True
+    deps: dict[str, set[str]] = {}
+    while pending:
+        if dirty:
+            deps = _dependencies(engine, pending, view, writes)
+            dirty = False
+        ready = [le for le in pending if not (deps.get(le.effect.id, set()) & {p.effect.id for p in pending})]
+        loop = False
+        if ready:
+            chosen = ready[0]
+        else:
+            chosen = pending[0]
+            loop = True
+        for le in pending:
+            for other in sorted(deps.get(le.effect.id, ())):
+                if (le.effect.id, other) not in reported:
+                    reported.add((le.effect.id, other))
+                    dependencies.append({"layer": layer.value, "effect": le.effect.id, "label": le.label,
+                                         "depends_on": other, "loop": loop and le is chosen,
+                                         "rule_key": K.DEPENDENCY})
+                    waited.add(le.effect.id)
+        if loop:
+            dependencies.append({"layer": layer.value, "effect": chosen.effect.id, "label": chosen.label,
+                                 "depends_on": None, "loop": True, "rule_key": K.DEPENDENCY_WAIT})
+        pending.remove(chosen)
+        e = chosen.effect
+        if not engine.exists(e, view):
+            continue
+        targets = engine.affected(e, view)
+        if e.group and e.group not in engine.started:
+            engine.started[e.group] = targets
+        changes = engine.apply(chosen, view, targets)
+        if any(before != after for before, after in changes.values()):
+            dirty = True
+        if walk is None:
+            continue
+        reason = "cda" if is_cda else "loop" if loop else "dependency" if e.id in waited else "timestamp"
+        rule_key = (K.CDA_FIRST if is_cda else K.DEPENDENCY_WAIT if loop else K.DEPENDENCY if reason == "dependency"
+                    else LAYER_RULE[layer])
+        for oid, (before, after) in changes.items():
+            walk[oid].append({
+                "layer": layer.number, "sublayer": layer.sublayer, "effect": e.id, "label": chosen.label,
+                "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": reason,
+                "rule_key": rule_key, "layer_rule_key": LAYER_RULE[layer],
+                "before": _summary(layer, before), "after": _summary(layer, after),
+            })
+
+
+def _dependencies(engine: LayerEngine, pending: list[LayerEffect], view: View, writes: set[str]) -> dict[str, set[str]]:
+    """Return ``{effect id: ids of pending effects it depends on}`` (CR 613.8a).
+
+    Only pairs where ``b`` writes something ``a`` reads are simulated.
+    """
+    interacting = [le for le in pending if engine.reads(le) & (writes | ({"count"} if "pt" in writes else set())) or
+                   ("all" in writes)]
+    if not interacting or len(pending) < 2:
+        return {}
+    baseline = {le.effect.id: engine.signature(le, view) for le in interacting}
+    out: dict[str, set[str]] = {}
+    simulated: dict[str, View] = {}
+    for b in pending:
+        for a in interacting:
+            if a is b:
+                continue
+            if b.effect.id not in simulated:
+                simulated[b.effect.id] = engine.simulate(b, view)
+            if engine.signature(a, simulated[b.effect.id]) != baseline[a.effect.id]:
+                out.setdefault(a.effect.id, set()).add(b.effect.id)
+    return out
+
+
+def characteristics_of(state: GameState, oid: ObjectId, layers: Optional[LayerResult] = None) -> Chars:
+    """Return an object's characteristics: after layers on the battlefield; printed (and face-down,
+    CR 708.2) elsewhere, with the spell's controller on the stack."""
+    obj = state.objects[oid]
+    if obj.zone is Zone.BATTLEFIELD:
+        result = layers or compute(state, record_walk=False)
+        return result.chars[oid]
+    return replace(obj.printed, controller=obj.controller)
+
+
+Predicate = Callable[[ObjectId, Chars, GameObject], bool]

@@ -1,0 +1,368 @@
+"""Values of the Magic engine: objects, characteristics, the stack, effects and the game state.
+
+Everything here is a frozen dataclass (python-chess ``Move``/``Piece`` style); a state change
+builds a new :class:`GameState` with :func:`dataclasses.replace`. Card text travels as
+frozen JSON (:func:`freeze`): read-only mappings and tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, Optional
+
+ObjectId = str
+"""An object's id in the scenario (``objects[].id``), 1-64 characters."""
+PlayerId = str
+"""``p1`` or ``p2``."""
+Spec = Mapping[str, Any]
+"""A frozen JSON object of the ability/effect vocabulary (docs/scenario-format.md §7)."""
+
+PLAYERS = ("p1", "p2")
+
+
+def freeze(value: Any) -> Any:
+    """Return ``value`` with dicts as read-only mappings and lists as tuples, recursively."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Return frozen JSON as plain dicts and lists."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [thaw(item) for item in value]
+    if isinstance(value, frozenset):
+        return sorted(value)
+    return value
+
+
+def opponent(player: PlayerId) -> PlayerId:
+    """Return the other player of a two-player game."""
+    return "p2" if player == "p1" else "p1"
+
+
+class Zone(Enum):
+    """The zones of CR 400.1."""
+
+    LIBRARY = "library"
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    STACK = "stack"
+    EXILE = "exile"
+    COMMAND = "command"
+
+
+class Layer(Enum):
+    """The layers and sublayers of CR 613.1-613.4 (the same seven layers, 1a-1b and 7a-7d, in
+    both editions)."""
+
+    L1A_COPY = "1a"
+    L1B_FACE_DOWN = "1b"
+    L2_CONTROL = "2"
+    L3_TEXT = "3"
+    L4_TYPE = "4"
+    L5_COLOR = "5"
+    L6_ABILITY = "6"
+    L7A_CDA_PT = "7a"
+    L7B_SET_PT = "7b"
+    L7C_MODIFY_PT = "7c"
+    L7D_SWITCH_PT = "7d"
+
+    @property
+    def number(self) -> int:
+        """The layer's number, 1-7."""
+        return int(self.value[0])
+
+    @property
+    def sublayer(self) -> Optional[str]:
+        """The sublayer letter, or ``None`` for layers 2-6."""
+        return self.value[1] if len(self.value) == 2 else None
+
+
+LAYER_ORDER = tuple(Layer)
+"""Layers in the order CR 613.1 applies them."""
+
+
+class Step(Enum):
+    """Steps and main phases of a turn (CR 500.1), in order."""
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    MAIN1 = "main1"
+    BEGINNING_OF_COMBAT = "beginning_of_combat"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    COMBAT_DAMAGE = "combat_damage"
+    END_OF_COMBAT = "end_of_combat"
+    MAIN2 = "main2"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def is_main(self) -> bool:
+        """Whether this is a main phase (sorcery-speed timing, CR 117.1a)."""
+        return self in (Step.MAIN1, Step.MAIN2)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of an object, as the vocabulary gives it (docs/scenario-format.md §7.2)."""
+
+    key: tuple[ObjectId, int]
+    """``(object it was printed on or granted by, index)``: identifies the ability across layers."""
+    kind: str
+    """``keyword``, ``static``, ``cda``, ``activated``, ``triggered``, ``spell``, ``replacement``,
+    ``prevention`` or ``unsupported``."""
+    spec: Spec
+    """The frozen JSON of the ability."""
+
+    @property
+    def keyword(self) -> Optional[str]:
+        """The keyword (``flying``, ``cascade`` …) of a keyword ability, else ``None``."""
+        return self.spec.get("keyword") if self.kind == "keyword" else None
+
+    def label(self) -> str:
+        """A short English name of the ability for the layer walk."""
+        if self.kind == "keyword":
+            return str(self.spec.get("keyword"))
+        return str(self.spec.get("text") or f"{self.kind} ability {self.key[1]}")
+
+
+@dataclass(frozen=True, slots=True)
+class Chars:
+    """An object's characteristics (CR 109.3) plus its controller, as printed or after layers."""
+
+    name: str
+    mana_cost: str
+    """Mana symbols as printed, e.g. ``{2}{W/B}{U}``; ``""`` for none."""
+    colors: frozenset[str]
+    """Subset of ``white blue black red green``."""
+    supertypes: frozenset[str]
+    types: frozenset[str]
+    """Card types, lower case: ``creature``, ``artifact``, ``land`` …"""
+    subtypes: frozenset[str]
+    abilities: tuple[Ability, ...]
+    power: Optional[int]
+    """``None`` for a non-creature without printed power."""
+    toughness: Optional[int]
+    loyalty: Optional[int]
+    controller: PlayerId
+
+    def has_keyword(self, keyword: str) -> bool:
+        """Whether the object has that keyword ability now."""
+        return any(a.kind == "keyword" and a.spec.get("keyword") == keyword for a in self.abilities)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON form used in ``layers`` and ``characteristics`` of the result."""
+        return {
+            "name": self.name, "mana_cost": self.mana_cost, "colors": sorted(self.colors),
+            "supertypes": sorted(self.supertypes), "types": sorted(self.types), "subtypes": sorted(self.subtypes),
+            "abilities": [a.label() for a in self.abilities], "power": self.power, "toughness": self.toughness,
+            "loyalty": self.loyalty, "controller": self.controller,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameObject:
+    """A card, token or spell copy in a zone; its printed values are in ``printed``."""
+
+    id: ObjectId
+    owner: PlayerId
+    controller: PlayerId
+    """The controller without continuous effects (the caster, or who put it onto the battlefield)."""
+    zone: Zone
+    printed: Chars
+    """Printed characteristics (a token's: as its creating effect defines them, CR 111.3)."""
+    timestamp: int
+    """Increases monotonically; given, or the order of entry (CR 613.7d, 613.7e)."""
+    tapped: bool = False
+    counters: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    """Counter kind (``+1/+1``, ``-1/-1``, ``loyalty``, ``flying`` …) → number."""
+    counter_timestamp: int = 0
+    """When P/T counters were last put on it (CR 613.7c)."""
+    attached_to: Optional[ObjectId] = None
+    face_down: bool = False
+    damage: int = 0
+    """Damage marked this turn (CR 120.3e)."""
+    deathtouch_damage: bool = False
+    """Dealt damage by a source with deathtouch since the last SBA check (CR 704.5h)."""
+    token: bool = False
+    copy: bool = False
+    """A copy of a spell (CR 707.10); ceases to exist off the stack (CR 704.5e)."""
+    sick: bool = False
+    """Not continuously controlled since its controller's most recent turn began (CR 302.6)."""
+    attacking: Optional[PlayerId] = None
+    blocking: tuple[ObjectId, ...] = ()
+    blocked: bool = False
+    x: int = 0
+    """The value of X chosen while on the stack (CR 107.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackItem:
+    """A spell or ability on the stack (CR 405)."""
+
+    id: str
+    """``s1``, ``s2`` … in order of being put on the stack."""
+    kind: str
+    """``spell``, ``activated`` or ``triggered``."""
+    controller: PlayerId
+    source: ObjectId
+    """The spell's card, or the ability's source (CR 113.7)."""
+    name: str
+    effects: tuple[Spec, ...]
+    """What it does on resolution, in order (CR 608.2c)."""
+    targets: tuple[str, ...] = ()
+    """Object or player ids chosen as targets (CR 601.2c)."""
+    target_specs: tuple[Spec, ...] = ()
+    """What each target must be."""
+    copy: bool = False
+    condition: Optional[Spec] = None
+    """An intervening "if" clause, rechecked on resolution (CR 603.4)."""
+    event: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """What triggered it, with last known information (CR 603.10a)."""
+    source_lki: Optional[Chars] = None
+    """The source's characteristics when it was last seen (CR 608.2h)."""
+    choices: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """Choices given by the document (cascade decisions, new targets …)."""
+    cascade_of: Optional[ObjectId] = None
+    """For a cascade trigger: the spell that cascades."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTrigger:
+    """A triggered ability waiting to be put on the stack (CR 603.3)."""
+
+    source: ObjectId
+    ability: int
+    """Index into the source's abilities (or -1 for a delayed or cascade trigger)."""
+    controller: PlayerId
+    name: str
+    spec: Spec
+    event: Mapping[str, Any]
+    source_lki: Optional[Chars] = None
+    order: int = 0
+    """Order in which it triggered, for stable listing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A continuous effect from a resolved spell or ability, or from a static ability."""
+
+    id: str
+    do: str
+    """``set_pt``, ``modify_pt``, ``switch_pt``, ``add_type``, ``set_type``, ``remove_type``,
+    ``set_color``, ``add_color``, ``add_ability``, ``remove_abilities``, ``remove_ability``,
+    ``change_control``, ``copy``, or a rules effect (``indestructible``, ``prevent_damage``,
+    ``cant_attack``, ``cant_block``, ``cant_cast``)."""
+    params: Spec
+    source: Optional[ObjectId]
+    controller: PlayerId
+    timestamp: int
+    """Increases monotonically (CR 613.7)."""
+    affected_ids: Optional[tuple[ObjectId, ...]] = None
+    """Locked-in affected objects (CR 611.2c); ``None`` to use ``affected_filter``."""
+    affected_filter: Optional[Spec] = None
+    duration: str = "permanent"
+    """``end_of_turn``, ``permanent``, ``while_counter`` (with ``params.counter``) or ``static``."""
+    static_key: Optional[tuple[ObjectId, int]] = None
+    """The static ability generating it (its existence depends on that ability, CR 613.8a)."""
+    cda: bool = False
+    """From a characteristic-defining ability (CR 604.3, 613.3)."""
+    group: str = ""
+    """Effects of one ability share their affected set across layers (CR 613.6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player (CR 102)."""
+
+    id: PlayerId
+    life: int
+    """Life total; may be negative (CR 119)."""
+    name: str = ""
+    poison: int = 0
+    mana_pool: Optional[str] = None
+    """Unspent mana as symbols (``{R}{G}{1}``), or ``None`` when mana is not tracked."""
+    lands_played: int = 0
+    drew_from_empty: bool = False
+    spells_cast: int = 0
+    """Spells cast this turn."""
+    lost: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A delayed triggered ability (CR 603.7)."""
+
+    event: str
+    """``end_step`` or ``next_upkeep``."""
+    controller: PlayerId
+    source: ObjectId
+    name: str
+    effects: tuple[Spec, ...]
+    refers_to: Optional[ObjectId] = None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """An immutable snapshot of a game."""
+
+    players: tuple[Player, ...]
+    objects: Mapping[ObjectId, GameObject]
+    order: tuple[ObjectId, ...]
+    """Every object id: library objects top first, new objects appended."""
+    active: PlayerId
+    step: Step
+    priority: PlayerId
+    stack: tuple[StackItem, ...] = ()
+    pending: tuple[PendingTrigger, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    delayed: tuple[Delayed, ...] = ()
+    passes: int = 0
+    """Players who passed in succession since the last action (CR 117.4)."""
+    next_timestamp: int = 1
+    next_stack_id: int = 1
+    lki: Mapping[ObjectId, Chars] = field(default_factory=lambda: MappingProxyType({}))
+    """Last known information of objects that left the battlefield (CR 608.2h)."""
+    combat_number: int = 0
+    winner: Optional[str] = None
+
+    def player(self, pid: PlayerId) -> Player:
+        """Return the player with id ``pid``."""
+        return next(p for p in self.players if p.id == pid)
+
+    def with_player(self, player: Player) -> "GameState":
+        """Return a copy with ``player`` replacing the player with that id."""
+        return replace(self, players=tuple(player if p.id == player.id else p for p in self.players))
+
+    def with_object(self, obj: GameObject) -> "GameState":
+        """Return a copy with ``obj`` replacing (or adding) the object with that id."""
+        objects = dict(self.objects)
+        order = self.order if obj.id in objects else self.order + (obj.id,)
+        objects[obj.id] = obj
+        return replace(self, objects=MappingProxyType(objects), order=order)
+
+    def without_object(self, oid: ObjectId) -> "GameState":
+        """Return a copy without the object (a token or copy that ceased to exist, CR 704.5d)."""
+        objects = dict(self.objects)
+        objects.pop(oid, None)
+        return replace(self, objects=MappingProxyType(objects), order=tuple(o for o in self.order if o != oid))
+
+    def in_zone(self, zone: Zone, owner: Optional[PlayerId] = None) -> list[GameObject]:
+        """Return the objects in ``zone`` (of ``owner``), in order (a library top first)."""
+        return [self.objects[o] for o in self.order
+                if self.objects[o].zone is zone and (owner is None or self.objects[o].owner == owner)]
+
+    def stamp(self) -> tuple[int, "GameState"]:
+        """Return a new timestamp and the state that has used it (CR 613.7)."""
+        return self.next_timestamp, replace(self, next_timestamp=self.next_timestamp + 1)

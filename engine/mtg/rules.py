@@ -1,0 +1,324 @@
+"""The rule points the Magic engine applies, and where each Comprehensive Rules edition has them.
+
+Every trace step cites a :class:`K` key; :data:`CITATIONS` maps each key to its number in
+the 2020-06-01 and the 2022-04-29 edition (the numbering moved: cascade is 702.84 in 2020
+and 702.85 in 2022, copying 706 and 707, split cards 708 and 709) and to a word that the
+rule's own text contains, so ``engine/tests/test_mtg_citations.py`` can check each number
+against both corpora with the site's importer.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, auto
+
+from ..core import Rule
+
+
+class K(Enum):
+    """A rule point of the Magic engine (a stable key into both editions)."""
+
+    # Timing and priority (117), special actions (116), casting (601), activating (602)
+    PRIORITY_AP_FIRST = auto()
+    PRIORITY_AFTER_RESOLVE = auto()
+    PRIORITY_AFTER_ACTION = auto()
+    PRIORITY_PASS = auto()
+    ALL_PASS = auto()
+    SBA_BEFORE_PRIORITY = auto()
+    TIMING_INSTANT = auto()
+    TIMING_SORCERY = auto()
+    FLASH = auto()
+    SPLIT_SECOND = auto()
+    SPLIT_SECOND_MANA = auto()
+    MANA_ABILITY = auto()
+    MANA_ABILITY_NO_STACK = auto()
+    SPECIAL_ACTION = auto()
+    PLAY_LAND = auto()
+    LAND_TIMING = auto()
+    CAST_TO_STACK = auto()
+    CAST_MODES = auto()
+    CAST_TARGETS = auto()
+    CAST_LEGALITY = auto()
+    CAST_TOTAL_COST = auto()
+    CAST_PAY = auto()
+    CAST_BECOMES_CAST = auto()
+    CAST_PERMISSION = auto()
+    ALTERNATIVE_COST = auto()
+    X_ZERO_WITHOUT_PAYING = auto()
+    HYBRID = auto()
+    MANA_VALUE = auto()
+    COLOR_FROM_COST = auto()
+    ACTIVATE = auto()
+    ACTIVATE_RESTRICTION = auto()
+    TAP_ABILITY_SICK = auto()
+    # Resolution (608), countering, copies, keywords
+    RESOLVE_TOP = auto()
+    INTERVENING_IF_RESOLVE = auto()
+    TARGETS_RECHECKED = auto()
+    INSTRUCTIONS_IN_ORDER = auto()
+    LAST_KNOWN = auto()
+    SPELL_TO_GRAVEYARD = auto()
+    PERMANENT_RESOLVES = auto()
+    COUNTER = auto()
+    DESTROY = auto()
+    EXILE = auto()
+    SACRIFICE = auto()
+    DISCARD = auto()
+    TAP = auto()
+    DRAW = auto()
+    DAMAGE = auto()
+    LIFE = auto()
+    CREATE_TOKEN = auto()
+    SEARCH = auto()
+    NEW_OBJECT = auto()
+    COPY_SPELL = auto()
+    COPY_NEW_TARGETS = auto()
+    COPIABLE_VALUES = auto()
+    CASCADE = auto()
+    CASCADE_INSTANCES = auto()
+    CYCLING = auto()
+    TYPECYCLING = auto()
+    CAN_T_BEATS_CAN = auto()
+    # Triggered abilities (603)
+    TRIGGER = auto()
+    TRIGGER_TO_STACK = auto()
+    TRIGGER_CONTROLLER = auto()
+    TRIGGER_APNAP = auto()
+    TRIGGER_MODE = auto()
+    INTERVENING_IF = auto()
+    ENTERS_TRIGGER = auto()
+    LEAVES_LOOK_BACK = auto()
+    DELAYED_TRIGGER = auto()
+    DELAYED_ONCE = auto()
+    # State-based actions (704)
+    SBA_CHECK = auto()
+    SBA_LIFE = auto()
+    SBA_DRAW_EMPTY = auto()
+    SBA_POISON = auto()
+    SBA_TOKEN = auto()
+    SBA_SPELL_COPY = auto()
+    SBA_TOUGHNESS = auto()
+    SBA_LETHAL_DAMAGE = auto()
+    SBA_DEATHTOUCH = auto()
+    SBA_LOYALTY = auto()
+    SBA_LEGEND = auto()
+    SBA_AURA = auto()
+    SBA_EQUIPMENT = auto()
+    SBA_COUNTERS = auto()
+    GAME_WON = auto()
+    # Continuous effects (611-613)
+    DURATION = auto()
+    LOCKED_IN = auto()
+    STATIC_NOT_LOCKED = auto()
+    LAYERS = auto()
+    L1A_COPY = auto()
+    L1B_FACE_DOWN = auto()
+    L2_CONTROL = auto()
+    L3_TEXT = auto()
+    L4_TYPE = auto()
+    L5_COLOR = auto()
+    L6_ABILITY = auto()
+    L7_PT = auto()
+    L7A_CDA = auto()
+    L7B_SET = auto()
+    L7C_MODIFY = auto()
+    L7D_SWITCH = auto()
+    CDA_FIRST = auto()
+    CDA = auto()
+    SAME_SET_LATER_LAYERS = auto()
+    TIMESTAMP = auto()
+    TIMESTAMP_STATIC = auto()
+    TIMESTAMP_RESOLVED = auto()
+    TIMESTAMP_COUNTER = auto()
+    TIMESTAMP_ENTERS = auto()
+    TIMESTAMP_ATTACH = auto()
+    DEPENDENCY = auto()
+    DEPENDENCY_WAIT = auto()
+    DEPENDENCY_REEVALUATE = auto()
+    PLAYER_EFFECTS = auto()
+    # Replacement and prevention (614-616)
+    REPLACEMENT = auto()
+    ENTERS_REPLACEMENT = auto()
+    PREVENTION = auto()
+    REPLACEMENT_ORDER = auto()
+    REPLACEMENT_CHOICE = auto()
+    # Turn structure and combat (5xx, 702 keywords)
+    UPKEEP = auto()
+    DRAW_STEP = auto()
+    END_STEP = auto()
+    CLEANUP = auto()
+    DECLARE_ATTACKERS = auto()
+    ATTACK_TAPS = auto()
+    SUMMONING_SICKNESS = auto()
+    HASTE = auto()
+    VIGILANCE = auto()
+    DECLARE_BLOCKERS = auto()
+    FLYING = auto()
+    COMBAT_DAMAGE = auto()
+    FIRST_STRIKE = auto()
+    TRAMPLE = auto()
+    LIFELINK = auto()
+    DEATHTOUCH = auto()
+    INDESTRUCTIBLE = auto()
+    EXALTED = auto()
+    EQUIP = auto()
+    ENCHANT = auto()
+    LAND_TYPE_SET = auto()
+    APNAP_ORDER = auto()
+
+
+CITATIONS: dict[K, tuple[str, str, str]] = {
+    # key: (number in 2020-06-01, number in 2022-04-29, a word of the rule's text)
+    K.PRIORITY_AP_FIRST: ("117.3a", "117.3a", "active player receives priority"),
+    K.PRIORITY_AFTER_RESOLVE: ("117.3b", "117.3b", "resolves"),
+    K.PRIORITY_AFTER_ACTION: ("117.3c", "117.3c", "receives priority afterward"),
+    K.PRIORITY_PASS: ("117.3d", "117.3d", "passes"),
+    K.ALL_PASS: ("117.4", "117.4", "pass in succession"),
+    K.SBA_BEFORE_PRIORITY: ("117.5", "117.5", "state-based actions"),
+    K.TIMING_INSTANT: ("117.1a", "117.1a", "instant"),
+    K.TIMING_SORCERY: ("117.1a", "117.1a", "noninstant"),
+    K.FLASH: ("702.8a", "702.8a", "flash"),
+    K.SPLIT_SECOND: ("702.60a", "702.61a", "split second"),
+    K.SPLIT_SECOND_MANA: ("702.60b", "702.61b", "mana abilities"),
+    K.MANA_ABILITY: ("605.3a", "605.3a", "mana ability"),
+    K.MANA_ABILITY_NO_STACK: ("605.3b", "605.3b", "doesn't go on the stack"),
+    K.SPECIAL_ACTION: ("116.1", "116.1", "special actions"),
+    K.PLAY_LAND: ("116.2a", "116.2a", "playing a land"),
+    K.LAND_TIMING: ("305.1", "305.1", "main phase"),
+    K.CAST_TO_STACK: ("601.2a", "601.2a", "stack"),
+    K.CAST_MODES: ("601.2b", "601.2b", "mode"),
+    K.CAST_TARGETS: ("601.2c", "601.2c", "target"),
+    K.CAST_LEGALITY: ("601.2e", "601.2e", "legally be cast"),
+    K.CAST_TOTAL_COST: ("601.2f", "601.2f", "total cost"),
+    K.CAST_PAY: ("601.2h", "601.2h", "pays the total cost"),
+    K.CAST_BECOMES_CAST: ("601.2i", "601.2i", "cast"),
+    K.CAST_PERMISSION: ("601.3", "601.3", "cast"),
+    K.ALTERNATIVE_COST: ("118.9", "118.9", "alternative cost"),
+    K.X_ZERO_WITHOUT_PAYING: ("107.3b", "107.3b", "0"),
+    K.HYBRID: ("107.4e", "107.4e", "hybrid"),
+    K.MANA_VALUE: ("202.3", "202.3", "mana"),
+    K.COLOR_FROM_COST: ("202.2", "202.2", "color"),
+    K.ACTIVATE: ("602.2", "602.2", "activate"),
+    K.ACTIVATE_RESTRICTION: ("602.5", "602.5", "prohibited"),
+    K.TAP_ABILITY_SICK: ("602.5a", "602.5a", "tap symbol"),
+    K.RESOLVE_TOP: ("608.1", "608.1", "top"),
+    K.INTERVENING_IF_RESOLVE: ("608.2a", "608.2a", "intervening"),
+    K.TARGETS_RECHECKED: ("608.2b", "608.2b", "targets"),
+    K.INSTRUCTIONS_IN_ORDER: ("608.2c", "608.2c", "instructions"),
+    K.LAST_KNOWN: ("608.2g", "608.2h", "information from the game"),
+    K.SPELL_TO_GRAVEYARD: ("608.2k", "608.2m", "graveyard"),
+    K.PERMANENT_RESOLVES: ("608.3", "608.3", "permanent spell"),
+    K.COUNTER: ("701.5a", "701.5a", "counter"),
+    K.DESTROY: ("701.7a", "701.7a", "destroy"),
+    K.EXILE: ("701.11a", "701.11a", "exile"),
+    K.SACRIFICE: ("701.16a", "701.17a", "sacrifice"),
+    K.DISCARD: ("701.8a", "701.8a", "discard"),
+    K.TAP: ("701.20a", "701.21a", "tap"),
+    K.DRAW: ("121.1", "121.1", "draws"),
+    K.DAMAGE: ("120.3", "120.3", "damage"),
+    K.LIFE: ("119.3", "119.3", "life"),
+    K.CREATE_TOKEN: ("701.6a", "701.6a", "token"),
+    K.SEARCH: ("701.18a", "701.19a", "search"),
+    K.NEW_OBJECT: ("400.7", "400.7", "new object"),
+    K.COPY_SPELL: ("706.10", "707.10", "copy"),
+    K.COPY_NEW_TARGETS: ("706.10c", "707.10c", "new targets"),
+    K.COPIABLE_VALUES: ("706.2", "707.2", "copiable values"),
+    K.CASCADE: ("702.84a", "702.85a", "cascade"),
+    K.CASCADE_INSTANCES: ("702.84b", "702.85c", "cascade"),
+    K.CYCLING: ("702.28a", "702.29a", "cycling"),
+    K.TYPECYCLING: ("702.28e", "702.29e", "typecycling"),
+    K.CAN_T_BEATS_CAN: ("101.2", "101.2", "can't"),
+    K.TRIGGER: ("603.2", "603.2", "trigger"),
+    K.TRIGGER_TO_STACK: ("603.3", "603.3", "puts it on the stack"),
+    K.TRIGGER_CONTROLLER: ("603.3a", "603.3a", "controlled"),
+    K.TRIGGER_APNAP: ("603.3b", "603.3b", "APNAP"),
+    K.TRIGGER_MODE: ("603.3c", "603.3c", "modal"),
+    K.INTERVENING_IF: ("603.4", "603.4", "if"),
+    K.ENTERS_TRIGGER: ("603.6a", "603.6a", "enters"),
+    K.LEAVES_LOOK_BACK: ("603.10a", "603.10a", "look back"),
+    K.DELAYED_TRIGGER: ("603.7", "603.7", "delayed triggered ability"),
+    K.DELAYED_ONCE: ("603.7b", "603.7b", "only once"),
+    K.SBA_CHECK: ("704.3", "704.3", "state-based actions"),
+    K.SBA_LIFE: ("704.5a", "704.5a", "0 or less life"),
+    K.SBA_DRAW_EMPTY: ("704.5b", "704.5b", "draw a card from a library with no cards"),
+    K.SBA_POISON: ("704.5c", "704.5c", "poison"),
+    K.SBA_TOKEN: ("704.5d", "704.5d", "token"),
+    K.SBA_SPELL_COPY: ("704.5e", "704.5e", "copy of a spell"),
+    K.SBA_TOUGHNESS: ("704.5f", "704.5f", "toughness 0 or less"),
+    K.SBA_LETHAL_DAMAGE: ("704.5g", "704.5g", "lethal damage"),
+    K.SBA_DEATHTOUCH: ("704.5h", "704.5h", "deathtouch"),
+    K.SBA_LOYALTY: ("704.5i", "704.5i", "loyalty 0"),
+    K.SBA_LEGEND: ("704.5j", "704.5j", "legendary"),
+    K.SBA_AURA: ("704.5m", "704.5m", "aura"),
+    K.SBA_EQUIPMENT: ("704.5n", "704.5n", "equipment"),
+    K.SBA_COUNTERS: ("704.5q", "704.5q", "-1/-1 counter"),
+    K.GAME_WON: ("104.2a", "104.2a", "wins the game"),
+    K.DURATION: ("611.2a", "611.2a", "duration"),
+    K.LOCKED_IN: ("611.2c", "611.2c", "affected"),
+    K.STATIC_NOT_LOCKED: ("611.3a", "611.3a", "locked in"),
+    K.LAYERS: ("613.1", "613.1", "layer"),
+    K.L1A_COPY: ("613.2a", "613.2a", "copiable effects"),
+    K.L1B_FACE_DOWN: ("613.2b", "613.2b", "face-down"),
+    K.L2_CONTROL: ("613.1b", "613.1b", "control-changing"),
+    K.L3_TEXT: ("613.1c", "613.1c", "text-changing"),
+    K.L4_TYPE: ("613.1d", "613.1d", "type-changing"),
+    K.L5_COLOR: ("613.1e", "613.1e", "color-changing"),
+    K.L6_ABILITY: ("613.1f", "613.1f", "ability-adding"),
+    K.L7_PT: ("613.1g", "613.1g", "toughness-changing"),
+    K.L7A_CDA: ("613.4a", "613.4a", "characteristic-defining"),
+    K.L7B_SET: ("613.4b", "613.4b", "set power"),
+    K.L7C_MODIFY: ("613.4c", "613.4c", "counters that modify"),
+    K.L7D_SWITCH: ("613.4d", "613.4d", "switch"),
+    K.CDA_FIRST: ("613.3", "613.3", "characteristic-defining abilities first"),
+    K.CDA: ("604.3", "604.3", "characteristic-defining"),
+    K.SAME_SET_LATER_LAYERS: ("613.6", "613.6", "same set of objects"),
+    K.TIMESTAMP: ("613.7", "613.7", "timestamp"),
+    K.TIMESTAMP_STATIC: ("613.7a", "613.7a", "static ability"),
+    K.TIMESTAMP_RESOLVED: ("613.7b", "613.7b", "resolution"),
+    K.TIMESTAMP_COUNTER: ("613.7c", "613.7c", "counter"),
+    K.TIMESTAMP_ENTERS: ("613.7d", "613.7d", "enters a zone"),
+    K.TIMESTAMP_ATTACH: ("613.7e", "613.7e", "attached"),
+    K.DEPENDENCY: ("613.8a", "613.8a", "depend on"),
+    K.DEPENDENCY_WAIT: ("613.8b", "613.8b", "dependency loop"),
+    K.DEPENDENCY_REEVALUATE: ("613.8c", "613.8c", "reevaluated"),
+    K.PLAYER_EFFECTS: ("613.10", "613.10", "players"),
+    K.REPLACEMENT: ("614.1a", "614.1a", "instead"),
+    K.ENTERS_REPLACEMENT: ("614.1c", "614.1c", "enters the battlefield"),
+    K.PREVENTION: ("615.1", "615.1", "prevention"),
+    K.REPLACEMENT_ORDER: ("616.1", "616.1", "affected"),
+    K.REPLACEMENT_CHOICE: ("616.1d", "616.1e", "may be chosen"),
+    K.UPKEEP: ("503.1", "503.1", "upkeep"),
+    K.DRAW_STEP: ("504.1", "504.1", "draws a card"),
+    K.END_STEP: ("513.1", "513.1", "end step"),
+    K.CLEANUP: ("514.2", "514.2", "until end of turn"),
+    K.DECLARE_ATTACKERS: ("508.1", "508.1", "attack"),
+    K.ATTACK_TAPS: ("508.1f", "508.1f", "taps the chosen creatures"),
+    K.SUMMONING_SICKNESS: ("302.6", "302.6", "can't attack"),
+    K.HASTE: ("702.10b", "702.10b", "haste"),
+    K.VIGILANCE: ("702.20b", "702.20b", "vigilance"),
+    K.DECLARE_BLOCKERS: ("509.1", "509.1", "declares blockers"),
+    K.FLYING: ("702.9b", "702.9b", "flying"),
+    K.COMBAT_DAMAGE: ("510.1", "510.1", "combat damage"),
+    K.FIRST_STRIKE: ("702.7b", "702.7b", "first strike"),
+    K.TRAMPLE: ("702.19b", "702.19b", "trample"),
+    K.LIFELINK: ("702.15b", "702.15b", "lifelink"),
+    K.DEATHTOUCH: ("702.2b", "702.2b", "deathtouch"),
+    K.INDESTRUCTIBLE: ("702.12b", "702.12b", "destroyed"),
+    K.EXALTED: ("702.82a", "702.83a", "exalted"),
+    K.EQUIP: ("702.6a", "702.6a", "equip"),
+    K.ENCHANT: ("303.4a", "303.4a", "enchant"),
+    K.LAND_TYPE_SET: ("305.7", "305.7", "loses all abilities generated from its rules text"),
+    K.APNAP_ORDER: ("101.4", "101.4", "active player"),
+}
+
+EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}
+"""Ruleset name → column of :data:`CITATIONS`."""
+
+
+def citation(ruleset: str, key: K) -> Rule:
+    """Return the section of ``key`` as the ruleset's own edition numbers it.
+
+    >>> citation("cr-2020-06-01", K.CASCADE).number, citation("cr-2022-04-29", K.CASCADE).number
+    ('702.84a', '702.85a')
+    """
+    column = EDITIONS[ruleset]
+    return Rule(f"mtg-{ruleset}", CITATIONS[key][column])

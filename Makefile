@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run install static migrate import serve test bench clean
+.PHONY: run install static migrate import serve test bench clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,15 @@ test: static
 
 bench: static
 	$(PY) benchmarks/run.py
+
+# Translations: engine trace templates -> engine_msgids.py, then the .po files (zh_Hant
+# regenerated from zh_Hans by OpenCC), then the .mo files (committed; CI need not compile).
+messages: install
+	$(PY) manage.py engine_messages
+	$(PY) manage.py makemessages -l zh_Hans -l zh_Hant --no-obsolete \
+		--ignore='.venv/*' --ignore='staticfiles/*' --ignore='engine/*' --ignore='fixtures/*'
+	$(PY) scripts/make_zh_hant.py
+	$(PY) manage.py compilemessages -l zh_Hans -l zh_Hant --ignore='.venv/*'
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -1,0 +1,39 @@
+"""``python manage.py engine_messages``: write rulesite/scenarios/engine_msgids.py.
+
+``makemessages`` reads only Django code, and the engine never imports Django, so the
+engine's English trace templates are copied into a generated module of
+``pgettext_lazy("trace", …)`` calls that ``makemessages`` can see.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from rulesite.scenarios.messages import catalogue_templates, engine_msgids_source
+
+TARGET = Path(__file__).resolve().parents[2] / "engine_msgids.py"
+"""The generated file."""
+
+
+class Command(BaseCommand):
+    help = "Write rulesite/scenarios/engine_msgids.py from the engine's message catalogue."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--check", action="store_true", help="Exit 1 if the file is out of date; write nothing.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        """Write (or with ``--check`` compare) the generated file; exit 1 when ``--check`` finds it stale."""
+        source = engine_msgids_source()
+        current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
+        if options["check"]:
+            if current != source:
+                self.stderr.write(f"{TARGET.name} is out of date: run python manage.py engine_messages")
+                raise SystemExit(1)
+            self.stdout.write(f"{TARGET.name} is up to date")
+            return
+        if current != source:
+            TARGET.write_text(source, encoding="utf-8")
+        self.stdout.write(f"{TARGET.name}: {len(catalogue_templates())} templates")

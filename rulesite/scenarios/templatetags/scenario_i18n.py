@@ -1,0 +1,26 @@
+"""Template filters for showing engine output in the reader's language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import template
+
+from rulesite.scenarios.messages import translate_step
+
+register = template.Library()
+
+
+@register.filter
+def step_text(step: Mapping[str, Any] | Any) -> str:
+    """Return a trace step's text in the active language (``{{ step|step_text }}``).
+
+    Accepts a step dict (``{message_id, params, text}``) or an object with ``to_dict()``;
+    returns its English ``text`` when it cannot be translated, ``""`` for anything else.
+    The result is a plain string, so the template engine escapes it.
+    """
+    if not isinstance(step, Mapping):
+        to_dict = getattr(step, "to_dict", None)
+        step = to_dict() if callable(to_dict) else {}
+    return translate_step(step)

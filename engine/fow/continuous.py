@@ -1,0 +1,277 @@
+"""Continuous effects in the whitepaper's own order (FoW 2.3, 9.9, 10.19).
+
+Base information is the printed card plus its basic abilities. Effects then apply in three
+steps: abilities added or removed, non-numeric information, numeric values (FoW 9.9); an
+effect that spans steps is split. Within a step: dependency first, then timestamp, then the
+turn player's choice. Effects from resolved abilities are fixed to the cards they affected
+(or, with a condition, to the cards in the zone when they began, by the default reading of
+``condition_effect_scope``). Each card's ``continuous`` list records every change and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import BATTLE_AREA, Card, CardId, GameState
+
+STEPS = ("abilities", "non_numeric", "numeric")
+"""The three steps of FoW 9.9, in order."""
+
+STEP_FIELDS = {
+    "abilities": ("gain", "lose", "lose_all"),
+    "non_numeric": ("races_become", "races_gain", "name_become"),
+    "numeric": ("set_atk", "set_def", "atk", "def"),
+}
+"""Which changes of a continuous-effect spec belong to which step."""
+
+FILTER_READS = {"race": "races", "keyword": "keywords", "atk_at_least": "atk", "def_at_least": "def",
+                "name": "name", "type": "type"}
+"""Filter keys and the characteristic each reads (dependency, FoW 9.9)."""
+WRITES = {"gain": "keywords", "lose": "keywords", "lose_all": "keywords", "races_become": "races",
+          "races_gain": "races", "name_become": "name", "set_atk": "atk", "set_def": "def", "atk": "atk", "def": "def"}
+
+
+@dataclass
+class Chars:
+    """A card's current information while the steps are applied (internal, mutable scratch)."""
+
+    name: str
+    type: str
+    atk: int
+    def_: int
+    races: list[str]
+    keywords: list[str]
+    abilities_lost: bool = False
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """The part of one continuous effect that belongs to one step (FoW 9.9)."""
+
+    key: str
+    """``<card>#<ability>`` for a static ability, the effect id otherwise."""
+    source: CardId
+    controller: str
+    step: str
+    changes: Mapping[str, Any]
+    timestamp: int
+    applies_to: Any
+    """``this``, ``attached``, a tuple of fixed card ids, or a filter mapping."""
+    static: bool
+
+
+def base(card: Card) -> Chars:
+    """Return the printed information of ``card`` (the side up); an astral ruler has none (FoW 3.8)."""
+    if card.side == "j_ruler" and card.j_face is not None:
+        face = card.j_face
+        if card.astral:
+            return Chars(face.name, "astral_ruler", 0, 0, [], [], abilities_lost=True)
+        return Chars(face.name, "j_ruler", face.atk, face.def_, list(face.races), list(face.keywords))
+    return Chars(card.name, card.type, card.atk, card.def_, list(card.races), list(card.keywords))
+
+
+def abilities_of(card: Card):
+    """Return the printed abilities of the side up (plus Awakening text once awakened, FoW 12.1)."""
+    if card.side == "j_ruler" and card.j_face is not None:
+        return () if card.astral else card.j_face.abilities
+    if card.awakened:
+        return card.abilities + card.awakening_abilities
+    return card.abilities
+
+
+def valid(card: Card) -> bool:
+    """Return whether the abilities of ``card`` work where it is (FoW 9.2).
+
+    J-rulers, resonators, additions and regalia on the field; rulers in the ruler area; magic
+    stones in the magic stone area. (9.2 omits regalia; they are read as valid on the field.)
+    """
+    if card.zone == "field":
+        return card.type in ("resonator", "addition", "regalia", "ruler") or card.side == "j_ruler"
+    if card.zone == "ruler_area":
+        return card.type == "ruler" and not card.astral
+    return card.zone == "stone_area" and card.type == "magic_stone"
+
+
+def _parts(state: GameState) -> list[Part]:
+    parts: list[Part] = []
+    for card in state.cards.values():
+        if not valid(card):
+            continue
+        for ability in abilities_of(card):
+            if ability.kind != "static" or ability.continuous is None:
+                continue
+            spec = ability.continuous
+            for step in STEPS:
+                changes = {k: spec[k] for k in STEP_FIELDS[step] if k in spec}
+                if changes:
+                    parts.append(Part(f"{card.id}#{ability.index}", card.id, card.controller, step, changes,
+                                      card.timestamp, spec.get("applies_to", "this"), True))
+    for effect in state.effects:
+        if effect.kind != "continuous":
+            continue
+        spec = effect.spec
+        applies = effect.affected if effect.affected is not None else spec.get("applies_to", "this")
+        for step in STEPS:
+            changes = {k: spec[k] for k in STEP_FIELDS[step] if k in spec}
+            if changes:
+                parts.append(Part(effect.id, effect.source, effect.controller, step, changes, effect.timestamp,
+                                  applies, False))
+    return parts
+
+
+def matches(chars: Chars, card: Card, flt: Mapping[str, Any], controller: str) -> bool:
+    """Return whether a card with current information ``chars`` meets filter ``flt``."""
+    zone = flt.get("zone", "field")
+    if zone == "battle_area":
+        if card.zone not in BATTLE_AREA:
+            return False
+    elif card.zone != zone:
+        return False
+    if "types" in flt and chars.type not in flt["types"]:
+        return False
+    who = flt.get("controller", "any")
+    if who == "you" and card.controller != controller or who == "opponent" and card.controller == controller:
+        return False
+    if "race" in flt and flt["race"] not in chars.races:
+        return False
+    if "keyword" in flt and flt["keyword"] not in chars.keywords:
+        return False
+    if "atk_at_least" in flt and chars.atk < flt["atk_at_least"]:
+        return False
+    if "def_at_least" in flt and chars.def_ < flt["def_at_least"]:
+        return False
+    if "name" in flt and flt["name"] not in chars.name:  # FoW 2.2: a quoted name matches names containing it
+        return False
+    return True
+
+
+def _affected(part: Part, state: GameState, chars: dict[CardId, Chars]) -> list[CardId]:
+    applies = part.applies_to
+    source = state.cards.get(part.source)
+    if applies == "this":
+        return [part.source] if part.source in chars else []
+    if applies == "attached":
+        return [source.attached_to] if source and source.attached_to in chars else []
+    if isinstance(applies, tuple):
+        ids = [a for a in applies if isinstance(a, str) and a in chars]
+        flt = None
+        if not part.static:
+            # A locked set still re-checks the condition (FoW 9.9, first sentence).
+            effect = next((e for e in state.effects if e.id == part.key), None)
+            flt = effect.spec.get("applies_to") if effect is not None and isinstance(effect.spec.get("applies_to"), Mapping) else None
+        if flt is not None:
+            ids = [i for i in ids if matches(chars[i], state.cards[i], flt, part.controller)]
+        return [i for i in ids if state.cards[i].zone in BATTLE_AREA]
+    if isinstance(applies, Mapping):
+        return [cid for cid, ch in chars.items() if matches(ch, state.cards[cid], applies, part.controller)]
+    return []
+
+
+def _depends(b: Part, a: Part, state: GameState, affected_a: list[CardId]) -> bool:
+    """Return whether applying ``a`` first changes how ``b`` applies (FoW 9.9)."""
+    if a.key == b.key:
+        return False
+    if "lose_all" in a.changes and b.static and b.source in affected_a:
+        return True
+    if "lose" in a.changes and b.static and b.source in affected_a:
+        return True
+    applies = b.applies_to
+    flt = applies if isinstance(applies, Mapping) else None
+    if flt is None and not b.static:
+        effect = next((e for e in state.effects if e.id == b.key), None)
+        if effect is not None and isinstance(effect.spec.get("applies_to"), Mapping):
+            flt = effect.spec["applies_to"]
+    if flt is None:
+        return False
+    reads = {FILTER_READS[k] for k in flt if k in FILTER_READS}
+    writes = {WRITES[k] for k in a.changes}
+    return bool(reads & writes)
+
+
+class OrderChoice(Exception):
+    """Effects tie on timestamp: the turn player must choose their order (FoW 9.9)."""
+
+    def __init__(self, keys: list[str]) -> None:
+        super().__init__(keys)
+        self.keys = keys
+
+
+def _apply(part: Part, ch: Chars) -> dict[str, Any]:
+    before = {"atk": ch.atk, "def": ch.def_, "races": list(ch.races), "keywords": list(ch.keywords), "name": ch.name}
+    for key, value in part.changes.items():
+        if key == "lose_all":
+            ch.keywords = []
+            ch.abilities_lost = True
+        elif key == "gain":
+            ch.keywords += [k for k in value if k not in ch.keywords]
+        elif key == "lose":
+            ch.keywords = [k for k in ch.keywords if k not in value]
+        elif key == "races_become":  # "becomes" replaces (FoW 10.19)
+            ch.races = list(value)
+        elif key == "races_gain":  # "gains" adds (FoW 10.19)
+            ch.races += [r for r in value if r not in ch.races]
+        elif key == "name_become":
+            ch.name = value
+        elif key == "set_atk":
+            ch.atk = value
+        elif key == "set_def":
+            ch.def_ = value
+        elif key == "atk":
+            ch.atk += value
+        elif key == "def":
+            ch.def_ += value
+    after = {"atk": ch.atk, "def": ch.def_, "races": list(ch.races), "keywords": list(ch.keywords), "name": ch.name}
+    return {k: [before[k], after[k]] for k in before if before[k] != after[k]}
+
+
+def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId, Chars]:
+    """Return the current information of every card in the battle area, with its log.
+
+    Raises :class:`OrderChoice` when effects of one step tie on timestamp and
+    ``effect_order`` (the turn player's choice, keys first to last) does not order them.
+    """
+    chars = {cid: base(card) for cid, card in state.cards.items() if card.zone in BATTLE_AREA}
+    parts = _parts(state)
+    lost_sources: set[CardId] = set()
+    for step in STEPS:
+        remaining = [p for p in parts if p.step == step]
+        while remaining:
+            live = [p for p in remaining if not (p.static and p.source in lost_sources)]
+            dropped = [p for p in remaining if p not in live]
+            for p in dropped:
+                remaining.remove(p)
+            if not live:
+                break
+            affected = {p.key: _affected(p, state, chars) for p in live}
+            deps = {b.key: {a.key for a in live if _depends(b, a, state, affected[a.key])} for b in live}
+            free = [p for p in live if not any(a in deps[p.key] and p.key not in deps[a] for a in deps[p.key])]
+            if not free:
+                free = live
+            earliest = min(p.timestamp for p in free)
+            tied = [p for p in free if p.timestamp == earliest]
+            reason = "dependency" if len(free) < len(live) else "timestamp"
+            if len(tied) > 1 and len({p.key for p in tied}) > 1:
+                ranked = [p for p in tied if p.key in effect_order]
+                if len(ranked) < len(tied):
+                    raise OrderChoice(sorted({p.key for p in tied}))
+                tied.sort(key=lambda p: effect_order.index(p.key))
+                reason = "choice"
+            chosen = tied[0]
+            remaining.remove(chosen)
+            waited_for = sorted(a for a in deps[chosen.key] if chosen.key not in deps.get(a, set()))
+            for cid in affected[chosen.key]:
+                ch = chars[cid]
+                change = _apply(chosen, ch)
+                entry = {"step": step, "effect": chosen.key, "source": chosen.source, "timestamp": chosen.timestamp,
+                         "order": reason, "change": change}
+                if any(deps.get(p.key, set()) & {chosen.key} for p in live if p is not chosen):
+                    entry["dependency_found"] = sorted(p.key for p in live if chosen.key in deps.get(p.key, set()))
+                if waited_for:
+                    entry["after"] = waited_for
+                ch.log.append(entry)
+                if "lose_all" in chosen.changes:
+                    lost_sources.add(cid)
+    return chars

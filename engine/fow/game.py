@@ -1,0 +1,1621 @@
+"""The Force of Will game engine under whitepaper 2.3: priority processing, the chase, rule
+processing, turn structure, combat and card effects, each step citing its section.
+
+The engine reads the players' actions in order. Whenever a player would receive priority it
+runs priority processing (FoW 6.1): rule processing until nothing changes (FoW 13), then
+triggered abilities one at a time (FoW 6.2), then the player acts (FoW 6.3) and priority
+moves on (FoW 6.4). It stops at the first point that needs an action the scenario does not
+give. Each player action is a ``verify_*`` (raises :class:`IllegalAction` with the rule),
+``can_*`` and ``do_*`` trio.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from ..core import Citation, IllegalAction, TraceRecorder
+from . import continuous as cont
+from .model import (BATTLE_AREA, PUBLIC, Battle, Card, CardId, ChaseItem, Effect, GameState, Pending,
+                    PlayerId, WILL_KINDS, frozen)
+from .rules import silent, wp
+
+MAX_BRANCHES = 24
+"""At most this many branches per open choice (DESIGN.md)."""
+RULE_PROCESSING_LIMIT = 200
+"""Rule-processing passes before one priority; beyond it the engine reports a loop (FoW 14.1)."""
+
+
+class Stop(Exception):
+    """The scenario gives no more actions: the resolution ends where it stands."""
+
+
+class OpenChoice(Exception):
+    """A choice the scenario leaves open; the ruleset resolves one branch per option."""
+
+    def __init__(self, kind: str, player: PlayerId, options: list[Any], citation: Citation,
+                 cursor: int, scenario_patch: str = "action") -> None:
+        super().__init__(kind)
+        self.kind, self.player, self.options, self.citation = kind, player, options, citation
+        self.cursor, self.patch = cursor, scenario_patch
+
+
+def _will_text(will: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {k}" for k, n in will.items() if n) or "none"
+
+
+class Game:
+    """One resolution: the options, the action stream, the trace recorder and a chars cache."""
+
+    def __init__(self, options: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
+                 recorder: TraceRecorder, effect_order: tuple[str, ...] = (), variant: str = "bifrost") -> None:
+        self.options = options
+        self.actions = actions
+        self.cursor = 0
+        self.recorder = recorder
+        self.effect_order = effect_order
+        self.variant = variant
+        self.complete = True
+        self._cache: tuple[Any, Any, dict[CardId, cont.Chars]] | None = None
+
+    # ------------------------------------------------------------------ trace helpers
+    def rec(self, step_kind: str, message_id: str, citation: Citation, **params: Any) -> None:
+        """Record one trace step."""
+        self.recorder.record(step_kind, message_id, citation, params)
+
+    def chars(self, state: GameState) -> dict[CardId, cont.Chars]:
+        """Return the current information of the battle-area cards (cached per cards/effects)."""
+        if self._cache is None or self._cache[0] is not state.cards or self._cache[1] is not state.effects:
+            try:
+                computed = cont.compute(state, self.effect_order)
+            except cont.OrderChoice as tie:
+                options = _orders(tie.keys)
+                raise OpenChoice("effect_order", state.active, options, wp("9.9"), self.cursor, "effect_order") from None
+            self._cache = (state.cards, state.effects, computed)
+        return self._cache[2]
+
+    def info(self, state: GameState, cid: CardId) -> cont.Chars:
+        """Return a card's current information (printed information outside the battle area)."""
+        computed = self.chars(state)
+        return computed[cid] if cid in computed else cont.base(state.cards[cid])
+
+    def name(self, state: GameState, cid: CardId) -> str:
+        """Return the card's current name."""
+        return self.info(state, cid).name if cid in state.cards else cid
+
+    def abilities(self, state: GameState, cid: CardId):
+        """Return the abilities a card has now (none once it lost all abilities, FoW 9.9)."""
+        card = state.cards[cid]
+        if card.zone in BATTLE_AREA and self.info(state, cid).abilities_lost:
+            return ()
+        return cont.abilities_of(card)
+
+    def has(self, state: GameState, cid: CardId, keyword: str) -> bool:
+        """Return whether the card has a symbol ability now (valid in the battle area, FoW 11)."""
+        card = state.cards.get(cid)
+        return card is not None and card.zone in BATTLE_AREA and keyword in self.info(state, cid).keywords
+
+    # ------------------------------------------------------------------ the action stream
+    def peek(self) -> Mapping[str, Any] | None:
+        """Return the next action without taking it."""
+        return self.actions[self.cursor] if self.cursor < len(self.actions) else None
+
+    def take(self) -> Mapping[str, Any]:
+        """Take the next action; raise :class:`Stop` when there is none."""
+        action = self.peek()
+        if action is None:
+            raise Stop
+        self.cursor += 1
+        return action
+
+    def choose(self, kind: str, player: PlayerId, options: list[Any], citation: Citation, **params: Any) -> Any:
+        """Return the choice given by the next ``choose`` action, or raise :class:`OpenChoice`.
+
+        A single option needs no choice. The choice is recorded as a ``choice`` step.
+        """
+        if len(options) == 1:
+            return options[0]
+        action = self.peek()
+        if action is not None and action.get("type") == "choose":
+            self.cursor += 1
+            picked = action.get("choice")
+            if picked in options:
+                self.rec("choice", "fow.choice.made", citation, kind=kind, player=player, choice=picked,
+                         options=[str(o) for o in options], **params)
+                return picked
+            self.rec("illegal", "fow.illegal.choice", citation, kind=kind, choice=str(picked),
+                     options=[str(o) for o in options])
+        raise OpenChoice(kind, player, options, citation, self.cursor)
+
+    # ------------------------------------------------------------------ will and costs
+    def pool_total(self, state: GameState, pid: PlayerId) -> int:
+        return sum(state.player(pid).will.values())
+
+    def can_pay_will(self, will: Mapping[str, int], pool: Mapping[str, int]) -> bool:
+        """Return whether ``pool`` pays ``will`` in full (FoW 2.3, 10.2): attribute will first, then void."""
+        left = dict(pool)
+        for kind, n in will.items():
+            if kind == "void":
+                continue
+            if left.get(kind, 0) < n:
+                return False
+            left[kind] -= n
+        return sum(left.values()) >= will.get("void", 0)
+
+    def pay_will(self, state: GameState, pid: PlayerId, will: Mapping[str, int], what: str) -> GameState:
+        """Spend will from the pool (FoW 10.2); void is paid from void will first, then the rest."""
+        if not will:
+            return state
+        pool = dict(state.player(pid).will)
+        for kind, n in will.items():
+            if kind != "void":
+                pool[kind] -= n
+        need = will.get("void", 0)
+        for kind in ("void", "moon") + tuple(k for k in WILL_KINDS if k not in ("void", "moon")):
+            used = min(need, pool.get(kind, 0))
+            pool[kind] = pool.get(kind, 0) - used
+            need -= used
+        pool = {k: v for k, v in pool.items() if v}
+        self.rec("cost", "fow.cost.will", wp("10.2"), player=pid, will=_will_text(will), what=what,
+                 pool=_will_text(pool))
+        return state.with_player(replace(state.player(pid), will=MappingProxyType(pool)))
+
+    def play_will_abilities(self, state: GameState, pid: PlayerId, sources: Sequence[str]) -> GameState:
+        """Play will abilities while paying (FoW 10.2, 9.7); each resolves at once, no chase."""
+        for cid in sources:
+            state = self.do_will(state, {"player": pid, "card": cid})
+        return state
+
+    def available_will(self, state: GameState, pid: PlayerId) -> dict[str, int]:
+        """Return the pool plus the will recovered will-ability cards could add (for listings)."""
+        pool = dict(state.player(pid).will)
+        for card in state.cards.values():
+            if card.controller != pid or card.zone not in BATTLE_AREA or not cont.valid(card) or card.rested:
+                continue
+            for ability in cont.abilities_of(card):
+                if ability.kind == "will" and ability.produce and ability.cost.rest:
+                    for k, n in ability.produce.items():
+                        pool[k] = pool.get(k, 0) + n
+                    break
+        return pool
+
+    def set_life(self, state: GameState, pid: PlayerId, life: int, citation: Citation, reason: str,
+                 amount: int) -> GameState:
+        """Set a player's life, rounding a part below 100 up to the hundred (FoW 1.5)."""
+        rounded = life
+        if self.options["life_rounding"] == "round_up" and life % 100:
+            rounded = math.ceil(life / 100) * 100
+        self.rec("life", "fow.life", citation, player=pid, amount=amount, life=rounded, reason=reason)
+        if rounded != life:
+            self.rec("life", "fow.life.rounded", wp("1.5"), player=pid, before=life, life=rounded)
+        return state.with_player(replace(state.player(pid), life=rounded))
+
+    # ------------------------------------------------------------------ moving cards
+    def move(self, state: GameState, cid: CardId, to: str, reason: str, citation: Citation,
+             controller: PlayerId | None = None, top: bool = True) -> GameState:
+        """Move a card (FoW 3.1): inside the battle area it stays the same card; else a new card.
+
+        A spell that would go to the magic stone deck or the battle area goes to the graveyard
+        instead (FoW 3.15). A card enters a zone recovered (FoW 3.2).
+        """
+        card = state.cards[cid]
+        if card.type == "spell" and to in BATTLE_AREA | {"stone_deck"}:
+            self.rec("replace", "fow.zone.spell_to_graveyard", wp("3.15"), card=cid, card_name=card.name, to=to)
+            to = "graveyard"
+        if card.astral:
+            self.rec("illegal", "fow.zone.astral_stays", wp("3.15"), card=cid, card_name=self.name(state, cid))
+            return state
+        same = card.zone in BATTLE_AREA and to in BATTLE_AREA
+        owner_zone = to not in BATTLE_AREA and to != "chase"
+        new_controller = card.owner if owner_zone else (controller or card.controller)
+        zone_cards = state.in_zone(to)
+        seq = (min((c.seq for c in zone_cards), default=0) - 1) if top else (max((c.seq for c in zone_cards), default=0) + 1)
+        if same:
+            moved = replace(card, zone=to, controller=new_controller, seq=seq)
+            self.rec("move", "fow.move.same_card", wp("3.1"), card=cid, card_name=self.name(state, cid),
+                     **{"from": card.zone, "to": to, "reason": reason})
+        else:
+            state, stamp = state.tick()
+            moved = replace(card, zone=to, controller=new_controller, seq=seq, rested=False, damage=0,
+                            counters=MappingProxyType({}), attached_to=None, incarnation=card.incarnation + 1,
+                            entered_this_turn=to in BATTLE_AREA, on_field_since_turn_start=False,
+                            placed_this_turn=to == "standby", timestamp=stamp,
+                            awakened=card.awakened and to == "chase")
+            self.rec("move", "fow.move.new_card", citation, card=cid, card_name=card.name,
+                     **{"from": card.zone, "to": to, "reason": reason})
+        state = state.with_card(moved)
+        if not same and card.zone in BATTLE_AREA:
+            state = self._detach_from(state, cid)
+        return state
+
+    def _detach_from(self, state: GameState, cid: CardId) -> GameState:
+        return state  # additions left unattached are put away by rule processing (FoW 13.3)
+
+    # ------------------------------------------------------------------ triggers
+    def fire(self, state: GameState, event: str, card: CardId | None = None, lki: cont.Chars | None = None,
+             lki_card: Card | None = None, **extra: Any) -> GameState:
+        """Add one to the trigger count of every triggered ability whose condition ``event`` meets (FoW 9.6)."""
+        pending = list(state.pending)
+        sources = [c for c in state.cards.values() if cont.valid(c)]
+        if lki_card is not None and lki_card not in sources:
+            sources.append(lki_card)
+        for src in sorted(sources, key=lambda c: c.id):
+            is_lki = lki_card is not None and src.id == lki_card.id
+            abilities = cont.abilities_of(src) if is_lki else self.abilities(state, src.id)
+            for ability in abilities:
+                if ability.kind not in ("triggered",) or ability.trigger is None:
+                    continue
+                trig = ability.trigger
+                if trig.get("event") != event:
+                    continue
+                who = trig.get("card", "this")
+                if event in ("enter", "destroyed", "attacks", "blocks", "deals_damage", "put_into_graveyard"):
+                    if who == "this" and card != src.id:
+                        continue
+                    if who not in ("this", "any") and card is not None and isinstance(who, Mapping):
+                        if card not in state.cards or not cont.matches(self.info(state, card), state.cards[card], who, src.controller):
+                            continue
+                if event == "spell_played" and who == "opponent" and extra.get("player") == src.controller:
+                    continue
+                info = None
+                if lki is not None and is_lki:
+                    info = {"atk": lki.atk, "def": lki.def_, "name": lki.name}
+                pending.append(Pending(src.id, src.controller, ability.index, 1, frozen(info) if info else None, event))
+                self.rec("trigger", "fow.trigger.met", wp("9.6"), card=src.id, card_name=src.name,
+                         ability=ability.index, event=event)
+        for effect in state.effects:
+            if effect.kind == "delayed" and not effect.used and effect.spec.get("event") == event:
+                pending.append(Pending(effect.source, effect.controller, None, 1, None, event,
+                                       effect=effect.spec.get("effect", ())))
+                state = replace(state, effects=tuple(replace(e, used=True) if e is effect else e for e in state.effects))
+                self.rec("trigger", "fow.trigger.delayed", wp("9.6"), card=effect.source, event=event)
+        return replace(state, pending=tuple(pending))
+
+    def check_state_triggers(self, state: GameState) -> GameState:
+        """Trigger state-triggered abilities not yet triggered whose state holds (FoW 9.6)."""
+        for src in list(state.cards.values()):
+            if not cont.valid(src):
+                continue
+            for ability in self.abilities(state, src.id):
+                trig = ability.trigger
+                if ability.kind != "triggered" or trig is None or trig.get("event") != "state":
+                    continue
+                waiting = any(p.source == src.id and p.ability == ability.index for p in state.pending)
+                on_chase = any(i.source == src.id and i.ability == ability.index for i in state.chase)
+                if waiting or on_chase or not self._state_holds(state, src, trig):
+                    continue
+                state = replace(state, pending=state.pending + (Pending(src.id, src.controller, ability.index, 1, None, "state"),))
+                self.rec("trigger", "fow.trigger.state", wp("9.6"), card=src.id, card_name=src.name, ability=ability.index)
+        return state
+
+    def _state_holds(self, state: GameState, src: Card, trig: Mapping[str, Any]) -> bool:
+        pid = src.controller if trig.get("player", "you") == "you" else state.opponent(src.controller)
+        if "life_at_most" in trig:
+            return state.player(pid).life <= trig["life_at_most"]
+        if "hand_empty" in trig:
+            return not state.in_zone("hand", pid)
+        return False
+
+    def process_triggers(self, state: GameState) -> tuple[GameState, bool]:
+        """Choose one triggered ability and play it (FoW 6.2 / 9.6 by ``trigger_order``); return (state, played)."""
+        if not state.pending:
+            return state, False
+        reading = self.options["trigger_order"]
+        ap, nap = state.active, state.opponent(state.active)
+        mine = [p for p in state.pending if p.controller == ap]
+        if reading == "abilities_chapter":
+            turn = state.next_trigger_player or ap
+            group = [p for p in state.pending if p.controller == turn] or [p for p in state.pending if p.controller != turn]
+            chooser = group[0].controller
+            citation = wp("9.6")
+        else:
+            group = mine or list(state.pending)
+            chooser = ap if mine else nap
+            citation = wp("6.2")
+        labels = [f"{p.source}#{p.ability if p.ability is not None else 'delayed'}" for p in group]
+        unique = list(dict.fromkeys(labels))
+        picked = self.choose("trigger", chooser, unique, citation, reading=reading)
+        index = labels.index(picked)
+        chosen = group[index]
+        rest = list(state.pending)
+        rest.remove(chosen)
+        if chosen.count > 1:
+            rest.append(replace(chosen, count=chosen.count - 1))
+        other = nap if chooser == ap else ap
+        state = replace(state, pending=tuple(rest), next_trigger_player=other if reading == "abilities_chapter" else None)
+        self.rec("trigger", "fow.trigger.choose", citation, player=chooser, card=chosen.source,
+                 card_name=self.name(state, chosen.source), reading=reading, waiting=len(rest))
+        state = self.play_trigger(state, chosen)
+        return state, True
+
+    def play_trigger(self, state: GameState, pending: Pending) -> GameState:
+        """Play a chosen triggered ability onto the chase if legal; its count drops either way (FoW 6.2, 9.6)."""
+        card = state.cards.get(pending.source)
+        ability = None
+        if pending.ability is not None and card is not None:
+            ability = next((a for a in cont.abilities_of(card) if a.index == pending.ability), None)
+        specs = ability.targets if ability is not None else ()
+        try:
+            targets = self.pick_targets(state, pending.controller, specs, None, pending.source)
+        except IllegalAction as illegal:
+            self.rec("trigger", "fow.trigger.not_played", wp("6.2"), card=pending.source,
+                     card_name=self.name(state, pending.source), reason=illegal.message_id)
+            return state
+        item = ChaseItem("ability", pending.source, pending.controller, pending.ability, tuple(targets),
+                         self.marks(state, targets), lki=pending.lki, effect_override=pending.effect,
+                         position=len(state.chase) + 1)
+        state = replace(state, chase=state.chase + (item,))
+        self.rec("trigger", "fow.trigger.play", wp("9.6"), card=pending.source,
+                 card_name=self.name(state, pending.source), player=pending.controller, position=item.position,
+                 targets=[str(t) for t in targets])
+        return state
+
+    # ------------------------------------------------------------------ targets
+    def marks(self, state: GameState, targets: Sequence[Any]) -> tuple[int, ...]:
+        return tuple(state.cards[t].incarnation if isinstance(t, str) and t in state.cards else -1 for t in targets)
+
+    def candidates(self, state: GameState, spec: Mapping[str, Any], controller: PlayerId, source: CardId) -> list[str]:
+        """Return every legal target of ``spec`` for ``controller`` (FoW 9.3)."""
+        zone = spec.get("zone", "field")
+        if zone == "player":
+            who = spec.get("controller", "any")
+            return [p.id for p in state.players if who == "any" or (who == "you") == (p.id == controller)]
+        if zone == "chase":
+            return [f"chase:{i.position}" for i in state.chase]
+        return [cid for cid in sorted(state.cards) if self.target_ok(state, spec, cid, controller)]
+
+    def target_ok(self, state: GameState, spec: Mapping[str, Any], target: Any, controller: PlayerId,
+                  mark: int | None = None) -> bool:
+        """Return whether ``target`` is a legal target of ``spec`` now (and is the same card, FoW 3.1)."""
+        zone = spec.get("zone", "field")
+        if zone == "player":
+            return target in (p.id for p in state.players)
+        if zone == "chase":
+            return isinstance(target, str) and any(f"chase:{i.position}" == target for i in state.chase)
+        card = state.cards.get(target) if isinstance(target, str) else None
+        if card is None or (mark is not None and mark >= 0 and card.incarnation != mark):
+            return False
+        chars = self.info(state, target)
+        flt = dict(spec)
+        if "types" not in flt:
+            flt["types"] = ["resonator", "j_ruler"]
+        if not cont.matches(chars, card, flt, controller):
+            return False
+        return "rested" not in spec or card.rested == spec["rested"]
+
+    def pick_targets(self, state: GameState, controller: PlayerId, specs: Sequence[Mapping[str, Any]],
+                     given: Sequence[Any] | None, source: CardId) -> list[Any]:
+        """Return the targets chosen for ``specs``; raise :class:`IllegalAction` when one has none (FoW 9.3)."""
+        chosen: list[Any] = []
+        for i, spec in enumerate(specs):
+            if given is not None and i < len(given):
+                if not self.target_ok(state, spec, given[i], controller):
+                    raise IllegalAction(wp("9.3"), "fow.illegal.target", {"target": str(given[i])})
+                chosen.append(given[i])
+                continue
+            options = [c for c in self.candidates(state, spec, controller, source) if c not in chosen]
+            if not options:
+                raise IllegalAction(wp("9.3"), "fow.illegal.no_target", {"card": source})
+            chosen.append(self.choose("target", controller, options, wp("9.3"), card=source))
+        return chosen
+
+    # ------------------------------------------------------------------ timing
+    def main_timing(self, state: GameState, pid: PlayerId) -> bool:
+        """Return whether ``pid`` has main timing: own main phase, chase empty, not in battle (FoW 6.3)."""
+        if state.active != pid or state.phase != "main" or state.chase or state.priority != pid:
+            return False
+        return state.battle is None or self.options["main_timing_in_battle"] == "allowed"
+
+    def _timing(self, state: GameState, pid: PlayerId, main: bool, section: str) -> None:
+        if state.priority != pid:
+            raise IllegalAction(wp("6.3"), "fow.illegal.no_priority", {"player": pid})
+        if main and not self.main_timing(state, pid):
+            raise IllegalAction(wp(section), "fow.illegal.main_timing", {"player": pid})
+
+    # ------------------------------------------------------------------ actions: play a card
+    def verify_play(self, state: GameState, action: Mapping[str, Any]) -> None:
+        """Raise :class:`IllegalAction` unless the card may be played now (FoW 7.1–7.3, 7.7, 12.3)."""
+        pid, cid = action["player"], action["card"]
+        card = state.cards.get(cid)
+        if card is None or card.controller != pid or card.zone != "hand":
+            raise IllegalAction(wp("7.1"), "fow.illegal.not_in_hand", {"card": cid})
+        section = {"resonator": "7.1", "regalia": "7.1", "addition": "7.2"}.get(card.type, "7.3")
+        if card.type == "spell" and card.subtype == "chant_instant" or "quickcast" in card.keywords:
+            self._timing(state, pid, False, "7.7" if card.subtype == "chant_instant" else "12.3")
+        elif card.type == "spell" and card.subtype == "chant_standby":
+            self._timing(state, pid, False, "7.9")
+            if not self._standby_condition(state, card, pid):
+                raise IllegalAction(wp("7.9"), "fow.illegal.standby_condition", {"card": cid})
+        elif card.type in ("resonator", "regalia", "addition", "spell"):
+            self._timing(state, pid, True, section)
+        else:
+            raise IllegalAction(wp("3.15"), "fow.illegal.not_playable", {"card": cid})
+
+    def can_play(self, state: GameState, action: Mapping[str, Any]) -> bool:
+        """Return whether :meth:`verify_play` passes."""
+        return _allowed(self.verify_play, state, action)
+
+    def _card_targets(self, card: Card) -> tuple[Mapping[str, Any], ...]:
+        if card.type == "addition" and card.subtype != "field":
+            types = {"resonator": ["resonator"], "j_ruler": ["j_ruler"], "ruler": ["ruler"],
+                     "resonator_j_ruler": ["resonator", "j_ruler"], "ruler_j_ruler": ["ruler", "j_ruler"]}[card.subtype or "resonator"]
+            zone = "field" if card.subtype in ("j_ruler", "resonator", "resonator_j_ruler") else "battle_area"
+            return (frozen({"types": types, "zone": zone}),)
+        spell = next((a for a in card.abilities if a.kind == "spell"), None)
+        return spell.targets if spell else ()
+
+    def do_play(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Play a card from the hand onto the chase, paying its cost (FoW 7.1–7.3, 7.7, 9.3)."""
+        self.verify_play(state, action)
+        pid, cid = action["player"], action["card"]
+        card = state.cards[cid]
+        targets = self.pick_targets(state, pid, self._card_targets(card), action.get("targets"), cid)
+        state = self.play_will_abilities(state, pid, action.get("pay_with", []))
+        cost = dict(card.cost.will)
+        awaken = bool(action.get("awaken")) and card.awakening_cost is not None
+        if awaken:
+            for k, n in card.awakening_cost.will.items():  # type: ignore[union-attr]
+                cost[k] = cost.get(k, 0) + n
+        incarnation = action.get("incarnation")
+        if incarnation:
+            state = self._incarnation(state, pid, card, incarnation)
+        else:
+            if not self.can_pay_will(cost, state.player(pid).will):
+                raise IllegalAction(wp("10.2"), "fow.illegal.cannot_pay", {"card": cid, "cost": _will_text(cost)})
+            state = self.pay_will(state, pid, cost, card.name)
+        if awaken:
+            self.rec("cost", "fow.cost.awakening", wp("12.1"), card=cid, card_name=card.name)
+        state = self.move(state, cid, "chase", "played", wp("9.3"))
+        item = ChaseItem("card", cid, pid, None, tuple(targets), self.marks(state, targets), from_hand=True,
+                         awakened=awaken, position=len(state.chase) + 1)
+        state = replace(state, chase=state.chase + (item,))
+        kind = "summon spell" if card.type == "resonator" else "normal spell"
+        self.rec("play", "fow.play.card", wp({"resonator": "7.1", "regalia": "7.1", "addition": "7.2"}.get(
+            card.type, {"chant_instant": "7.7", "chant_standby": "7.9"}.get(card.subtype or "", "7.3"))),
+            player=pid, card=cid, card_name=card.name, position=item.position, spell_kind=kind,
+            targets=[str(t) for t in targets])
+        return self.fire(state, "spell_played", cid, player=pid)
+
+    def _incarnation(self, state: GameState, pid: PlayerId, card: Card, banished: Sequence[str]) -> GameState:
+        """Banish resonators instead of paying the cost (FoW 12.2, 10.10)."""
+        for rid in banished:
+            res = state.cards.get(rid)
+            if res is None or res.controller != pid or res.zone != "field" or res.type != "resonator":
+                raise IllegalAction(wp("10.10"), "fow.illegal.banish", {"card": rid})
+        self.rec("cost", "fow.cost.incarnation", wp("12.2"), card=card.id, card_name=card.name, banished=list(banished))
+        for rid in banished:
+            state = self.move(state, rid, "graveyard", "banish", wp("10.10"))
+        return state
+
+    # ------------------------------------------------------------------ actions: abilities
+    def verify_activate(self, state: GameState, action: Mapping[str, Any]) -> None:
+        """Raise unless the activated ability may be played now (FoW 7.8, 9.5, 9.2)."""
+        pid, cid = action["player"], action["card"]
+        self._timing(state, pid, False, "7.8")
+        card = state.cards.get(cid)
+        if card is None or card.controller != pid:
+            raise IllegalAction(wp("7.8"), "fow.illegal.not_controller", {"card": cid})
+        if not cont.valid(card):
+            raise IllegalAction(wp("9.2"), "fow.illegal.ability_not_valid", {"card": cid})
+        ability = self._ability(state, cid, action.get("ability", 0))
+        if ability is None or ability.kind not in ("activated", "will"):
+            raise IllegalAction(wp("9.5"), "fow.illegal.no_such_ability", {"card": cid})
+        if ability.cost.rest:
+            self._verify_rest_cost(state, card)
+
+    def _verify_rest_cost(self, state: GameState, card: Card) -> None:
+        if card.rested:
+            raise IllegalAction(wp("10.12"), "fow.illegal.already_rested", {"card": card.id})
+        if card.side == "j_ruler" and card.zone == "field" and not card.on_field_since_turn_start:
+            raise IllegalAction(wp("9.5"), "fow.illegal.rest_j_ruler_new", {"card": card.id})
+        if card.type == "resonator" and card.entered_this_turn:
+            raise IllegalAction(wp("9.5"), "fow.illegal.rest_resonator_new", {"card": card.id})
+
+    def can_activate(self, state: GameState, action: Mapping[str, Any]) -> bool:
+        """Return whether :meth:`verify_activate` passes."""
+        return _allowed(self.verify_activate, state, action)
+
+    def can_call_stone(self, state: GameState, pid: PlayerId) -> bool:
+        """Return whether :meth:`verify_call_stone` passes."""
+        return _allowed(self.verify_call_stone, state, pid)
+
+    def can_judgment(self, state: GameState, pid: PlayerId) -> bool:
+        """Return whether :meth:`verify_judgment` passes."""
+        return _allowed(self.verify_judgment, state, pid)
+
+    def _ability(self, state: GameState, cid: CardId, index: int):
+        return next((a for a in self.abilities(state, cid) if a.index == index), None)
+
+    def _pay_ability_cost(self, state: GameState, pid: PlayerId, card: Card, ability, what: str) -> GameState:
+        will = {k: v for k, v in ability.cost.will.items()}
+        if not self.can_pay_will(will, state.player(pid).will):
+            raise IllegalAction(wp("10.2"), "fow.illegal.cannot_pay", {"card": card.id, "cost": _will_text(will)})
+        if ability.cost.life and state.player(pid).life < ability.cost.life:
+            raise IllegalAction(wp("9.3"), "fow.illegal.cannot_pay", {"card": card.id, "cost": f"{ability.cost.life} life"})
+        if ability.cost.rest:
+            state = state.with_card(replace(state.cards[card.id], rested=True))
+            self.rec("cost", "fow.cost.rest", wp("10.12"), card=card.id, card_name=self.name(state, card.id))
+        state = self.pay_will(state, pid, will, what)
+        if ability.cost.life:
+            state = self.set_life(state, pid, state.player(pid).life - ability.cost.life, wp("1.5"), "paid",
+                                  ability.cost.life)
+        return state
+
+    def do_activate(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Pay the cost and put the activated ability onto the chase (FoW 7.8, 9.3, 9.5)."""
+        self.verify_activate(state, action)
+        pid, cid = action["player"], action["card"]
+        ability = self._ability(state, cid, action.get("ability", 0))
+        if ability.kind == "will":
+            return self.do_will(state, action)
+        card = state.cards[cid]
+        targets = self.pick_targets(state, pid, ability.targets, action.get("targets"), cid)
+        state = self.play_will_abilities(state, pid, action.get("pay_with", []))
+        state = self._pay_ability_cost(state, pid, card, ability, f"{card.name} ability {ability.index}")
+        item = ChaseItem("ability", cid, pid, ability.index, tuple(targets), self.marks(state, targets),
+                         position=len(state.chase) + 1)
+        state = replace(state, chase=state.chase + (item,))
+        self.rec("activate", "fow.activate", wp("7.8"), player=pid, card=cid, card_name=self.name(state, cid),
+                 ability=ability.index, position=item.position, targets=[str(t) for t in targets])
+        return state
+
+    def do_will(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Play a will ability: it resolves at once without the chase (FoW 9.7)."""
+        pid, cid = action["player"], action["card"]
+        card = state.cards.get(cid)
+        ability = None
+        if card is not None and card.controller == pid and cont.valid(card):
+            ability = next((a for a in self.abilities(state, cid) if a.kind == "will"
+                            and (action.get("ability") is None or a.index == action.get("ability"))), None)
+        if ability is None:
+            raise IllegalAction(wp("9.7"), "fow.illegal.no_will_ability", {"card": cid})
+        if ability.cost.rest:
+            if card.rested:
+                raise IllegalAction(wp("10.12"), "fow.illegal.already_rested", {"card": cid})
+            state = state.with_card(replace(card, rested=True))
+        pool = dict(state.player(pid).will)
+        for k, n in (ability.produce or {}).items():
+            pool[k] = pool.get(k, 0) + n
+        state = state.with_player(replace(state.player(pid), will=MappingProxyType(pool)))
+        self.rec("will", "fow.will.produce", wp("9.7"), player=pid, card=cid, card_name=self.name(state, cid),
+                 will=_will_text(ability.produce or {}), pool=_will_text(pool))
+        return state
+
+    # ------------------------------------------------------------------ actions: main-timing specials
+    def verify_call_stone(self, state: GameState, pid: PlayerId) -> None:
+        """Raise unless ``pid`` may call a magic stone (FoW 7.11)."""
+        self._timing(state, pid, True, "7.11")
+        player = state.player(pid)
+        if player.called_stone:
+            raise IllegalAction(wp("7.11"), "fow.illegal.called_already", {"player": pid})
+        if player.judged:
+            raise IllegalAction(wp("7.11"), "fow.illegal.called_after_judgment", {"player": pid})
+        ruler = self._ruler(state, pid)
+        if ruler is None or ruler.rested:
+            raise IllegalAction(wp("7.11"), "fow.illegal.ruler_rested", {"player": pid})
+        if not state.in_zone("stone_deck", pid):
+            raise IllegalAction(wp("7.11"), "fow.illegal.no_stone", {"player": pid})
+
+    def _ruler(self, state: GameState, pid: PlayerId) -> Card | None:
+        return next((c for c in state.cards.values() if c.controller == pid and c.side is not None
+                     and c.zone in ("ruler_area", "field")), None)
+
+    def do_call_stone(self, state: GameState, pid: PlayerId) -> GameState:
+        """Rest the ruler, J-ruler or astral ruler and put the top magic stone into play (FoW 7.11, 10.15)."""
+        self.verify_call_stone(state, pid)
+        ruler = self._ruler(state, pid)
+        state = state.with_card(replace(ruler, rested=True))
+        self.rec("cost", "fow.cost.rest", wp("7.11"), card=ruler.id, card_name=self.name(state, ruler.id))
+        top = state.in_zone("stone_deck", pid)[0]
+        state = self.move(state, top.id, "stone_area", "call", wp("10.15"))
+        state = state.with_player(replace(state.player(pid), called_stone=True))
+        self.rec("action", "fow.call_stone", wp("7.11"), player=pid, card=top.id, card_name=top.name)
+        return state
+
+    def verify_judgment(self, state: GameState, pid: PlayerId) -> None:
+        """Raise unless ``pid`` may perform Judgment (FoW 7.5)."""
+        self._timing(state, pid, True, "7.5")
+        ruler = self._ruler(state, pid)
+        if ruler is None or ruler.zone != "ruler_area" or ruler.side != "ruler" or ruler.j_face is None:
+            raise IllegalAction(wp("7.5"), "fow.illegal.no_ruler", {"player": pid})
+        if ruler.rested:
+            raise IllegalAction(wp("7.5"), "fow.illegal.ruler_rested", {"player": pid})
+        if state.player(pid).judged:
+            raise IllegalAction(wp("7.5"), "fow.illegal.judged_already", {"player": pid})
+
+    def do_judgment(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Pay the Judgment ability's cost and put Judgment onto the chase: neither spell nor ability (FoW 7.5)."""
+        pid = action["player"]
+        self.verify_judgment(state, pid)
+        ruler = self._ruler(state, pid)
+        ability = next((a for a in ruler.abilities if a.kind == "judgment"), None)
+        state = self.play_will_abilities(state, pid, action.get("pay_with", []))
+        if ability is not None:
+            state = self._pay_ability_cost(state, pid, ruler, ability, "Judgment")
+        state = state.with_player(replace(state.player(pid), judged=True))
+        item = ChaseItem("judgment", ruler.id, pid, position=len(state.chase) + 1)
+        state = replace(state, chase=state.chase + (item,))
+        self.rec("judgment", "fow.judgment.perform", wp("7.5"), player=pid, card=ruler.id, card_name=ruler.name,
+                 position=item.position)
+        return state
+
+    def do_standby(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Pay 2 will and put a hand card face down into the standby area (FoW 7.6)."""
+        pid, cid = action["player"], action["card"]
+        self._timing(state, pid, True, "7.6")
+        card = state.cards.get(cid)
+        if card is None or card.zone != "hand" or card.controller != pid:
+            raise IllegalAction(wp("7.6"), "fow.illegal.not_in_hand", {"card": cid})
+        state = self.play_will_abilities(state, pid, action.get("pay_with", []))
+        if not self.can_pay_will({"void": 2}, state.player(pid).will):
+            raise IllegalAction(wp("7.6"), "fow.illegal.cannot_pay", {"card": cid, "cost": "2 void"})
+        state = self.pay_will(state, pid, {"void": 2}, "standby")
+        state = self.move(state, cid, "standby", "standby", wp("7.6"))
+        self.rec("action", "fow.standby.place", wp("7.6"), player=pid, card=cid)
+        return state
+
+    def _standby_condition(self, state: GameState, card: Card, pid: PlayerId) -> bool:
+        spell = next((a for a in card.abilities if a.kind == "spell"), None)
+        condition = (spell.trigger or {}).get("event", "any_time") if spell else "any_time"
+        top = state.chase[-1] if state.chase else None
+        if condition == "any_time":
+            return True
+        if condition == "opponent_plays_spell":
+            return top is not None and top.kind == "card" and top.controller != pid
+        if condition == "opponent_attacks":
+            return state.battle is not None and state.battle.declared and state.active != pid
+        return False
+
+    def do_play_standby(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Play a Chant-Standby from the standby area: reveal, show stones, no cost (FoW 7.9, 9.3, 9.6)."""
+        pid, cid = action["player"], action["card"]
+        self._timing(state, pid, False, "7.9")
+        card = state.cards.get(cid)
+        if card is None or card.zone != "standby" or card.controller != pid or card.subtype != "chant_standby":
+            raise IllegalAction(wp("7.9"), "fow.illegal.not_in_standby", {"card": cid})
+        if card.placed_this_turn:
+            raise IllegalAction(wp("7.9"), "fow.illegal.standby_this_turn", {"card": cid})
+        if not self._standby_condition(state, card, pid):
+            raise IllegalAction(wp("7.9"), "fow.illegal.standby_condition", {"card": cid})
+        stones = [c for c in state.cards.values() if c.controller == pid and c.zone == "stone_area"]
+        if len(stones) < card.cost.total:
+            raise IllegalAction(wp("7.9"), "fow.illegal.show_stones", {"card": cid, "needed": card.cost.total})
+        targets = self.pick_targets(state, pid, self._card_targets(card), action.get("targets"), cid)
+        self.rec("reveal", "fow.standby.reveal", wp("7.9"), player=pid, card=cid, card_name=card.name,
+                 stones=card.cost.total)
+        state = self.move(state, cid, "chase", "played", wp("9.3"))
+        item = ChaseItem("card", cid, pid, None, tuple(targets), self.marks(state, targets),
+                         position=len(state.chase) + 1)
+        state = replace(state, chase=state.chase + (item,))
+        self.rec("play", "fow.play.card", wp("7.9"), player=pid, card=cid, card_name=card.name,
+                 position=item.position, spell_kind="normal spell", targets=[str(t) for t in targets])
+        return self.fire(state, "spell_played", cid, player=pid)
+
+    def do_lifebreak(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Valhalla: take the top lifebreak card; play its break ability or put it into the graveyard (FoW 7.10)."""
+        pid = action["player"]
+        self._timing(state, pid, False, "7.10")
+        if self.variant != "valhalla":
+            raise IllegalAction(wp("14.2"), "fow.illegal.bifrost_lifebreak", {"player": pid})
+        area = state.in_zone("lifebreak", pid)
+        life = state.player(pid).life
+        threshold = (life - 1) // 1000 if self.options["lifebreak_threshold"] == "literal" else math.ceil(life / 1000)
+        if len(area) <= threshold:
+            raise IllegalAction(wp("7.10"), "fow.illegal.lifebreak_count", {"player": pid, "count": len(area),
+                                                                            "threshold": threshold})
+        top = area[0]
+        self.rec("action", "fow.lifebreak", wp("7.10"), player=pid, card=top.id, count=len(area), threshold=threshold)
+        brk = next((a for a in top.abilities if a.kind == "break"), None)
+        if brk is None:
+            return self.move(state, top.id, "graveyard", "lifebreak", wp("7.10"))
+        try:
+            targets = self.pick_targets(state, pid, brk.targets, action.get("targets"), top.id)
+        except IllegalAction:
+            return self.move(state, top.id, "graveyard", "lifebreak", wp("7.10"))
+        state = self.move(state, top.id, "chase", "lifebreak", wp("7.10"))
+        item = ChaseItem("ability", top.id, pid, brk.index, tuple(targets), self.marks(state, targets),
+                         position=len(state.chase) + 1)
+        self.rec("activate", "fow.activate", wp("7.10"), player=pid, card=top.id, card_name=top.name,
+                 ability=brk.index, position=item.position, targets=[str(t) for t in targets])
+        return replace(state, chase=state.chase + (item,))
+
+    def verify_pass(self, state: GameState, pid: PlayerId) -> None:
+        """Raise if ``pid`` must attack instead of passing (FoW 7.12)."""
+        if state.priority != pid:
+            raise IllegalAction(wp("6.3"), "fow.illegal.no_priority", {"player": pid})
+        if state.active == pid and state.phase == "main" and state.battle is None and not state.chase:
+            forced = [c for c in self._attackers(state, pid) if self.has(state, c, "must_attack")]
+            if forced and self.player_may_battle(state, pid):
+                raise IllegalAction(wp("7.12"), "fow.illegal.must_attack", {"player": pid, "card": forced[0]})
+
+    def player_may_battle(self, state: GameState, pid: PlayerId) -> bool:
+        return state.player(pid).may_battle
+
+    # ------------------------------------------------------------------ priority processing
+    def rule_processing(self, state: GameState) -> GameState:
+        """Perform every rule-processing check until nothing changes (FoW 6.1, 13)."""
+        for _ in range(RULE_PROCESSING_LIMIT):
+            changed, state = self._rule_pass(state)
+            if state.winner is not None or not changed:
+                return state
+        self.rec("loop", "fow.loop.rule_processing", wp("14.1"), passes=RULE_PROCESSING_LIMIT)
+        return replace(state, winner="draw")
+
+    def _rule_pass(self, state: GameState) -> tuple[bool, GameState]:
+        losers = [p.id for p in state.players if p.life <= 0]
+        for p in losers:
+            self.rec("rule_processing", "fow.rule.life_zero", wp("13.1"), player=p, life=state.player(p).life)
+        for p in state.must_draw_failed:
+            if p not in losers:
+                losers.append(p)
+                self.rec("rule_processing", "fow.rule.deck_out", wp("13.1"), player=p)
+        if losers:
+            winner = "draw" if len(losers) == 2 else state.opponent(losers[0])
+            reason = "both players lose" if winner == "draw" else f"{losers[0]} loses"
+            self.rec("end", "fow.game.end", wp("1.3"), winner=winner, reason=reason)
+            return True, replace(state, winner=winner)
+        doomed: list[CardId] = []
+        for cid, card in sorted(state.cards.items()):
+            if card.zone != "field" or not (card.type == "resonator" or card.side == "j_ruler"):
+                continue
+            ch = self.info(state, cid)
+            if card.damage >= ch.def_ or ch.def_ <= 0:
+                doomed.append(cid)
+                self.rec("rule_processing", "fow.rule.destroy_damage", wp("13.2"), card=cid, card_name=ch.name,
+                         damage=card.damage, defense=ch.def_)
+        illegal_additions = []
+        for cid, card in sorted(state.cards.items()):
+            if card.zone == "field" and card.type == "addition" and card.subtype != "field":
+                host = state.cards.get(card.attached_to) if card.attached_to else None
+                if host is None or not self._legal_host(state, card, host):
+                    illegal_additions.append(cid)
+        changed = False
+        if doomed:
+            state = self.destroy_all(state, doomed, wp("13.2"), "rule_processing")
+            changed = True
+        for cid in illegal_additions:
+            if state.cards[cid].zone == "field":
+                self.rec("rule_processing", "fow.rule.illegal_addition", wp("13.3"), card=cid,
+                         card_name=state.cards[cid].name)
+                state = self.move(state, cid, "graveyard", "illegal_addition", wp("13.3"))
+                changed = True
+        if self.variant == "valhalla":
+            for p in state.players:
+                area = state.in_zone("lifebreak", p.id)
+                excess = area[p.lifebreak_limit:]
+                for card in reversed(excess):
+                    self.rec("rule_processing", "fow.rule.lifebreak_excess", wp("13.4"), card=card.id, player=p.id)
+                    state = self.move(state, card.id, "graveyard", "lifebreak_excess", wp("13.4"))
+                    changed = True
+        return changed, state
+
+    def _legal_host(self, state: GameState, addition: Card, host: Card) -> bool:
+        if host.zone != "field":  # FoW 13.3: a J-ruler in the ruler area is never legal
+            return False
+        spec = self._card_targets(addition)[0]
+        return cont.matches(self.info(state, host.id), host, {"types": spec["types"], "zone": "field"}, addition.controller)
+
+    def priority_processing(self, state: GameState) -> GameState:
+        """Rule processing to a fixpoint, then triggered abilities one at a time, restarting (FoW 6.1, 6.2)."""
+        while True:
+            state = self.rule_processing(state)
+            if state.winner is not None:
+                return state
+            state = self.check_state_triggers(state)
+            state, played = self.process_triggers(state)
+            if not played:
+                return replace(state, next_trigger_player=None)
+
+    def may_play(self, state: GameState, pid: PlayerId) -> list[str]:
+        """Return what ``pid`` may play now: cards and abilities whose timing allows it (FoW 6.3, 12.3)."""
+        out: list[str] = []
+        will = self.available_will(state, pid)
+        for card in sorted(state.cards.values(), key=lambda c: c.id):
+            if card.controller != pid:
+                continue
+            if card.zone == "hand" and card.type in ("resonator", "regalia", "addition", "spell"):
+                if self.can_play(state, {"player": pid, "card": card.id}) and self.can_pay_will(card.cost.will, will):
+                    out.append(card.id)
+            elif card.zone == "standby" and card.subtype == "chant_standby" and not card.placed_this_turn:
+                if self._standby_condition(state, card, pid):
+                    out.append(card.id)
+            elif card.zone in BATTLE_AREA and cont.valid(card):
+                for ability in self.abilities(state, card.id):
+                    if ability.kind == "activated" and self.can_activate(state, {"player": pid, "card": card.id,
+                                                                                "ability": ability.index}):
+                        out.append(f"{card.id}#{ability.index}")
+        return out
+
+    def priority_sequence(self, state: GameState) -> GameState:
+        """Run priority processing until both players pass in succession with an empty chase (FoW 6)."""
+        while True:
+            state = self.priority_processing(state)
+            if state.winner is not None:
+                return state
+            pid = state.priority
+            timing = "main" if self.main_timing(state, pid) else "instant"
+            self.rec("priority", "fow.priority", wp("6.1"), player=pid, timing=timing, chase=len(state.chase),
+                     may_play=self.may_play(state, pid))
+            action = self.peek()
+            if action is None or action.get("type") in ("attack", "no_attack", "block", "no_block", "choose"):
+                if action is not None:
+                    self.rec("illegal", "fow.illegal.out_of_turn", wp("6.3"), type=action.get("type"),
+                             player=action.get("player"))
+                    self.cursor += 1
+                    continue
+                raise Stop
+            self.cursor += 1
+            try:
+                state, outcome = self.perform(state, action)
+            except IllegalAction as illegal:
+                self.rec("illegal", illegal.message_id, illegal.citation, **dict(illegal.params))
+                continue
+            if outcome == "pass":
+                if state.passes == 1:
+                    if not state.chase:
+                        self.rec("priority", "fow.priority.sequence_end", wp("6.4"), phase=state.phase, step=state.step)
+                        return replace(state, passes=0)
+                    state = replace(state, passes=0)
+                    state = self.resolve_top(state)
+                    state = replace(state, priority=state.active)
+                    self.rec("priority", "fow.priority.to_active", wp("6.4"), player=state.active)
+                else:
+                    state = replace(state, passes=1, priority=state.opponent(pid))
+            elif outcome == "keep":
+                state = replace(state, passes=0)
+                self.rec("priority", "fow.priority.keep", wp("6.4"), player=pid)
+            elif outcome == "opponent":
+                state = replace(state, passes=0, priority=state.opponent(pid))
+                self.rec("priority", "fow.priority.to_opponent", wp("6.4"), player=state.priority)
+            elif outcome == "battle":
+                return state
+
+    def perform(self, state: GameState, action: Mapping[str, Any]) -> tuple[GameState, str]:
+        """Do one priority action; return the new state and how priority moves (FoW 6.3, 6.4)."""
+        kind, pid = action["type"], action.get("player")
+        if kind != "pass" and pid != state.priority:
+            raise IllegalAction(wp("6.3"), "fow.illegal.no_priority", {"player": pid})
+        if kind == "pass":
+            self.verify_pass(state, pid)
+            self.rec("pass", "fow.pass", wp("7.12"), player=pid, consecutive=state.passes + 1)
+            return state, "pass"
+        opponent_played = state.battle is not None and pid != state.active and kind in ("play", "activate", "play_standby")
+        if kind == "play":
+            state, outcome = self.do_play(state, action), "opponent"
+        elif kind == "activate":
+            ability = self._ability(state, action["card"], action.get("ability", 0))
+            state = self.do_activate(state, action)
+            outcome = "keep" if ability is not None and ability.kind == "will" else "opponent"
+        elif kind == "will":
+            state, outcome = self.do_will(state, action), "keep"
+        elif kind == "play_standby":
+            state, outcome = self.do_play_standby(state, action), "opponent"
+        elif kind == "call_stone":
+            state, outcome = self.do_call_stone(state, pid), "keep"
+        elif kind == "judgment":
+            state = self.do_judgment(state, action)
+            outcome = "keep" if self.options["priority_after_judgment"] == "keep" else "opponent"
+            self.rec("priority", "fow.priority.judgment_reading", wp("6.4"),
+                     reading=self.options["priority_after_judgment"])
+        elif kind == "standby":
+            state, outcome = self.do_standby(state, action), "keep"
+        elif kind == "lifebreak":
+            state = self.do_lifebreak(state, action)
+            outcome = "opponent" if state.chase and state.chase[-1].source in state.cards and state.cards[state.chase[-1].source].zone == "chase" and state.chase[-1].kind == "ability" else "keep"
+        elif kind == "battle":
+            return self.do_battle(state, pid), "battle"
+        else:
+            raise IllegalAction(wp("6.3"), "fow.illegal.unknown_action", {"type": kind})
+        if opponent_played:
+            state = replace(state, battle=replace(state.battle, opponent_played=True))
+        return state, outcome
+
+    # ------------------------------------------------------------------ resolving the chase
+    def resolve_top(self, state: GameState) -> GameState:
+        """Resolve the last item that entered the chase, only that one (FoW 6.4, 9.3)."""
+        item = state.chase[-1]
+        state = replace(state, chase=state.chase[:-1])
+        self.rec("resolve", "fow.resolve", wp("6.4"), position=item.position, kind=item.kind, card=item.source,
+                 card_name=self.name(state, item.source) if item.source in state.cards else item.source)
+        if item.kind == "judgment":
+            return self._resolve_judgment(state, item)
+        if item.kind == "card":
+            return self._resolve_card(state, item)
+        card = state.cards.get(item.source)
+        if item.effect_override is not None:
+            instructions = item.effect_override
+        else:
+            ability = next((a for a in cont.abilities_of(card) if a.index == item.ability), None) if card else None
+            if ability is None:
+                return state
+            if ability.text is not None:
+                self.complete = False
+                self.rec("cannot_evaluate", "fow.cannot_evaluate", silent("card text the engine cannot read"),
+                         card=item.source, detail=ability.text)
+                return state
+            instructions = ability.effect
+            if card is not None and card.zone not in BATTLE_AREA and card.zone != "chase" and ability.kind != "break":
+                self.rec("resolve", "fow.resolve.source_gone", wp("9.6"), card=item.source)
+        specs = ability.targets if item.effect_override is None else ()
+        state = self.run_effect(state, item, instructions, specs)
+        if card is not None and state.cards[card.id].zone == "chase":  # a break ability's card (FoW 7.10)
+            state = self.move(state, card.id, "graveyard", "lifebreak", wp("7.10"))
+        return state
+
+    def _resolve_judgment(self, state: GameState, item: ChaseItem) -> GameState:
+        ruler = state.cards[item.source]
+        if ruler.zone != "ruler_area" or ruler.side != "ruler":
+            self.rec("no_effect", "fow.judgment.no_ruler", wp("7.5"), card=ruler.id)
+            return state
+        flipped = replace(ruler, side="j_ruler")
+        state = state.with_card(flipped)
+        self.rec("judgment", "fow.judgment.flip", wp("7.5"), card=ruler.id, j_ruler=ruler.j_face.name)
+        state = self.move(state, ruler.id, "field", "judgment", wp("7.5"))
+        state = state.with_card(replace(state.cards[ruler.id], on_field_since_turn_start=False))
+        return self.fire(state, "enter", ruler.id)
+
+    def _resolve_card(self, state: GameState, item: ChaseItem) -> GameState:
+        card = state.cards[item.source]
+        if card.type == "spell":
+            spell = next((a for a in card.abilities if a.kind == "spell"), None)
+            if spell is not None and spell.text is not None:
+                self.complete = False
+                self.rec("cannot_evaluate", "fow.cannot_evaluate", silent("card text the engine cannot read"),
+                         card=card.id, detail=spell.text)
+            elif spell is not None:
+                state = self.run_effect(state, item, spell.effect, spell.targets)
+            section = {"chant_instant": "7.7", "chant_standby": "7.9"}.get(card.subtype or "", "7.3")
+            if state.cards[card.id].zone == "chase":
+                state = self.move(state, card.id, "graveyard", "resolved", wp(section))
+            return state
+        attach = None
+        if card.type == "addition" and card.subtype != "field":
+            spec = self._card_targets(card)[0]
+            target = item.targets[0] if item.targets else None
+            if target is not None and self.target_ok(state, spec, target, item.controller, item.target_marks[0]):
+                attach = target
+            else:
+                self.rec("no_effect", "fow.resolve.target_illegal", wp("9.3"), card=card.id, target=str(target),
+                         part="attach")
+        state = self.move(state, card.id, "field", "resolved", wp("7.2" if card.type == "addition" else "7.1"),
+                          controller=item.controller)
+        if attach is not None:
+            state = state.with_card(replace(state.cards[card.id], attached_to=attach))
+            self.rec("move", "fow.attach", wp("10.1"), card=card.id, to_card=attach)
+        if item.awakened:
+            state = state.with_card(replace(state.cards[card.id], awakened=True))
+            self.rec("resolve", "fow.awakening.gained", wp("12.1"), card=card.id, card_name=card.name)
+        if item.from_hand:
+            state = self.fire(state, "enter", card.id)
+        else:
+            self.rec("trigger", "fow.trigger.no_enter", wp("9.6"), card=card.id, card_name=card.name)
+        return state
+
+    def run_effect(self, state: GameState, item: ChaseItem, instructions: Sequence[Mapping[str, Any]],
+                   specs: Sequence[Mapping[str, Any]]) -> GameState:
+        """Do each instruction in order; skip only those tied to a target that became illegal (FoW 9.3, 1.4)."""
+        legal = []
+        for i, target in enumerate(item.targets):
+            spec = specs[i] if i < len(specs) else {"zone": "field"}
+            mark = item.target_marks[i] if i < len(item.target_marks) else None
+            ok = self.target_ok(state, spec, target, item.controller, mark)
+            legal.append(ok)
+            if not ok:
+                self.rec("no_effect", "fow.resolve.target_illegal", wp("9.3"), card=item.source, target=str(target),
+                         part=f"target {i}")
+        for instr in instructions:
+            ref = instr.get("target")
+            if isinstance(ref, int):
+                if ref >= len(item.targets) or not legal[ref]:
+                    self.rec("no_effect", "fow.resolve.part_skipped", wp("9.3"), card=item.source, do=instr["do"],
+                             target=ref)
+                    continue
+            state = self.do_instruction(state, item, instr)
+            if state.winner is not None:
+                return state
+        return state
+
+    def _refs(self, state: GameState, item: ChaseItem, instr: Mapping[str, Any], key: str = "target") -> list[str]:
+        ref = instr.get(key, "this")
+        pid = item.controller
+        if isinstance(ref, int):
+            return [item.targets[ref]]
+        if ref == "this":
+            return [item.source]
+        if ref == "you":
+            return [pid]
+        if ref == "opponent":
+            return [state.opponent(pid)]
+        if ref == "attached":
+            card = state.cards.get(item.source)
+            return [card.attached_to] if card and card.attached_to else []
+        if ref == "attacker" and state.battle:
+            return [state.battle.attacker] if state.battle.attacker else []
+        if isinstance(ref, Mapping):
+            chars = self.chars(state)
+            return [cid for cid, ch in sorted(chars.items()) if cont.matches(ch, state.cards[cid], ref, pid)]
+        return []
+
+    def do_instruction(self, state: GameState, item: ChaseItem, instr: Mapping[str, Any]) -> GameState:
+        """Apply one instruction of a resolving card or ability (FoW 9.8, 10)."""
+        do = instr["do"]
+        pid = item.controller
+        refs = self._refs(state, item, instr)
+        if do == "deal_damage":
+            amount = instr.get("amount", 0)
+            if isinstance(amount, Mapping):
+                lki = item.lki or {}
+                amount = lki.get(amount.get("lki", "atk"), 0)
+                self.rec("lki", "fow.lki", wp("9.11"), card=item.source, value=amount)
+            for r in refs:
+                state = self.deal_damage(state, item.source, r, amount, wp("10.6"))
+        elif do in ("destroy",):
+            state = self.destroy_all(state, [r for r in refs if r in state.cards], wp("10.9"), "effect")
+        elif do in ("banish", "remove", "return_to_hand", "put_into_graveyard"):
+            to, section = {"banish": ("graveyard", "10.10"), "remove": ("removed", "10.3"),
+                           "return_to_hand": ("hand", "3.5"), "put_into_graveyard": ("graveyard", "3.9")}[do]
+            for r in refs:
+                if r in state.cards:
+                    if do == "banish" and state.cards[r].controller != pid:
+                        self.rec("no_effect", "fow.no_effect.banish_not_controlled", wp("10.10"), card=r)
+                        continue
+                    state = self.move(state, r, to, do, wp(section))
+        elif do == "draw":
+            for r in refs if instr.get("target") in ("you", "opponent") else [pid]:
+                for _ in range(max(0, instr.get("count", 1))):
+                    state = self.draw(state, r, in_draw_phase=False)
+        elif do in ("gain_life", "lose_life"):
+            sign = 1 if do == "gain_life" else -1
+            for r in refs if instr.get("target") in ("you", "opponent") else [pid]:
+                state = self.set_life(state, r, state.player(r).life + sign * instr.get("amount", 0), wp("1.5"), do,
+                                      instr.get("amount", 0))
+        elif do in ("rest", "recover"):
+            for r in refs:
+                if r in state.cards:
+                    state = state.with_card(replace(state.cards[r], rested=do == "rest"))
+                    self.rec("state", f"fow.state.{do}", wp("10.12"), card=r)
+        elif do == "cancel":
+            for r in refs:
+                state = self._cancel(state, r)
+        elif do == "modify":
+            state = self._create_effect(state, item, instr, refs, "continuous")
+        elif do in ("prevent", "cannot_be_destroyed"):
+            state = self._create_effect(state, item, instr, refs, "replacement")
+        elif do == "delayed":
+            state, stamp = state.tick()
+            effect = Effect(f"e{stamp}", "delayed", item.source, pid, stamp,
+                            frozen({"event": instr["event"], "effect": instr.get("effect", [])}))
+            state = replace(state, effects=state.effects + (effect,))
+            self.rec("effect", "fow.effect.delayed", wp("9.6"), effect=effect.id, event=instr["event"])
+        elif do == "produce_will":
+            pool = dict(state.player(pid).will)
+            for k, n in instr.get("will", {}).items():
+                pool[k] = pool.get(k, 0) + n
+            state = state.with_player(replace(state.player(pid), will=MappingProxyType(pool)))
+            self.rec("will", "fow.will.spell", wp("9.7"), player=pid, pool=_will_text(pool))
+        elif do == "summon":
+            for r in refs:
+                card = state.cards.get(r)
+                if card is None or card.type != "resonator":
+                    continue
+                state = self.move(state, r, "chase", "summon", wp("10.5"))
+                sitem = ChaseItem("card", r, pid, position=len(state.chase) + 1)
+                state = replace(state, chase=state.chase + (sitem,))
+                self.rec("play", "fow.summon", wp("10.5"), card=r, card_name=card.name, position=sitem.position)
+        elif do == "discard":
+            for r in refs if instr.get("target") in ("you", "opponent") else [pid]:
+                hand = state.in_zone("hand", r)
+                for card in hand if instr.get("count") is None else hand[: instr["count"]]:
+                    state = self.move(state, card.id, "graveyard", "discard", wp("10.18"))
+                if not hand:
+                    self.rec("state", "fow.discard.empty", wp("10.18"), player=r)
+        elif do in ("add_counter", "remove_counter"):
+            for r in refs:
+                card = state.cards[r]
+                counters = dict(card.counters)
+                name = instr.get("counter", "+100/+100")
+                counters[name] = max(0, counters.get(name, 0) + (instr.get("count", 1) if do == "add_counter" else -instr.get("count", 1)))
+                state = state.with_card(replace(card, counters=MappingProxyType({k: v for k, v in counters.items() if v})))
+                self.rec("state", "fow.counters", silent("counters are card text; the whitepaper defines none"),
+                         card=r, counters=f"{name}:{counters[name]}")
+        else:
+            self.complete = False
+            self.rec("cannot_evaluate", "fow.cannot_evaluate", silent("card text the engine cannot read"),
+                     card=item.source, detail=instr.get("text", do))
+        return state
+
+    def _cancel(self, state: GameState, ref: str) -> GameState:
+        """Remove an item from the chase; a card goes to its owner's graveyard (FoW 10.11)."""
+        position = int(ref.split(":")[1]) if ref.startswith("chase:") else -1
+        target = next((i for i in state.chase if i.position == position), None)
+        if target is None:
+            return state
+        state = replace(state, chase=tuple(i for i in state.chase if i is not target))
+        self.rec("cancel", "fow.cancel", wp("10.11"), position=position, card=target.source)
+        if target.kind == "card":
+            state = self.move(state, target.source, "graveyard", "cancelled", wp("10.11"))
+        return state
+
+    def _create_effect(self, state: GameState, item: ChaseItem, instr: Mapping[str, Any], refs: list[str],
+                       kind: str) -> GameState:
+        """Create a continuous or replacement effect fixed to the cards it affects (FoW 9.9, 9.10)."""
+        state, stamp = state.tick()
+        spec = dict(instr)
+        flt = instr.get("target") if isinstance(instr.get("target"), Mapping) else None
+        affected: tuple[str, ...] | None = tuple(refs)
+        if flt is not None:
+            spec["applies_to"] = flt
+            if self.options["condition_effect_scope"] == "any_card":
+                affected = None
+            self.rec("effect", "fow.effect.scope", wp("9.9"), reading=self.options["condition_effect_scope"],
+                     locked=list(refs) if affected is not None else [])
+        effect = Effect(f"e{stamp}", kind, item.source, item.controller, stamp, frozen(spec), affected,
+                        self.marks(state, refs), instr.get("duration", "permanent"))
+        state = replace(state, effects=state.effects + (effect,))
+        self.rec("effect", "fow.effect.create", wp("9.10" if kind == "replacement" else "9.9"), effect=effect.id,
+                 kind=kind, affected=list(refs), duration=effect.duration, timestamp=stamp)
+        return state
+
+    # ------------------------------------------------------------------ damage and destruction
+    def replacements(self, state: GameState, key: str, target: str) -> list[Effect]:
+        found = [e for e in state.effects if e.kind == "replacement" and e.spec.get("do") == key and not e.used
+                 and (e.affected is None or target in e.affected)]
+        return found
+
+    def deal_damage(self, state: GameState, source: CardId, target: str, amount: int, citation: Citation) -> GameState:
+        """Deal damage to a player (life) or a resonator/J-ruler (marked); prevention applies first (FoW 10.6, 10.17, 9.10)."""
+        if amount <= 0:
+            self.rec("no_effect", "fow.damage.none", wp("1.4"), source=source, target=target, amount=amount)
+            return state
+        shields = self.replacements(state, "prevent", target)
+        while shields and amount > 0:
+            owner = target if target in (p.id for p in state.players) else state.cards[target].controller
+            if len(shields) > 1:
+                picked = self.choose("replacement", owner, [e.id for e in shields], wp("9.10"), target=target)
+                shield = next(e for e in shields if e.id == picked)
+            else:
+                shield = shields[0]
+            cap = shield.spec.get("amount")
+            prevented = amount if cap is None else min(cap, amount)
+            amount -= prevented
+            self.rec("replace", "fow.damage.prevented", wp("10.17"), effect=shield.id, target=target, prevented=prevented,
+                     left=amount)
+            if cap is not None:  # a replacement applies once (FoW 9.10)
+                state = replace(state, effects=tuple(replace(e, used=True) if e is shield else e for e in state.effects))
+            shields = [e for e in shields if e is not shield]
+        if amount <= 0:
+            return state
+        if target in (p.id for p in state.players):
+            self.rec("damage", "fow.damage.player", citation, source=source, target=target, amount=amount)
+            return self.set_life(state, target, state.player(target).life - amount, wp("10.6"), "damage", amount)
+        card = state.cards.get(target)
+        if card is None or card.zone != "field":
+            self.rec("no_effect", "fow.damage.not_on_field", wp("10.6"), source=source, target=target)
+            return state
+        state = state.with_card(replace(card, damage=card.damage + amount))
+        self.rec("damage", "fow.damage.card", citation, source=source, target=target, amount=amount,
+                 total=card.damage + amount)
+        return state
+
+    def destroy_all(self, state: GameState, ids: Sequence[CardId], citation: Citation, reason: str) -> GameState:
+        """Destroy cards at once; J-rulers go to the ruler area (FoW 10.9, 11.7); LKI kept for triggers (FoW 9.6)."""
+        lkis = {}
+        for cid in ids:
+            card = state.cards[cid]
+            if card.zone == "ruler_area":
+                self.rec("no_effect", "fow.destroy.ruler_area", wp("10.9"), card=cid)
+                continue
+            if self.replacements(state, "cannot_be_destroyed", cid) or self.has(state, cid, "indestructible"):
+                self.rec("replace", "fow.destroy.prevented", wp("10.9"), card=cid)
+                continue
+            lkis[cid] = (card, self.info(state, cid))
+        for cid, (card, chars) in lkis.items():
+            if card.side == "j_ruler":
+                if "imperishable" in chars.keywords:
+                    state = state.with_card(replace(state.cards[cid], side="ruler"))
+                    self.rec("replace", "fow.destroy.imperishable", wp("11.7"), card=cid)
+                else:
+                    self.rec("state", "fow.destroy.astral", wp("3.8"), card=cid)
+                state = self.move(state, cid, "ruler_area", "destroy", wp("10.9"))
+            else:
+                state = self.move(state, cid, "graveyard", "destroy", wp("10.9"))
+            state = self.fire(state, "destroyed", cid, lki=chars, lki_card=card)
+        return state
+
+    def draw(self, state: GameState, pid: PlayerId, *, in_draw_phase: bool) -> GameState:
+        """Draw the top card of the main deck (FoW 10.8); an empty deck in the draw phase loses (FoW 13.1)."""
+        deck = state.in_zone("main_deck", pid)
+        if not deck:
+            if in_draw_phase:
+                self.rec("draw", "fow.draw.empty", wp("13.1"), player=pid)
+                return replace(state, must_draw_failed=state.must_draw_failed + (pid,))
+            self.rec("not_covered", "fow.not_covered", silent("drawing from an empty main deck outside the draw phase (13.1 covers only the draw phase)"),
+                     topic="draw_empty_outside_draw_phase", default="nothing happens")
+            return state
+        self.rec("draw", "fow.draw", wp("10.8"), player=pid, card=deck[0].id)
+        return self.move(state, deck[0].id, "hand", "draw", wp("10.8"))
+
+    # ------------------------------------------------------------------ battle
+    def _attackers(self, state: GameState, pid: PlayerId) -> list[CardId]:
+        return [cid for cid in sorted(state.cards) if self._attack_problem(state, pid, cid) is None]
+
+    def _attack_problem(self, state: GameState, pid: PlayerId, cid: CardId) -> IllegalAction | None:
+        card = state.cards.get(cid)
+        if card is None or card.controller != pid or card.zone != "field" or not (card.type == "resonator" or card.side == "j_ruler"):
+            return IllegalAction(wp("8.2"), "fow.illegal.attacker", {"card": cid})
+        if card.rested:
+            return IllegalAction(wp("8.2"), "fow.illegal.attacker_rested", {"card": cid})
+        new = card.entered_this_turn
+        if card.side == "j_ruler" and not card.on_field_since_turn_start and self.options["j_ruler_attack_on_judgment_turn"] == "forbidden":
+            new = True
+        if new and not self.has(state, cid, "swiftness"):
+            return IllegalAction(wp("8.2"), "fow.illegal.attacker_new", {"card": cid})
+        if self.has(state, cid, "cannot_attack"):
+            return IllegalAction(wp("7.12"), "fow.illegal.cannot_attack", {"card": cid})
+        return None
+
+    def do_battle(self, state: GameState, pid: PlayerId) -> GameState:
+        """Initiate a battle: no chase; go to the beginning of battle step (FoW 7.4, 8.1)."""
+        self._timing(state, pid, True, "7.4")
+        if state.battle is not None:
+            raise IllegalAction(wp("7.4"), "fow.illegal.main_timing", {"player": pid})
+        if not state.player(pid).may_battle:
+            raise IllegalAction(wp("8.2"), "fow.illegal.no_more_battles", {"player": pid})
+        self.rec("battle", "fow.battle.begin", wp("7.4"), player=pid)
+        state = replace(state, battle=Battle(), step="beginning_of_battle", passes=0, priority=state.active)
+        return self.fire(state, "start_of_battle")
+
+    def declare_attack(self, state: GameState) -> GameState:
+        """Take the turn player's attack declaration after the step's priority processing (FoW 8.2)."""
+        ap = state.active
+        while True:
+            action = self.peek()
+            if action is None:
+                self.rec("wait", "fow.wait.attack", wp("8.2"), player=ap, attackers=self._attackers(state, ap))
+                raise Stop
+            self.cursor += 1
+            if action.get("player") != ap or action.get("type") not in ("attack", "no_attack"):
+                self.rec("illegal", "fow.illegal.expected_attack", wp("8.2"), type=action.get("type"))
+                continue
+            if action["type"] == "no_attack":
+                legal = self._attackers(state, ap)
+                forced = [c for c in legal if self.has(state, c, "must_attack")]
+                if forced:
+                    self.rec("illegal", "fow.illegal.must_attack", wp("7.12"), player=ap, card=forced[0])
+                    continue
+                self.rec("battle", "fow.battle.no_attack", wp("8.2"), player=ap, opponent_played=state.battle.opponent_played)
+                if not state.battle.opponent_played:
+                    state = state.with_player(replace(state.player(ap), may_battle=False))
+                    self.rec("battle", "fow.battle.no_more_battles", wp("8.2"), player=ap)
+                return replace(state, step="end_of_battle")
+            problem = self._attack_problem(state, ap, action.get("attacker"))
+            target = action.get("target")
+            if problem is None:
+                problem = self._target_problem(state, action["attacker"], target)
+            if problem is None:
+                legal = self._attackers(state, ap)
+                forced = [c for c in legal if self.has(state, c, "must_attack")]
+                if forced and action["attacker"] not in forced:
+                    problem = IllegalAction(wp("8.2"), "fow.illegal.must_attack", {"player": ap, "card": forced[0]})
+            if problem is not None:
+                self.rec("illegal", problem.message_id, problem.citation, **dict(problem.params))
+                continue
+            attacker = action["attacker"]
+            state = state.with_card(replace(state.cards[attacker], rested=True))
+            self.rec("battle", "fow.battle.attack", wp("8.2"), attacker=attacker, card_name=self.name(state, attacker),
+                     target=target)
+            state = replace(state, battle=replace(state.battle, attacker=attacker, target=target, declared=True))
+            return self.fire(state, "attacks", attacker)
+
+    def _target_problem(self, state: GameState, attacker: CardId, target: Any) -> IllegalAction | None:
+        opp = state.opponent(state.active)
+        if target == opp:
+            return None
+        card = state.cards.get(target) if isinstance(target, str) else None
+        if card is None or card.controller != opp or card.zone != "field" or not (card.type == "resonator" or card.side == "j_ruler"):
+            return IllegalAction(wp("8.2"), "fow.illegal.attack_target", {"target": str(target)})
+        if not card.rested and not self.has(state, attacker, "target_attack"):
+            return IllegalAction(wp("11.2"), "fow.illegal.attack_recovered", {"target": target})
+        return None
+
+    def declare_block(self, state: GameState) -> GameState:
+        """Take the non-turn player's block declaration (FoW 8.3, 11.5)."""
+        nap = state.opponent(state.active)
+        attacker = state.battle.attacker
+        while True:
+            action = self.peek()
+            if action is None:
+                self.rec("wait", "fow.wait.block", wp("8.3"), player=nap)
+                raise Stop
+            self.cursor += 1
+            if action.get("player") != nap or action.get("type") not in ("block", "no_block"):
+                self.rec("illegal", "fow.illegal.expected_block", wp("8.3"), type=action.get("type"))
+                continue
+            if action["type"] == "no_block":
+                self.rec("battle", "fow.battle.no_block", wp("8.3"), player=nap)
+                return state
+            bid = action.get("blocker")
+            card = state.cards.get(bid) if isinstance(bid, str) else None
+            if card is None or card.controller != nap or card.zone != "field" or not (card.type == "resonator" or card.side == "j_ruler"):
+                self.rec("illegal", "fow.illegal.blocker", wp("8.3"), card=str(bid))
+                continue
+            if card.rested:
+                self.rec("illegal", "fow.illegal.blocker_rested", wp("8.3"), card=bid)
+                continue
+            if attacker and self.has(state, attacker, "flying") and not self.has(state, bid, "flying"):
+                self.rec("illegal", "fow.illegal.flying", wp("11.5"), card=bid, attacker=attacker)
+                continue
+            if self.options["blocker_rests"]:
+                state = state.with_card(replace(card, rested=True))
+            self.rec("battle", "fow.battle.block", wp("8.3"), blocker=bid, card_name=self.name(state, bid),
+                     rests=self.options["blocker_rests"])
+            state = replace(state, battle=replace(state.battle, blocker=bid, blocked=True))
+            return self.fire(state, "blocks", bid)
+
+    def _present(self, state: GameState, cid: CardId | None, incarnation: int | None = None) -> bool:
+        return cid is not None and cid in state.cards and state.cards[cid].zone == "field"
+
+    def battle_damage(self, state: GameState, first_strike: bool) -> GameState:
+        """Deal battle damage in the first-strike or normal battle resolution step (FoW 8.4, 8.5, 11.1, 11.3, 11.4)."""
+        battle = state.battle
+        section = "8.4" if first_strike else "8.5"
+        if not self._present(state, battle.attacker):
+            self.rec("battle", "fow.battle.no_attacker", wp(section))
+            return replace(state, step="end_of_battle")
+        attacker = battle.attacker
+        has_fs = self.has(state, attacker, "first_strike")
+        if first_strike and not has_fs:
+            self.rec("battle", "fow.battle.no_first_strike", wp("8.4"), attacker=attacker)
+            return state
+        blocker = battle.blocker if self._present(state, battle.blocker) else None
+        if battle.blocked and blocker is None:
+            reading = self.options["removed_blocker"]
+            self.rec("battle", "fow.battle.blocker_gone", wp(section), reading=reading)
+            if reading == "no_damage":
+                return replace(state, battle=replace(battle, first_strike_dealt=battle.first_strike_dealt or first_strike))
+        hits: list[tuple[CardId, str, int]] = []
+        if first_strike or not battle.first_strike_dealt:
+            atk = self.info(state, attacker).atk
+            if blocker is not None:
+                target_damage = atk
+                if self.has(state, attacker, "pierce"):
+                    capacity = self.info(state, blocker).def_ - state.cards[blocker].damage
+                    excess = atk - max(capacity, 0)
+                    reading = self.options["pierce_blocker_damage"]
+                    if excess > 0:
+                        if reading == "capacity":
+                            target_damage = max(capacity, 0)
+                        self.rec("battle", "fow.battle.pierce", wp("11.1"), attacker=attacker, capacity=capacity,
+                                 excess=excess, reading=reading)
+                        hits.append((attacker, battle.target, excess))
+                hits.insert(0, (attacker, blocker, target_damage))
+            elif isinstance(battle.target, str) and battle.target in state.cards and not self._present(state, battle.target):
+                self.rec("not_covered", "fow.not_covered", silent("an attack target that left the field (8.5 still names it)"),
+                         topic="attack_target_gone", default="no damage is dealt")
+            else:
+                hits.append((attacker, battle.target, atk))
+        if not first_strike:
+            striker = blocker
+            if striker is None and not battle.blocked and isinstance(battle.target, str) and self._present(state, battle.target):
+                striker = battle.target
+            if striker is None and battle.blocked and self.options["removed_blocker"] == "damage_to_target" \
+                    and isinstance(battle.target, str) and self._present(state, battle.target):
+                striker = battle.target
+            if striker is not None:
+                hits.append((striker, attacker, self.info(state, striker).atk))
+        dealt_by: dict[CardId, list[str]] = {}
+        for source, target, amount in hits:
+            before = self._damage_snapshot(state, target)
+            state = self.deal_damage(state, source, target, amount, wp(section))
+            if self._damage_snapshot(state, target) != before:
+                dealt_by.setdefault(source, []).append(target)
+        if first_strike:
+            state = replace(state, battle=replace(state.battle, first_strike_dealt=True))
+        for source, targets in dealt_by.items():
+            state = self._explode(state, source, targets)
+        return state
+
+    def _damage_snapshot(self, state: GameState, target: str) -> Any:
+        if target in state.cards:
+            return state.cards[target].damage
+        return state.player(target).life if target in (p.id for p in state.players) else None
+
+    def _explode(self, state: GameState, source: CardId, targets: list[str]) -> GameState:
+        """Explode: a resonator that dealt battle damage triggers to destroy itself and the resonator (FoW 11.4)."""
+        card = state.cards.get(source)
+        if card is None or not self.has(state, source, "explode"):
+            return state
+        if card.side == "j_ruler":
+            self.rec("battle", "fow.explode.j_ruler", wp("11.4"), card=source)
+            return state
+        players = {p.id for p in state.players}
+        victims = [t for t in targets if t not in players and state.cards[t].type == "resonator"]
+        if not victims and self.options["explode_on_player_damage"] == "no":
+            self.rec("battle", "fow.explode.player_reading", wp("11.4"), card=source, reading="no")
+            return state
+        effect = ({"do": "destroy", "target": "this"},) + tuple({"do": "destroy", "target": v} for v in victims)
+        pending = Pending(source, card.controller, None, 1, None, "explode", effect=frozen(effect))
+        self.rec("trigger", "fow.explode", wp("11.4"), card=source, victims=victims,
+                 reading=self.options["explode_on_player_damage"])
+        return replace(state, pending=state.pending + (pending,))
+
+    # ------------------------------------------------------------------ turn structure
+    def run(self, state: GameState) -> GameState:
+        """Play the scenario from its priority point until the actions run out or the game ends."""
+        while state.winner is None:
+            state = self.priority_sequence(state)
+            if state.winner is not None:
+                break
+            state = self.advance(state)
+        return state
+
+    def _open(self, state: GameState, phase: str, step: str, *events: str) -> GameState:
+        state = replace(state, phase=phase, step=step, priority=state.active, passes=0)
+        for event in events:
+            state = self.fire(state, event)
+        return state
+
+    def advance(self, state: GameState) -> GameState:
+        """Go on after a priority sequence ended: the next step or phase, with its turn actions (FoW 5, 8)."""
+        phase, step = state.phase, state.step
+        ap = state.active
+        if state.battle is not None and step == "beginning_of_battle":
+            self.rec("phase", "fow.step", wp("8.2"), phase=phase, step="declare_attack")
+            return self._open(state, phase, "declare_attack", "start_of_declare_attack")
+        if state.battle is not None and step == "declare_attack":
+            if not state.battle.declared:
+                state = self.declare_attack(state)
+                if state.step == "end_of_battle":
+                    self.rec("phase", "fow.step", wp("8.6"), phase=phase, step="end_of_battle")
+                    return self._open(state, phase, "end_of_battle", "end_of_battle")
+                return replace(state, priority=ap, passes=0)
+            self.rec("phase", "fow.step", wp("8.3"), phase=phase, step="declare_block")
+            return self._open(state, phase, "declare_block", "start_of_declare_block")
+        if state.battle is not None and step == "declare_block":
+            if not state.battle.blocked and not getattr(state.battle, "block_decided", False):
+                state = self.declare_block(state)
+                return replace(state, step="block_declared", priority=ap, passes=0)
+            return self._first_strike(state)
+        if state.battle is not None and step == "block_declared":
+            return self._first_strike(state)
+        if state.battle is not None and step == "first_strike":
+            self.rec("phase", "fow.step", wp("8.5"), phase=phase, step="normal_damage")
+            state = self.battle_damage(replace(state, step="normal_damage"), first_strike=False)
+            if state.step == "end_of_battle":
+                return self._open(state, phase, "end_of_battle", "end_of_battle")
+            return replace(state, priority=ap, passes=0)
+        if state.battle is not None and step == "normal_damage":
+            self.rec("phase", "fow.step", wp("8.6"), phase=phase, step="end_of_battle")
+            return self._open(state, phase, "end_of_battle", "end_of_battle")
+        if state.battle is not None and step == "end_of_battle":
+            return self._end_battle(state)
+        if phase == "draw" and step == "start":
+            state = replace(state, step="draw")
+            if state.turn_number == 1:
+                self.rec("phase", "fow.draw.skip_first", wp("5.1"), player=ap)
+            else:
+                state = self.draw(state, ap, in_draw_phase=True)
+            return replace(state, priority=ap, passes=0)
+        if phase == "draw":
+            if state.player(ap).first_turn:
+                self.rec("phase", "fow.recovery.skip_first", wp("5.2"), player=ap)
+                return self._main(state)
+            self.rec("phase", "fow.phase", wp("5.2"), phase="recovery", step="start")
+            return self._open(state, "recovery", "start", "start_of_recovery")
+        if phase == "recovery" and step == "start":
+            self.rec("phase", "fow.will.clear", wp("5.2"), reason="recovery")
+            state = self._clear_will(state)
+            for card in list(state.cards.values()):
+                if card.controller == ap and card.zone in BATTLE_AREA and card.rested:
+                    state = state.with_card(replace(card, rested=False))
+            self.rec("state", "fow.recovery.recover", wp("5.2"), player=ap)
+            return self._open(state, "recovery", "recover", "end_of_recovery")
+        if phase == "recovery":
+            return self._main(state)
+        if phase == "main":
+            self.rec("phase", "fow.phase", wp("5.4"), phase="end", step="start")
+            return self._open(state, "end", "start", "start_of_end")
+        if phase == "end" and step == "start":
+            self.rec("phase", "fow.phase", wp("5.4"), phase="end", step="end_of_turn")
+            return self._open(state, "end", "end_of_turn", "end_of_turn")
+        if phase == "end":
+            return self._final_step(state)
+        raise AssertionError(f"unknown position {phase}/{step}")
+
+    def _main(self, state: GameState) -> GameState:
+        self.rec("phase", "fow.phase", wp("5.3"), phase="main", step="main")
+        return self._open(state, "main", "main", "start_of_main")
+
+    def _first_strike(self, state: GameState) -> GameState:
+        self.rec("phase", "fow.step", wp("8.4"), phase=state.phase, step="first_strike")
+        state = self.battle_damage(replace(state, step="first_strike"), first_strike=True)
+        if state.step == "end_of_battle":
+            return self._open(state, state.phase, "end_of_battle", "end_of_battle")
+        return replace(state, priority=state.active, passes=0)
+
+    def _clear_will(self, state: GameState) -> GameState:
+        for p in state.players:
+            state = state.with_player(replace(state.player(p.id), will=MappingProxyType({})))
+        return state
+
+    def _needs_processing(self, state: GameState) -> bool:
+        if state.pending:
+            return True
+        probe = Game(self.options, (), TraceRecorder(self.recorder.budget), self.effect_order, self.variant)
+        changed, _ = probe._rule_pass(state)
+        return changed
+
+    def _end_battle(self, state: GameState) -> GameState:
+        """Final step of the end of battle step, repeated while anything happens (FoW 8.6)."""
+        ended = [e for e in state.effects if e.duration == "end_of_battle"]
+        state = replace(state, effects=tuple(e for e in state.effects if e.duration != "end_of_battle"))
+        self.rec("battle", "fow.battle.final_step", wp("8.6"), effects_ended=[e.id for e in ended])
+        if self._needs_processing(state):
+            return replace(state, priority=state.active, passes=0)
+        self.rec("battle", "fow.battle.end", wp("8.6"))
+        state = replace(state, battle=None)
+        return self._open(state, "main", "main")
+
+    def _final_step(self, state: GameState) -> GameState:
+        """The end phase's final step, repeated while anything happens; then the next turn (FoW 5.4)."""
+        ap = state.active
+        for card in list(state.cards.values()):
+            if card.damage:
+                state = state.with_card(replace(card, damage=0))
+        ended = [e for e in state.effects if e.duration in ("end_of_turn", "end_of_battle")]
+        state = replace(state, effects=tuple(e for e in state.effects if e not in ended))
+        state = self._clear_will(state)
+        self.rec("phase", "fow.end.final_step", wp("5.4"), effects_ended=[e.id for e in ended])
+        hand = state.in_zone("hand", ap)
+        limit = state.player(ap).hand_limit
+        if len(hand) > limit:
+            excess = len(hand) - limit
+            self.rec("not_covered", "fow.not_covered", silent("who chooses the cards discarded down to the hand limit (5.4)"),
+                     topic="hand_limit_chooser", default="the turn player chooses")
+            import itertools
+            combos = [list(c) for c in itertools.combinations(sorted(c.id for c in hand), excess)]
+            if len(combos) > MAX_BRANCHES:
+                action = self.peek()
+                if not (action is not None and action.get("type") == "choose" and action.get("choice") in combos):
+                    raise OpenChoice("hand_limit", ap, combos[:MAX_BRANCHES + 1], wp("5.4"), self.cursor)
+            picked = self.choose("hand_limit", ap, combos, wp("5.4"))
+            for cid in picked:
+                state = self.move(state, cid, "graveyard", "discard", wp("5.4"))
+        if self._needs_processing(state):
+            state = replace(state, step="final", priority=ap, passes=0)
+            return state
+        return self._next_turn(state)
+
+    def _next_turn(self, state: GameState) -> GameState:
+        """The non-turn player becomes the turn player; a new turn begins (FoW 5, 5.1)."""
+        old, new = state.active, state.opponent(state.active)
+        players = []
+        for p in state.players:
+            players.append(replace(p, called_stone=False, judged=False, may_battle=True,
+                                   first_turn=p.first_turn if p.id == new else False))
+        state = replace(state, players=tuple(players), active=new, turn_number=state.turn_number + 1)
+        for card in list(state.cards.values()):
+            if card.entered_this_turn or card.placed_this_turn or not card.on_field_since_turn_start:
+                state = state.with_card(replace(card, entered_this_turn=False, placed_this_turn=False,
+                                                on_field_since_turn_start=True))
+        self.rec("phase", "fow.turn.begin", wp("5"), player=new, turn=state.turn_number, previous=old)
+        self.rec("phase", "fow.phase", wp("5.1"), phase="draw", step="start")
+        events = ["start_of_turn", "start_of_draw"]
+        return self._open(state, "draw", "start", *events)
+
+
+def _allowed(verify: Any, *args: Any) -> bool:
+    """Return whether ``verify(*args)`` raises no :class:`IllegalAction` (the ``can_*`` half of a trio)."""
+    try:
+        verify(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _orders(keys: list[str]) -> list[list[str]]:
+    import itertools
+    return [list(p) for p in itertools.permutations(keys)][: MAX_BRANCHES + 1]

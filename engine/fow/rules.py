@@ -1,0 +1,43 @@
+"""Citations of the Force of Will whitepaper ver. 2.3 (``fow-whitepaper-2.3``).
+
+The engine cites the document's own section numbers (``1``..``14``, ``6.1``, ``10.10`` …),
+exactly as listed in ``docs/sections-fow-whitepaper-2.3.md``; :func:`wp` refuses any other
+number, so a later rules version's numbering can never slip in. Where the document is silent
+a step carries a :class:`~engine.core.Ruling` instead (``rule: null`` in the trace).
+"""
+
+from __future__ import annotations
+
+from ..core import Rule, Ruling
+
+DOCUMENT = "fow-whitepaper-2.3"
+"""The slug of the one document this ruleset cites."""
+
+SECTIONS = frozenset(
+    [str(n) for n in range(1, 15)]
+    + [f"1.{i}" for i in range(1, 6)] + [f"2.{i}" for i in range(1, 10)] + [f"3.{i}" for i in range(1, 16)]
+    + ["4.1", "4.2"] + [f"5.{i}" for i in range(1, 5)] + [f"6.{i}" for i in range(1, 5)]
+    + [f"7.{i}" for i in range(1, 13)] + [f"8.{i}" for i in range(1, 7)] + [f"9.{i}" for i in range(1, 12)]
+    + [f"10.{i}" for i in range(1, 20)] + [f"11.{i}" for i in range(1, 8)] + [f"12.{i}" for i in range(1, 4)]
+    + [f"13.{i}" for i in range(1, 5)] + ["14.1", "14.2"]
+)
+"""Every section number of the whitepaper (117 units, docs/sections-fow-whitepaper-2.3.md)."""
+
+NOT_COVERED = "not covered by this document"
+"""Prefix of the ``source`` of a step on which the whitepaper is silent."""
+
+
+def wp(number: str) -> Rule:
+    """Return the citation of whitepaper section ``number``; raise ``KeyError`` if it has none.
+
+    >>> wp("6.2").url
+    '/rules/fow-whitepaper-2.3/6.2/'
+    """
+    if number not in SECTIONS:
+        raise KeyError(f"the whitepaper 2.3 has no section {number}")
+    return Rule(DOCUMENT, number)
+
+
+def silent(what: str) -> Ruling:
+    """Return the citation of a step the whitepaper does not cover (``rule: null`` in the trace)."""
+    return Ruling(f"{NOT_COVERED}: {what}")

@@ -1,0 +1,81 @@
+"""The Force of Will ruleset ``wp-2.3``: the whitepaper ver. 2.3, its ambiguities as option flags."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Ruleset, TraceRecorder, register_ruleset
+from ..core.validation import Checker
+from . import messages  # noqa: F401  (registers the message catalogue)
+from . import scenario as fmt
+from .game import MAX_BRANCHES, Game, OpenChoice, Stop
+from .rules import DOCUMENT, wp
+
+
+@register_ruleset
+class FowWhitepaper23(Ruleset):
+    """Force of Will under the whitepaper ver. 2.3 (``fow-whitepaper-2.3``)."""
+
+    game = "fow"
+    name = "wp-2.3"
+    document = DOCUMENT
+    title = "Force of Will whitepaper ver. 2.3"
+
+    def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
+        """Check the ``fow`` vocabulary (docs/scenario-format.md §7)."""
+        fmt.validate(scenario, checker)
+
+    def resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder) -> dict[str, Any]:
+        """Play the scenario's actions from its priority point; return the result (§7.9).
+
+        At an open choice the trace ends with a ``choice`` step carrying up to 24 branches.
+        """
+        opts = fmt.options(scenario)
+        state = fmt.parse_state(scenario)
+        game = Game(opts, scenario.get("actions", []), recorder,
+                    tuple(scenario["turn"].get("effect_order", [])), opts["variant"])
+        game.last = state
+        recorder.record("setup", "fow.variant", wp("1.2"), {"variant": opts["variant"]})
+        try:
+            state = game.run(state)
+            game.last = state
+        except Stop:
+            state = game.last
+        except OpenChoice as choice:
+            self._branch(scenario, choice, recorder)
+            return fmt.result(scenario, game.last, None, complete=False)
+        try:
+            chars = game.chars(state)
+        except OpenChoice as choice:
+            self._branch(scenario, choice, recorder)
+            return fmt.result(scenario, state, None, complete=False)
+        for cid in sorted(chars):
+            for entry in chars[cid].log:
+                section = "10.19" if entry["step"] == "non_numeric" and any(k.startswith("races") for k in entry["change"]) else "9.9"
+                recorder.record("layer", "fow.continuous.apply", wp(section),
+                                {"card": cid, "effect": entry["effect"], "step": entry["step"], "order": entry["order"],
+                                 "timestamp": entry["timestamp"],
+                                 "change": ", ".join(f"{k} {v[0]}→{v[1]}" for k, v in entry["change"].items()) or "none"})
+        return fmt.result(scenario, state, chars, complete=game.complete)
+
+    def _branch(self, scenario: Mapping[str, Any], choice: OpenChoice, recorder: TraceRecorder) -> None:
+        """Record the ``choice`` step; with at most 24 options, resolve one branch per option."""
+        params = {"kind": choice.kind, "player": choice.player, "options": [str(o) for o in choice.options]}
+        if len(choice.options) > MAX_BRANCHES:
+            recorder.record("choice", "fow.choice.too_many", choice.citation, params, options=choice.options[:MAX_BRANCHES])
+            return
+        branches = []
+        for option in choice.options:
+            document = copy.deepcopy(dict(scenario))
+            if choice.patch == "effect_order":
+                document["turn"] = {**document["turn"], "effect_order": list(option)}
+            else:
+                actions = list(document.get("actions", []))
+                actions.insert(choice.cursor, {"type": "choose", "player": choice.player, "choice": option})
+                document["actions"] = actions
+            sub = TraceRecorder(recorder.budget)
+            branch_result = self.resolve(document, sub)
+            branches.append({"choice": option, "trace": sub.to_list(), "result": branch_result})
+        recorder.record("choice", "fow.choice", choice.citation, params, options=choice.options, branches=branches)

@@ -104,3 +104,17 @@ class ScenarioOutputSerializer(serializers.ModelSerializer):
 class ScenarioCreatedSerializer(serializers.Serializer):
     code = serializers.CharField()
     url = serializers.CharField()
+
+
+class ScenarioImportedSerializer(serializers.Serializer):
+    """The outcome of importing an exported permalink: re-resolved here, compared with the file."""
+
+    code = serializers.CharField()
+    url = serializers.CharField()
+    created = serializers.BooleanField(help_text="False when this code was already stored here.")
+    matches = serializers.BooleanField(help_text="True when the trace and result in the file equal this site's resolution.")
+    step_differences = serializers.IntegerField()
+    result_differences = serializers.IntegerField()
+    code_matches = serializers.BooleanField(help_text="False when the file's code is not its scenario's code.")
+    engine_version = serializers.CharField(help_text="The engine version that resolved the stored permalink here.")
+    file_engine_version = serializers.CharField()

@@ -11,5 +11,6 @@ urlpatterns = [
     path("search/", views.SearchApi.as_view(), name="search"),
     path("resolve/", views.ResolveApi.as_view(), name="resolve"),
     path("scenarios/", views.ScenarioCreateApi.as_view(), name="scenarios"),
+    path("scenarios/import/", views.ScenarioImportApi.as_view(), name="scenario-import"),
     path("scenarios/<str:code>/", views.ScenarioDetailApi.as_view(), name="scenario"),
 ]

@@ -18,7 +18,7 @@ from engine.core.errors import FieldError
 from engine.core.validation import MAX_DOCUMENT_BYTES
 from rulesite.rules.models import Document, Section
 from rulesite.scenarios.models import Scenario
-from rulesite.scenarios.services import scenario_create, scenario_parse, scenario_resolve
+from rulesite.scenarios.services import scenario_create, scenario_import, scenario_parse, scenario_resolve
 
 from . import serializers
 
@@ -102,6 +102,36 @@ class ScenarioCreateApi(APIView):
         scenario, created = scenario_create(scenario=scenario_from_request(request))
         body = serializers.ScenarioCreatedSerializer({"code": scenario.code, "url": scenario.get_absolute_url()}).data
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class ScenarioImportApi(APIView):
+    """Import an exported permalink (``/r/<code>/export.json``): re-resolve it, never trust its trace.
+
+    201 when the code is new here, 200 when it was already stored (withdrawn ones included);
+    ``matches`` says whether the file's trace and result equal this site's resolution.
+    """
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={201: serializers.ScenarioImportedSerializer, 200: serializers.ScenarioImportedSerializer, 400: ERRORS_RESPONSE},
+    )
+    def post(self, request: Request) -> Response:
+        outcome = scenario_import(document=scenario_from_request(request))
+        stored = outcome.scenario
+        body = serializers.ScenarioImportedSerializer(
+            {
+                "code": stored.code,
+                "url": stored.get_absolute_url(),
+                "created": outcome.created,
+                "matches": outcome.diff.same,
+                "step_differences": len(outcome.diff.steps),
+                "result_differences": len(outcome.diff.result),
+                "code_matches": outcome.code_matches,
+                "engine_version": stored.engine_version,
+                "file_engine_version": outcome.file_engine_version,
+            }
+        ).data
+        return Response(body, status=status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
 
 
 class ScenarioDetailApi(generics.RetrieveAPIView):

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from rulesite.rules.models import Game
 
 
 class ScenarioQuerySet(models.QuerySet):
@@ -51,3 +55,45 @@ class Scenario(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scenarios:permalink", kwargs={"code": self.code})
+
+    @property
+    def game_label(self) -> str:
+        """Return the game's name (``Yu-Gi-Oh! OCG``), or its code when unknown."""
+        return dict(Game.choices).get(self.game, self.game)
+
+
+class AnnotationQuerySet(models.QuerySet):
+    def for_scenario(self, scenario: Scenario) -> AnnotationQuerySet:
+        """Return the annotations of ``scenario`` with their authors, reviewed ones first."""
+        return self.filter(scenario=scenario).select_related("author").order_by("-reviewed", "-updated_at")
+
+    def by(self, user) -> AnnotationQuerySet:
+        """Return the annotations written by ``user``, newest first, with their scenarios."""
+        return self.filter(author=user).select_related("scenario").order_by("-updated_at")
+
+
+class Annotation(models.Model):
+    """One judge's title, notes and review mark on a ruling permalink.
+
+    The permalink itself never changes; an annotation is stored beside it and only its
+    author can change it (one annotation per judge and scenario).
+    """
+
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="annotations")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="annotations")
+    title = models.CharField(_("title"), max_length=200, blank=True)
+    notes = models.TextField(_("notes"), max_length=10_000, blank=True)
+    reviewed = models.BooleanField(_("reviewed"), default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = AnnotationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at"]
+        constraints = [models.UniqueConstraint(fields=["scenario", "author"], name="one_annotation_per_judge")]
+
+    def __str__(self) -> str:
+        return f"{self.scenario.code} · {self.author}"
+
+    def get_absolute_url(self) -> str:
+        return self.scenario.get_absolute_url()

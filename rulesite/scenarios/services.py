@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 import engine
 from engine.core.errors import FieldError
 from engine.core.validation import MAX_DOCUMENT_BYTES
 
-from .models import Scenario
+from .diff import ResolutionDiff, resolution_diff
+from .models import Annotation, Scenario
+
+EXPORT_FORMAT = "rulesite-permalink/1"
 
 
 def scenario_parse(raw: str | bytes) -> dict[str, Any]:
@@ -85,3 +90,91 @@ def scenario_create(*, scenario: dict[str, Any], title: str = "", source: str = 
         # Two requests stored the same board at once: the first one wins.
         return Scenario.objects.get(code=code), False
     return stored, True
+
+
+def scenario_withdraw(*, scenario: Scenario, reason: str) -> Scenario:
+    """Withdraw ``scenario``: its page becomes a 410 notice giving ``reason``.
+
+    The row stays, so its code is never given to another board and storing the same
+    scenario again returns this withdrawn permalink. Withdrawing twice keeps the first time.
+    """
+    if scenario.withdrawn_at is None:
+        scenario.withdrawn_at = timezone.now()
+    scenario.withdrawn_reason = reason[:300]
+    scenario.save(update_fields=["withdrawn_at", "withdrawn_reason"])
+    return scenario
+
+
+@dataclass
+class ImportOutcome:
+    """What importing an exported permalink did.
+
+    ``diff`` compares the trace and result in the file with this site's own resolution;
+    ``code_matches`` is False when the file's ``code`` is not its scenario's code (the file
+    was edited); ``file_engine_version`` is the version the file says resolved it.
+    """
+
+    scenario: Scenario
+    created: bool
+    diff: ResolutionDiff
+    code_matches: bool
+    file_engine_version: str
+
+
+def _export_error(path: str, message: str) -> engine.ScenarioError:
+    return engine.ScenarioError([FieldError(path, message)])
+
+
+def scenario_import(*, document: dict[str, Any]) -> ImportOutcome:
+    """Store the scenario of an exported permalink ``document`` and re-resolve it here.
+
+    ``document`` is what ``/r/<code>/export.json`` gives: ``{"format", "code", "scenario",
+    "trace", "result", "engine_version", "created_at", ...}``. The trace and result in it
+    are never stored: the scenario is resolved again by this engine (so it gets the same
+    code as where it came from) and compared with them. A code already stored here,
+    withdrawn or not, is returned unchanged. Raises ``engine.ScenarioError`` when the
+    document is not an export or its scenario is invalid.
+    """
+    if document.get("format") != EXPORT_FORMAT:
+        raise _export_error("format", f"not an exported permalink: format must be {EXPORT_FORMAT!r}")
+    scenario = document.get("scenario")
+    if not isinstance(scenario, dict):
+        raise _export_error("scenario", "an exported permalink must contain the scenario as a JSON object")
+    trace, result = document.get("trace"), document.get("result")
+    if not isinstance(trace, list) or not all(isinstance(step, dict) for step in trace):
+        trace = []
+    if not isinstance(result, dict):
+        result = {}
+    stored, created = scenario_create(
+        scenario=scenario,
+        title=str(document.get("title") or ""),
+        source=str(document.get("source") or ""),
+    )
+    return ImportOutcome(
+        scenario=stored,
+        created=created,
+        diff=resolution_diff(old_trace=trace, old_result=result, new_trace=stored.trace, new_result=stored.result),
+        code_matches=document.get("code") in (None, stored.code),
+        file_engine_version=str(document.get("engine_version") or ""),
+    )
+
+
+def annotation_save(*, scenario: Scenario, author: Any, title: str, notes: str, reviewed: bool) -> Annotation:
+    """Create or replace ``author``'s own annotation of ``scenario``; return it.
+
+    Only the author's row is ever touched: another judge's annotation of the same
+    scenario is a different row that this function cannot reach.
+    """
+    annotation, _ = Annotation.objects.update_or_create(
+        scenario=scenario,
+        author=author,
+        defaults={"title": title[:200], "notes": notes, "reviewed": reviewed},
+    )
+    return annotation
+
+
+def annotation_mark_reviewed(*, annotation: Annotation, reviewed: bool) -> Annotation:
+    """Set the review mark of ``annotation`` (the caller has checked it is the judge's own)."""
+    annotation.reviewed = reviewed
+    annotation.save(update_fields=["reviewed", "updated_at"])
+    return annotation

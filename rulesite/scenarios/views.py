@@ -1,17 +1,21 @@
-"""Home page, board-state builder and ruling permalinks. Views are glue."""
+"""Home page, ruling permalinks, judges' annotations, re-checks and imports. Views are glue."""
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
+import engine
 from rulesite.rules.forms import SearchForm
 from rulesite.rules.models import Document, Game
 
-from .models import Scenario
-from .selectors import permalink_page
-
+from .models import Annotation, Scenario
+from .permalink_forms import AnnotationForm, ImportForm, ReviewForm
+from .selectors import permalink_export, permalink_page, permalink_recheck, qr_svg
+from .services import annotation_mark_reviewed, annotation_save, scenario_import
 
 def home(request: HttpRequest) -> HttpResponse:
     documents = Document.objects.current().order_by("game", "family")
@@ -28,13 +32,78 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def permalink(request: HttpRequest, code: str) -> HttpResponse:
-    page = permalink_page(code=code)
+    page = permalink_page(code=code, user=request.user)
+    form = AnnotationForm(instance=page.own_annotation) if request.user.is_authenticated else None
     return render(
         request,
         "scenarios/permalink.html",
-        {"page": page, "scenario": page.scenario},
+        {"page": page, "scenario": page.scenario, "form": form},
         status=410 if page.scenario.withdrawn_at else 200,
     )
+
+
+@login_required
+@require_POST
+def annotate(request: HttpRequest, code: str) -> HttpResponse:
+    """Save the signed-in judge's own annotation; answer htmx with the annotations block."""
+    scenario = get_object_or_404(Scenario.objects.visible(), code=code)
+    form = AnnotationForm(request.POST)
+    saved = form.is_valid()
+    if saved:
+        annotation_save(scenario=scenario, author=request.user, **form.cleaned_data)
+    if not request.htmx and saved:
+        return redirect(scenario)
+    page = permalink_page(code=code, user=request.user)
+    template = "scenarios/_annotations.html" if request.htmx else "scenarios/permalink.html"
+    return render(request, template, {"page": page, "scenario": scenario, "form": form, "saved": saved}, status=200 if saved else 400)
+
+
+@require_GET
+def recheck(request: HttpRequest, code: str) -> HttpResponse:
+    page = permalink_recheck(code=code)
+    return render(request, "scenarios/recheck.html", {"page": page, "scenario": page.scenario})
+
+
+@require_GET
+def export(request: HttpRequest, code: str) -> JsonResponse:
+    response = JsonResponse(permalink_export(code=code), json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="ruling-{code}.json"'
+    return response
+
+
+@require_GET
+def qr(request: HttpRequest, code: str) -> HttpResponse:
+    scenario = get_object_or_404(Scenario.objects.visible(), code=code)
+    response = HttpResponse(qr_svg(request.build_absolute_uri(scenario.get_absolute_url())), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+def import_permalink(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            outcome = scenario_import(document=form.cleaned_data["document"])
+        except engine.ScenarioError as exc:
+            return render(request, "scenarios/import.html", {"form": form, "errors": exc.errors}, status=400)
+        return render(request, "scenarios/import_done.html", {"outcome": outcome, "scenario": outcome.scenario})
+    return render(request, "scenarios/import.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def my_rulings(request: HttpRequest) -> HttpResponse:
+    return render(request, "accounts/rulings.html", {"annotations": Annotation.objects.by(request.user)})
+
+
+@login_required
+@require_POST
+def review(request: HttpRequest, pk: int) -> HttpResponse:
+    """Set the review mark of one of the judge's own annotations; another judge's is a 404."""
+    annotation = get_object_or_404(Annotation.objects.by(request.user), pk=pk)
+    form = ReviewForm(request.POST)
+    form.is_valid()
+    annotation_mark_reviewed(annotation=annotation, reviewed=form.cleaned_data.get("reviewed", False))
+    return redirect("scenarios:my_rulings")
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -45,3 +114,4 @@ def healthz(request: HttpRequest) -> JsonResponse:
     except Exception as exc:  # any database failure means unhealthy, whatever its class
         return JsonResponse({"status": "error", "database": str(exc.__class__.__name__)}, status=503)
     return JsonResponse({"status": "ok"})
+

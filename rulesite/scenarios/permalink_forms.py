@@ -1,0 +1,61 @@
+"""Forms of the permalink pages: a judge's annotation, the review mark, importing, withdrawing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from engine.core.validation import MAX_DOCUMENT_BYTES
+
+from .models import Annotation
+
+
+class AnnotationForm(forms.ModelForm):
+    class Meta:
+        model = Annotation
+        fields = ["title", "notes", "reviewed"]
+        widgets = {"notes": forms.Textarea(attrs={"rows": 4})}
+        labels = {"title": _("Title"), "notes": _("Notes"), "reviewed": _("Reviewed")}
+
+
+class ReviewForm(forms.Form):
+    reviewed = forms.BooleanField(required=False)
+
+
+class ImportForm(forms.Form):
+    """An exported permalink, uploaded as a file or pasted as text."""
+
+    file = forms.FileField(label=_("Exported JSON file"), required=False)
+    text = forms.CharField(label=_("…or paste the JSON"), required=False, widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}))
+
+    def clean(self) -> dict[str, Any]:
+        """Return ``{"document": dict}``; reject an empty, oversized or non-JSON input."""
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > MAX_DOCUMENT_BYTES:
+                raise forms.ValidationError(_("The file is over the limit of %(limit)s bytes."), params={"limit": f"{MAX_DOCUMENT_BYTES:,}"})
+            raw: str | bytes = upload.read()
+        else:
+            raw = data.get("text") or ""
+        if not raw:
+            raise forms.ValidationError(_("Choose a file or paste the exported JSON."))
+        if len(raw) > MAX_DOCUMENT_BYTES:
+            raise forms.ValidationError(_("The text is over the limit of %(limit)s bytes."), params={"limit": f"{MAX_DOCUMENT_BYTES:,}"})
+        try:
+            document = json.loads(raw)
+        except (ValueError, RecursionError) as exc:
+            raise forms.ValidationError(_("This is not valid JSON: %(error)s"), params={"error": exc}) from None
+        if not isinstance(document, dict):
+            raise forms.ValidationError(_("An exported permalink is a JSON object."))
+        data["document"] = document
+        return data
+
+
+class WithdrawForm(forms.Form):
+    """The reason an administrator gives for withdrawing permalinks; shown on their pages."""
+
+    reason = forms.CharField(label=_("Reason shown on the page"), max_length=300, widget=forms.TextInput(attrs={"size": 60}))

@@ -1,0 +1,279 @@
+"""Shape a stored ruling for reading: citations, the summary, the chain drawing, value tables.
+
+Everything here is pure: it reads the trace and result dictionaries the engine produced
+(``docs/scenario-format.md`` §4) and returns plain values for the templates. Nothing is
+written and no game is named except where a citation style needs the document family.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
+Step = dict[str, Any]
+
+# Result keys that are the scenario's own shape, not per-step value histories.
+BOARD_KEYS = frozenset({"format", "game", "ruleset", "options", "players", "turn", "objects", "chain", "pending", "effects", "actions", "winner", "complete"})
+# Object keys holding card definitions rather than what happened to the card.
+DEFINITION_KEYS = frozenset({"effects", "abilities", "costs", "materials", "targets"})
+
+PUSH_KINDS = frozenset({"activate", "respond", "cast", "play"})
+
+
+# ---------------------------------------------------------------- citations
+
+
+def citation_text(document: str, number: str, page: str = "") -> str:
+    """Return a rule reference as judges write it.
+
+    ``("mtg-cr-2022-04-29", "613.8a")`` → ``CR 613.8a (2022-04-29)``; ``("fow-whitepaper-2.3",
+    "6.1")`` → ``FoW 6.1``; ``("ygo-ocg-rules-arcv", "4.2.4")`` → ``YGO ARC-V 4.2.4``;
+    ``("ygo-rulebook-mr2", "ch4.3", "p.41")`` → ``YGO MR2 ch4.3 p.41``. A document of an
+    unknown family is cited by its slug.
+    """
+    if document.startswith("mtg-cr-"):
+        return f"CR {number} ({document.removeprefix('mtg-cr-')})"
+    if document.startswith("mtg-arb-faq"):
+        return f"ARB FAQ {number}"
+    if document.startswith("fow-whitepaper"):
+        return f"FoW {number}"
+    if document.startswith("ygo-ocg-rules-"):
+        edition = document.removeprefix("ygo-ocg-rules-").upper().replace("ARCV", "ARC-V")
+        return f"YGO {edition} {number}"
+    if document.startswith("ygo-rulebook-"):
+        edition = document.removeprefix("ygo-rulebook-").upper()
+        return f"YGO {edition} {number}{' ' + page if page else ''}"
+    return f"{document} {number}"
+
+
+def iter_rules(data: Any) -> Iterator[dict[str, Any]]:
+    """Yield every rule reference ``{"document", "number", ...}`` found under a ``rule`` key.
+
+    Walks any JSON value: a trace with its branches, a result, a value-history table.
+    """
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            rule = item.get("rule")
+            if isinstance(rule, dict) and isinstance(rule.get("document"), str) and isinstance(rule.get("number"), str):
+                yield rule
+            stack.extend(value for key, value in item.items() if key != "rule")
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+# ---------------------------------------------------------------- the chain drawing
+
+
+@dataclass
+class ChainCard:
+    link: int | None
+    name: str
+    player: str = ""
+    resolving: bool = False
+
+
+@dataclass
+class ChainSnapshot:
+    """The chain (top first) as a step begins; ``step`` is None for the empty chain at the end."""
+
+    step: Step | None
+    cards: list[ChainCard] = field(default_factory=list)
+    leaving: ChainCard | None = None
+
+
+def _card_name(params: dict[str, Any], fallback: str) -> str:
+    return str(params.get("card_name") or params.get("name") or params.get("card") or fallback)
+
+
+def chain_snapshots(trace: list[Step]) -> list[ChainSnapshot]:
+    """Return the chain or stack as each ``resolve`` step begins, then the empty chain.
+
+    Links come from ``activate``/``respond``/``cast``/``play`` steps and leave on ``resolve``
+    (the link named in ``params.link``, else the top one). Return ``[]`` when nothing resolves.
+    """
+    chain: list[ChainCard] = []
+    snapshots: list[ChainSnapshot] = []
+    for step in trace:
+        params = step.get("params") or {}
+        if step.get("kind") in PUSH_KINDS:
+            link = params.get("link")
+            chain.append(ChainCard(link if isinstance(link, int) else len(chain) + 1, _card_name(params, step.get("text", "")), str(params.get("player") or "")))
+        elif step.get("kind") == "resolve" and chain:
+            link = params.get("link")
+            leaving = next((c for c in chain if c.link == link), chain[-1])
+            shown = [ChainCard(c.link, c.name, c.player, c is leaving) for c in reversed(chain)]
+            snapshots.append(ChainSnapshot(step, shown, leaving))
+            chain.remove(leaving)
+    if snapshots:
+        snapshots.append(ChainSnapshot(None, [ChainCard(c.link, c.name, c.player) for c in reversed(chain)]))
+    return snapshots
+
+
+def chain_links(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return the chain of a scenario or result (Chain Link 1 first), each link with its card's ``name``."""
+    names = {o.get("id"): o.get("name") for o in state.get("objects") or [] if isinstance(o, dict)}
+    return [
+        {**link, "name": names.get(link.get("card")) or link.get("card")}
+        for link in state.get("chain") or []
+        if isinstance(link, dict)
+    ]
+
+
+# ---------------------------------------------------------------- the summary
+
+_MOVES = {
+    "destroy": gettext_noop("destroys %(name)s"),
+    "banish": gettext_noop("banishes %(name)s"),
+    "send_to_graveyard": gettext_noop("sends %(name)s to the Graveyard"),
+    "return_to_hand": gettext_noop("returns %(name)s to the hand"),
+    "return_to_deck": gettext_noop("returns %(name)s to the Deck"),
+    "special_summon": gettext_noop("Special Summons %(name)s"),
+}
+
+
+def _clause(step: Step, resolving: str) -> str | None:
+    """Return what ``step`` adds to the sentence of the link resolving, or None."""
+    kind, params, message = step.get("kind"), step.get("params") or {}, step.get("message_id") or ""
+    name = _card_name(params, "?")
+    if kind == "negate":
+        if message.endswith(".effect"):
+            return _("negates the effect of %(name)s") % {"name": name}
+        return _("negates the activation of %(name)s") % {"name": name}
+    if kind == "no_effect":
+        return _("does nothing")
+    if kind == "move" and params.get("reason") in _MOVES and name != resolving:
+        return _(_MOVES[params["reason"]]) % {"name": name}
+    if kind == "move" and message.endswith(".draw"):
+        return _("%(player)s draws a card") % {"player": params.get("player", "?")}
+    if kind == "move" and message.endswith(".control"):
+        return _("%(player)s takes control of %(name)s") % {"player": params.get("player", "?"), "name": name}
+    if kind == "modify" and "after" in params:
+        return _("%(name)s becomes %(after)s") % {"name": name, "after": params["after"]}
+    if kind == "damage":
+        return _("%(player)s takes %(amount)s damage") % {"player": params.get("player", "?"), "amount": params.get("amount", "?")}
+    if kind == "lp":
+        return _("%(player)s gains %(amount)s LP") % {"player": params.get("player", "?"), "amount": params.get("amount", "?")}
+    if kind == "choice":
+        return _("a choice is left open")
+    if kind == "cannot_evaluate":
+        return _("cannot be evaluated")
+    return None
+
+
+def _winner_sentence(result: dict[str, Any]) -> str:
+    winner = result.get("winner")
+    if winner == "draw":
+        return _("The Duel is a draw.")
+    if winner:
+        names = {p.get("id"): p.get("name") for p in result.get("players") or [] if isinstance(p, dict)}
+        label = f"{names[winner]} ({winner})" if names.get(winner) else str(winner)
+        return _("Winner: %(winner)s.") % {"winner": label}
+    return _("Winner: none.")
+
+
+def summarize(trace: list[Step], result: dict[str, Any]) -> list[str]:
+    """Return the resolution in a few plain sentences, composed from step kinds and params.
+
+    One sentence per illegal activation and per resolving link (in the order they resolve),
+    then the winner and whether the resolution is complete.
+    """
+    sentences: list[str] = []
+    illegal = [s for s in trace if s.get("kind") == "illegal"]
+    for step in illegal:
+        params = step.get("params") or {}
+        sentences.append(_("Not allowed: %(name)s.") % {"name": _card_name(params, step.get("text", ""))})
+    resolves = [i for i, s in enumerate(trace) if s.get("kind") == "resolve"]
+    for n, start in enumerate(resolves):
+        step, params = trace[start], trace[start].get("params") or {}
+        name = _card_name(params, "")
+        end = resolves[n + 1] if n + 1 < len(resolves) else len(trace)
+        clauses: list[str] = []
+        for later in trace[start + 1 : end]:
+            clause = _clause(later, name)
+            if clause and clause not in clauses:
+                clauses.append(clause)
+        link = params.get("link")
+        if link is None:
+            # A game whose resolve steps name no link: its own message says what resolves.
+            head, name = step.get("text", "").rstrip("."), ""
+        elif n == 0 and len(resolves) > 1:
+            head = _("Chain Link %(link)s resolves first") % {"link": link}
+        else:
+            head = _("Chain Link %(link)s resolves") % {"link": link}
+        what = " ".join(part for part in (name, str(get_text_list(clauses, _("and")))) if part)
+        sentences.append(f"{head}: {what}." if what else f"{head}.")
+    sentences.append(_winner_sentence(result))
+    if result.get("complete") is False:
+        sentences.append(_("The resolution is incomplete."))
+    return sentences
+
+
+def summary_counts(trace: list[Step]) -> str:
+    """Return "N steps · M rules cited" for the page head."""
+    cited = len({(r["document"], r["number"]) for r in iter_rules(trace)})
+    steps = ngettext("%(n)d step", "%(n)d steps", len(trace)) % {"n": len(trace)}
+    rules = ngettext("%(n)d rule cited", "%(n)d rules cited", cited) % {"n": cited}
+    return f"{steps} · {rules}"
+
+
+# ---------------------------------------------------------------- value histories
+
+
+@dataclass
+class HistoryTable:
+    """A list of dicts from the result shown as a table: ``columns`` in first-seen order."""
+
+    title: str
+    key: str
+    columns: list[str]
+    rows: list[dict[str, Any]]
+    """Each row: ``{"cells": [{"column", "text", "is_rule"}], "step": the source dict}``."""
+
+
+def _is_table(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value)
+
+
+def _cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _table(title: str, key: str, items: list[dict[str, Any]]) -> HistoryTable:
+    columns: list[str] = []
+    for item in items:
+        columns.extend(k for k in item if k not in columns and k not in ("basis", "source"))
+    rows = [
+        {"step": item, "cells": [{"column": c, "text": _cell_text(item.get(c)), "is_rule": c == "rule"} for c in columns]}
+        for item in items
+    ]
+    return HistoryTable(title, key, columns, rows)
+
+
+def value_histories(result: dict[str, Any]) -> list[HistoryTable]:
+    """Return a table for each list of dicts in the result beyond the board itself.
+
+    Per object (an ATK/DEF history, a ``layers`` walk, ``continuous`` steps…) and at the top
+    level of the result; card definitions (``effects``) are not histories.
+    """
+    tables: list[HistoryTable] = []
+    for obj in result.get("objects") or []:
+        if not isinstance(obj, dict):
+            continue
+        for key, value in obj.items():
+            if key not in DEFINITION_KEYS and _is_table(value):
+                tables.append(_table(f"{obj.get('name') or obj.get('id')} · {key}", key, value))
+    for key, value in result.items():
+        if key not in BOARD_KEYS and _is_table(value):
+            tables.append(_table(key, key, value))
+    return tables

@@ -1,0 +1,71 @@
+"""Accounts: sign in and out, password reset by email, "My rulings"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+
+from rulesite.api.tests.test_api import MIRROR_FORCE
+from rulesite.scenarios.services import annotation_save, scenario_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def judge():
+    return get_user_model().objects.create_user("carol", "carol@example.org", "judge-pass-3")
+
+
+class AccountTests:
+    def test_a_judge_signs_in_and_out(self, client, judge):
+        assert client.get("/accounts/login/").status_code == 200
+        response = client.post("/accounts/login/", {"username": "carol", "password": "judge-pass-3"})
+        assert response.status_code == 302
+        assert "Sign out" in client.get("/").content.decode()
+        assert client.post("/accounts/logout/").status_code == 302
+        assert "Sign in" in client.get("/").content.decode()
+
+    def test_a_wrong_password_is_refused(self, client, judge):
+        response = client.post("/accounts/login/", {"username": "carol", "password": "nope"})
+        assert response.status_code == 200 and "did not match" in response.content.decode()
+
+    def test_password_reset_sends_an_email_with_a_working_link(self, client, judge):
+        response = client.post("/accounts/password_reset/", {"email": "carol@example.org"})
+        assert response.status_code == 302
+        assert len(mail.outbox) == 1 and mail.outbox[0].to == ["carol@example.org"]
+        assert mail.outbox[0].subject == "Reset your rulesite password"
+        link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
+        form = client.get(link, follow=True)
+        assert "Choose a new password" in form.content.decode() and form.context["validlink"]
+        done = client.post(form.redirect_chain[-1][0], {"new_password1": "a-new-judge-pass", "new_password2": "a-new-judge-pass"})
+        assert done.status_code == 302
+        assert client.login(username="carol", password="a-new-judge-pass")
+
+    def test_my_rulings_lists_the_judges_annotations_only(self, client, judge):
+        other = get_user_model().objects.create_user("dave", "dave@example.org", "judge-pass-4")
+        ruling, _ = scenario_create(scenario=MIRROR_FORCE)
+        annotation_save(scenario=ruling, author=judge, title="Carol's call", notes="", reviewed=False)
+        annotation_save(scenario=ruling, author=other, title="Dave's call", notes="", reviewed=True)
+        client.force_login(judge)
+        body = client.get("/accounts/rulings/").content.decode()
+        assert "Carol&#x27;s call" in body and "Dave" not in body and ruling.code in body
+        assert "Mark reviewed" in body
+
+    def test_my_rulings_needs_an_account(self, client):
+        response = client.get("/accounts/rulings/")
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+class HomeTests:
+    def test_home_links_each_games_builder_and_the_search_box(self, client):
+        body = client.get("/").content.decode()
+        for game in ("ygo", "mtg", "fow"):
+            assert f'href="/scenarios/new/{game}/"' in body
+        assert 'action="/search/"' in body and 'name="q"' in body
+
+    def test_the_search_box_still_finds_a_rule_number(self, client):
+        response = client.get("/search/", {"q": "4.2.4"})
+        assert response.status_code in (200, 302)

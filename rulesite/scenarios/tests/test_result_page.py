@@ -1,0 +1,149 @@
+"""The result page: summary, numbered timeline, chain drawing, boards, citations, QR, print."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rulesite.api.tests.test_api import MIRROR_FORCE
+from rulesite.scenarios.presentation import chain_snapshots, citation_text, summarize, value_histories
+from rulesite.scenarios.services import scenario_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ruling():
+    scenario, _ = scenario_create(scenario=MIRROR_FORCE)
+    return scenario
+
+
+class ResultPageTests:
+    def test_it_shows_a_summary_composed_from_the_trace(self, client, ruling):
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        summary = re.search(r'<ul class="summary">(.*?)</ul>', body, re.S).group(1)
+        assert "Chain Link 2 resolves first: Trap Jammer negates the activation of Mirror Force" in summary
+        assert "Chain Link 1 resolves: Mirror Force does nothing." in summary
+        assert "Winner: none." in summary
+
+    def test_it_numbers_every_step_of_the_timeline(self, client, ruling):
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        timeline = body.split('<ol class="timeline">', 1)[1].split("</ol>", 1)[0]
+        assert timeline.count('<li class="step') == len(ruling.trace)
+        assert f"{len(ruling.trace)} steps" in body
+
+    def test_it_draws_the_chain_emptying_step_by_step(self, client, ruling):
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        drawing = body.split('<ol class="chain-steps">', 1)[1].split("</section>", 1)[0]
+        stacks = re.findall(r'<ol class="stack".*?</ol>', drawing, re.S)
+        assert [stack.count('class="chain-card') for stack in stacks] == [2, 1, 0]
+        assert "Trap Jammer" in stacks[0] and 'chain-card resolving' in stacks[0]
+        assert "stack-empty" in stacks[-1]
+
+    def test_it_shows_the_board_before_and_after(self, client, ruling):
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        before = body.split('id="before-h"', 1)[1].split("</section>", 1)[0]
+        after = body.split('id="after-h"', 1)[1].split("</section>", 1)[0]
+        assert "spell_trap_zone" in before and "Mirror Force" in before
+        assert re.search(r"Mirror Force <span class=\"meta\">t1</span></td><td>graveyard", after)
+
+    def test_each_citation_links_to_its_rule_with_a_copyable_citation_and_popover(self, client, ruling):
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        assert 'class="cite" href="/rules/ygo-ocg-rules-arcv/4.2.4.2.i2/"' in body
+        assert 'data-citation="YGO ARC-V 4.2.4.2.i2"' in body
+        assert '<details class="rule-pop">' in body and 'role="note"' in body
+
+    def test_it_uses_no_inline_script_or_handler(self, client, ruling):
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        assert not re.search(r"<script(?![^>]*\bsrc=)", body)
+        assert not re.search(r"\son[a-z]+=", body)
+        assert "js/permalink.js" in body and "htmx.min.js" in body
+
+    def test_the_qr_code_is_an_svg_that_opens_the_permalink(self, client, ruling):
+        response = client.get(f"/r/{ruling.code}/qr.svg")
+        assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+        svg = response.content.decode()
+        assert "<svg" in svg and f"http://testserver/r/{ruling.code}/" in svg
+        assert f'src="/r/{ruling.code}/qr.svg"' in client.get(ruling.get_absolute_url()).content.decode()
+
+    def test_the_print_stylesheet_hides_navigation(self, client, ruling):
+        from django.contrib.staticfiles import finders
+
+        css = open(finders.find("css/result.css"), encoding="utf-8").read()
+        print_rules = css.split("@media print", 1)[1]
+        assert ".site-header" in print_rules and "display: none" in print_rules
+
+    def test_reading_needs_no_account(self, client, ruling):
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        assert "to add your own title, notes and review mark" in body
+        assert 'name="notes"' not in body
+
+
+class CitationTextTests:
+    @pytest.mark.parametrize(
+        ("document", "number", "page", "expected"),
+        [
+            ("mtg-cr-2022-04-29", "613.8a", "", "CR 613.8a (2022-04-29)"),
+            ("fow-whitepaper-2.3", "6.1", "p.12", "FoW 6.1"),
+            ("ygo-ocg-rules-arcv", "4.2.4", "", "YGO ARC-V 4.2.4"),
+            ("ygo-rulebook-mr2", "ch4.3", "p.41", "YGO MR2 ch4.3 p.41"),
+            ("somewhere-else", "1", "", "somewhere-else 1"),
+        ],
+    )
+    def test_it_writes_rules_as_judges_cite_them(self, document, number, page, expected):
+        assert citation_text(document, number, page) == expected
+
+    def test_mr2_citations_carry_the_printed_page(self, client):
+        scenario = json.loads(json.dumps(MIRROR_FORCE))
+        scenario["ruleset"] = "mr2"
+        stored, _ = scenario_create(scenario=scenario)
+        body = client.get(stored.get_absolute_url()).content.decode()
+        assert re.search(r'data-citation="YGO MR2 ch\d+(\.\d+)* p\.\d+"', body)
+
+
+class PresentationTests:
+    def test_the_summary_names_an_illegal_activation_and_a_winner(self):
+        trace = [
+            {"kind": "illegal", "params": {"card_name": "Pot of Greed"}, "text": ""},
+            {"kind": "resolve", "params": {"link": 1, "card_name": "Ookazi"}, "text": ""},
+            {"kind": "damage", "params": {"player": "p2", "amount": 800}, "text": ""},
+        ]
+        result = {"winner": "p1", "players": [{"id": "p1", "name": "Alice"}], "complete": True}
+        assert summarize(trace, result) == [
+            "Not allowed: Pot of Greed.",
+            "Chain Link 1 resolves: Ookazi p2 takes 800 damage.",
+            "Winner: Alice (p1).",
+        ]
+
+    def test_a_stack_without_link_numbers_empties_from_the_top(self):
+        trace = [
+            {"kind": "cast", "params": {"name": "Lightning Bolt"}},
+            {"kind": "cast", "params": {"name": "Counterspell"}},
+            {"kind": "resolve", "params": {}},
+            {"kind": "resolve", "params": {}},
+        ]
+        snapshots = chain_snapshots(trace)
+        assert [[c.name for c in s.cards] for s in snapshots] == [["Counterspell", "Lightning Bolt"], ["Lightning Bolt"], []]
+        assert [s.leaving.name for s in snapshots[:2]] == ["Counterspell", "Lightning Bolt"]
+
+    def test_any_list_of_dicts_in_the_result_becomes_a_value_table(self):
+        rule = {"document": "mtg-cr-2022-04-29", "number": "613.4c"}
+        result = {
+            "objects": [
+                {"id": "m1", "name": "Dark Magician", "effects": [{"class": "card"}], "history": [{"atk": 2500, "rule": None}, {"atk": 3000, "rule": rule}]}
+            ],
+            "layers": [{"layer": "7c", "power": 3, "rule": rule}],
+        }
+        tables = value_histories(result)
+        assert [(t.title, t.columns) for t in tables] == [("Dark Magician · history", ["atk", "rule"]), ("layers", ["layer", "power", "rule"])]
+        assert tables[1].rows[0]["cells"][2]["is_rule"]
+
+    def test_value_tables_render_with_citation_links(self, client):
+        stored, _ = scenario_create(scenario=MIRROR_FORCE)
+        stored.result = {**stored.result, "objects": [{**o, "history": [{"atk": 2500, "rule": {"document": "ygo-ocg-rules-arcv", "number": "4.2.4"}}]} for o in stored.result["objects"][:1]]}
+        stored.save()
+        body = client.get(stored.get_absolute_url()).content.decode()
+        assert "How each value was reached" in body and "Dark Magician · history" in body
+        assert 'data-citation="YGO ARC-V 4.2.4"' in body and 'href="/rules/ygo-ocg-rules-arcv/4.2.4/"' in body

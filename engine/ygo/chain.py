@@ -128,7 +128,7 @@ class ChainEngine:
 
     # ------------------------------------------------------------------ activation
 
-    def verify_activation(self, state: GameState, act: Activation) -> tuple[int, EffectClass]:
+    def verify_activation(self, state: GameState, act: Activation, *, simultaneous: bool = False) -> tuple[int, EffectClass]:
         """Check that ``act`` may be activated now; return its Spell Speed and effect class.
 
         Raises :class:`IllegalAction` citing the rule broken: a Continuous effect (ARC-V
@@ -137,6 +137,8 @@ class ChainEngine:
         response (4.2.4.1.1.i1), a response to Spell Speed 3 below 3 (4.2.4.1.2.i1), an unpayable
         cost (4.2.2.i3, 1.4.1.i5), or a negation that is not chained directly to the
         activation it negates (3.4.3.3.i4) or cannot affect it (4.2.1.1.i3, 4.2.3.i2).
+        ``simultaneous``: the effect is one of several triggers put on the chain together, where
+        Spell Speed 1 may be chained (4.2.4.2.1.i2).
         """
         card = state.card(act.card)
         effect = card.effects[act.effect]
@@ -152,7 +154,7 @@ class ChainEngine:
                                derived=derived)
         if state.chain:
             top = state.chain[-1]
-            if derived == 1:
+            if derived == 1 and not simultaneous:
                 raise self.illegal(R.SS1_NO_RESPONSE, "ygo.illegal.spell_speed_1_response", **base,
                                    answers_link=top.number)
             if top.spell_speed == 3 and derived < 3:
@@ -238,14 +240,14 @@ class ChainEngine:
             return False
         return True
 
-    def do_activate(self, state: GameState, act: Activation) -> GameState:
+    def do_activate(self, state: GameState, act: Activation, *, simultaneous: bool = False) -> GameState:
         """Activate ``act`` as the next chain link and return the new state.
 
         Records the activation (ARC-V 4.2.4.2.i1 for Chain Link 1, 4.2.4.2.i2 for a response),
         the costs paid (4.2.2.i2: never refunded) and priority passing to the opponent.
         Raises :class:`IllegalAction` (before any change) if the activation breaks a rule.
         """
-        derived, effect_class = self.verify_activation(state, act)
+        derived, effect_class = self.verify_activation(state, act, simultaneous=simultaneous)
         card = state.card(act.card)
         number = len(state.chain) + 1
         first = number == 1

@@ -272,6 +272,8 @@ class Event:
     card: ObjectId
     moment: int
     """The count of "things" that had happened when it did; the last thing has the highest."""
+    procedure: bool = False
+    """It happened as part of a summoning procedure (Tributes, materials), never the last thing."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core import Citation, IllegalAction, Ruleset, TraceRecorder
+from ..core import Citation, Ruleset, TraceRecorder
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
 from .chain import MAX_BRANCHES, ChainEngine, OpenChoice
-from .model import GameState
+from .duel import MAX_ORDER_BRANCHES, DuelEngine, OpenOrder
 from .rules import R
 
 
@@ -37,46 +38,46 @@ class YgoRuleset(Ruleset):
         fmt.validate(scenario, checker, pendulum=self.pendulum, field_zone_per_player=self.field_zone_per_player)
 
     def resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder) -> dict[str, Any]:
-        """Build the chain from ``chain`` and ``actions``, resolve it, and return the result dict.
+        """Replay ``chain``, ``pending`` and ``actions`` (summons, attacks, phases, activations),
+        resolve what is left, and return the result dict.
 
-        An illegal activation becomes an ``illegal`` step and is not added to the chain. At an
-        open choice the trace ends with a ``choice`` step carrying up to 24 branches.
+        An illegal action becomes an ``illegal`` step and changes nothing. At an open choice, or an
+        open order of simultaneous triggers, the trace ends with a ``choice`` step carrying up to
+        24 branches.
         """
-        engine = ChainEngine(self, recorder)
+        order = tuple(scenario.get("options", {}).get("trigger_order", ()))
+        engine = DuelEngine(self, recorder, trigger_order=order)
         state = fmt.parse_state(scenario)
+        state = replace(state, pending=fmt.parse_pending(scenario, state))
         try:
-            state = self._run(scenario, state, engine)
+            state = engine.run(scenario, state)
         except OpenChoice as choice:
             self._branch(scenario, choice, engine, recorder)
             return fmt.result(scenario, choice.state, complete=False)
+        except OpenOrder as open_order:
+            self._branch_order(scenario, open_order, engine, recorder)
+            return fmt.result(scenario, open_order.state, complete=False)
         return fmt.result(scenario, state, complete=engine.complete)
 
-    def _activate(self, state: GameState, raw: Mapping[str, Any], source: tuple[str, int],
-                  engine: ChainEngine) -> GameState:
-        act = fmt.activation(raw, source, state)
-        try:
-            return engine.do_activate(state, act)
-        except IllegalAction as illegal:
-            engine.recorder.record("illegal", illegal.message_id, illegal.citation, illegal.params)
-            return state
-
-    def _run(self, scenario: Mapping[str, Any], state: GameState, engine: ChainEngine) -> GameState:
-        for i, raw in enumerate(scenario.get("chain", [])):
-            if state.ended:
-                return state
-            state = self._activate(state, raw, ("chain", i), engine)
-        for i, action in enumerate(scenario.get("actions", [])):
-            if state.ended:
-                return state
-            if action["type"] == "activate":
-                state = self._activate(state, action, ("actions", i), engine)
-            elif action["type"] == "pass":
-                engine.record("priority", "ygo.priority.pass", R.PRIORITY_TO_OPPONENT, player=action["player"])
-            elif state.chain:
-                state = engine.resolve_chain(state)
-        if state.chain and not state.ended:
-            state = engine.resolve_chain(state)
-        return state
+    def _branch_order(self, scenario: Mapping[str, Any], open_order: OpenOrder, engine: DuelEngine,
+                      recorder: TraceRecorder) -> None:
+        """Record the ``choice`` of a trigger order (SEGOC); with at most 24 orders, branch on each."""
+        groups = [[item.card for item in group] for group in open_order.groups]
+        params = {"players": [group[0].controller for group in open_order.groups], "groups": groups,
+                  "count": open_order.count()}
+        key = engine.cite(R.SEGOC)
+        if open_order.count() > MAX_ORDER_BRANCHES:
+            recorder.record("choice", "ygo.choice.trigger_order_too_many", key, params, options=groups)
+            return
+        branches = []
+        known = list(scenario.get("options", {}).get("trigger_order", ()))
+        for order in open_order.orders():
+            document = copy.deepcopy(dict(scenario))
+            document["options"] = {**document.get("options", {}), "trigger_order": known + order}
+            sub = TraceRecorder(recorder.budget)
+            branch_result = self.resolve(document, sub)
+            branches.append({"choice": order, "trace": sub.to_list(), "result": branch_result})
+        recorder.record("choice", "ygo.choice.trigger_order", key, params, options=groups, branches=branches)
 
     def _branch(self, scenario: Mapping[str, Any], choice: OpenChoice, engine: ChainEngine,
                 recorder: TraceRecorder) -> None:

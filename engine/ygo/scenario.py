@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 from ..core.validation import Checker, Path
 from .model import (
-    CLASSES_FOR_KIND, PLAYERS, SUBTYPES, Card, CardKind, ChainLink, Effect, EffectClass, GameState,
-    Instruction, ObjectId, Player, PlayerId, Position, Turn, Zone,
+    CLASSES_FOR_KIND, FIELD_ZONES, PLAYERS, SUBTYPES, Card, CardKind, ChainLink, Effect, EffectClass, GameState,
+    Instruction, Modifier, ObjectId, Pending, Player, PlayerId, Position, Turn, Zone,
 )
 
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
@@ -567,10 +567,67 @@ def _card(raw: Mapping[str, Any], seq: int) -> Card:
     )
 
 
+def _with_modifiers(cards: tuple[Card, ...], scenario: Mapping[str, Any]) -> tuple[Card, ...]:
+    """Attach lingering ``effects`` and the ATK/DEF Continuous Effects of face-up cards as modifiers.
+
+    The document's ``atk``/``def`` is the current value, so each modifier is taken as already
+    applied: the original value (unless given) is the current one minus the changes.
+    """
+    by_id = {card.id: card for card in cards}
+    attached: dict[str, list[Modifier]] = {}
+    for raw in scenario.get("effects", []):
+        attached.setdefault(raw["target"], []).append(
+            Modifier(raw["stat"], amount=raw.get("amount", 0), set_value=raw.get("set"), source=raw["source"],
+                     until=raw.get("until", "end_phase")))
+    for card in cards:
+        if card.zone not in FIELD_ZONES or not card.face_up:
+            continue
+        for effect in card.effects:
+            if effect.effect_class is not EffectClass.CONTINUOUS:
+                continue
+            for item in effect.actions:
+                if item.do not in ("change_atk", "change_def"):
+                    continue
+                for target in item.objects:
+                    other = by_id.get(target)
+                    if other is not None and other.zone is Zone.MONSTER_ZONE and other.face_up:
+                        attached.setdefault(target, []).append(Modifier(item.do[-3:], amount=item.amount or 0,
+                                                                        set_value=item.set_value, source=card.id,
+                                                                        until="continuous"))
+    out = []
+    for card in cards:
+        mods = tuple(attached.get(card.id, ()))
+        originals = {}
+        for stat, current, given in (("atk", card.atk, card.original_atk), ("def", card.def_, card.original_def)):
+            if given is not None or current is None:
+                originals[stat] = given
+                continue
+            mine = [m for m in mods if m.stat == stat]
+            originals[stat] = current if any(m.set_value is not None for m in mine) else current - sum(m.amount for m in mine)
+        out.append(replace(card, modifiers=mods, original_atk=originals["atk"], original_def=originals["def"]))
+    return tuple(out)
+
+
+def parse_pending(scenario: Mapping[str, Any], state: GameState) -> tuple[Pending, ...]:
+    """Return the document's ``pending`` triggers as :class:`Pending` values."""
+    out = []
+    for i, raw in enumerate(scenario.get("pending", [])):
+        card = state.card(raw["card"])
+        ref = raw.get("effect", 0)
+        index = ref if isinstance(ref, int) else next(j for j, e in enumerate(card.effects) if e.id == ref)
+        effect = card.effects[index]
+        out.append(Pending(card=card.id, effect=index,
+                           controller=raw.get("controller", card.controller if card.zone in FIELD_ZONES else card.owner),
+                           mandatory=not effect.optional, timing=effect.timing, last=raw.get("last", True),
+                           order=raw.get("order"), activate=raw.get("activate", True), source=("pending", i),
+                           targets=tuple(raw.get("targets", ()))))
+    return tuple(out)
+
+
 def parse_state(scenario: Mapping[str, Any]) -> GameState:
     """Return the :class:`GameState` of a validated scenario (chain not yet built)."""
     players = sorted(scenario["players"], key=lambda p: p["id"])
-    cards = tuple(_card(raw, seq) for seq, raw in enumerate(scenario["objects"]))
+    cards = _with_modifiers(tuple(_card(raw, seq) for seq, raw in enumerate(scenario["objects"])), scenario)
     turn = scenario["turn"]
     return GameState(
         players=tuple(Player(p["id"], p.get("name", p["id"]), p["lp"]) for p in players),  # type: ignore[arg-type]

@@ -34,5 +34,6 @@ def test_every_step_cites_a_rule_or_a_ruling(path: Path):
     for step in engine.resolve(golden["scenario"])["trace"]:
         if step["rule"] is None:
             assert step["basis"] == "official ruling, not in this document" and step["source"]
-        else:
-            assert step["rule"]["document"] == document
+        elif step["rule"]["document"] != document:
+            # ARC-V cites the 2011 rulebook where its transcription is cut off, and says so.
+            assert step["basis"].startswith("cited from the 2011 rulebook"), step

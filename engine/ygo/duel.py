@@ -987,13 +987,13 @@ class DuelEngine(ChainEngine):
                 state = self.resolve_chain(state)
             elif state.summoning:
                 state = self.summon_succeeds(state)
+            elif battle and state.attack is not None and state.turn.step == "damage":
+                # Triggers of a flip in the Damage Step wait for damage calculation (ARC-V 3.2.7.3.i7).
+                state = self.damage_calculation(state)
             elif state.events or state.pending:
                 state = self.build_segoc(state)
             elif battle and state.attack is not None:
-                if state.turn.step != "damage":
-                    state = self.enter_damage_step(state)
-                else:
-                    state = self.damage_calculation(state)
+                state = self.enter_damage_step(state)
             else:
                 return state
         return state
@@ -1007,7 +1007,8 @@ class DuelEngine(ChainEngine):
         negates_summon = any(a.get("do") == "negate_summon" for a in actions)
         if state.summoning and not negates_summon and not state.chain:
             state = self.summon_succeeds(state)
-        if not state.chain and (state.events or state.pending):
+        in_damage_step = state.attack is not None and state.turn.step == "damage"
+        if not state.chain and (state.events or state.pending) and not in_damage_step:
             state = self.build_segoc(state)
         if state.end_declared:
             self.record("priority", "ygo.phase.response_before_end", R.END_DECLARED, player=action.get("controller", card.controller),

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.core.registry import get_ruleset
 from engine.tests.golden import match_golden
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios"
@@ -30,7 +31,7 @@ def test_golden_file_replays(path: Path):
 @pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_step_cites_a_rule_or_a_ruling(path: Path):
     golden = json.loads(path.read_text(encoding="utf-8"))
-    document = {"arcv": "ygo-ocg-rules-arcv", "mr2": "ygo-rulebook-mr2"}[golden["scenario"]["ruleset"]]
+    document = get_ruleset(golden["scenario"]["game"], golden["scenario"]["ruleset"]).document
     for step in engine.resolve(golden["scenario"])["trace"]:
         if step["rule"] is None:
             assert step["basis"] == "official ruling, not in this document" and step["source"]

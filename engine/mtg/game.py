@@ -1,0 +1,1527 @@
+"""The game loop: priority, casting and activating, the stack, triggers, state-based actions,
+combat and resolution (CR 117, 601-608, 603, 704, 506-511).
+
+:class:`Game` holds the ruleset and the trace recorder; every method takes a
+:class:`~engine.mtg.model.GameState` and returns a new one, recording one step per change.
+Each player action is a ``verify_*`` (raises :class:`IllegalAction` with the rule broken) /
+``can_*`` / ``do_*`` trio.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any, Optional
+
+from ..core import IllegalAction, TraceRecorder
+from .layers import LayerResult, colors_of_cost, compute, mana_symbols, mana_value, matches, Context
+from .model import (
+    Chars, Delayed, Effect, GameObject, GameState, ObjectId, PendingTrigger, PlayerId, StackItem, Step, Zone,
+    freeze, opponent,
+)
+from .rules import K, citation
+
+MAX_SBA_ROUNDS = 200
+STEP_ORDER = list(Step)
+KEYWORD_TRIGGER_NAMES = {"exalted": "exalted", "cascade": "cascade"}
+
+
+class Game:
+    """Runs one scenario under one ruleset, recording the trace."""
+
+    def __init__(self, ruleset: Any, recorder: TraceRecorder) -> None:
+        self.ruleset = ruleset
+        self.name = ruleset.name
+        self.recorder = recorder
+        self.complete = True
+        self._layers: tuple[Optional[GameState], Optional[LayerResult]] = (None, None)
+        self._trigger_order: dict[str, list[str]] = {}
+        self._choices: dict[str, Any] = {}
+        self._cascade_choices: dict[str, list[Any]] = {}
+
+    # ------------------------------------------------------------------ helpers
+
+    def cite(self, key: K):
+        return citation(self.name, key)
+
+    def record(self, kind: str, message_id: str, key: K, **params: Any) -> None:
+        extra = params.pop("_extra", {})
+        self.recorder.record(kind, message_id, self.cite(key), params, **extra)
+
+    def layers(self, state: GameState) -> LayerResult:
+        cached_state, cached = self._layers
+        if cached_state is state and cached is not None:
+            return cached
+        result = compute(state, record_walk=False)
+        self._layers = (state, result)
+        return result
+
+    def chars(self, state: GameState, oid: ObjectId) -> Chars:
+        obj = state.objects[oid]
+        if obj.zone is Zone.BATTLEFIELD:
+            return self.layers(state).chars[oid]
+        printed = obj.printed
+        granted = self._spell_grants(state, obj)
+        return replace(printed, controller=obj.controller, abilities=printed.abilities + granted)
+
+    def _spell_grants(self, state: GameState, obj: GameObject) -> tuple:
+        """Abilities granted to spells by effects such as Maelstrom Nexus's (CR 611.3)."""
+        if obj.zone is not Zone.STACK:
+            return ()
+        out = []
+        for e in state.effects:
+            if e.do == "grant_spell" and e.affected_ids and obj.id in e.affected_ids:
+                from .model import Ability
+                out += [Ability((e.id, i), s.get("kind", "keyword"), s) for i, s in enumerate(e.params.get("abilities", ()))]
+        return tuple(out)
+
+    def name_of(self, state: GameState, oid: Optional[str]) -> str:
+        if oid is None:
+            return ""
+        if oid in ("p1", "p2"):
+            return oid
+        obj = state.objects.get(oid)
+        if obj is None:
+            return state.lki[oid].name if oid in state.lki else oid
+        return obj.printed.name or "face-down"
+
+    def permanents(self, state: GameState) -> list[ObjectId]:
+        return [o for o in state.order if state.objects[o].zone is Zone.BATTLEFIELD]
+
+    def has_rule_effect(self, state: GameState, do: str, oid: ObjectId) -> bool:
+        """Whether a rules-modifying effect (not locked in, CR 611.2c) applies to ``oid`` now."""
+        layers = self.layers(state)
+        for e in state.effects:
+            if e.do != do:
+                continue
+            if e.affected_ids is not None:
+                if oid in e.affected_ids:
+                    return True
+                continue
+            chars = layers.chars.get(oid)
+            if chars and matches(e.affected_filter, oid, chars, state.objects[oid], Context(e.source, e.controller, None)):
+                return True
+        for pid in self.permanents(state):
+            for ability in layers.chars[pid].abilities:
+                if ability.kind == "static":
+                    for part in ability.spec.get("effects", ()):
+                        if part.get("do") == do and oid in layers.chars:
+                            ctx = Context(pid, layers.chars[pid].controller, state.objects[pid].attached_to)
+                            spec = part.get("affected", ability.spec.get("affected", {"self": True}))
+                            if matches(spec, oid, layers.chars[oid], state.objects[oid], ctx):
+                                return True
+        return False
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self, state: GameState, actions: list[Mapping[str, Any]]) -> GameState:
+        """Give priority, perform each action, then let all players pass until the stack is empty."""
+        state = self.settle(state, announce=True)
+        for action in actions:
+            if state.winner:
+                break
+            self._trigger_order = {p: list(v) for p, v in (action.get("trigger_order") or {}).items()}
+            state = self.perform(state, action)
+        guard = 0
+        while state.stack and not state.winner and guard < 500:
+            guard += 1
+            state = self.pass_all(state)
+        if not state.winner:
+            self.record("end", "mtg.end.stack_empty", K.ALL_PASS, step=state.step.value, active=state.active)
+        return state
+
+    def perform(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        kind = action["type"]
+        try:
+            if kind == "cast":
+                return self.do_cast(state, action)
+            if kind == "activate":
+                return self.do_activate(state, action)
+            if kind == "play_land":
+                return self.do_play_land(state, action)
+            if kind == "pass":
+                return self.do_pass(state, action["player"])
+            if kind == "resolve":
+                return self.pass_all(state)
+            if kind == "declare_attackers":
+                return self.do_declare_attackers(state, action)
+            if kind == "declare_blockers":
+                return self.do_declare_blockers(state, action)
+            if kind == "next_step":
+                return self.advance_to(state, Step(action["step"]))
+        except IllegalAction as illegal:
+            self.recorder.record("illegal", illegal.message_id, illegal.citation, illegal.params)
+        return state
+
+    def pass_all(self, state: GameState) -> GameState:
+        """Both players pass in succession (CR 117.4): the top item resolves, or the step ends."""
+        first = state.priority
+        state = self.do_pass(state, first)
+        if state.passes >= 1 and not state.winner and state.priority != first:
+            state = self.do_pass(state, state.priority)
+        return state
+
+    # ------------------------------------------------------------------ priority
+
+    def verify_priority(self, state: GameState, player: PlayerId) -> None:
+        """Raise unless ``player`` has priority (CR 117.1)."""
+        if state.priority != player:
+            raise IllegalAction(self.cite(K.TIMING_INSTANT), "mtg.illegal.no_priority",
+                                {"player": player, "priority": state.priority})
+
+    def can_pass(self, state: GameState, player: PlayerId) -> bool:
+        return state.priority == player and not state.winner
+
+    def do_pass(self, state: GameState, player: PlayerId) -> GameState:
+        """Pass priority (CR 117.3d); after both pass in succession resolve or end the step (117.4)."""
+        self.verify_priority(state, player)
+        self.record("priority", "mtg.priority.pass", K.PRIORITY_PASS, player=player)
+        passes = state.passes + 1
+        if passes < 2:
+            return replace(state, priority=opponent(player), passes=passes)
+        state = replace(state, passes=0)
+        if state.stack:
+            return self.resolve_top(state)
+        following = STEP_ORDER.index(state.step) + 1
+        if following >= len(STEP_ORDER):
+            return state
+        return self.advance_to(state, STEP_ORDER[following])
+
+    def settle(self, state: GameState, announce: bool = True, player: Optional[PlayerId] = None) -> GameState:
+        """Before a player gets priority: SBAs until none, then triggers, repeated (CR 117.5, 704.3, 603.3)."""
+        for _ in range(MAX_SBA_ROUNDS):
+            state = self.check_sbas(state)
+            if state.winner:
+                return state
+            if not state.pending:
+                break
+            state = self.put_triggers(state)
+        if announce and not state.winner:
+            who = player or state.priority
+            state = replace(state, priority=who)
+            self.record("priority", "mtg.priority.gets", K.SBA_BEFORE_PRIORITY, player=who,
+                        stack=len(state.stack), step=state.step.value,
+                        _extra={"may": self.options(state, who)})
+        return state
+
+    def options(self, state: GameState, player: PlayerId) -> list[dict[str, Any]]:
+        """What ``player`` may cast or activate now, and why (CR 117.1a, 702.61a)."""
+        out = []
+        split = self._split_second(state)
+        for oid in state.order:
+            obj = state.objects[oid]
+            if obj.owner == player and obj.zone is Zone.HAND and "land" not in obj.printed.types:
+                ok, why, key = self._timing(state, player, obj)
+                if split and ok:
+                    ok, why, key = False, "split_second", K.SPLIT_SECOND
+                out.append({"action": "cast", "card": oid, "name": obj.printed.name, "allowed": ok, "why": why,
+                            "rule": self.cite(key).number})
+            elif obj.zone is Zone.BATTLEFIELD and self.chars(state, oid).controller == player:
+                for i, ability in enumerate(self.chars(state, oid).abilities):
+                    if ability.kind != "activated":
+                        continue
+                    mana = bool(ability.spec.get("mana_ability"))
+                    if mana:
+                        why, key, ok = "mana_ability", K.SPLIT_SECOND_MANA if split else K.MANA_ABILITY, True
+                    elif split:
+                        why, key, ok = "split_second", K.SPLIT_SECOND, False
+                    elif ability.spec.get("timing") == "sorcery" and not self._sorcery_ok(state, player):
+                        why, key, ok = "sorcery_timing", K.TIMING_SORCERY, False
+                    else:
+                        why, key, ok = "instant_timing", K.ACTIVATE, True
+                    out.append({"action": "activate", "card": oid, "ability": i, "allowed": ok, "why": why,
+                                "rule": self.cite(key).number})
+        return out
+
+    def _split_second(self, state: GameState) -> bool:
+        return any(item.kind == "spell" and item.source in state.objects and
+                   self.chars(state, item.source).has_keyword("split_second") for item in state.stack)
+
+    def _sorcery_ok(self, state: GameState, player: PlayerId) -> bool:
+        return state.active == player and state.step.is_main and not state.stack
+
+    def _timing(self, state: GameState, player: PlayerId, obj: GameObject) -> tuple[bool, str, K]:
+        chars = self.chars(state, obj.id)
+        if "instant" in chars.types:
+            return True, "instant", K.TIMING_INSTANT
+        if chars.has_keyword("flash"):
+            return True, "flash", K.FLASH
+        if self._sorcery_ok(state, player):
+            return True, "sorcery_timing", K.TIMING_SORCERY
+        return False, "sorcery_timing", K.TIMING_SORCERY
+
+    # ------------------------------------------------------------------ casting
+
+    def verify_cast(self, state: GameState, action: Mapping[str, Any]) -> None:
+        """Raise the rule a cast breaks: priority, zone, timing, split second, "can't", targets, cost."""
+        player, oid = action["player"], action["card"]
+        obj = state.objects[oid]
+        name = obj.printed.name
+        self.verify_priority(state, player)
+        if obj.zone is not Zone.HAND or obj.owner != player:
+            raise IllegalAction(self.cite(K.CAST_PERMISSION), "mtg.illegal.not_in_hand", {"card": oid, "card_name": name})
+        if self._split_second(state):
+            raise IllegalAction(self.cite(K.SPLIT_SECOND), "mtg.illegal.split_second", {"card": oid, "card_name": name})
+        ok, why, key = self._timing(state, player, obj)
+        if not ok:
+            raise IllegalAction(self.cite(key), "mtg.illegal.timing", {"card": oid, "card_name": name, "why": why})
+        if self._cant_cast(state, player, obj.printed.name):
+            raise IllegalAction(self.cite(K.CAN_T_BEATS_CAN), "mtg.illegal.cant_cast", {"card": oid, "card_name": name})
+        spell = self._spell_ability(obj)
+        self.verify_targets(state, spell.get("targets", ()), action.get("targets", []), player, oid, name)
+        cost = self._cost_of(obj, action)
+        self.verify_mana(state, player, cost, name, oid)
+
+    def can_cast(self, state: GameState, action: Mapping[str, Any]) -> bool:
+        try:
+            self.verify_cast(state, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _cant_cast(self, state: GameState, player: PlayerId, name: str) -> bool:
+        for pid in self.permanents(state):
+            for ability in self.chars(state, pid).abilities:
+                for part in ability.spec.get("effects", ()) if ability.kind == "static" else ():
+                    if part.get("do") == "cant_cast" and part.get("name") == name:
+                        return True
+        return any(e.do == "cant_cast" and e.params.get("name") == name for e in state.effects)
+
+    def _spell_ability(self, obj: GameObject) -> Mapping[str, Any]:
+        for ability in obj.printed.abilities:
+            if ability.kind == "spell":
+                return ability.spec
+        return MappingProxyType({})
+
+    def _cost_of(self, obj: GameObject, action: Mapping[str, Any]) -> str:
+        if "alternative_cost" in action:
+            alts = [a for a in obj.printed.abilities if a.kind == "alternative_cost"]
+            index = action["alternative_cost"]
+            return alts[index].spec.get("mana", "") if index < len(alts) else obj.printed.mana_cost
+        cost = obj.printed.mana_cost.replace("{X}", "{%d}" % action.get("x", 0)) if action.get("x") else obj.printed.mana_cost.replace("{X}", "")
+        return cost + action.get("additional_mana", "")
+
+    def verify_targets(self, state: GameState, specs: Any, targets: list[str], player: PlayerId, oid: str, name: str) -> None:
+        """Each target must be legal as chosen (CR 601.2c)."""
+        required = [s for s in specs if not s.get("optional")]
+        if len(targets) < len(required) or len(targets) > len(specs):
+            raise IllegalAction(self.cite(K.CAST_TARGETS), "mtg.illegal.target_count",
+                                {"card": oid, "card_name": name, "needed": len(required), "given": len(targets)})
+        for spec, target in zip(specs, targets):
+            if not self.target_legal(state, spec, target, player, oid):
+                raise IllegalAction(self.cite(K.CAST_TARGETS), "mtg.illegal.target",
+                                    {"card": oid, "card_name": name, "target": target,
+                                     "target_name": self.name_of(state, target)})
+
+    def target_legal(self, state: GameState, spec: Mapping[str, Any], target: str, player: PlayerId, source: str) -> bool:
+        """Whether ``target`` meets ``spec`` now (CR 115, 608.2b)."""
+        if target in ("p1", "p2"):
+            if not spec.get("player"):
+                return False
+            return spec.get("player") is True or (spec["player"] == "opponent") == (target != player)
+        obj = state.objects.get(target)
+        if obj is None or spec.get("player") is True and not spec.get("object"):
+            return False
+        zone = spec.get("zone", "battlefield")
+        if obj.zone.value != zone:
+            return False
+        chars = self.chars(state, target)
+        if zone == "battlefield":
+            if chars.has_keyword("shroud") or (chars.has_keyword("hexproof") and chars.controller != player):
+                return False
+            source_colors = self.chars(state, source).colors if source in state.objects else frozenset()
+            for ability in chars.abilities:
+                if ability.keyword == "protection" and ability.spec.get("from") in source_colors:
+                    return False
+        ctx = Context(source, player, None)
+        flt = spec.get("filter")
+        if flt and not matches(flt, target, chars, obj, ctx):
+            return False
+        if spec.get("other") and target == source:
+            return False
+        return True
+
+    def verify_mana(self, state: GameState, player: PlayerId, cost: str, name: str, oid: str) -> None:
+        """The total cost must be payable from the mana pool, when mana is tracked (CR 601.2g-h)."""
+        pool = state.player(player).mana_pool
+        if pool is None:
+            return
+        if _pay(pool, cost) is None:
+            raise IllegalAction(self.cite(K.CAST_PAY), "mtg.illegal.cost", {"card": oid, "card_name": name,
+                                                                           "cost": cost, "pool": pool})
+
+    def do_cast(self, state: GameState, action: Mapping[str, Any], free: bool = False,
+                from_zone_ok: bool = False) -> GameState:
+        """Cast a spell (CR 601.2): to the stack, targets, cost paid, then it becomes cast (601.2i)."""
+        player, oid = action["player"], action["card"]
+        if not free:
+            self.verify_cast(state, action)
+        obj = state.objects[oid]
+        ts, state = state.stamp()
+        x = 0 if free else action.get("x", 0)
+        state = state.with_object(replace(obj, zone=Zone.STACK, controller=player, timestamp=ts, x=x))
+        spell = self._spell_ability(obj)
+        item_id = f"s{state.next_stack_id}"
+        item = StackItem(item_id, "spell", player, oid, obj.printed.name, tuple(spell.get("effects", ())),
+                         tuple(action.get("targets", ())), tuple(spell.get("targets", ())),
+                         choices=freeze({"cascade": action.get("cascade", []), "x": x,
+                                         "new_targets": action.get("new_targets", [])}))
+        state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
+        self.record("cast", "mtg.cast", K.CAST_TO_STACK, player=player, card=oid, card_name=obj.printed.name,
+                    item=item_id, targets=list(action.get("targets", ())), mana_value=mana_value(obj.printed.mana_cost, x),
+                    free=free)
+        if not free:
+            cost = self._cost_of(obj, action)
+            if "alternative_cost" in action:
+                self.record("cast", "mtg.cast.alternative_cost", K.ALTERNATIVE_COST, card=oid, card_name=obj.printed.name, cost=cost)
+            if any("/" in s for s in mana_symbols(cost)):
+                self.record("cast", "mtg.cast.hybrid", K.HYBRID, card=oid, card_name=obj.printed.name, cost=cost)
+            state = self._pay(state, player, cost, oid, obj.printed.name)
+            for extra in action.get("additional_costs", ()):
+                state = self._pay_other(state, player, extra, oid)
+        else:
+            self.record("cast", "mtg.cast.free", K.X_ZERO_WITHOUT_PAYING, card=oid, card_name=obj.printed.name)
+        state = state.with_player(replace(state.player(player), spells_cast=state.player(player).spells_cast + 1))
+        self.record("cast", "mtg.cast.complete", K.CAST_BECOMES_CAST, player=player, card=oid, card_name=obj.printed.name)
+        state = self.emit(state, {"event": "cast", "object": oid, "player": player})
+        state = self._targets_event(state, item)
+        if not free:
+            state = replace(state, passes=0)
+            state = self.settle(state, player=player)
+            self.recorder.steps and None
+        return state
+
+    def _pay(self, state: GameState, player: PlayerId, cost: str, oid: str, name: str) -> GameState:
+        pool = state.player(player).mana_pool
+        if pool is None:
+            self.record("cast", "mtg.cost.paid", K.CAST_PAY, player=player, card=oid, card_name=name, cost=cost or "{0}")
+            return state
+        left = _pay(pool, cost) or ""
+        self.record("cast", "mtg.cost.paid", K.CAST_PAY, player=player, card=oid, card_name=name, cost=cost or "{0}")
+        return state.with_player(replace(state.player(player), mana_pool=left))
+
+    def _pay_other(self, state: GameState, player: PlayerId, cost: Mapping[str, Any], oid: str) -> GameState:
+        if cost.get("do") == "sacrifice":
+            return self.move(state, cost["object"], Zone.GRAVEYARD, "sacrifice", K.SACRIFICE)
+        if cost.get("do") == "return_to_hand":
+            return self.move(state, cost["object"], Zone.HAND, "cost", K.CAST_PAY)
+        if cost.get("do") == "discard":
+            return self.move(state, cost["object"], Zone.GRAVEYARD, "discard", K.DISCARD)
+        return state
+
+    def _targets_event(self, state: GameState, item: StackItem) -> GameState:
+        for target in item.targets:
+            if target in state.objects and state.objects[target].zone is Zone.BATTLEFIELD:
+                state = self.emit(state, {"event": "becomes_target", "object": target, "by": item.id})
+        return state
+
+    # ------------------------------------------------------------------ lands, abilities
+
+    def verify_play_land(self, state: GameState, action: Mapping[str, Any]) -> None:
+        """A land: main phase, own turn, empty stack, one per turn (CR 305.1, 116.2a)."""
+        player, oid = action["player"], action["card"]
+        self.verify_priority(state, player)
+        obj = state.objects[oid]
+        if not self._sorcery_ok(state, player) or state.player(player).lands_played >= 1 or obj.zone is not Zone.HAND:
+            raise IllegalAction(self.cite(K.LAND_TIMING), "mtg.illegal.land", {"card": oid, "card_name": obj.printed.name})
+
+    def do_play_land(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        self.verify_play_land(state, action)
+        player, oid = action["player"], action["card"]
+        state = state.with_player(replace(state.player(player), lands_played=state.player(player).lands_played + 1))
+        self.record("special_action", "mtg.special.play_land", K.PLAY_LAND, player=player, card=oid,
+                    card_name=state.objects[oid].printed.name)
+        state = self.move(state, oid, Zone.BATTLEFIELD, "play_land", K.PLAY_LAND, controller=player)
+        return self.settle(replace(state, passes=0), player=player)
+
+    def verify_activate(self, state: GameState, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Priority, split second, timing, tap cost and summoning sickness, targets (CR 602.5)."""
+        player, oid = action["player"], action["source"]
+        obj = state.objects[oid]
+        name = obj.printed.name
+        chars = self.chars(state, oid)
+        abilities = chars.abilities if obj.zone is Zone.BATTLEFIELD else obj.printed.abilities
+        index = action.get("ability", 0)
+        ability = abilities[index] if index < len(abilities) else None
+        if ability is None or ability.kind not in ("activated", "keyword"):
+            raise IllegalAction(self.cite(K.ACTIVATE_RESTRICTION), "mtg.illegal.no_ability", {"card": oid, "card_name": name})
+        spec = self._activated_spec(ability)
+        mana = bool(spec.get("mana_ability"))
+        if not (mana and obj.zone is Zone.BATTLEFIELD):
+            self.verify_priority(state, player)
+        zone = spec.get("zone", "battlefield")
+        if obj.zone.value != zone or (zone == "battlefield" and chars.controller != player) or (zone == "hand" and obj.owner != player):
+            raise IllegalAction(self.cite(K.ACTIVATE_RESTRICTION), "mtg.illegal.no_ability", {"card": oid, "card_name": name})
+        if self._split_second(state) and not mana:
+            raise IllegalAction(self.cite(K.SPLIT_SECOND), "mtg.illegal.split_second", {"card": oid, "card_name": name})
+        if spec.get("timing") == "sorcery" and not self._sorcery_ok(state, player):
+            raise IllegalAction(self.cite(K.TIMING_SORCERY), "mtg.illegal.timing", {"card": oid, "card_name": name, "why": "sorcery_timing"})
+        cost = spec.get("cost", {})
+        if cost.get("tap"):
+            if obj.tapped:
+                raise IllegalAction(self.cite(K.TAP), "mtg.illegal.tapped", {"card": oid, "card_name": name})
+            if "creature" in chars.types and obj.sick and not chars.has_keyword("haste"):
+                raise IllegalAction(self.cite(K.TAP_ABILITY_SICK), "mtg.illegal.summoning_sick", {"card": oid, "card_name": name})
+        if "remove_counters" in cost:
+            kind, n = cost["remove_counters"]["kind"], cost["remove_counters"].get("count", 1)
+            if obj.counters.get(kind, 0) < n:
+                raise IllegalAction(self.cite(K.ACTIVATE), "mtg.illegal.cost", {"card": oid, "card_name": name,
+                                                                               "cost": f"remove {n} {kind}", "pool": ""})
+        self.verify_targets(state, spec.get("targets", ()), action.get("targets", []), player, oid, name)
+        self.verify_mana(state, player, self._mana_of(spec, action), name, oid)
+        return spec
+
+    def _activated_spec(self, ability: Any) -> Mapping[str, Any]:
+        """Cycling and typecycling are activated abilities from the hand (CR 702.29a, 702.29e)."""
+        if ability.kind != "keyword":
+            return ability.spec
+        keyword = ability.spec.get("keyword")
+        if keyword == "cycling":
+            return freeze({"zone": "hand", "cost": {"mana": ability.spec.get("cost", ""), "discard_self": True},
+                           "effects": [{"do": "draw", "player": "you", "amount": 1}], "cycling": True})
+        if keyword == "typecycling":
+            return freeze({"zone": "hand", "cost": {"mana": ability.spec.get("cost", ""), "discard_self": True},
+                           "effects": [{"do": "search", "filter": {"subtypes": [ability.spec.get("type")]}}],
+                           "cycling": True, "typecycling": True})
+        if keyword == "equip":
+            return freeze({"timing": "sorcery", "cost": {"mana": ability.spec.get("cost", "")},
+                           "targets": [{"filter": {"types": ["creature"], "controller": "you"}}],
+                           "effects": [{"do": "attach", "target": 0}], "equip": True})
+        return freeze({})
+
+    def _mana_of(self, spec: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+        mana = spec.get("cost", {}).get("mana", "")
+        return mana.replace("{X}", "{%d}" % action.get("x", 0)) if "{X}" in mana else mana
+
+    def can_activate(self, state: GameState, action: Mapping[str, Any]) -> bool:
+        try:
+            self.verify_activate(state, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def do_activate(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Activate: pay costs and put it on the stack (CR 602.2), or resolve a mana ability now (605.3b)."""
+        spec = self.verify_activate(state, action)
+        player, oid = action["player"], action["source"]
+        obj = state.objects[oid]
+        name = obj.printed.name
+        lki = self.chars(state, oid)
+        cost = spec.get("cost", {})
+        if cost.get("tap"):
+            state = state.with_object(replace(state.objects[oid], tapped=True))
+        mana = self._mana_of(spec, action)
+        if mana:
+            state = self._pay(state, player, mana, oid, name)
+        if "remove_counters" in cost:
+            kind, n = cost["remove_counters"]["kind"], cost["remove_counters"].get("count", 1)
+            counters = dict(state.objects[oid].counters)
+            counters[kind] -= n
+            state = state.with_object(replace(state.objects[oid], counters=MappingProxyType(counters)))
+        if spec.get("mana_ability"):
+            self.record("activate", "mtg.activate.mana", K.MANA_ABILITY_NO_STACK, player=player, card=oid, card_name=name)
+            item = StackItem("mana", "activated", player, oid, name, tuple(spec.get("effects", ())))
+            return self.execute(state, item, ())
+        if cost.get("sacrifice_self"):
+            state = self.move(state, oid, Zone.GRAVEYARD, "sacrifice", K.SACRIFICE)
+        if cost.get("discard_self"):
+            state = self.move(state, oid, Zone.GRAVEYARD, "discard", K.DISCARD)
+        for extra in action.get("additional_costs", ()):
+            state = self._pay_other(state, player, extra, oid)
+        item_id = f"s{state.next_stack_id}"
+        item = StackItem(item_id, "activated", player, oid, name, tuple(spec.get("effects", ())),
+                         tuple(action.get("targets", ())), tuple(spec.get("targets", ())), source_lki=lki,
+                         choices=freeze({"x": action.get("x", 0), "chosen": action.get("chosen", [])}))
+        state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
+        key = K.TYPECYCLING if spec.get("typecycling") else K.CYCLING if spec.get("cycling") else K.EQUIP if spec.get("equip") else K.ACTIVATE
+        self.record("activate", "mtg.activate", key, player=player, card=oid, card_name=name, item=item_id,
+                    targets=list(action.get("targets", ())))
+        if spec.get("cycling"):
+            state = self.emit(state, {"event": "cycle", "object": oid, "player": player})
+        state = self._targets_event(state, item)
+        return self.settle(replace(state, passes=0), player=player)
+
+    # ------------------------------------------------------------------ combat
+
+    def advance_to(self, state: GameState, step: Step) -> GameState:
+        """Move on to ``step``, doing the turn-based actions and triggers of each step passed."""
+        while state.step is not step and not state.winner:
+            index = STEP_ORDER.index(state.step) + 1
+            if index >= len(STEP_ORDER):
+                break
+            state = self._begin_step(state, STEP_ORDER[index])
+        return state
+
+    def _begin_step(self, state: GameState, step: Step) -> GameState:
+        state = replace(state, step=step, passes=0, priority=state.active)
+        for p in state.players:
+            if p.mana_pool:
+                state = state.with_player(replace(p, mana_pool=""))
+        self.record("step", "mtg.step.begin", _STEP_RULE.get(step, K.PRIORITY_AP_FIRST), step=step.value, active=state.active)
+        if step is Step.UPKEEP:
+            state = self.emit(state, {"event": "upkeep", "player": state.active})
+        elif step is Step.DRAW:
+            state = self.draw(state, state.active, 1, K.DRAW_STEP)
+        elif step is Step.END:
+            state = self.emit(state, {"event": "end_step", "player": state.active})
+            state = self._fire_delayed(state, "end_step")
+        elif step is Step.COMBAT_DAMAGE:
+            state = self.combat_damage(state)
+        elif step is Step.END_OF_COMBAT:
+            for oid in self.permanents(state):
+                o = state.objects[oid]
+                if o.attacking or o.blocking:
+                    state = state.with_object(replace(o, attacking=None, blocking=(), blocked=False))
+        elif step is Step.CLEANUP:
+            return self.cleanup(state)
+        return self.settle(state, player=state.active)
+
+    def cleanup(self, state: GameState) -> GameState:
+        """Remove damage and end "until end of turn" effects (CR 514.2)."""
+        for oid in self.permanents(state):
+            o = state.objects[oid]
+            if o.damage:
+                state = state.with_object(replace(o, damage=0, deathtouch_damage=False))
+        ended = [e for e in state.effects if e.duration == "end_of_turn"]
+        state = replace(state, effects=tuple(e for e in state.effects if e.duration != "end_of_turn"))
+        self.record("step", "mtg.step.cleanup", K.CLEANUP, effects=len(ended))
+        return state
+
+    def do_declare_attackers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Declare attackers (CR 508.1): untapped creatures, continuously controlled or with haste."""
+        if STEP_ORDER.index(state.step) < STEP_ORDER.index(Step.DECLARE_ATTACKERS):
+            if state.stack:
+                raise IllegalAction(self.cite(K.DECLARE_ATTACKERS), "mtg.illegal.attack", {"card": "", "card_name": "", "why": "stack_not_empty"})
+            state = self.advance_to(replace(state, step=Step.BEGINNING_OF_COMBAT), Step.DECLARE_ATTACKERS) if state.step is not Step.BEGINNING_OF_COMBAT else self.advance_to(state, Step.DECLARE_ATTACKERS)
+        attackers = list(action.get("attackers", ()))
+        defender = opponent(state.active)
+        for oid in attackers:
+            chars = self.chars(state, oid)
+            obj = state.objects[oid]
+            why = None
+            if obj.zone is not Zone.BATTLEFIELD or "creature" not in chars.types or chars.controller != state.active:
+                why = "not_your_creature"
+            elif obj.tapped:
+                why = "tapped"
+            elif obj.sick and not chars.has_keyword("haste"):
+                why = "summoning_sick"
+            elif chars.has_keyword("defender") or self.has_rule_effect(state, "cant_attack", oid):
+                why = "cant_attack"
+            if why:
+                key = K.SUMMONING_SICKNESS if why == "summoning_sick" else K.DECLARE_ATTACKERS
+                self.record("illegal", "mtg.illegal.attack", key, card=oid, card_name=chars.name, why=why)
+                return state
+        for oid in attackers:
+            chars = self.chars(state, oid)
+            obj = state.objects[oid]
+            vigilant = chars.has_keyword("vigilance")
+            state = state.with_object(replace(obj, attacking=defender, tapped=obj.tapped or not vigilant))
+            self.record("attack", "mtg.combat.attacks", K.VIGILANCE if vigilant else K.ATTACK_TAPS, card=oid,
+                        card_name=chars.name, defender=defender, tapped=not vigilant)
+        alone = len(attackers) == 1
+        for oid in attackers:
+            state = self.emit(state, {"event": "attacks", "object": oid, "alone": alone, "player": state.active})
+        return self.settle(state, player=state.active)
+
+    def do_declare_blockers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Declare blockers (CR 509.1); a flyer is blocked only by flying or reach (702.9b)."""
+        if state.step is not Step.DECLARE_BLOCKERS:
+            state = self.advance_to(state, Step.DECLARE_BLOCKERS)
+        for pair in action.get("blockers", ()):
+            blocker, attacker = pair["blocker"], pair["attacker"]
+            bc, ac = self.chars(state, blocker), self.chars(state, attacker)
+            bo = state.objects[blocker]
+            why = None
+            if bo.tapped or "creature" not in bc.types or bo.zone is not Zone.BATTLEFIELD:
+                why = "cannot_block"
+            elif state.objects[attacker].attacking is None:
+                why = "not_attacking"
+            elif ac.has_keyword("flying") and not (bc.has_keyword("flying") or bc.has_keyword("reach")):
+                why = "flying"
+            elif self.has_rule_effect(state, "cant_block", blocker):
+                why = "cant_block"
+            if why:
+                self.record("illegal", "mtg.illegal.block", K.FLYING if why == "flying" else K.DECLARE_BLOCKERS,
+                            card=blocker, card_name=bc.name, attacker=attacker, why=why)
+                continue
+            state = state.with_object(replace(bo, blocking=bo.blocking + (attacker,)))
+            state = state.with_object(replace(state.objects[attacker], blocked=True))
+            self.record("block", "mtg.combat.blocks", K.DECLARE_BLOCKERS, card=blocker, card_name=bc.name,
+                        attacker=attacker, attacker_name=ac.name)
+            state = self.emit(state, {"event": "blocks", "object": blocker, "attacker": attacker})
+        return self.settle(state, player=state.active)
+
+    def combat_damage(self, state: GameState) -> GameState:
+        """Combat damage, first strike first (CR 510.1, 510.4, 702.7b); trample assigns the excess (702.19b)."""
+        fighters = [o for o in self.permanents(state) if state.objects[o].attacking or state.objects[o].blocking]
+        first = [o for o in fighters if self.chars(state, o).has_keyword("first_strike") or self.chars(state, o).has_keyword("double_strike")]
+        rounds = [first, [o for o in fighters if o not in first or self.chars(state, o).has_keyword("double_strike")]] if first else [fighters]
+        for index, group in enumerate(rounds):
+            assignments = []
+            for oid in group:
+                if oid not in state.objects or state.objects[oid].zone is not Zone.BATTLEFIELD:
+                    continue
+                obj, chars = state.objects[oid], self.chars(state, oid)
+                power = max(chars.power or 0, 0)
+                if obj.attacking:
+                    blockers = [b for b in self.permanents(state) if oid in state.objects[b].blocking]
+                    if not obj.blocked:
+                        assignments.append((oid, obj.attacking, power))
+                    elif blockers:
+                        left = power
+                        for b in blockers:
+                            bch = self.chars(state, b)
+                            lethal = 1 if chars.has_keyword("deathtouch") else max((bch.toughness or 0) - state.objects[b].damage, 0)
+                            give = min(left, lethal) if (chars.has_keyword("trample") or b != blockers[-1]) else left
+                            assignments.append((oid, b, give))
+                            left -= give
+                        if left > 0 and chars.has_keyword("trample"):
+                            assignments.append((oid, obj.attacking, left))
+                            self.record("damage", "mtg.combat.trample", K.TRAMPLE, card=oid, card_name=chars.name, amount=left)
+                else:
+                    for attacker in obj.blocking:
+                        if attacker in state.objects and state.objects[attacker].zone is Zone.BATTLEFIELD:
+                            assignments.append((oid, attacker, power))
+                            break
+            if index == 0 and first:
+                self.record("damage", "mtg.combat.first_strike", K.FIRST_STRIKE, creatures=len(group))
+            for source, target, amount in assignments:
+                state = self.deal_damage(state, source, target, amount, combat=True)
+            if index == 0 and len(rounds) > 1:
+                state = self.settle(state, announce=False)
+        return state
+
+    # ------------------------------------------------------------------ damage, moves
+
+    def deal_damage(self, state: GameState, source: str, target: str, amount: int, combat: bool = False,
+                    source_chars: Optional[Chars] = None) -> GameState:
+        """Deal damage (CR 120.3) after prevention (615); lifelink gains (702.15b)."""
+        if amount <= 0:
+            return state
+        schars = source_chars or (self.chars(state, source) if source in state.objects else state.lki.get(source))
+        if target not in ("p1", "p2") and (target not in state.objects or state.objects[target].zone is not Zone.BATTLEFIELD):
+            return state
+        if target not in ("p1", "p2") and self._prevented(state, target, schars):
+            self.record("damage", "mtg.damage.prevented", K.PREVENTION, source=source, source_name=schars.name if schars else "",
+                        target=target, target_name=self.name_of(state, target), amount=amount)
+            return state
+        if target in ("p1", "p2"):
+            p = state.player(target)
+            state = state.with_player(replace(p, life=p.life - amount))
+            self.record("damage", "mtg.damage.player", K.DAMAGE, source=source, source_name=schars.name if schars else "",
+                        player=target, amount=amount, life=p.life - amount, combat=combat)
+        else:
+            obj = state.objects[target]
+            deathtouch = bool(schars and schars.has_keyword("deathtouch"))
+            state = state.with_object(replace(obj, damage=obj.damage + amount, deathtouch_damage=obj.deathtouch_damage or deathtouch))
+            self.record("damage", "mtg.damage.creature", K.DAMAGE, source=source, source_name=schars.name if schars else "",
+                        target=target, target_name=obj.printed.name, amount=amount, combat=combat)
+        if schars and schars.has_keyword("lifelink"):
+            p = state.player(schars.controller)
+            state = state.with_player(replace(p, life=p.life + amount))
+            self.record("life", "mtg.life.lifelink", K.LIFELINK, player=p.id, amount=amount, life=p.life + amount)
+        return self.emit(state, {"event": "damage", "source": source, "target": target, "amount": amount, "combat": combat,
+                                 "source_controller": schars.controller if schars else None})
+
+    def _prevented(self, state: GameState, target: str, schars: Optional[Chars]) -> bool:
+        if self.has_rule_effect(state, "prevent_damage", target):
+            return True
+        chars = self.chars(state, target)
+        for ability in chars.abilities:
+            if ability.keyword == "protection" and schars and ability.spec.get("from") in schars.colors:
+                return True
+        return False
+
+    def move(self, state: GameState, oid: str, to: Zone, reason: str, key: K, controller: Optional[PlayerId] = None,
+             bottom: bool = False, top: bool = False) -> GameState:
+        """Move an object to a zone; it becomes a new object (CR 400.7). Cards go to their owner's zones."""
+        obj = state.objects[oid]
+        frm = obj.zone
+        lki = None
+        if frm is Zone.BATTLEFIELD:
+            lki = self.chars(state, oid)
+            lkis = dict(state.lki)
+            lkis[oid] = lki
+            state = replace(state, lki=MappingProxyType(lkis))
+        if to is Zone.GRAVEYARD and frm is Zone.BATTLEFIELD and self._replaced_to_exile(state, oid):
+            self.record("replace", "mtg.replace.exile_instead", K.REPLACEMENT, card=oid, card_name=obj.printed.name)
+            to = Zone.EXILE
+        ts, state = state.stamp()
+        new = replace(obj, zone=to, timestamp=ts, tapped=False if to is Zone.BATTLEFIELD and not obj.tapped else False,
+                      counters=MappingProxyType({}), damage=0, deathtouch_damage=False, attached_to=None,
+                      attacking=None, blocking=(), blocked=False, controller=controller or obj.owner,
+                      sick=to is Zone.BATTLEFIELD, face_down=False, x=obj.x if to is Zone.STACK else 0)
+        if to is Zone.BATTLEFIELD and self._enters_tapped(obj):
+            new = replace(new, tapped=True)
+            self.record("replace", "mtg.replace.enters_tapped", K.ENTERS_REPLACEMENT, card=oid, card_name=obj.printed.name)
+        order = [o for o in state.order if o != oid]
+        if top:
+            order.insert(0, oid)
+        else:
+            order.append(oid)
+        objects = dict(state.objects)
+        objects[oid] = new
+        state = replace(state, objects=MappingProxyType(objects), order=tuple(order))
+        self.record("move", "mtg.move", key, card=oid, card_name=obj.printed.name, **{"from": frm.value}, to=to.value,
+                    reason=reason)
+        if frm is Zone.BATTLEFIELD:
+            for other in self.permanents(state):
+                if state.objects[other].attached_to == oid:
+                    pass
+            event = {"event": "leaves", "object": oid, "to": to.value, "lki": lki, "player": lki.controller}
+            state = self.emit(state, event)
+            if to is Zone.GRAVEYARD and lki is not None and "creature" in lki.types:
+                state = self.emit(state, {**event, "event": "dies"})
+            if reason == "sacrifice":
+                state = self.emit(state, {**event, "event": "sacrifice"})
+        if to is Zone.BATTLEFIELD:
+            state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})
+        return state
+
+    def _enters_tapped(self, obj: GameObject) -> bool:
+        return any(a.kind == "replacement" and a.spec.get("replace") == "enters_tapped" for a in obj.printed.abilities)
+
+    def _replaced_to_exile(self, state: GameState, oid: str) -> bool:
+        return any(e.do == "exile_instead" and e.affected_ids and oid in e.affected_ids for e in state.effects)
+
+    def draw(self, state: GameState, player: PlayerId, amount: int, key: K = K.DRAW) -> GameState:
+        """Draw cards from the top of the library (CR 121.1); an empty library is noted for 704.5b."""
+        for _ in range(amount):
+            library = state.in_zone(Zone.LIBRARY, player)
+            if not library:
+                state = state.with_player(replace(state.player(player), drew_from_empty=True))
+                self.record("move", "mtg.draw.empty", K.SBA_DRAW_EMPTY, player=player)
+                continue
+            card = library[0]
+            state = self.move(state, card.id, Zone.HAND, "draw", key)
+            state = self.emit(state, {"event": "draw", "player": player, "object": card.id})
+        return state
+
+    # ------------------------------------------------------------------ triggers
+
+    def emit(self, state: GameState, event: Mapping[str, Any]) -> GameState:
+        """Find the triggered abilities that trigger on ``event`` (CR 603.2); leaves-the-battlefield
+        abilities look back in time (603.10a)."""
+        pending = list(state.pending)
+        kind = event["event"]
+        sources: list[tuple[str, Chars, bool]] = [(o, self.chars(state, o), False) for o in self.permanents(state)]
+        if kind in ("leaves", "dies", "sacrifice") and event.get("lki") is not None:
+            sources.append((event["object"], event["lki"], True))
+        if kind == "cycle":
+            sources.append((event["object"], state.objects[event["object"]].printed, True))
+        for oid, chars, looked_back in sources:
+            for index, ability in enumerate(chars.abilities):
+                spec = self._trigger_spec(ability)
+                if spec is None:
+                    continue
+                trigger = spec["trigger"]
+                if looked_back and kind not in ("leaves", "dies", "sacrifice", "cycle"):
+                    continue
+                if kind == "cycle" and trigger.get("event") != "cycle":
+                    continue
+                if not self._trigger_matches(state, trigger, event, oid, chars):
+                    continue
+                if "if" in spec and not self.condition(state, spec["if"], oid, chars.controller, event):
+                    self.record("trigger", "mtg.trigger.if_false", K.INTERVENING_IF, card=oid, card_name=chars.name)
+                    continue
+                controller = chars.controller if oid in state.objects else event.get("player", chars.controller)
+                if kind == "cycle":
+                    controller = event["player"]
+                pending.append(PendingTrigger(oid, index, controller, chars.name, spec, freeze(_plain_event(event)),
+                                              source_lki=chars, order=len(pending)))
+                self.record("trigger", "mtg.trigger", K.LEAVES_LOOK_BACK if looked_back else K.TRIGGER, card=oid,
+                            card_name=chars.name, event=kind, ability=index)
+        if kind == "cast":
+            state = replace(state, pending=tuple(pending))
+            return self._cascade_triggers(state, event)
+        return replace(state, pending=tuple(pending))
+
+    def _trigger_spec(self, ability: Any) -> Optional[Mapping[str, Any]]:
+        if ability.kind == "triggered":
+            return ability.spec
+        if ability.kind == "keyword" and ability.spec.get("keyword") == "exalted":
+            return freeze({"trigger": {"event": "attacks", "alone": True, "filter": {"controller": "you"}},
+                           "text": "exalted", "effects": [{"do": "modify_pt", "power": 1, "toughness": 1,
+                                                           "object": "event", "duration": "end_of_turn"}], "exalted": True})
+        return None
+
+    def _trigger_matches(self, state: GameState, trigger: Mapping[str, Any], event: Mapping[str, Any], oid: str, chars: Chars) -> bool:
+        if trigger.get("event") != event["event"]:
+            return False
+        ctx = Context(oid, chars.controller, state.objects[oid].attached_to if oid in state.objects else None)
+        kind = event["event"]
+        if kind in ("upkeep", "end_step", "draw"):
+            whose = trigger.get("player", "you")
+            return whose == "each" or (whose == "you") == (event["player"] == chars.controller)
+        if kind == "damage":
+            src = trigger.get("source", "self")
+            if src == "self" and event["source"] != oid:
+                return False
+            if src == "equipped" and event["source"] != ctx.attached_to:
+                return False
+            if src == "opponent_controls" and event.get("source_controller") != opponent(chars.controller):
+                return False
+            to = trigger.get("to", "any")
+            if to == "opponent" and event["target"] != opponent(chars.controller):
+                return False
+            if to == "you" and event["target"] != chars.controller:
+                return False
+            if to == "player" and event["target"] not in ("p1", "p2"):
+                return False
+            if trigger.get("combat") and not event.get("combat"):
+                return False
+            return True
+        if kind == "cast":
+            if trigger.get("player", "you") == "you" and event["player"] != chars.controller:
+                return False
+            flt = trigger.get("filter")
+            spell = event["object"]
+            return flt is None or matches(flt, spell, self.chars(state, spell), state.objects[spell], ctx)
+        if kind == "attacks" and trigger.get("alone") and not event.get("alone"):
+            return False
+        target = event.get("object")
+        if trigger.get("self"):
+            return target == oid
+        flt = trigger.get("filter")
+        if flt is None:
+            return True
+        if target in state.objects and state.objects[target].zone is Zone.BATTLEFIELD:
+            tchars = self.chars(state, target)
+        else:
+            tchars = event.get("lki") or (self.chars(state, target) if target in state.objects else None)
+        if tchars is None:
+            return False
+        if flt.get("other") and target == oid:
+            return False
+        return matches(flt, target, tchars, state.objects.get(target) or state.objects[oid], ctx)
+
+    def condition(self, state: GameState, cond: Mapping[str, Any], oid: str, controller: PlayerId,
+                  event: Mapping[str, Any]) -> bool:
+        """Evaluate an intervening "if" or resolution condition (CR 603.4)."""
+        ctx = Context(oid, controller, None)
+        if "pt" in cond:
+            target = event.get("object")
+            if target not in state.objects or state.objects[target].zone is not Zone.BATTLEFIELD:
+                return False
+            c = self.chars(state, target)
+            return [c.power, c.toughness] == list(cond["pt"])
+        if "controls" in cond:
+            n = sum(1 for o in self.permanents(state) if matches(cond["controls"], o, self.chars(state, o), state.objects[o], ctx))
+            return n >= cond.get("at_least", 1)
+        if "step" in cond:
+            return state.step.value == cond["step"]
+        if "first_combat" in cond:
+            return state.combat_number <= 1
+        if "life_at_most" in cond:
+            return state.player(controller).life <= cond["life_at_most"]
+        if "opponent_cast_spells" in cond:
+            return state.player(opponent(controller)).spells_cast == cond["opponent_cast_spells"]
+        return True
+
+    def _cascade_triggers(self, state: GameState, event: Mapping[str, Any]) -> GameState:
+        """Cascade triggers once per instance when its spell is cast (CR 702.85a, 702.85c)."""
+        spell = event["object"]
+        chars = self.chars(state, spell)
+        instances = [a for a in chars.abilities if a.keyword == "cascade"]
+        pending = list(state.pending)
+        for n, _ in enumerate(instances):
+            pending.append(PendingTrigger(spell, -1, event["player"], f"{chars.name}: cascade",
+                                          freeze({"effects": [{"do": "cascade"}], "cascade": True}),
+                                          freeze({"event": "cast", "object": spell, "player": event["player"]}),
+                                          source_lki=chars, order=len(pending)))
+            self.record("trigger", "mtg.trigger.cascade", K.CASCADE_INSTANCES if len(instances) > 1 else K.CASCADE,
+                        card=spell, card_name=chars.name, instance=n + 1)
+        return replace(state, pending=tuple(pending))
+
+    def put_triggers(self, state: GameState) -> GameState:
+        """Put waiting triggers on the stack: the active player's first, then the other's (APNAP,
+        CR 603.3b); each player orders their own (``trigger_order``)."""
+        pending = list(state.pending)
+        state = replace(state, pending=())
+        for player in (state.active, opponent(state.active)):
+            mine = [t for t in pending if t.controller == player]
+            if not mine:
+                continue
+            wanted = self._trigger_order.get(player)
+            if wanted:
+                rank = {source: i for i, source in enumerate(wanted)}
+                mine.sort(key=lambda t: (rank.get(t.source, len(rank)), t.order))
+                self.record("choice", "mtg.choice.trigger_order", K.TRIGGER_APNAP, player=player,
+                            order=[t.source for t in mine])
+            elif len(mine) > 1:
+                self.record("choice", "mtg.choice.trigger_order_default", K.TRIGGER_APNAP, player=player,
+                            order=[t.source for t in mine])
+            for t in mine:
+                targets = tuple(self._trigger_targets(state, t))
+                item_id = f"s{state.next_stack_id}"
+                item = StackItem(item_id, "triggered", t.controller, t.source, t.name, tuple(t.spec.get("effects", ())),
+                                 targets, tuple(t.spec.get("targets", ())), condition=t.spec.get("if"),
+                                 event=t.event, source_lki=t.source_lki,
+                                 cascade_of=t.source if t.spec.get("cascade") else None)
+                if t.spec.get("targets") and len(targets) < len([s for s in t.spec["targets"] if not s.get("optional")]):
+                    self.record("trigger", "mtg.trigger.no_target", K.TRIGGER_TO_STACK, card=t.source, card_name=t.name)
+                    continue
+                state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
+                self.record("trigger", "mtg.trigger.to_stack", K.TRIGGER_APNAP if len(pending) > 1 else K.TRIGGER_TO_STACK,
+                            card=t.source, card_name=t.name, item=item_id, controller=t.controller,
+                            targets=list(targets))
+                state = self._targets_event(state, item)
+        return state
+
+    def _trigger_targets(self, state: GameState, t: PendingTrigger) -> list[str]:
+        specs = t.spec.get("targets", ())
+        if not specs:
+            return []
+        chosen = list(self._choices.get(t.source, ())) or list(t.spec.get("chosen_targets", ()))
+        out = []
+        for spec in specs:
+            if chosen:
+                out.append(chosen.pop(0))
+                continue
+            legal = [o for o in self.permanents(state) if self.target_legal(state, spec, o, t.controller, t.source)]
+            legal += [p for p in ("p1", "p2") if spec.get("player") and self.target_legal(state, spec, p, t.controller, t.source)]
+            if len(legal) == 1:
+                out.append(legal[0])
+            elif legal:
+                self.record("choice", "mtg.choice.target", K.CAST_TARGETS, card=t.source, card_name=t.name, options=legal,
+                            chosen=legal[0])
+                out.append(legal[0])
+        return out
+
+    def _fire_delayed(self, state: GameState, event: str) -> GameState:
+        fired = [d for d in state.delayed if d.event == event]
+        if not fired:
+            return state
+        pending = list(state.pending)
+        for d in fired:
+            pending.append(PendingTrigger(d.source, -1, d.controller, d.name, freeze({"effects": list(d.effects)}),
+                                          freeze({"event": event, "object": d.refers_to}), order=len(pending)))
+            self.record("trigger", "mtg.trigger.delayed", K.DELAYED_ONCE, card=d.source, card_name=d.name)
+        return replace(state, pending=tuple(pending), delayed=tuple(d for d in state.delayed if d.event != event))
+
+    # ------------------------------------------------------------------ SBAs
+
+    def check_sbas(self, state: GameState) -> GameState:
+        """Perform all applicable state-based actions at once, repeated until none apply (CR 704.3)."""
+        for _ in range(MAX_SBA_ROUNDS):
+            actions: list[tuple[str, str, K, str]] = []
+            for p in state.players:
+                if p.life <= 0 and not p.lost:
+                    actions.append(("lose", p.id, K.SBA_LIFE, "life"))
+                elif p.drew_from_empty and not p.lost:
+                    actions.append(("lose", p.id, K.SBA_DRAW_EMPTY, "empty_library"))
+                elif p.poison >= 10 and not p.lost:
+                    actions.append(("lose", p.id, K.SBA_POISON, "poison"))
+            for oid in list(state.order):
+                obj = state.objects[oid]
+                if obj.token and obj.zone is not Zone.BATTLEFIELD:
+                    actions.append(("cease", oid, K.SBA_TOKEN, "token"))
+                if obj.copy and obj.zone is not Zone.STACK:
+                    actions.append(("cease", oid, K.SBA_SPELL_COPY, "copy"))
+            layers = self.layers(state)
+            legends: dict[tuple[str, str], list[str]] = {}
+            for oid in self.permanents(state):
+                chars, obj = layers.chars[oid], state.objects[oid]
+                if "creature" in chars.types:
+                    if (chars.toughness or 0) <= 0:
+                        actions.append(("graveyard", oid, K.SBA_TOUGHNESS, "toughness"))
+                        continue
+                    indestructible = chars.has_keyword("indestructible") or self.has_rule_effect(state, "indestructible", oid)
+                    if obj.damage >= (chars.toughness or 0) and obj.damage > 0 and not indestructible:
+                        actions.append(("destroy", oid, K.SBA_LETHAL_DAMAGE, "lethal_damage"))
+                        continue
+                    if obj.deathtouch_damage and obj.damage > 0 and not indestructible:
+                        actions.append(("destroy", oid, K.SBA_DEATHTOUCH, "deathtouch"))
+                        continue
+                if "planeswalker" in chars.types and obj.counters.get("loyalty", 0) <= 0:
+                    actions.append(("graveyard", oid, K.SBA_LOYALTY, "loyalty"))
+                if "legendary" in chars.supertypes:
+                    legends.setdefault((chars.controller, chars.name), []).append(oid)
+                if "Aura" in chars.subtypes:
+                    host = obj.attached_to
+                    if host is None or host not in state.objects or state.objects[host].zone is not Zone.BATTLEFIELD:
+                        actions.append(("graveyard", oid, K.SBA_AURA, "aura"))
+                if "Equipment" in chars.subtypes and obj.attached_to is not None:
+                    host = state.objects.get(obj.attached_to)
+                    if host is None or host.zone is not Zone.BATTLEFIELD or "creature" not in layers.chars[host.id].types:
+                        actions.append(("unattach", oid, K.SBA_EQUIPMENT, "equipment"))
+                if obj.counters.get("+1/+1", 0) and obj.counters.get("-1/-1", 0):
+                    actions.append(("annihilate", oid, K.SBA_COUNTERS, "counters"))
+            for (controller, name), oids in legends.items():
+                if len(oids) > 1:
+                    keep = self._choices.get(f"legend:{name}") or oids[-1]
+                    for oid in oids:
+                        if oid != keep:
+                            actions.append(("graveyard", oid, K.SBA_LEGEND, "legend_rule"))
+            if not actions:
+                return state
+            self.record("state_based", "mtg.sba.check", K.SBA_CHECK, count=len(actions))
+            seen = set()
+            for what, oid, key, why in actions:
+                if (what, oid) in seen:
+                    continue
+                seen.add((what, oid))
+                if what == "lose":
+                    state = state.with_player(replace(state.player(oid), lost=True))
+                    self.record("state_based", "mtg.sba.lose", key, player=oid, reason=why)
+                elif what == "cease":
+                    self.record("state_based", "mtg.sba.cease", key, card=oid, card_name=state.objects[oid].printed.name, reason=why)
+                    state = state.without_object(oid)
+                elif what == "unattach":
+                    obj = state.objects[oid]
+                    state = state.with_object(replace(obj, attached_to=None))
+                    self.record("state_based", "mtg.sba.unattach", key, card=oid, card_name=obj.printed.name)
+                elif what == "annihilate":
+                    obj = state.objects[oid]
+                    n = min(obj.counters["+1/+1"], obj.counters["-1/-1"])
+                    counters = dict(obj.counters)
+                    counters["+1/+1"] -= n
+                    counters["-1/-1"] -= n
+                    state = state.with_object(replace(obj, counters=MappingProxyType({k: v for k, v in counters.items() if v})))
+                    self.record("state_based", "mtg.sba.counters", key, card=oid, card_name=obj.printed.name, removed=n)
+                elif state.objects.get(oid) and state.objects[oid].zone is Zone.BATTLEFIELD:
+                    self.record("state_based", "mtg.sba.graveyard", key, card=oid, card_name=state.objects[oid].printed.name, reason=why)
+                    state = self.move(state, oid, Zone.GRAVEYARD, why, key)
+            losers = [p.id for p in state.players if p.lost]
+            if losers:
+                winner = "draw" if len(losers) == 2 else opponent(losers[0])
+                state = replace(state, winner=winner)
+                self.record("end", "mtg.end.game", K.GAME_WON, winner=winner)
+                return state
+        return state
+
+    # ------------------------------------------------------------------ resolution
+
+    def resolve_top(self, state: GameState) -> GameState:
+        """Resolve the top item of the stack (CR 608.1), then the active player gets priority (117.3b)."""
+        item = state.stack[-1]
+        state = replace(state, stack=state.stack[:-1])
+        self.record("resolve", "mtg.resolve", K.RESOLVE_TOP, item=item.id, card=item.source, card_name=item.name, kind=item.kind)
+        state = self._resolve_item(state, item)
+        return self.settle(state, player=state.active) if not state.winner else state
+
+    def _resolve_item(self, state: GameState, item: StackItem) -> GameState:
+        if item.condition is not None:
+            ok = self.condition(state, item.condition, item.source, item.controller, item.event)
+            if not ok:
+                self.record("resolve", "mtg.resolve.if_false", K.INTERVENING_IF_RESOLVE, item=item.id, card_name=item.name)
+                return state
+        legal: list[bool] = []
+        for spec, target in zip(item.target_specs, item.targets):
+            ok = self.target_legal(state, spec, target, item.controller, item.source)
+            if not ok:
+                self.record("resolve", "mtg.resolve.target_illegal", K.TARGETS_RECHECKED, item=item.id,
+                            target=target, target_name=self.name_of(state, target))
+            legal.append(ok)
+        if item.targets and not any(legal):
+            self.record("resolve", "mtg.resolve.no_legal_targets", K.TARGETS_RECHECKED, item=item.id, card_name=item.name)
+            if item.kind == "spell":
+                state = self._spell_done(state, item, countered=False)
+            return state
+        state = self.execute(state, item, tuple(legal))
+        if item.kind == "spell":
+            state = self._spell_done(state, item, countered=False)
+        return state
+
+    def _spell_done(self, state: GameState, item: StackItem, countered: bool) -> GameState:
+        """An instant or sorcery goes to the graveyard (CR 608.2m); a permanent spell enters (608.3)."""
+        oid = item.source
+        if oid not in state.objects or state.objects[oid].zone is not Zone.STACK:
+            return state
+        obj = state.objects[oid]
+        if obj.copy:
+            return self.move(state, oid, Zone.GRAVEYARD, "copy_resolved", K.SPELL_TO_GRAVEYARD)
+        types = obj.printed.types
+        if countered or "instant" in types or "sorcery" in types:
+            return self.move(state, oid, Zone.GRAVEYARD, "countered" if countered else "resolved",
+                             K.COUNTER if countered else K.SPELL_TO_GRAVEYARD)
+        state = self.move(state, oid, Zone.BATTLEFIELD, "resolved", K.PERMANENT_RESOLVES, controller=item.controller)
+        if "Aura" in obj.printed.subtypes and item.targets:
+            state = state.with_object(replace(state.objects[oid], attached_to=item.targets[0]))
+        return state
+
+    def execute(self, state: GameState, item: StackItem, legal: tuple[bool, ...]) -> GameState:
+        """Follow the instructions in order (CR 608.2c); a part about an illegal target is skipped (608.2b)."""
+        for part in item.effects:
+            if state.winner:
+                break
+            state = self.do_instruction(state, item, part, legal)
+        return state
+
+    def _objects(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> list[str]:
+        if "target" in part:
+            index = part["target"]
+            if index < len(item.targets) and (index >= len(legal) or legal[index] or not legal):
+                return [item.targets[index]]
+            return []
+        ref = part.get("object")
+        if ref == "self":
+            return [item.source] if item.source in state.objects else []
+        if ref == "event":
+            o = item.event.get("object")
+            return [o] if o else []
+        if ref == "attached":
+            src = state.objects.get(item.source)
+            if src and src.zone is Zone.BATTLEFIELD:
+                return [src.attached_to] if src.attached_to else []
+            lki_attached = item.event.get("attached") if item.event else None
+            return [lki_attached] if lki_attached else []
+        if "affected" in part:
+            ctx = Context(item.source, item.controller, state.objects[item.source].attached_to if item.source in state.objects else None)
+            return [o for o in self.permanents(state) if matches(part["affected"], o, self.chars(state, o), state.objects[o], ctx)]
+        return []
+
+    def _player(self, state: GameState, item: StackItem, part: Mapping[str, Any]) -> list[PlayerId]:
+        who = part.get("player", "you")
+        if who == "you":
+            return [item.controller]
+        if who == "opponent":
+            return [opponent(item.controller)]
+        if who == "each":
+            return [state.active, opponent(state.active)]
+        if isinstance(who, int):
+            return [item.targets[who]] if who < len(item.targets) else []
+        if who == "event":
+            return [item.event.get("player")] if item.event.get("player") else []
+        return [who]
+
+    def _amount(self, state: GameState, item: StackItem, value: Any) -> int:
+        """An amount, determined once as the instruction is followed (CR 608.2h)."""
+        if isinstance(value, int):
+            return value
+        if value == "x":
+            return int(item.choices.get("x", 0))
+        if isinstance(value, Mapping):
+            if "count" in value:
+                ctx = Context(item.source, item.controller, None)
+                n = sum(1 for o in self.permanents(state) if matches(value["count"], o, self.chars(state, o), state.objects[o], ctx))
+                return n * value.get("times", 1)
+            if value.get("power_of") == "source":
+                src = item.source
+                if src in state.objects and state.objects[src].zone is Zone.BATTLEFIELD:
+                    return self.chars(state, src).power or 0
+                self.record("resolve", "mtg.resolve.last_known", K.LAST_KNOWN, card=src, card_name=item.name)
+                return (item.source_lki.power if item.source_lki else 0) or 0
+            if value.get("power_of") in ("event", "attached"):
+                oid = item.event.get("object")
+                if value["power_of"] == "attached":
+                    src = state.objects.get(item.source)
+                    oid = src.attached_to if src else None
+                if oid and oid in state.objects and state.objects[oid].zone is Zone.BATTLEFIELD:
+                    return self.chars(state, oid).power or 0
+                lki = item.event.get("lki") or (state.lki.get(oid) if oid else None)
+                self.record("resolve", "mtg.resolve.last_known", K.LAST_KNOWN, card=oid or "", card_name=self.name_of(state, oid))
+                return (lki.power if lki else 0) or 0
+        return 0
+
+    def do_instruction(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        do = part.get("do")
+        if do in ("destroy", "exile", "return_to_hand", "sacrifice"):
+            for oid in self._objects(state, item, part, legal):
+                obj = state.objects.get(oid)
+                if obj is None or obj.zone is not Zone(part.get("zone", "battlefield")):
+                    continue
+                if do == "destroy":
+                    if self.chars(state, oid).has_keyword("indestructible") or self.has_rule_effect(state, "indestructible", oid):
+                        self.record("resolve", "mtg.resolve.indestructible", K.INDESTRUCTIBLE, card=oid, card_name=obj.printed.name)
+                        continue
+                    state = self.move(state, oid, Zone.GRAVEYARD, "destroy", K.DESTROY)
+                elif do == "exile":
+                    state = self.move(state, oid, Zone.EXILE, "exile", K.EXILE)
+                elif do == "return_to_hand":
+                    state = self.move(state, oid, Zone.HAND, "return_to_hand", K.NEW_OBJECT)
+                else:
+                    if self.chars(state, oid).controller != item.controller and part.get("object") != "event":
+                        continue
+                    state = self.move(state, oid, Zone.GRAVEYARD, "sacrifice", K.SACRIFICE)
+            return state
+        if do == "counter":
+            for target in self._objects(state, item, part, legal):
+                victim = next((s for s in state.stack if s.source == target or s.id == target), None)
+                if victim is None:
+                    continue
+                chars = self.chars(state, victim.source) if victim.source in state.objects else None
+                if chars and victim.kind == "spell" and any(a.spec.get("cant_be_countered") for a in chars.abilities):
+                    self.record("resolve", "mtg.resolve.cant_be_countered", K.CAN_T_BEATS_CAN, card=victim.source, card_name=victim.name)
+                    continue
+                state = replace(state, stack=tuple(s for s in state.stack if s is not victim))
+                self.record("resolve", "mtg.resolve.countered", K.COUNTER, item=victim.id, card=victim.source, card_name=victim.name)
+                if victim.kind == "spell":
+                    state = self._spell_done(state, victim, countered=True)
+            return state
+        if do == "deal_damage":
+            amount = self._amount(state, item, part.get("amount", 0))
+            recipients = self._objects(state, item, part, legal)
+            if "player" in part:
+                recipients += self._player(state, item, part)
+            if "target" in part and not recipients:
+                return state
+            src = item.source
+            schars = self.chars(state, src) if src in state.objects and state.objects[src].zone in (Zone.BATTLEFIELD, Zone.STACK) else item.source_lki
+            if part.get("source") == "attached":
+                host = state.objects[src].attached_to if src in state.objects else None
+                if host:
+                    src, schars = host, self.chars(state, host)
+            for r in recipients:
+                state = self.deal_damage(state, src, r, amount, source_chars=schars)
+            return state
+        if do in ("draw", "gain_life", "lose_life", "mill", "discard_hand"):
+            amount = self._amount(state, item, part.get("amount", 1))
+            for p in self._player(state, item, part):
+                if do == "draw":
+                    state = self.draw(state, p, amount)
+                elif do == "gain_life" or do == "lose_life":
+                    sign = 1 if do == "gain_life" else -1
+                    pl = state.player(p)
+                    state = state.with_player(replace(pl, life=pl.life + sign * amount))
+                    self.record("life", "mtg.life.gain" if sign > 0 else "mtg.life.lose", K.LIFE, player=p, amount=amount,
+                                life=pl.life + sign * amount)
+                elif do == "mill":
+                    for card in state.in_zone(Zone.LIBRARY, p)[:amount]:
+                        state = self.move(state, card.id, Zone.GRAVEYARD, "mill", K.NEW_OBJECT)
+                else:
+                    for card in state.in_zone(Zone.HAND, p):
+                        state = self.move(state, card.id, Zone.GRAVEYARD, "discard", K.DISCARD)
+            return state
+        if do == "create_token":
+            count = self._amount(state, item, part.get("count", 1))
+            for n in range(count):
+                token = part["token"]
+                oid = f"{item.id}-token{n + 1}"
+                ts, state = state.stamp()
+                chars = _chars_from(token, oid, item.controller)
+                state = state.with_object(GameObject(oid, item.controller, item.controller, Zone.STACK, chars, ts, token=True))
+                state = self.move(state, oid, Zone.BATTLEFIELD, "create_token", K.CREATE_TOKEN, controller=item.controller)
+            return state
+        if do in ("add_counters", "remove_counters"):
+            kind, n = part.get("kind", "+1/+1"), self._amount(state, item, part.get("count", 1))
+            for oid in self._objects(state, item, part, legal):
+                obj = state.objects.get(oid)
+                if obj is None or obj.zone is not Zone.BATTLEFIELD:
+                    continue
+                counters = dict(obj.counters)
+                counters[kind] = max(counters.get(kind, 0) + (n if do == "add_counters" else -n), 0)
+                ts, state = state.stamp()
+                state = state.with_object(replace(obj, counters=MappingProxyType(counters), counter_timestamp=ts))
+                self.record("counters", "mtg.counters", K.TIMESTAMP_COUNTER, card=oid, card_name=obj.printed.name, kind=kind,
+                            count=counters[kind], timestamp=ts)
+            return state
+        if do in ("tap", "untap"):
+            for oid in self._objects(state, item, part, legal):
+                obj = state.objects.get(oid)
+                if obj and obj.zone is Zone.BATTLEFIELD:
+                    state = state.with_object(replace(obj, tapped=do == "tap"))
+                    self.record("move", "mtg.tap", K.TAP, card=oid, card_name=obj.printed.name, tapped=do == "tap")
+            return state
+        if do == "add_mana":
+            p = state.player(item.controller)
+            state = state.with_player(replace(p, mana_pool=(p.mana_pool or "") + part.get("mana", "")))
+            self.record("mana", "mtg.mana.add", K.MANA_ABILITY_NO_STACK, player=p.id, mana=part.get("mana", ""))
+            return state
+        if do in LAYER_EFFECTS or do in RULE_EFFECTS:
+            return self._create_effect(state, item, part, legal)
+        if do == "copy_spell":
+            return self._copy_spell(state, item, part, legal)
+        if do == "cascade":
+            return self.cascade(state, item)
+        if do == "search":
+            return self._search(state, item, part)
+        if do == "attach":
+            for oid in self._objects(state, item, part, legal):
+                src = state.objects.get(item.source)
+                if src is None or src.zone is not Zone.BATTLEFIELD:
+                    continue
+                ts, state = state.stamp()
+                state = state.with_object(replace(src, attached_to=oid, timestamp=ts))
+                self.record("move", "mtg.attach", K.TIMESTAMP_ATTACH, card=item.source, card_name=item.name, to=oid,
+                            to_name=self.name_of(state, oid), timestamp=ts)
+            return state
+        if do == "delayed_trigger":
+            refers = self._objects(state, item, {"object": part.get("object"), **({"target": part["target"]} if "target" in part else {})}, legal)
+            state = replace(state, delayed=state.delayed + (Delayed(part.get("when", "end_step"), item.controller, item.source,
+                                                                   item.name, tuple(part.get("effects", ())),
+                                                                   refers[0] if refers else None),))
+            self.record("resolve", "mtg.delayed.created", K.DELAYED_TRIGGER, card=item.source, card_name=item.name)
+            return state
+        if do == "grant_spell":
+            return state
+        self.complete = False
+        self.record("cannot_evaluate", "mtg.cannot_evaluate", K.INSTRUCTIONS_IN_ORDER, item=item.id, card_name=item.name,
+                    detail=str(part.get("text") or do))
+        return state
+
+    def _create_effect(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """A continuous effect from a resolving spell or ability: a new timestamp (CR 613.7b); it
+        locks in its affected set if it changes characteristics (611.2c), otherwise not."""
+        do = part["do"]
+        ts, state = state.stamp()
+        params = dict(part)
+        for key in ("power", "toughness"):
+            if key in params and (params[key] == "x" or (isinstance(params[key], Mapping) and "power_of" in params[key])):
+                params[key] = self._amount(state, item, params[key])
+        duration = part.get("duration", "permanent")
+        locked = do in LAYER_EFFECTS and not part.get("not_locked")
+        affected_ids = None
+        affected_filter = None
+        if "target" in part or "object" in part or locked:
+            affected_ids = tuple(self._objects(state, item, part, legal))
+            if "target" in part and not affected_ids:
+                return state
+        else:
+            affected_filter = part.get("affected")
+        effect = Effect(f"{item.id}.{ts}", do, freeze(params), item.source, item.controller, ts,
+                        affected_ids=affected_ids, affected_filter=affected_filter, duration=duration,
+                        group=f"{item.id}.{ts}")
+        state = replace(state, effects=state.effects + (effect,))
+        self.record("effect", "mtg.effect.created", K.LOCKED_IN if affected_ids is not None else K.STATIC_NOT_LOCKED,
+                    effect=effect.id, do=do, card_name=item.name, timestamp=ts, duration=duration,
+                    affected=list(affected_ids) if affected_ids is not None else None)
+        return state
+
+    def _copy_spell(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """Copy a spell on the stack; the copy is not cast; new targets may be chosen (CR 707.10, 707.10c)."""
+        for target in self._objects(state, item, {**part, "zone": "stack"}, legal) or [item.event.get("object")]:
+            original = next((s for s in state.stack if s.source == target), None)
+            if original is None:
+                continue
+            obj = state.objects[original.source]
+            copy_id = f"{original.source}-copy{state.next_stack_id}"
+            ts, state = state.stamp()
+            state = state.with_object(replace(obj, id=copy_id, timestamp=ts, copy=True, controller=item.controller))
+            new_targets = tuple(part.get("new_targets") or item.choices.get("new_targets") or original.targets)
+            sid = f"s{state.next_stack_id}"
+            copy_item = replace(original, id=sid, source=copy_id, controller=item.controller, targets=new_targets, copy=True)
+            state = replace(state, stack=state.stack + (copy_item,), next_stack_id=state.next_stack_id + 1)
+            self.record("copy", "mtg.copy.spell", K.COPY_NEW_TARGETS if new_targets != original.targets else K.COPY_SPELL,
+                        item=sid, card=copy_id, card_name=obj.printed.name, targets=list(new_targets))
+        return state
+
+    def _search(self, state: GameState, item: StackItem, part: Mapping[str, Any]) -> GameState:
+        ctx = Context(item.source, item.controller, None)
+        chosen = item.choices.get("chosen") or ()
+        found = None
+        for card in state.in_zone(Zone.LIBRARY, item.controller):
+            if matches(part.get("filter"), card.id, card.printed, card, ctx) and (not chosen or card.id in chosen):
+                found = card.id
+                break
+        self.record("resolve", "mtg.search", K.SEARCH, player=item.controller, found=found,
+                    card_name=self.name_of(state, found) if found else "")
+        if found:
+            state = self.move(state, found, Zone.HAND, "search", K.SEARCH)
+        return state
+
+    # ------------------------------------------------------------------ cascade
+
+    def cascade(self, state: GameState, item: StackItem) -> GameState:
+        """Cascade exactly as written (CR 702.85a): exile from the top until a nonland card with
+        lower mana value; you may cast it without paying its mana cost; the rest go to the bottom
+        in a random order."""
+        spell = item.cascade_of or item.source
+        player = item.controller
+        lki = self.chars(state, spell) if spell in state.objects and state.objects[spell].zone is Zone.STACK else item.source_lki
+        x = state.objects[spell].x if spell in state.objects and state.objects[spell].zone is Zone.STACK else 0
+        limit = mana_value(lki.mana_cost, x) if lki else 0
+        if not (spell in state.objects and state.objects[spell].zone is Zone.STACK):
+            self.record("resolve", "mtg.resolve.last_known", K.LAST_KNOWN, card=spell, card_name=lki.name if lki else "")
+        exiled: list[str] = []
+        hit = None
+        for card in state.in_zone(Zone.LIBRARY, player):
+            state = self.move(state, card.id, Zone.EXILE, "cascade", K.CASCADE)
+            exiled.append(card.id)
+            if "land" not in card.printed.types and mana_value(card.printed.mana_cost) < limit:
+                hit = card.id
+                break
+        spell_item = next((s for s in state.stack if s.source == spell), None)
+        choices = list(spell_item.choices.get("cascade", ())) if spell_item else list(self._cascade_choices.get(spell, ()))
+        decision = choices.pop(0) if choices else {}
+        if spell_item is not None:
+            state = replace(state, stack=tuple(replace(s, choices=freeze({**dict(s.choices), "cascade": choices}))
+                                               if s is spell_item else s for s in state.stack))
+        else:
+            self._cascade_choices[spell] = choices
+        self.record("resolve", "mtg.cascade.reveal", K.CASCADE, card=spell, card_name=lki.name if lki else "",
+                    mana_value=limit, exiled=list(exiled), hit=hit, hit_name=self.name_of(state, hit) if hit else "")
+        cast = False
+        if hit is not None and decision.get("cast", True):
+            card = state.objects[hit]
+            resulting = mana_value(card.printed.mana_cost)
+            if self.ruleset.cascade_checks_resulting_value and resulting >= limit:
+                self.record("illegal", "mtg.cascade.value_too_high", K.CASCADE, card=hit, card_name=card.printed.name)
+            elif self._cant_cast(state, player, card.printed.name):
+                self.record("illegal", "mtg.illegal.cant_cast", K.CAN_T_BEATS_CAN, card=hit, card_name=card.printed.name)
+            else:
+                spec = self._spell_ability(card)
+                targets = list(decision.get("targets", ()))
+                try:
+                    self.verify_targets(state, spec.get("targets", ()), targets, player, hit, card.printed.name)
+                    cast = True
+                except IllegalAction as illegal:
+                    self.recorder.record("illegal", illegal.message_id, illegal.citation, illegal.params)
+                if cast:
+                    state = self.do_cast(state, {"player": player, "card": hit, "targets": targets,
+                                                 "cascade": decision.get("cascade", [])}, free=True)
+        elif hit is not None:
+            self.record("choice", "mtg.cascade.declined", K.CASCADE, card=hit, card_name=self.name_of(state, hit))
+        rest = [c for c in exiled if not (cast and c == hit)]
+        for cid in rest:
+            state = self.move(state, cid, Zone.LIBRARY, "cascade_bottom", K.CASCADE, bottom=True)
+        if rest:
+            self.record("move", "mtg.cascade.bottom", K.CASCADE, player=player, cards=rest)
+        return state
+
+
+LAYER_EFFECTS = ("set_pt", "modify_pt", "switch_pt", "add_type", "set_type", "remove_type", "set_color", "add_color",
+                 "add_ability", "remove_abilities", "remove_ability", "change_control", "copy")
+RULE_EFFECTS = ("indestructible", "prevent_damage", "cant_attack", "cant_block", "cant_cast", "exile_instead", "grant_spell")
+
+_STEP_RULE = {Step.UPKEEP: K.UPKEEP, Step.DRAW: K.DRAW_STEP, Step.END: K.END_STEP, Step.CLEANUP: K.CLEANUP,
+              Step.DECLARE_ATTACKERS: K.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS: K.DECLARE_BLOCKERS,
+              Step.COMBAT_DAMAGE: K.COMBAT_DAMAGE}
+
+
+def _plain_event(event: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if k != "lki"} | ({"lki": event["lki"]} if event.get("lki") is not None else {})
+
+
+def _chars_from(spec: Mapping[str, Any], oid: str, controller: PlayerId) -> Chars:
+    """Characteristics of a token as its creating effect defines them (CR 111.3, 111.4)."""
+    from .model import Ability
+    colors = frozenset(spec.get("colors", ()))
+    return Chars(spec.get("name", ""), spec.get("mana_cost", ""), colors, frozenset(spec.get("supertypes", ())),
+                 frozenset(spec.get("types", ())), frozenset(spec.get("subtypes", ())),
+                 tuple(Ability((oid, i), a.get("kind", "keyword"), freeze(a)) for i, a in enumerate(spec.get("abilities", ()))),
+                 spec.get("power"), spec.get("toughness"), spec.get("loyalty"), controller)
+
+
+def _pay(pool: str, cost: str) -> Optional[str]:
+    """Return the pool left after paying ``cost`` (hybrid either half, generic from anything), or ``None``."""
+    left = mana_symbols(pool)
+    generic = 0
+    for symbol in mana_symbols(cost):
+        if symbol.isdigit():
+            generic += int(symbol)
+            continue
+        options = symbol.split("/")
+        for option in options:
+            if option in left:
+                left.remove(option)
+                break
+        else:
+            if any(o.isdigit() for o in options):
+                generic += int(next(o for o in options if o.isdigit()))
+                continue
+            return None
+    total = sum(int(s) if s.isdigit() else 1 for s in left)
+    if total < generic:
+        return None
+    while generic > 0:
+        s = left.pop()
+        if s.isdigit():
+            use = min(int(s), generic)
+            generic -= use
+            if int(s) > use:
+                left.append(str(int(s) - use))
+        else:
+            generic -= 1
+    return "".join(f"{{{s}}}" for s in left)

@@ -1,0 +1,76 @@
+"""The Magic ruleset base and its two editions: one engine, edition differences as flags."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..core import Ruleset, TraceRecorder, register_ruleset
+from ..core.validation import Checker
+from . import messages  # noqa: F401  (registers the message catalogue)
+from . import scenario as fmt
+from .game import Game
+from .layers import LAYER_OF, compute
+from .rules import K, citation
+
+
+class MtgRuleset(Ruleset):
+    """Magic under one Comprehensive Rules edition; subclasses set the edition and its flags."""
+
+    game = "mtg"
+    cascade_checks_resulting_value: ClassVar[bool] = True
+    """702.85a (2021 wording): the cast card's resulting mana value must also be less."""
+    value_name: ClassVar[str] = "mana value"
+    """What 202.3 calls the number ("converted mana cost" before 2021)."""
+
+    def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
+        """Check the ``mtg`` vocabulary (docs/scenario-format.md §7)."""
+        fmt.validate(scenario, checker)
+
+    def resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder) -> dict[str, Any]:
+        """Give priority, perform the actions, resolve the stack; return the result with the layer walk."""
+        game = Game(self, recorder)
+        state = fmt.parse_state(scenario)
+        for effect in state.effects:
+            if effect.do not in LAYER_OF and effect.do not in ("indestructible", "prevent_damage", "cant_attack",
+                                                               "cant_block", "cant_cast", "exile_instead", "grant_spell"):
+                game.complete = False
+                game.record("cannot_evaluate", "mtg.layer.unsupported", K.LAYERS, effect=effect.id, do=effect.do)
+        state = game.run(state, list(scenario.get("actions", [])))
+        layers = compute(state)
+        cite = lambda key: citation(self.name, key)  # noqa: E731
+        for dep in layers.dependencies:
+            message = "mtg.layer.loop" if dep["depends_on"] is None else "mtg.layer.dependency"
+            game.record("layer", message, dep["rule_key"], layer=dep["layer"], effect=dep["effect"], label=dep["label"],
+                        depends_on=dep["depends_on"])
+        for oid, lines in layers.walk.items():
+            for line in lines:
+                game.record("layer", "mtg.layer.apply", line["rule_key"], card=oid, card_name=state.objects[oid].printed.name,
+                            layer=line["layer"], sublayer=line["sublayer"], effect=line["effect"], label=line["label"],
+                            reason=line["reason"], timestamp=line["timestamp"], before=str(line["before"]),
+                            after=str(line["after"]))
+        return fmt.result(scenario, state, layers, cite, game.complete)
+
+
+@register_ruleset
+class CR20220429(MtgRuleset):
+    """Comprehensive Rules effective 2022-04-29."""
+
+    name = "cr-2022-04-29"
+    document = "mtg-cr-2022-04-29"
+    title = "Magic: The Gathering Comprehensive Rules (2022-04-29)"
+
+
+@register_ruleset
+class CR20200601(MtgRuleset):
+    """Comprehensive Rules effective 2020-06-01: cascade (702.84a) does not yet check the
+    resulting spell's mana value, and 202.3 speaks of converted mana cost."""
+
+    name = "cr-2020-06-01"
+    document = "mtg-cr-2020-06-01"
+    title = "Magic: The Gathering Comprehensive Rules (2020-06-01)"
+    cascade_checks_resulting_value = False
+    value_name = "converted mana cost"
+
+
+__all__ = ["CR20200601", "CR20220429", "MtgRuleset", "citation"]

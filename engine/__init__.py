@@ -8,15 +8,11 @@ Public API: :func:`resolve`, :func:`validate`, :func:`canonical_json`,
 :func:`scenario_code`, :data:`ENGINE_VERSION`, :class:`ScenarioError`.
 """
 
-from . import fow, ygo  # noqa: F401  (register the Force of Will and Yu-Gi-Oh! rulesets)
+from . import fow, mtg, ygo  # noqa: F401  (register the Force of Will, Magic and Yu-Gi-Oh! rulesets)
 from .core import ScenarioError, canonical_json, resolve, scenario_code, validate
 from .core.registry import reserve_game
 
 ENGINE_VERSION = "0.1.0"
 """The engine version; a stored ruling records the version that resolved it."""
-
-# Magic is named so that its scenarios get a clear "not supported yet" error; its package
-# comes in a later issue.
-reserve_game("mtg", ("cr-2020-06-01", "cr-2022-04-29"))
 
 __all__ = ["ENGINE_VERSION", "ScenarioError", "canonical_json", "resolve", "scenario_code", "validate"]

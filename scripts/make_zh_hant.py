@@ -45,7 +45,7 @@ OVERRIDES: list[tuple[str, str]] = [
     ("送去墓地", "送入墓地"),
     ("反轉", "亮牌"),
     ("裡側", "裏側"),
-    ("平局", "平手"),
+    ("決鬥平局", "決鬥平手"),
     ("抽卡", "抽牌"),
     # s2twp reads these as computing words: 对象 (target) is not 物件 (object), and
     # 回复 (regain LP) is not 回覆 (reply).

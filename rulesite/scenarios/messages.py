@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 
 import engine
 from engine.core.trace import CATALOGUE
@@ -26,105 +26,59 @@ from engine.core.trace import CATALOGUE
 TRACE_CONTEXT = "trace"
 """The gettext context of the message templates."""
 TERM_CONTEXT = "trace term"
-"""The gettext context of the engine vocabulary shown inside messages."""
+"""The gettext context of engine vocabulary shared by the games."""
 
 _MARK = "\x00"
 _MAX_FIELDS = 64
 
 TERM_PARAMS = frozenset({
-    "zone", "from", "to", "reason", "action", "what", "effect_class", "cost", "phase", "step",
-    "kind", "position", "subtype", "ability", "area", "keyword", "event", "type", "result",
+    "zone", "from", "to", "reason", "action", "what", "effect_class", "cost", "phase", "step", "kind",
+    "position", "method", "how", "event", "spell_kind", "timing", "type", "do", "duration",
 })
-"""Param names whose values may be engine vocabulary (translated only when listed in TERMS)."""
+"""Param names whose values may be engine vocabulary (translated only when listed in TERM_CONTEXTS)."""
 
-TERMS: dict[str, Any] = {
-    # Yu-Gi-Oh! zones (engine.ygo.model.Zone)
-    "hand": pgettext_lazy("trace term", "hand"),
-    "deck": pgettext_lazy("trace term", "deck"),
-    "extra_deck": pgettext_lazy("trace term", "extra_deck"),
-    "graveyard": pgettext_lazy("trace term", "graveyard"),
-    "banished": pgettext_lazy("trace term", "banished"),
-    "monster_zone": pgettext_lazy("trace term", "monster_zone"),
-    "spell_trap_zone": pgettext_lazy("trace term", "spell_trap_zone"),
-    "field_zone": pgettext_lazy("trace term", "field_zone"),
-    "pendulum_zone": pgettext_lazy("trace term", "pendulum_zone"),
-    "material": pgettext_lazy("trace term", "material"),
-    "removed": pgettext_lazy("trace term", "removed"),
-    # Yu-Gi-Oh! actions, costs and move reasons
-    "destroy": pgettext_lazy("trace term", "destroy"),
-    "send_to_graveyard": pgettext_lazy("trace term", "send_to_graveyard"),
-    "banish": pgettext_lazy("trace term", "banish"),
-    "return_to_hand": pgettext_lazy("trace term", "return_to_hand"),
-    "return_to_deck": pgettext_lazy("trace term", "return_to_deck"),
-    "negate_activation": pgettext_lazy("trace term", "negate_activation"),
-    "negate_effect": pgettext_lazy("trace term", "negate_effect"),
-    "change_atk": pgettext_lazy("trace term", "change_atk"),
-    "change_def": pgettext_lazy("trace term", "change_def"),
-    "draw": pgettext_lazy("trace term", "draw"),
-    "damage": pgettext_lazy("trace term", "damage"),
-    "gain_lp": pgettext_lazy("trace term", "gain_lp"),
-    "special_summon": pgettext_lazy("trace term", "special_summon"),
-    "change_control": pgettext_lazy("trace term", "change_control"),
-    "pay_lp": pgettext_lazy("trace term", "pay_lp"),
-    "discard": pgettext_lazy("trace term", "discard"),
-    "tribute": pgettext_lazy("trace term", "tribute"),
-    "resolved": pgettext_lazy("trace term", "resolved"),
-    "negated": pgettext_lazy("trace term", "negated"),
-    "lp_zero": pgettext_lazy("trace term", "lp_zero"),
-    "deck_out": pgettext_lazy("trace term", "deck_out"),
-    # Yu-Gi-Oh! negation scopes
-    "any": pgettext_lazy("trace term", "any"),
-    "spell_card": pgettext_lazy("trace term", "spell_card"),
-    "trap_card": pgettext_lazy("trace term", "trap_card"),
-    "spell_trap_card": pgettext_lazy("trace term", "spell_trap_card"),
-    "monster_effect": pgettext_lazy("trace term", "monster_effect"),
-    # Yu-Gi-Oh! effect classes (engine.ygo.model.EffectClass)
-    "card": pgettext_lazy("trace term", "card"),
-    "effect": pgettext_lazy("trace term", "effect"),
-    "ignition": pgettext_lazy("trace term", "ignition"),
-    "trigger": pgettext_lazy("trace term", "trigger"),
-    "flip": pgettext_lazy("trace term", "flip"),
-    "quick": pgettext_lazy("trace term", "quick"),
-    "pendulum": pgettext_lazy("trace term", "pendulum"),
-    "continuous": pgettext_lazy("trace term", "continuous"),
-    # Positions
-    "attack": pgettext_lazy("trace term", "attack"),
-    "defense": pgettext_lazy("trace term", "defense"),
-    "face-down defense": pgettext_lazy("trace term", "face-down defense"),
-    "face-up": pgettext_lazy("trace term", "face-up"),
-    "face-down": pgettext_lazy("trace term", "face-down"),
-    # Magic and Force of Will zones and phases shared by their engines
-    "library": pgettext_lazy("trace term", "library"),
-    "battlefield": pgettext_lazy("trace term", "battlefield"),
-    "stack": pgettext_lazy("trace term", "stack"),
-    "exile": pgettext_lazy("trace term", "exile"),
-    "command": pgettext_lazy("trace term", "command"),
-    "field": pgettext_lazy("trace term", "field"),
-    "chase": pgettext_lazy("trace term", "chase"),
-    "main_deck": pgettext_lazy("trace term", "main_deck"),
-    "stone_deck": pgettext_lazy("trace term", "stone_deck"),
-    "magic_stone_deck": pgettext_lazy("trace term", "magic_stone_deck"),
-    "ruler_area": pgettext_lazy("trace term", "ruler_area"),
-    "magic_stone_area": pgettext_lazy("trace term", "magic_stone_area"),
-    "standby_area": pgettext_lazy("trace term", "standby_area"),
-    "removed_area": pgettext_lazy("trace term", "removed_area"),
-    "beginning": pgettext_lazy("trace term", "beginning"),
-    "main": pgettext_lazy("trace term", "main"),
-    "combat": pgettext_lazy("trace term", "combat"),
-    "battle": pgettext_lazy("trace term", "battle"),
-    "end": pgettext_lazy("trace term", "end"),
-    "recovery": pgettext_lazy("trace term", "recovery"),
-    "sacrifice": pgettext_lazy("trace term", "sacrifice"),
-    "counter": pgettext_lazy("trace term", "counter"),
-    "cancel": pgettext_lazy("trace term", "cancel"),
-    "state_based_action": pgettext_lazy("trace term", "state_based_action"),
-    "rule_process": pgettext_lazy("trace term", "rule_process"),
-    "rest": pgettext_lazy("trace term", "rest"),
-    "recover": pgettext_lazy("trace term", "recover"),
-    "tap": pgettext_lazy("trace term", "tap"),
-    "untap": pgettext_lazy("trace term", "untap"),
+TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
+    TERM_CONTEXT: (
+        # Yu-Gi-Oh! zones (engine.ygo.model.Zone)
+        "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone",
+        "field_zone", "pendulum_zone", "material", "removed",
+        # Yu-Gi-Oh! actions, costs, move reasons and events
+        "destroy", "send_to_graveyard", "banish", "return_to_hand", "return_to_deck", "negate_activation",
+        "negate_effect", "change_atk", "change_def", "draw", "damage", "gain_lp", "special_summon",
+        "change_control", "pay_lp", "discard", "tribute", "resolved", "negated", "lp_zero", "deck_out",
+        "set", "change_position", "flip_summon", "normal_summon", "summoned", "flip_summoned",
+        "special_summoned", "destroyed", "destroyed_by_battle", "flipped", "sent_to_graveyard",
+        # Yu-Gi-Oh! summon methods
+        "inherent", "fusion", "ritual", "synchro", "xyz", "pendulum",
+        # Yu-Gi-Oh! negation scopes and effect classes
+        "any", "spell_card", "trap_card", "spell_trap_card", "monster_effect",
+        "card", "effect", "ignition", "trigger", "flip", "quick", "continuous",
+        # Positions
+        "attack", "defense", "face-down defense", "face-up", "face-down",
+        # Magic zones
+        "library", "battlefield", "stack", "exile", "command",
+    ),
+    "trace mtg": ("graveyard", "hand", "library", "battlefield", "stack", "exile", "command"),
+    "trace ygo phase": ("draw", "standby", "main1", "battle", "main2", "end"),
+    "trace ygo step": ("start", "battle", "damage", "end"),
+    "trace fow": (
+        "main_deck", "stone_deck", "hand", "field", "stone_area", "ruler_area", "graveyard", "lifebreak",
+        "standby", "removed", "chase", "rest", "recover", "recovery", "normal spell", "summon spell",
+        "chant", "chant_instant", "chant_standby", "static", "activated", "will", "triggered", "judgment",
+        "spell", "break", "resonator", "ruler", "j_ruler", "addition", "regalia", "magic_stone",
+    ),
+    "trace fow phase": ("draw", "recovery", "main", "end"),
+    "trace fow step": (
+        "start", "draw", "recover", "main", "beginning_of_battle", "declare_attack", "declare_block",
+        "block_declared", "first_strike", "normal_damage", "end_of_battle", "end_of_turn", "final",
+    ),
 }
-"""Engine vocabulary values → their lazily translated display form (msgid = the value)."""
+"""gettext context → engine values translated in it (msgid = the value itself).
+
+A param value is looked up in ``trace <game> <param>``, then ``trace <game>``, then
+``trace term``, so one value can read differently per game (a Yu-Gi-Oh! ``graveyard`` is
+墓地, a Force of Will one 坟场).
+"""
 
 
 def load_game_messages() -> list[str]:
@@ -192,13 +146,21 @@ def catalogue_templates() -> dict[str, str]:
     return out
 
 
-def _show(key: str, value: Any, separator: str) -> Any:
+def translate_term(game: str, key: str, value: Any) -> Any:
+    """Return ``value`` of param ``key`` translated if it is engine vocabulary, else unchanged."""
+    if key not in TERM_PARAMS or not isinstance(value, str):
+        return value
+    for context in (f"trace {game} {key}", f"trace {game}", TERM_CONTEXT):
+        if value in TERM_CONTEXTS.get(context, ()):
+            return pgettext(context, value)
+    return value
+
+
+def _show(game: str, key: str, value: Any, separator: str) -> Any:
     """Return a param value for display: vocabulary translated, lists joined."""
     if isinstance(value, (list, tuple)):
-        return separator.join(str(_show(key, item, separator)) for item in value)
-    if key in TERM_PARAMS and isinstance(value, str) and value in TERMS:
-        return str(TERMS[value])
-    return value
+        return separator.join(str(_show(game, key, item, separator)) for item in value)
+    return translate_term(game, key, value)
 
 
 def _fields(template: str) -> set[str]:
@@ -231,13 +193,14 @@ def translate_step(step: Mapping[str, Any], language: str | None = None) -> str:
             if _fields(translated) - set(params):
                 translated = template
             separator = "、" if code.startswith("zh") else ", "
-            shown = {key: _show(key, value, separator) for key, value in params.items()}
+            game = message_id.split(".", 1)[0]
+            shown = {key: _show(game, key, value, separator) for key, value in params.items()}
             return translated.format_map(shown)
     except Exception:  # a stored trace must always display, whatever it holds
         return fallback
 
 
-GENERATED_HEADER = '''"""Every engine trace template, for ``makemessages`` (the engine never imports Django).
+GENERATED_HEADER = '''"""Every engine trace template and term, for ``makemessages`` (the engine never imports Django).
 
 Generated by ``python manage.py engine_messages`` from engine.core.trace.CATALOGUE; do not
 edit. A test fails when this file is out of date with the catalogue.
@@ -255,5 +218,9 @@ def engine_msgids_source() -> str:
     for message_id, template in catalogue_templates().items():
         lines.append(f"    # Translators: {message_id}\n")
         lines.append(f"    pgettext_lazy({TRACE_CONTEXT!r}, {template!r}),\n")
+    lines.append(")\n\nTERMS = (\n")
+    for context, values in TERM_CONTEXTS.items():
+        for value in values:
+            lines.append(f"    pgettext_lazy({context!r}, {value!r}),\n")
     lines.append(")\n")
     return "".join(lines)

@@ -18,12 +18,11 @@ from django.utils import translation
 import engine
 from engine.core import CATALOGUE
 from rulesite.scenarios.messages import (
-    TERM_PARAMS,
-    TERMS,
     catalogue_templates,
     engine_msgids_source,
     english_template,
     translate_step,
+    translate_term,
 )
 
 ROOT = Path(settings.BASE_DIR)
@@ -46,6 +45,12 @@ def _sample_params(template: str) -> dict[str, object]:
             params[name] = "spell_card"
         elif name == "effect_class":
             params[name] = "continuous"
+        elif name == "phase":
+            params[name] = "end"
+        elif name == "step":
+            params[name] = "start"
+        elif name == "position":
+            params[name] = "attack"
         elif name == "options":
             params[name] = ["c1", "c2"]
         else:
@@ -85,8 +90,8 @@ def _placeholders(text: str) -> list[str]:
 
 class TraceMessageTests:
     @pytest.mark.parametrize("language", ["zh-hans", "zh-hant"])
-    @pytest.mark.parametrize("message_id", [m for m in CATALOGUE.ids() if m.startswith("ygo.")])
-    def test_every_ygo_message_renders_in_chinese_with_every_param(self, message_id, language):
+    @pytest.mark.parametrize("message_id", CATALOGUE.ids())
+    def test_every_message_renders_in_chinese_with_every_param(self, message_id, language):
         template = english_template(message_id)
         assert template is not None
         params = _sample_params(template)
@@ -94,11 +99,15 @@ class TraceMessageTests:
         text = translate_step({"message_id": message_id, "params": params, "text": english}, language)
         assert "{" not in text and "}" not in text, text
         assert text != english and CJK.search(text), f"{message_id} is not translated: {text}"
-        for key, value in params.items():
-            if key in TERM_PARAMS and value in TERMS:
-                assert value not in text, f"{key}={value} left untranslated in {text}"
-            elif not isinstance(value, list):
-                assert str(value) in text, f"{key} missing from {text}"
+        game = message_id.split(".")[0]
+        with translation.override(language):
+            for key, value in params.items():
+                if isinstance(value, list):
+                    continue
+                shown = str(translate_term(game, key, value))
+                assert shown in text, f"{key}={shown} missing from {text}"
+                if shown != value:
+                    assert not re.search(rf"\b{re.escape(value)}\b", text), f"{key}={value} left in {text}"
 
     def test_the_rebuilt_templates_are_the_catalogue_templates(self):
         from engine.ygo.messages import MESSAGES
@@ -253,3 +262,20 @@ class LanguageChoiceTests:
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
         body = client.get(f"/r/{scenario.code}/").content.decode()
         assert "Chain Link 1" in body
+
+
+@pytest.mark.django_db
+class RuleTextLanguageTests:
+    def test_search_results_keep_the_language_of_their_document(self, client):
+        from django.urls import reverse
+
+        body = client.get(reverse("rules:search"), {"q": "连锁"}, headers={"accept-language": "en"}).content.decode()
+        assert '<html lang="en">' in body
+        assert 'class="snippet" lang="zh-Hans"' in body and '<span lang="zh-Hans">' in body
+
+    def test_a_section_page_keeps_the_language_of_its_document(self, client):
+        from rulesite.rules.models import Section
+
+        section = Section.objects.filter(document__slug="ygo-rulebook-mr2").exclude(text="").first()
+        body = client.get(section.get_absolute_url(), headers={"accept-language": "zh-CN"}).content.decode()
+        assert '<html lang="zh-hans">' in body and '<article class="rule" lang="zh-Hant">' in body

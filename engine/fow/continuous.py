@@ -236,6 +236,7 @@ def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId
     chars = {cid: base(card) for cid, card in state.cards.items() if card.zone in BATTLE_AREA}
     parts = _parts(state)
     lost_sources: set[CardId] = set()
+    tie_members: set[str] = set()
     for step in STEPS:
         remaining = [p for p in parts if p.step == step]
         while remaining:
@@ -258,6 +259,9 @@ def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId
                 if len(ranked) < len(tied):
                     raise OrderChoice(sorted({p.key for p in tied}))
                 tied.sort(key=lambda p: effect_order.index(p.key))
+                tie_members.update(p.key for p in tied)
+                reason = "choice"
+            elif tied[0].key in tie_members:
                 reason = "choice"
             chosen = tied[0]
             remaining.remove(chosen)

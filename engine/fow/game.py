@@ -59,6 +59,8 @@ class Game:
         self.effect_order = effect_order
         self.variant = variant
         self.complete = True
+        self.last: GameState | None = None
+        """The state at the last priority point, where a resolution that stops is reported."""
         self._cache: tuple[Any, Any, dict[CardId, cont.Chars]] | None = None
 
     # ------------------------------------------------------------------ trace helpers
@@ -452,6 +454,7 @@ class Game:
         self.verify_play(state, action)
         pid, cid = action["player"], action["card"]
         card = state.cards[cid]
+        quickcast = "quickcast" in card.keywords and not self.main_timing(state, pid)
         targets = self.pick_targets(state, pid, self._card_targets(card), action.get("targets"), cid)
         state = self.play_will_abilities(state, pid, action.get("pay_with", []))
         cost = dict(card.cost.will)
@@ -473,8 +476,11 @@ class Game:
                          awakened=awaken, position=len(state.chase) + 1)
         state = replace(state, chase=state.chase + (item,))
         kind = "summon spell" if card.type == "resonator" else "normal spell"
-        self.rec("play", "fow.play.card", wp({"resonator": "7.1", "regalia": "7.1", "addition": "7.2"}.get(
-            card.type, {"chant_instant": "7.7", "chant_standby": "7.9"}.get(card.subtype or "", "7.3"))),
+        section = {"resonator": "7.1", "regalia": "7.1", "addition": "7.2"}.get(
+            card.type, {"chant_instant": "7.7", "chant_standby": "7.9"}.get(card.subtype or "", "7.3"))
+        if quickcast:
+            section = "12.3"
+        self.rec("play", "fow.play.card", wp(section),
             player=pid, card=cid, card_name=card.name, position=item.position, spell_kind=kind,
             targets=[str(t) for t in targets])
         return self.fire(state, "spell_played", cid, player=pid)
@@ -846,6 +852,7 @@ class Game:
                              player=action.get("player"))
                     self.cursor += 1
                     continue
+                self.last = state
                 raise Stop
             self.cursor += 1
             try:
@@ -950,11 +957,9 @@ class Game:
         if ruler.zone != "ruler_area" or ruler.side != "ruler":
             self.rec("no_effect", "fow.judgment.no_ruler", wp("7.5"), card=ruler.id)
             return state
-        flipped = replace(ruler, side="j_ruler")
-        state = state.with_card(flipped)
-        self.rec("judgment", "fow.judgment.flip", wp("7.5"), card=ruler.id, j_ruler=ruler.j_face.name)
         state = self.move(state, ruler.id, "field", "judgment", wp("7.5"))
-        state = state.with_card(replace(state.cards[ruler.id], on_field_since_turn_start=False))
+        state = state.with_card(replace(state.cards[ruler.id], side="j_ruler", on_field_since_turn_start=False))
+        self.rec("judgment", "fow.judgment.flip", wp("7.5"), card=ruler.id, j_ruler=ruler.j_face.name)
         return self.fire(state, "enter", ruler.id)
 
     def _resolve_card(self, state: GameState, item: ChaseItem) -> GameState:
@@ -1035,9 +1040,8 @@ class Game:
         if ref == "attacker" and state.battle:
             return [state.battle.attacker] if state.battle.attacker else []
         if isinstance(ref, Mapping):
-            chars = self.chars(state)
-            return [cid for cid, ch in sorted(chars.items()) if cont.matches(ch, state.cards[cid], ref, pid)]
-        return []
+            return [cid for cid in sorted(state.cards) if cont.matches(self.info(state, cid), state.cards[cid], ref, pid)]
+        return [ref] if isinstance(ref, str) and ref in state.cards else []
 
     def do_instruction(self, state: GameState, item: ChaseItem, instr: Mapping[str, Any]) -> GameState:
         """Apply one instruction of a resolving card or ability (FoW 9.8, 10)."""
@@ -1275,6 +1279,7 @@ class Game:
             action = self.peek()
             if action is None:
                 self.rec("wait", "fow.wait.attack", wp("8.2"), player=ap, attackers=self._attackers(state, ap))
+                self.last = state
                 raise Stop
             self.cursor += 1
             if action.get("player") != ap or action.get("type") not in ("attack", "no_attack"):
@@ -1329,6 +1334,7 @@ class Game:
             action = self.peek()
             if action is None:
                 self.rec("wait", "fow.wait.block", wp("8.3"), player=nap)
+                self.last = state
                 raise Stop
             self.cursor += 1
             if action.get("player") != nap or action.get("type") not in ("block", "no_block"):

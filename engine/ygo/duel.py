@@ -1030,11 +1030,16 @@ class DuelEngine(ChainEngine):
             state = self._action(state, action, i)
         if not state.ended:
             if state.end_declared:
-                state = self.settle(state)
-                if not state.ended:
-                    state = self.advance(state)
+                state = self._advance_declared(state)
             state = self.settle(state)
         return state
+
+    def _advance_declared(self, state: GameState) -> GameState:
+        args = getattr(self, "_end_args", {})
+        state = self.settle(state)
+        if state.ended or not state.end_declared:
+            return state
+        return self.advance(state, to=args.get("to"), discard=args.get("discard", ()))
 
     def _activate(self, state: GameState, raw: Mapping[str, Any], source: tuple[str, int]) -> GameState:
         act = fmt.activation(raw, source, state)
@@ -1066,15 +1071,12 @@ class DuelEngine(ChainEngine):
         state = self.settle(state)
         if state.ended:
             return state
-        if kind == "end_phase":
-            if state.end_declared:
-                state = self.advance(state)
-            player = action.get("player", state.turn.active)
-            state = self.do_end_phase(state, player)
-            state = self.settle(state)
-            return self.advance(state, to=action.get("to"), discard=tuple(action.get("discard", ())))
         if state.end_declared:
-            state = self.advance(state)
+            state = self._advance_declared(state)
+        if kind == "end_phase":
+            # The phase ends at the next action that is not a response (MR2 ch4.16).
+            self._end_args = {"to": action.get("to"), "discard": tuple(action.get("discard", ()))}
+            return self.do_end_phase(state, action.get("player", state.turn.active))
         try:
             return self._player_action(state, action)
         except IllegalAction as illegal:

@@ -45,9 +45,10 @@ class Game:
     def cite(self, key: K):
         return citation(self.name, key)
 
-    def record(self, kind: str, message_id: str, key: K, **params: Any) -> None:
+    def record(self, step_kind: str, message_id: str, key: K, **params: Any) -> None:
+        """Record one trace step citing ``key`` in this ruleset's edition."""
         extra = params.pop("_extra", {})
-        self.recorder.record(kind, message_id, self.cite(key), params, **extra)
+        self.recorder.record(step_kind, message_id, self.cite(key), params, **extra)
 
     def layers(self, state: GameState) -> LayerResult:
         cached_state, cached = self._layers

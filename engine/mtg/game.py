@@ -322,7 +322,7 @@ class Game:
                 return False
             return spec.get("player") is True or (spec["player"] == "opponent") == (target != player)
         obj = state.objects.get(target)
-        if obj is None or spec.get("player") is True and not spec.get("object"):
+        if obj is None or (spec.get("player") and "filter" not in spec and "zone" not in spec):
             return False
         zone = spec.get("zone", "battlefield")
         if obj.zone.value != zone:
@@ -1098,7 +1098,7 @@ class Game:
         """Resolve the top item of the stack (CR 608.1), then the active player gets priority (117.3b)."""
         item = state.stack[-1]
         state = replace(state, stack=state.stack[:-1])
-        self.record("resolve", "mtg.resolve", K.RESOLVE_TOP, item=item.id, card=item.source, card_name=item.name, kind=item.kind)
+        self.record("resolve", "mtg.resolve", K.RESOLVE_TOP, item=item.id, card=item.source, card_name=item.name, item_kind=item.kind)
         state = self._resolve_item(state, item)
         return self.settle(state, player=state.active) if not state.winner else state
 

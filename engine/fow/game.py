@@ -11,6 +11,7 @@ give. Each player action is a ``verify_*`` (raises :class:`IllegalAction` with t
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -228,13 +229,8 @@ class Game:
                             awakened=card.awakened and to == "chase")
             self.rec("move", "fow.move.new_card", citation, card=cid, card_name=card.name,
                      **{"from": card.zone, "to": to, "reason": reason})
-        state = state.with_card(moved)
-        if not same and card.zone in BATTLE_AREA:
-            state = self._detach_from(state, cid)
-        return state
-
-    def _detach_from(self, state: GameState, cid: CardId) -> GameState:
-        return state  # additions left unattached are put away by rule processing (FoW 13.3)
+        # An addition whose host left stays where it is until rule processing (FoW 13.3).
+        return state.with_card(moved)
 
     # ------------------------------------------------------------------ triggers
     def fire(self, state: GameState, event: str, card: CardId | None = None, lki: cont.Chars | None = None,
@@ -910,8 +906,9 @@ class Game:
         elif kind == "standby":
             state, outcome = self.do_standby(state, action), "keep"
         elif kind == "lifebreak":
+            before = len(state.chase)
             state = self.do_lifebreak(state, action)
-            outcome = "opponent" if state.chase and state.chase[-1].source in state.cards and state.cards[state.chase[-1].source].zone == "chase" and state.chase[-1].kind == "ability" else "keep"
+            outcome = "opponent" if len(state.chase) > before else "keep"  # a break ability was played (FoW 6.4)
         elif kind == "battle":
             return self.do_battle(state, pid), "battle"
         else:
@@ -1361,7 +1358,7 @@ class Game:
             state = replace(state, battle=replace(state.battle, blocker=bid, blocked=True))
             return self.fire(state, "blocks", bid)
 
-    def _present(self, state: GameState, cid: CardId | None, incarnation: int | None = None) -> bool:
+    def _present(self, state: GameState, cid: CardId | None) -> bool:
         return cid is not None and cid in state.cards and state.cards[cid].zone == "field"
 
     def battle_damage(self, state: GameState, first_strike: bool) -> GameState:
@@ -1481,7 +1478,7 @@ class Game:
             self.rec("phase", "fow.step", wp("8.3"), phase=phase, step="declare_block")
             return self._open(state, phase, "declare_block", "start_of_declare_block")
         if state.battle is not None and step == "declare_block":
-            if not state.battle.blocked and not getattr(state.battle, "block_decided", False):
+            if not state.battle.blocked:
                 state = self.declare_block(state)
                 return replace(state, step="block_declared", priority=ap, passes=0)
             return self._first_strike(state)
@@ -1581,7 +1578,6 @@ class Game:
             excess = len(hand) - limit
             self.rec("not_covered", "fow.not_covered", silent("who chooses the cards discarded down to the hand limit (5.4)"),
                      topic="hand_limit_chooser", default="the turn player chooses")
-            import itertools
             combos = [list(c) for c in itertools.combinations(sorted(c.id for c in hand), excess)]
             if len(combos) > MAX_BRANCHES:
                 action = self.peek()
@@ -1623,5 +1619,4 @@ def _allowed(verify: Any, *args: Any) -> bool:
 
 
 def _orders(keys: list[str]) -> list[list[str]]:
-    import itertools
     return [list(p) for p in itertools.permutations(keys)][: MAX_BRANCHES + 1]

@@ -60,13 +60,16 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "rulesite.rules",
     "rulesite.scenarios",
     "rulesite.api",
 ]
 
 MIDDLEWARE = [
+    "rulesite.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -76,6 +79,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    "rulesite.caching.PermalinkCacheMiddleware",
 ]
 
 ROOT_URLCONF = "rulesite.urls"
@@ -112,11 +117,41 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A database router sends reads to a replica when DATABASE_REPLICA_URL is set (see
+# docs/deployment.md); writes, migrations and transactions stay on "default".
+if os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = dj_database_url.parse(
+        os.environ["DATABASE_REPLICA_URL"], conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60"))
+    )
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["rulesite.routers.ReplicaRouter"]
+
+# One shared Redis for the page cache and the rate-limit counters when REDIS_URL is set
+# (several app servers); a per-process local-memory cache otherwise (development, tests).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "rulesite"}}
+# Rendered section pages live this long in the cache (seconds); an import invalidates them
+# at once by moving to a new cache generation (rulesite.rules.services.rules_cache_invalidate).
+SECTION_CACHE_SECONDS = int(os.environ.get("SECTION_CACHE_SECONDS", str(24 * 3600)))
+
+# Rate limits (django-ratelimit, counted per client IP in the default cache), as
+# "<count>/<period>" strings. RATELIMIT_ENABLE=false switches them all off (load tests).
+# They are off by default inside a pytest run (pytest sets PYTEST_VERSION), where every
+# request comes from one address; the rate-limit tests switch them on.
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", "PYTEST_VERSION" not in os.environ)
+RATELIMIT_VIEW = "rulesite.middleware.ratelimited"
+RATELIMIT_RESOLVE = os.environ.get("RATELIMIT_RESOLVE", "60/m")
+RATELIMIT_SEARCH = os.environ.get("RATELIMIT_SEARCH", "120/m")
+RATELIMIT_LOGIN = os.environ.get("RATELIMIT_LOGIN", "10/m")
+# Behind a reverse proxy the client address is the proxy's: name the header it sets
+# (e.g. HTTP_X_REAL_IP) so that limits count clients, not the proxy.
+RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
+
+# Benchmark-only views (a minimal Django view for `make bench`): off unless asked for.
+RULESITE_BENCH_VIEWS = env_bool("RULESITE_BENCH_VIEWS", False)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -178,11 +213,44 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# Content Security Policy (django-csp): nothing inline, everything from this origin. The API
+# docs page is the one exception: its fixed <style> block is allowed by hash (rulesite/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Logs go to stdout; LOG_FORMAT=json writes one JSON object a line (python-json-logger)
+# with the request id of the request being served.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain")
+if LOG_FORMAT not in ("plain", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be 'plain' or 'json', not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_id": {"()": "rulesite.logging.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "rulesite.logging.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": LOG_FORMAT,
+            "filters": ["request_id"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 

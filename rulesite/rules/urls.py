@@ -1,5 +1,7 @@
 from django.urls import path
 
+from rulesite.ratelimits import limit
+
 from . import views, views_editions
 
 app_name = "rules"
@@ -16,5 +18,6 @@ urlpatterns = [
     path("rules/<str:document>/glossary/", views_editions.glossary, name="glossary"),
     path("rules/<str:document>/", views.document_detail, name="document"),
     path("rules/<str:document>/<path:number>/", views.section_detail, name="section"),
-    path("search/", views.search, name="search"),
+    # The page shares the API search counter (RATELIMIT_SEARCH per client IP).
+    path("search/", limit("search", "RATELIMIT_SEARCH", "GET")(views.search), name="search"),
 ]

@@ -6,6 +6,8 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from rulesite.caching import cached_section_page
+
 from .forms import SearchForm
 from .models import Document, Game
 from .selectors import document_contents, section_page
@@ -23,8 +25,14 @@ def document_detail(request: HttpRequest, document: str) -> HttpResponse:
 
 
 def section_detail(request: HttpRequest, document: str, number: str) -> HttpResponse:
-    page = section_page(document_slug=document, number=number)
-    return render(request, "rules/section_detail.html", {"page": page, "document": page.document, "section": page.section})
+    """Render a section page, from the page cache when it holds it (``rulesite.caching``)."""
+
+    def render_page(extra: dict) -> HttpResponse:
+        page = section_page(document_slug=document, number=number)
+        context = {"page": page, "document": page.document, "section": page.section, **extra}
+        return render(request, "rules/section_detail.html", context)
+
+    return cached_section_page(request, document, render_page)
 
 
 def search(request: HttpRequest) -> HttpResponse:

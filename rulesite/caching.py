@@ -1,0 +1,161 @@
+"""Page caching: rendered section pages in Django's cache, HTTP caching headers on permalinks.
+
+Section pages are stored rendered, under a key made of the rules cache generation (bumped by
+``rules_cache_invalidate()`` after every import), the language, the path and a fingerprint of
+the document's family (so a process whose local-memory cache missed the bump still never
+serves a page of a replaced edition). The one per-visitor part of a page, the CSRF token of
+the language form, is stored as a placeholder and filled in on every answer.
+
+Both section and permalink pages answer conditional GETs: an ``ETag`` that changes with the
+content and with the visitor's CSRF secret, ``Cache-Control: private, no-cache`` (pages carry a
+per-visitor token, so no shared cache may keep them), and ``304 Not Modified`` when the
+browser's copy is current. A permalink's export JSON and QR code never change once stored:
+``Cache-Control: public, max-age=31536000, immutable``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import get_language
+
+from rulesite.rules.models import Document
+from rulesite.rules.services import CACHE_GENERATION_KEY
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+CSRF_PLACEHOLDER = "rulesiteCsrfTokenPlaceholder7f3c"
+"""Rendered in place of the CSRF token in cached pages; replaced by the visitor's token."""
+_CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def rules_generation() -> int:
+    """Return the current rules cache generation, starting one if the cache has none.
+
+    A new generation starts at the current time in milliseconds rather than 1, so a
+    generation key lost to eviction never comes back as a number already used.
+    """
+    generation = cache.get(CACHE_GENERATION_KEY)
+    if generation is None:
+        cache.add(CACHE_GENERATION_KEY, int(time.time() * 1000), None)
+        generation = cache.get(CACHE_GENERATION_KEY, 0)
+    return int(generation)
+
+
+def family_fingerprint(document_slug: str) -> str | None:
+    """Return a fingerprint of every edition in ``document_slug``'s family; None if unknown.
+
+    One query. It changes when any edition of the family is imported again, added or
+    removed, which is everything a section page shows besides its own rows.
+    """
+    rows = list(
+        Document.objects.filter(family__in=Document.objects.filter(slug=document_slug).values("family"))
+        .order_by("pk")
+        .values_list("pk", "slug", "source_sha256", "imported_at")
+    )
+    if not rows:
+        return None
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:24]
+
+
+def csrf_secret(request: HttpRequest) -> str:
+    """Return the visitor's CSRF secret (read or just made by CsrfViewMiddleware), or ''."""
+    return request.META.get("CSRF_COOKIE") or ""
+
+
+def make_etag(*parts: str | bytes) -> str:
+    """Return a quoted strong ETag hashing ``parts``."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part if isinstance(part, bytes) else part.encode())
+        digest.update(b"\0")
+    return f'"{digest.hexdigest()[:32]}"'
+
+
+def section_cache_key(request: HttpRequest, document: str) -> str | None:
+    """Return the cache key of the section page ``request`` asks for; None when uncacheable.
+
+    Uncacheable: a method other than GET/HEAD, a query string (it is shown back in the
+    search box) or an unknown document (the page is a 404).
+    """
+    if request.method not in ("GET", "HEAD") or request.GET:
+        return None
+    fingerprint = family_fingerprint(document)
+    if fingerprint is None:
+        return None
+    path = hashlib.sha256(request.path.encode()).hexdigest()[:32]
+    return f"rules:section-page:{rules_generation()}:{get_language()}:{fingerprint}:{path}"
+
+
+def cached_section_page(
+    request: HttpRequest, document: str, render_page: Callable[[dict], HttpResponse]
+) -> HttpResponse:
+    """Answer a section page from the cache, rendering and storing it on a miss.
+
+    ``render_page(extra_context)`` renders the page uncached; the cached copy is rendered
+    with ``{"csrf_token": CSRF_PLACEHOLDER}`` as extra context. Only 200 answers are stored.
+    Answers ``304`` when the request's ``If-None-Match`` names the current ETag.
+    """
+    key = section_cache_key(request, document)
+    if key is None:
+        return render_page({})
+    etag = make_etag(key, csrf_secret(request))
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        patch_cache_control(not_modified, private=True, no_cache=True)
+        return not_modified
+    html: str | None = cache.get(key)
+    if html is None:
+        rendered = render_page({"csrf_token": CSRF_PLACEHOLDER})
+        if rendered.status_code != 200:
+            return rendered
+        html = rendered.content.decode(rendered.charset)
+        cache.set(key, html, settings.SECTION_CACHE_SECONDS)
+    response = HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
+    # get_token may have made a new secret: the ETag must name the one this page carries.
+    response["ETag"] = make_etag(key, csrf_secret(request))
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+class PermalinkCacheMiddleware:
+    """Set HTTP caching headers on ruling permalinks (URL names in the ``scenarios`` namespace).
+
+    * ``export`` and ``qr`` (200 only): ``Cache-Control: public, max-age=31536000, immutable``;
+    * ``permalink`` (200 only): an ETag over the page without its CSRF token (plus the
+      visitor's CSRF secret), ``Cache-Control: private, no-cache``, and 304 on a matching
+      ``If-None-Match``. The page shows annotations that can be added and a withdrawal
+      (410), so it is revalidated rather than kept for a year.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        match = request.resolver_match
+        if (
+            match is None
+            or match.namespace != "scenarios"
+            or request.method not in ("GET", "HEAD")
+            or response.status_code != 200
+            or response.streaming
+        ):
+            return response
+        if match.url_name in ("export", "qr"):
+            response["Cache-Control"] = IMMUTABLE
+        elif match.url_name == "permalink":
+            content = _CSRF_INPUT.sub(b"", response.content)
+            etag = make_etag(content, csrf_secret(request))
+            not_modified = get_conditional_response(request, etag=etag, response=response)
+            response = not_modified if not_modified is not None else response
+            response["ETag"] = etag
+            patch_cache_control(response, private=True, no_cache=True)
+        return response

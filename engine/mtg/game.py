@@ -39,6 +39,7 @@ class Game:
         self._trigger_order: dict[str, list[str]] = {}
         self._choices: dict[str, Any] = {}
         self._cascade_choices: dict[str, list[Any]] = {}
+        self._leaving: dict[str, Chars] = {}
 
     # ------------------------------------------------------------------ helpers
 
@@ -150,6 +151,8 @@ class Game:
             if kind == "declare_blockers":
                 return self.do_declare_blockers(state, action)
             if kind == "next_step":
+                while state.stack and not state.winner:
+                    state = self.pass_all(state)
                 return self.advance_to(state, Step(action["step"]))
         except IllegalAction as illegal:
             self.recorder.record("illegal", illegal.message_id, illegal.citation, illegal.params)
@@ -809,6 +812,9 @@ class Game:
         sources: list[tuple[str, Chars, bool]] = [(o, self.chars(state, o), False) for o in self.permanents(state)]
         if kind in ("leaves", "dies", "sacrifice") and event.get("lki") is not None:
             sources.append((event["object"], event["lki"], True))
+            # Objects leaving simultaneously with this one see each other leave (CR 603.10a).
+            sources += [(o, c, True) for o, c in self._leaving.items()
+                        if o != event["object"] and state.objects[o].zone is not Zone.BATTLEFIELD]
         if kind == "cycle":
             sources.append((event["object"], state.objects[event["object"]].printed, True))
         for oid, chars, looked_back in sources:
@@ -1219,7 +1225,19 @@ class Game:
     def do_instruction(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
         do = part.get("do")
         if do in ("destroy", "exile", "return_to_hand", "sacrifice"):
-            for oid in self._objects(state, item, part, legal):
+            chosen = self._objects(state, item, part, legal)
+            self._leaving = {o: self.chars(state, o) for o in chosen
+                             if o in state.objects and state.objects[o].zone is Zone.BATTLEFIELD}
+            state = self._remove_each(state, item, part, do, chosen)
+            self._leaving = {}
+            return state
+        return self._do_other(state, item, part, legal, do)
+
+    def _remove_each(self, state: GameState, item: StackItem, part: Mapping[str, Any], do: str,
+                     chosen: list[str]) -> GameState:
+        """Destroy, exile, bounce or sacrifice each object, as one simultaneous event (CR 608.2f)."""
+        if True:
+            for oid in chosen:
                 obj = state.objects.get(oid)
                 if obj is None or obj.zone is not Zone(part.get("zone", "battlefield")):
                     continue
@@ -1237,6 +1255,10 @@ class Game:
                         continue
                     state = self.move(state, oid, Zone.GRAVEYARD, "sacrifice", K.SACRIFICE)
             return state
+        return state
+
+    def _do_other(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...],
+                  do: str) -> GameState:
         if do == "counter":
             for target in self._objects(state, item, part, legal):
                 victim = next((s for s in state.stack if s.source == target or s.id == target), None)

@@ -88,31 +88,55 @@ class ChainSnapshot:
     leaving: ChainCard | None = None
 
 
-def _card_name(params: dict[str, Any], fallback: str) -> str:
-    return str(params.get("card_name") or params.get("name") or params.get("card") or fallback)
+def _card_name(params: dict[str, Any], fallback: str, names: dict[str, str] | None = None) -> str:
+    card = params.get("card")
+    return str(params.get("card_name") or params.get("name") or (names or {}).get(card) or card or fallback)
 
 
-def chain_snapshots(trace: list[Step]) -> list[ChainSnapshot]:
+def object_names(*states: dict[str, Any]) -> dict[str, str]:
+    """Return ``{object id: name}`` for the objects of the given scenario states."""
+    return {o["id"]: o["name"] for state in states for o in state.get("objects") or [] if isinstance(o, dict) and o.get("id") and o.get("name")}
+
+
+def _identity(params: dict[str, Any]) -> Any:
+    """Return what names one chain link or stack item: its link number, item id, position or card."""
+    for key in ("link", "item", "position", "card"):
+        if params.get(key) is not None:
+            return (key, params[key])
+    return None
+
+
+def chain_snapshots(trace: list[Step], names: dict[str, str] | None = None) -> list[ChainSnapshot]:
     """Return the chain or stack as each ``resolve`` step begins, then the empty chain.
 
-    Links come from ``activate``/``respond``/``cast``/``play`` steps and leave on ``resolve``
-    (the link named in ``params.link``, else the top one). Return ``[]`` when nothing resolves.
+    Links come from ``activate``/``respond``/``cast``/``play`` steps (and ``trigger`` steps
+    that name a link or item), one per link number, stack item or chase position; later
+    steps of the same activation (its cost, "becomes cast") name a card already on the
+    chain and add nothing. A ``resolve`` step takes off the link it names, else the top one;
+    a ``cancel`` or ``counter`` step takes off the link it names. ``names`` maps object ids to
+    names for steps that give only the id. Return ``[]`` when nothing resolves.
     """
-    chain: list[ChainCard] = []
+    chain: list[tuple[Any, Any, ChainCard]] = []  # (identity, card id, drawing)
     snapshots: list[ChainSnapshot] = []
     for step in trace:
         params = step.get("params") or {}
-        if step.get("kind") in PUSH_KINDS:
-            link = params.get("link")
-            chain.append(ChainCard(link if isinstance(link, int) else len(chain) + 1, _card_name(params, step.get("text", "")), str(params.get("player") or "")))
-        elif step.get("kind") == "resolve" and chain:
-            link = params.get("link")
-            leaving = next((c for c in chain if c.link == link), chain[-1])
-            shown = [ChainCard(c.link, c.name, c.player, c is leaving) for c in reversed(chain)]
-            snapshots.append(ChainSnapshot(step, shown, leaving))
+        kind, identity, card_id = step.get("kind"), _identity(params), params.get("card")
+        if kind in PUSH_KINDS or (kind == "trigger" and identity is not None and identity[0] != "card"):
+            if any((identity is not None and identity == key) or (card_id is not None and card_id == on_chain) for key, on_chain, _ in chain):
+                continue
+            link = params.get("link", params.get("position"))
+            drawing = ChainCard(link if isinstance(link, int) else len(chain) + 1, _card_name(params, step.get("text", ""), names), str(params.get("player") or ""))
+            chain.append((identity, card_id, drawing))
+        elif kind == "resolve" and chain:
+            named = [entry for entry in chain if identity is not None and entry[0] is not None and entry[0][1] == identity[1]]
+            leaving = named[-1] if named else chain[-1]
+            shown = [ChainCard(c.link, c.name, c.player, entry is leaving) for entry in reversed(chain) for c in (entry[2],)]
+            snapshots.append(ChainSnapshot(step, shown, leaving[2]))
             chain.remove(leaving)
+        elif kind in ("cancel", "counter") and identity is not None:
+            chain[:] = [entry for entry in chain if entry[0] is None or entry[0][1] != identity[1]]
     if snapshots:
-        snapshots.append(ChainSnapshot(None, [ChainCard(c.link, c.name, c.player) for c in reversed(chain)]))
+        snapshots.append(ChainSnapshot(None, [entry[2] for entry in reversed(chain)]))
     return snapshots
 
 
@@ -138,14 +162,18 @@ _MOVES = {
 }
 
 
-def _clause(step: Step, resolving: str) -> str | None:
+def _clause(step: Step, resolving: str, names: dict[str, str]) -> str | None:
     """Return what ``step`` adds to the sentence of the link resolving, or None."""
     kind, params, message = step.get("kind"), step.get("params") or {}, step.get("message_id") or ""
-    name = _card_name(params, "?")
+    name = _card_name(params, "?", names)
     if kind == "negate":
         if message.endswith(".effect"):
             return _("negates the effect of %(name)s") % {"name": name}
         return _("negates the activation of %(name)s") % {"name": name}
+    if kind in ("cancel", "counter"):
+        return _("cancels %(name)s") % {"name": name}
+    if kind == "effect" and params.get("do"):
+        return _("%(effect)s effect") % {"effect": params["do"]}
     if kind == "no_effect":
         return _("does nothing")
     if kind == "move" and params.get("reason") in _MOVES and name != resolving:
@@ -170,7 +198,7 @@ def _clause(step: Step, resolving: str) -> str | None:
 def _winner_sentence(result: dict[str, Any]) -> str:
     winner = result.get("winner")
     if winner == "draw":
-        return _("The Duel is a draw.")
+        return _("The game is a draw.")
     if winner:
         names = {p.get("id"): p.get("name") for p in result.get("players") or [] if isinstance(p, dict)}
         label = f"{names[winner]} ({winner})" if names.get(winner) else str(winner)
@@ -185,18 +213,19 @@ def summarize(trace: list[Step], result: dict[str, Any]) -> list[str]:
     then the winner and whether the resolution is complete.
     """
     sentences: list[str] = []
+    names = object_names(result)
     illegal = [s for s in trace if s.get("kind") == "illegal"]
     for step in illegal:
         params = step.get("params") or {}
-        sentences.append(_("Not allowed: %(name)s.") % {"name": _card_name(params, step.get("text", ""))})
+        sentences.append(_("Not allowed: %(name)s.") % {"name": _card_name(params, step.get("text", ""), names)})
     resolves = [i for i, s in enumerate(trace) if s.get("kind") == "resolve"]
     for n, start in enumerate(resolves):
         step, params = trace[start], trace[start].get("params") or {}
-        name = _card_name(params, "")
+        name = _card_name(params, "", names)
         end = resolves[n + 1] if n + 1 < len(resolves) else len(trace)
         clauses: list[str] = []
         for later in trace[start + 1 : end]:
-            clause = _clause(later, name)
+            clause = _clause(later, name, names)
             if clause and clause not in clauses:
                 clauses.append(clause)
         link = params.get("link")
@@ -234,7 +263,11 @@ class HistoryTable:
     key: str
     columns: list[str]
     rows: list[dict[str, Any]]
-    """Each row: ``{"cells": [{"column", "text", "is_rule"}], "step": the source dict}``."""
+    """Each row: ``{"cells": [{"column", "text", "is_rule", "rule"?}]}``."""
+
+
+def _is_rule(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("document"), str) and isinstance(value.get("number"), str)
 
 
 def _is_table(value: Any) -> bool:
@@ -249,22 +282,41 @@ def _cell_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def _table(title: str, key: str, items: list[dict[str, Any]]) -> HistoryTable:
+def _is_rule_column(column: str) -> bool:
+    return column == "rule" or column.endswith("_rule")
+
+
+def _rule_cell(value: Any, document: str) -> dict[str, Any] | None:
+    """Return ``{"rule": {...}}`` for a rule reference, or a bare number when ``document`` is known."""
+    if _is_rule(value):
+        return {"rule": dict(value)}
+    if isinstance(value, str) and value and document:
+        return {"rule": {"document": document, "number": value}}
+    return None
+
+
+def _table(title: str, key: str, items: list[dict[str, Any]], document: str) -> HistoryTable:
     columns: list[str] = []
     for item in items:
         columns.extend(k for k in item if k not in columns and k not in ("basis", "source"))
-    rows = [
-        {"step": item, "cells": [{"column": c, "text": _cell_text(item.get(c)), "is_rule": c == "rule"} for c in columns]}
-        for item in items
-    ]
+    rows = []
+    for item in items:
+        cells = []
+        for column in columns:
+            value = item.get(column)
+            cited = _rule_cell(value, document) if _is_rule_column(column) else None
+            cells.append({"column": column, "text": _cell_text(value), "is_rule": cited is not None, **(cited or {})})
+        rows.append({"cells": cells})
     return HistoryTable(title, key, columns, rows)
 
 
-def value_histories(result: dict[str, Any]) -> list[HistoryTable]:
+def value_histories(result: dict[str, Any], document: str = "") -> list[HistoryTable]:
     """Return a table for each list of dicts in the result beyond the board itself.
 
     Per object (an ATK/DEF history, a ``layers`` walk, ``continuous`` steps…) and at the top
-    level of the result; card definitions (``effects``) are not histories.
+    level of the result; card definitions (``effects``) are not histories. A ``rule`` or
+    ``*_rule`` column holds rule references: ``{"document", "number"}``, or a bare number read
+    as a section of ``document`` (the one document the ruling cites, when there is one).
     """
     tables: list[HistoryTable] = []
     for obj in result.get("objects") or []:
@@ -272,8 +324,8 @@ def value_histories(result: dict[str, Any]) -> list[HistoryTable]:
             continue
         for key, value in obj.items():
             if key not in DEFINITION_KEYS and _is_table(value):
-                tables.append(_table(f"{obj.get('name') or obj.get('id')} · {key}", key, value))
+                tables.append(_table(f"{obj.get('name') or obj.get('id')} · {key}", key, value, document))
     for key, value in result.items():
         if key not in BOARD_KEYS and _is_table(value):
-            tables.append(_table(key, key, value))
+            tables.append(_table(key, key, value, document))
     return tables

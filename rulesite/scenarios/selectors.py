@@ -24,6 +24,7 @@ from .presentation import (
     chain_snapshots,
     citation_text,
     iter_rules,
+    object_names,
     summarize,
     summary_counts,
     value_histories,
@@ -81,6 +82,15 @@ def cite_trace(trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return cite(trace)
 
 
+def _cited_histories(scenario: Scenario) -> list[HistoryTable]:
+    """Return the value tables of ``scenario``'s result with every rule cell cited (one query)."""
+    documents = scenario.rules_documents or []
+    tables = value_histories(scenario.result, documents[0] if len(documents) == 1 else "")
+    for table, rows in zip(tables, cite([table.rows for table in tables]), strict=True):
+        table.rows = rows
+    return tables
+
+
 def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
     """Return the :class:`PermalinkPage` of ``code`` as ``user`` sees it; raise Http404 when unknown.
 
@@ -100,10 +110,10 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
         pretty_json=json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True),
         summary=summarize(scenario.trace, scenario.result),
         counts=summary_counts(scenario.trace),
-        chain=chain_snapshots(scenario.trace),
+        chain=chain_snapshots(scenario.trace, object_names(document, scenario.result)),
         before_chain=chain_links(document),
         after_chain=chain_links(scenario.result),
-        histories=value_histories(cite(scenario.result)),
+        histories=_cited_histories(scenario),
         annotations=annotations,
         own_annotation=own,
     )

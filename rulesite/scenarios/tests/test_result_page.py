@@ -138,7 +138,11 @@ class PresentationTests:
         }
         tables = value_histories(result)
         assert [(t.title, t.columns) for t in tables] == [("Dark Magician · history", ["atk", "rule"]), ("layers", ["layer", "power", "rule"])]
-        assert tables[1].rows[0]["cells"][2]["is_rule"]
+        assert tables[1].rows[0]["cells"][2]["is_rule"] and not tables[0].rows[0]["cells"][1]["is_rule"]
+
+    def test_a_bare_rule_number_in_a_value_table_is_read_in_the_cited_document(self):
+        (table,) = value_histories({"objects": [{"id": "b", "name": "Bears", "layers": [{"layer": "2", "rule": "613.1b"}]}]}, "mtg-cr-2022-04-29")
+        assert table.rows[0]["cells"][1]["rule"] == {"document": "mtg-cr-2022-04-29", "number": "613.1b"}
 
     def test_value_tables_render_with_citation_links(self, client):
         stored, _ = scenario_create(scenario=MIRROR_FORCE)

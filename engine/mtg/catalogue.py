@@ -1,0 +1,163 @@
+"""The Alara Reborn release FAQ cards the engine can evaluate, encoded by hand as data.
+
+Each card is an object of docs/scenario-format.md §8.2 without ``id``/``owner``/``zone``
+(the builder adds them), plus ``evaluable`` (labels of the abilities the engine evaluates),
+``unsupported`` (rules text it reports as "cannot evaluate") and ``faq`` (the FAQ entry's
+section id in ``mtg-arb-faq-2009``). Text follows current Oracle wording where the FAQ's
+2009 wording differs (noted in ``oracle_note``).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+KW = lambda word, **more: {"kind": "keyword", "keyword": word, **more}  # noqa: E731
+
+
+def _c(name: str, cost: str, types: list[str], subtypes: list[str] | None = None, pt: tuple[int, int] | None = None,
+       abilities: list[dict[str, Any]] | None = None, unsupported: list[str] | None = None,
+       supertypes: list[str] | None = None, note: str = "") -> dict[str, Any]:
+    abilities = list(abilities or [])
+    for text in unsupported or []:
+        abilities.append({"kind": "unsupported", "text": text})
+    out: dict[str, Any] = {"name": name, "mana_cost": cost, "types": types, "subtypes": subtypes or [],
+                           "supertypes": supertypes or [], "abilities": abilities}
+    if pt:
+        out["power"], out["toughness"] = pt
+    out["evaluable"] = [a.get("keyword") or a.get("text") or a["kind"] for a in abilities if a["kind"] != "unsupported"]
+    out["unsupported"] = list(unsupported or [])
+    out["faq"] = "card-" + "".join(ch if ch.isalnum() else "-" for ch in name.lower()).replace("--", "-").strip("-")
+    if note:
+        out["oracle_note"] = note
+    return out
+
+
+def _etb(effects: list[dict[str, Any]], text: str, targets: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"kind": "triggered", "trigger": {"event": "enters", "self": True}, "targets": targets or [],
+            "effects": effects, "text": text}
+
+
+CREATURE = {"filter": {"types": ["creature"]}}
+ANY_TARGET = {"filter": {"any_types": ["creature", "planeswalker"]}, "player": True}
+
+_CARDS = [
+    _c("Bloodbraid Elf", "{2}{R}{G}", ["creature"], ["Elf", "Berserker"], (3, 2), [KW("haste"), KW("cascade")]),
+    _c("Bituminous Blast", "{3}{B}{R}", ["instant"], [], None, [KW("cascade"), {"kind": "spell", "targets": [CREATURE],
+       "effects": [{"do": "deal_damage", "amount": 4, "target": 0}], "text": "Bituminous Blast deals 4 damage to target creature."}]),
+    _c("Enigma Sphinx", "{4}{W}{U}{B}", ["artifact", "creature"], ["Sphinx"], (5, 4), [KW("flying"), KW("cascade")],
+       ["When Enigma Sphinx is put into your graveyard from the battlefield, put it into your library third from the top."]),
+    _c("Igneous Pouncer", "{4}{B}{R}", ["creature"], ["Elemental"], (5, 1),
+       [KW("haste"), KW("typecycling", type="Swamp", cost="{2}"), KW("typecycling", type="Mountain", cost="{2}")]),
+    _c("Jund Sojourners", "{B}{R}{G}", ["creature"], ["Viashino", "Shaman"], (3, 2), [
+        {"kind": "triggered", "trigger": {"event": "cycle"}, "targets": [ANY_TARGET], "effects": [{"do": "deal_damage", "amount": 1, "target": 0}],
+         "text": "When you cycle Jund Sojourners, it deals 1 damage to any target."},
+        {"kind": "triggered", "trigger": {"event": "dies", "self": True}, "targets": [ANY_TARGET], "effects": [{"do": "deal_damage", "amount": 1, "target": 0}],
+         "text": "When Jund Sojourners dies, it deals 1 damage to any target."},
+        KW("cycling", cost="{2}{R}")]),
+    _c("Esper Stormblade", "{W/B}{U}", ["artifact", "creature"], ["Vedalken", "Wizard"], (2, 1),
+       unsupported=["As long as you control another multicolored permanent, Esper Stormblade gets +1/+1 and has flying."]),
+    _c("Fieldmist Borderpost", "{1}{W}{U}", ["artifact"], [], None, [
+        {"kind": "alternative_cost", "mana": "{1}", "text": "You may pay {1} and return a basic land you control to its owner's hand rather than pay this spell's mana cost."},
+        {"kind": "replacement", "replace": "enters_tapped", "text": "Fieldmist Borderpost enters the battlefield tapped."},
+        {"kind": "activated", "mana_ability": True, "cost": {"tap": True}, "effects": [{"do": "add_mana", "mana": "{W}"}], "text": "{T}: Add {W}."},
+        {"kind": "activated", "mana_ability": True, "cost": {"tap": True}, "effects": [{"do": "add_mana", "mana": "{U}"}], "text": "{T}: Add {U}."}]),
+    _c("Aven Mimeomancer", "{1}{W}{U}", ["creature"], ["Bird", "Wizard"], (3, 1), [KW("flying")],
+       ["At the beginning of your upkeep, you may put a feather counter on target creature. If you do, that creature has base power and toughness 3/1 and has flying for as long as it has a feather counter on it."],
+       note="Oracle: 'has base power and toughness 3/1' (2009: 'is 3/1'); encode the feather effect as set_pt + add_ability effects."),
+    _c("Ethersworn Shieldmage", "{1}{W}{U}", ["artifact", "creature"], ["Vedalken", "Wizard"], (2, 2), [KW("flash"),
+       _etb([{"do": "prevent_damage", "affected": {"types": ["artifact", "creature"]}, "duration": "end_of_turn"}],
+            "When Ethersworn Shieldmage enters, prevent all damage that would be dealt to artifact creatures this turn.")]),
+    _c("Filigree Angel", "{5}{W}{W}{U}", ["artifact", "creature"], ["Angel"], (4, 4), [KW("flying"),
+       _etb([{"do": "gain_life", "amount": {"count": {"types": ["artifact"], "controller": "you"}, "times": 3}}],
+            "When Filigree Angel enters, you gain 3 life for each artifact you control.")]),
+    _c("Illusory Demon", "{1}{U}{B}", ["creature"], ["Demon", "Illusion"], (4, 3), [KW("flying"),
+       {"kind": "triggered", "trigger": {"event": "cast"}, "effects": [{"do": "sacrifice", "object": "self"}],
+        "text": "When you cast a spell, sacrifice Illusory Demon."}]),
+    _c("Offering to Asha", "{2}{W}{U}", ["instant"], [], None, [{"kind": "spell", "targets": [{"zone": "stack"}],
+       "effects": [{"do": "counter", "target": 0}, {"do": "gain_life", "amount": 4}],
+       "text": "Counter target spell unless its controller pays {4}. You gain 4 life."}],
+       note="The 'unless its controller pays {4}' option is not modelled: the engine counters."),
+    _c("Double Negative", "{U}{U}{R}", ["instant"], [], None, [{"kind": "spell",
+       "targets": [{"zone": "stack", "optional": True}, {"zone": "stack", "optional": True}],
+       "effects": [{"do": "counter", "target": 0}, {"do": "counter", "target": 1}], "text": "Counter up to two target spells."}]),
+    _c("Vithian Renegades", "{1}{R}{G}", ["creature"], ["Human", "Shaman"], (3, 2), [
+        _etb([{"do": "destroy", "target": 0}], "When Vithian Renegades enters, destroy target artifact.", [{"filter": {"types": ["artifact"]}}])]),
+    _c("Deadshot Minotaur", "{3}{R}{G}", ["creature"], ["Minotaur"], (3, 4), [
+        _etb([{"do": "deal_damage", "amount": 3, "target": 0}], "When Deadshot Minotaur enters, it deals 3 damage to target creature with flying.",
+             [{"filter": {"types": ["creature"], "has_keyword": "flying"}}]), KW("cycling", cost="{R/G}")]),
+    _c("Spellbreaker Behemoth", "{1}{R}{G}{G}", ["creature"], ["Beast"], (5, 5),
+       [{"kind": "static", "cant_be_countered": True, "effects": [], "text": "This spell can't be countered."}],
+       ["Creature spells you control with power 5 or greater can't be countered."]),
+    _c("Behemoth Sledge", "{1}{G}{W}", ["artifact"], ["Equipment"], None, [
+        {"kind": "static", "affected": {"attached": True}, "text": "Equipped creature gets +2/+2 and has lifelink and trample.",
+         "effects": [{"do": "modify_pt", "power": 2, "toughness": 2},
+                     {"do": "add_ability", "abilities": [KW("lifelink"), KW("trample")]}]}, KW("equip", cost="{3}")],
+       note="Lifelink is static today (702.15); the 2009 FAQ treats it as a trigger."),
+    _c("Dauntless Escort", "{1}{G}{W}", ["creature"], ["Rhino", "Soldier"], (3, 3), [
+        {"kind": "activated", "cost": {"sacrifice_self": True}, "text": "Sacrifice Dauntless Escort: Creatures you control gain indestructible until end of turn.",
+         "effects": [{"do": "add_ability", "abilities": [KW("indestructible")], "affected": {"types": ["creature"], "controller": "you"}, "duration": "end_of_turn"}]}],
+       note="Oracle 'gain indestructible' is locked in (611.2c); the 2009 wording was not (use a rules effect 'indestructible')."),
+    _c("Knight of New Alara", "{2}{G}{W}", ["creature"], ["Human", "Knight"], (2, 2), [
+        {"kind": "static", "affected": {"types": ["creature"], "multicolored": True, "controller": "you", "other": True},
+         "text": "Each other multicolored creature you control gets +1/+1 for each of its colors.",
+         "effects": [{"do": "modify_pt", "power": {"colors_of_affected": True}, "toughness": {"colors_of_affected": True}}]}]),
+    _c("Leonin Armorguard", "{2}{G}{W}", ["creature"], ["Cat", "Soldier"], (3, 3), [
+        _etb([{"do": "modify_pt", "power": 1, "toughness": 1, "affected": {"types": ["creature"], "controller": "you"}, "duration": "end_of_turn"}],
+             "When Leonin Armorguard enters, creatures you control get +1/+1 until end of turn.")]),
+    _c("Mycoid Shepherd", "{1}{G}{G}{W}", ["creature"], ["Fungus"], (5, 4), [
+        {"kind": "triggered", "trigger": {"event": "dies", "filter": {"controller": "you", "min_power": 5}},
+         "effects": [{"do": "gain_life", "amount": 5}],
+         "text": "Whenever Mycoid Shepherd or another creature you control with power 5 or greater dies, you may gain 5 life."}]),
+    _c("Sigil Captain", "{1}{G}{W}{W}", ["creature"], ["Rhino", "Soldier"], (3, 3), [
+        {"kind": "triggered", "trigger": {"event": "enters", "filter": {"types": ["creature"], "controller": "you"}}, "if": {"pt": [1, 1]},
+         "effects": [{"do": "add_counters", "kind": "+1/+1", "count": 2, "object": "event"}],
+         "text": "Whenever a creature enters under your control, if that creature is 1/1, put two +1/+1 counters on it."}]),
+    _c("Sigil of the Nayan Gods", "{1}{G}{W}", ["enchantment"], ["Aura"], None, [
+        {"kind": "static", "affected": {"attached": True}, "text": "Enchanted creature gets +1/+1 for each creature you control.",
+         "effects": [{"do": "modify_pt", "power": {"count": {"types": ["creature"], "controller": "you"}}, "toughness": {"count": {"types": ["creature"], "controller": "you"}}}]},
+        KW("cycling", cost="{G/W}")]),
+    _c("Glory of Warfare", "{2}{R}{W}", ["enchantment"], [], None, unsupported=[
+        "As long as it's your turn, creatures you control get +2/+0.", "As long as it's not your turn, creatures you control get +0/+2."]),
+    _c("Madrush Cyclops", "{1}{B}{R}{G}", ["creature"], ["Cyclops", "Warrior"], (3, 4), [
+        {"kind": "static", "affected": {"types": ["creature"], "controller": "you"}, "text": "Creatures you control have haste.",
+         "effects": [{"do": "add_ability", "abilities": [KW("haste")]}]}]),
+    _c("Lavalanche", "{X}{B}{R}{G}", ["sorcery"], [], None, [{"kind": "spell", "targets": [{"player": True}],
+       "effects": [{"do": "deal_damage", "amount": "x", "player": 0},
+                   {"do": "deal_damage", "amount": "x", "affected": {"types": ["creature"], "controller": "opponent"}}],
+       "text": "Lavalanche deals X damage to target player or planeswalker and each creature that player or that planeswalker's controller controls."}],
+       note="The engine models the target player as an opponent of the caster."),
+    _c("Maelstrom Pulse", "{1}{B}{G}", ["sorcery"], [], None, [{"kind": "spell", "targets": [{"filter": {"not_types": ["land"]}}],
+       "effects": [{"do": "destroy", "target": 0}], "text": "Destroy target nonland permanent."}],
+       ["…and all other permanents with the same name as that permanent."]),
+    _c("Slave of Bolas", "{3}{U/R}{B}", ["sorcery"], [], None, [{"kind": "spell", "targets": [CREATURE], "effects": [
+        {"do": "change_control", "target": 0}, {"do": "untap", "target": 0},
+        {"do": "add_ability", "abilities": [KW("haste")], "target": 0, "duration": "end_of_turn"},
+        {"do": "delayed_trigger", "when": "end_step", "target": 0, "effects": [{"do": "sacrifice", "object": "event"}]}],
+        "text": "Gain control of target creature. Untap that creature. It gains haste until end of turn. Sacrifice it at the beginning of the next end step."}]),
+    _c("Crystallization", "{G/U}{W}", ["enchantment"], ["Aura"], None, [
+        {"kind": "static", "affected": {"attached": True}, "text": "Enchanted creature has base power and toughness 0/4.",
+         "effects": [{"do": "set_pt", "power": 0, "toughness": 4}]},
+        {"kind": "triggered", "trigger": {"event": "becomes_target", "filter": {"attached": True}}, "effects": [{"do": "exile", "object": "attached"}],
+         "text": "When enchanted creature becomes the target of a spell or ability, exile that creature."}],
+       note="Oracle: 'has base power and toughness 0/4' (2009: 'can't attack or block')."),
+    _c("Thopter Foundry", "{W/B}{U}", ["artifact"], [], None, [
+        {"kind": "activated", "cost": {"mana": "{1}"}, "text": "{1}, Sacrifice a nontoken artifact: Create a 1/1 blue Thopter artifact creature token with flying. You gain 1 life.",
+         "effects": [{"do": "create_token", "token": {"name": "Thopter Token", "types": ["artifact", "creature"], "subtypes": ["Thopter"], "colors": ["blue"],
+                                                       "power": 1, "toughness": 1, "abilities": [KW("flying")]}}, {"do": "gain_life", "amount": 1}]}]),
+    _c("Cloven Casting", "{5}{U}{R}", ["enchantment"], [], None, [
+        {"kind": "triggered", "trigger": {"event": "cast", "filter": {"multicolored": True, "any_types": ["instant", "sorcery"]}},
+         "effects": [{"do": "copy_spell", "object": "event"}],
+         "text": "Whenever you cast a multicolored instant or sorcery spell, you may pay {1}. If you do, copy that spell."}],
+       note="The optional {1} payment is not tracked."),
+    _c("Sovereigns of Lost Alara", "{4}{W}{U}", ["creature"], ["Spirit"], (4, 5), [KW("exalted")],
+       ["Whenever a creature you control attacks alone, you may search your library for an Aura card that could enchant that creature…"]),
+    _c("Finest Hour", "{2}{G}{W}{U}", ["enchantment"], [], None, [KW("exalted")],
+       ["Whenever a creature you control attacks alone, if it's the first combat phase of the turn, untap that creature. After this phase, there is an additional combat phase."]),
+    _c("Maelstrom Nexus", "{W}{U}{B}{R}{G}", ["enchantment"], [], None, unsupported=["The first spell you cast each turn has cascade."]),
+]
+
+
+def cards() -> list[dict[str, Any]]:
+    """Return the catalogue as plain dicts (fresh copies, sorted by name)."""
+    return sorted(copy.deepcopy(_CARDS), key=lambda c: c["name"])

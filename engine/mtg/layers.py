@@ -18,6 +18,7 @@ read nothing their layer writes are ordered by timestamp alone.
 from __future__ import annotations
 
 import re
+from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional
@@ -499,34 +500,26 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
                  is_cda: bool) -> None:
     """Apply one class of effects (CDAs, or the rest) of one layer (CR 613.3, 613.8)."""
     pending = sorted(group, key=lambda le: (le.timestamp, le.effect.id))
-    writes = WRITES[layer]
+    tracker = _DependencyTracker(engine, pending, view, WRITES[layer])
     waited: set[str] = set()
     reported: set[tuple[str, str]] = set()
-    dirty = True
-    deps: dict[str, set[str]] = {}
     while pending:
-        if dirty:
-            deps = _dependencies(engine, pending, view, writes)
-            dirty = False
-        ready = [le for le in pending if not (deps.get(le.effect.id, set()) & {p.effect.id for p in pending})]
-        loop = False
-        if ready:
-            chosen = ready[0]
-        else:
-            chosen = pending[0]
-            loop = True
+        live = {p.effect.id for p in pending}
+        ready = [le for le in pending if not (tracker.deps.get(le.effect.id, set()) & live)]
+        loop = not ready
+        chosen = pending[0] if loop else ready[0]
         for le in pending:
-            for other in sorted(deps.get(le.effect.id, ())):
+            for other in sorted(tracker.deps.get(le.effect.id, set()) & live):
                 if (le.effect.id, other) not in reported:
                     reported.add((le.effect.id, other))
                     dependencies.append({"layer": layer.value, "effect": le.effect.id, "label": le.label,
-                                         "depends_on": other, "loop": loop and le is chosen,
-                                         "rule_key": K.DEPENDENCY})
+                                         "depends_on": other, "loop": loop, "rule_key": K.DEPENDENCY})
                     waited.add(le.effect.id)
         if loop:
             dependencies.append({"layer": layer.value, "effect": chosen.effect.id, "label": chosen.label,
                                  "depends_on": None, "loop": True, "rule_key": K.DEPENDENCY_WAIT})
         pending.remove(chosen)
+        tracker.remove(chosen)
         e = chosen.effect
         if not engine.exists(e, view):
             continue
@@ -534,8 +527,9 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
         if e.group and e.group not in engine.started:
             engine.started[e.group] = targets
         changes = engine.apply(chosen, view, targets)
-        if any(before != after for before, after in changes.values()):
-            dirty = True
+        changed = frozenset(oid for oid, (before, after) in changes.items() if before != after)
+        if changed:
+            tracker.update(changed)  # CR 613.8c: re-evaluate after each application
         if walk is None:
             continue
         reason = "cda" if is_cda else "loop" if loop else "dependency" if e.id in waited else "timestamp"
@@ -550,27 +544,88 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
             })
 
 
-def _dependencies(engine: LayerEngine, pending: list[LayerEffect], view: View, writes: set[str]) -> dict[str, set[str]]:
-    """Return ``{effect id: ids of pending effects it depends on}`` (CR 613.8a).
+class _DependencyTracker:
+    """Which pending effects depend on which (CR 613.8a), kept up to date incrementally.
 
-    Only pairs where ``b`` writes something ``a`` reads are simulated.
+    ``a`` depends on ``b`` when applying ``b`` (to an overlay of the objects it affects)
+    changes ``a``'s signature. Only effects that read what this layer writes can depend on
+    anything. After an application that changed the objects ``C``, a pair is re-checked only
+    if ``C`` meets ``b``'s affected set (before or after) or ``a``'s own inputs, so a layer
+    with k effects costs O(k²) pair checks when each application touches few others.
     """
-    interacting = [le for le in pending if engine.reads(le) & (writes | ({"count"} if "pt" in writes else set())) or
-                   ("all" in writes)]
-    if not interacting or len(pending) < 2:
-        return {}
-    baseline = {le.effect.id: engine.signature(le, view) for le in interacting}
-    out: dict[str, set[str]] = {}
-    simulated: dict[str, View] = {}
-    for b in pending:
-        for a in interacting:
+
+    def __init__(self, engine: LayerEngine, pending: list[LayerEffect], view: dict[ObjectId, Chars], writes: set[str]) -> None:
+        self.engine = engine
+        self.view = view
+        self.pending = list(pending)
+        reads_count = {"count"} if "pt" in writes else set()
+        self.interacting = [le for le in pending if "all" in writes or engine.reads(le) & (writes | reads_count)]
+        self.deps: dict[str, set[str]] = {}
+        self.affected: dict[str, frozenset[ObjectId]] = {}
+        self.baseline: dict[str, Signature] = {}
+        if not self.interacting or len(pending) < 2:
+            self.interacting = []
+            return
+        for le in self.pending:
+            self.affected[le.effect.id] = self._affected(le)
+        for a in self.interacting:
+            self.baseline[a.effect.id] = engine.signature(a, view)
+        for b in self.pending:
+            self._column(b)
+
+    def _affected(self, le: LayerEffect) -> frozenset[ObjectId]:
+        return self.engine.affected(le.effect, self.view) if self.engine.exists(le.effect, self.view) else frozenset()
+
+    def _simulated(self, b: LayerEffect) -> View:
+        overlay = {oid: self.engine.apply_one(b, self.view[oid], oid, self.view) for oid in self.affected[b.effect.id]}
+        return ChainMap(overlay, self.view) if overlay else self.view
+
+    def _column(self, b: LayerEffect) -> None:
+        """Re-check every ``a`` against ``b``."""
+        sim = self._simulated(b)
+        for a in self.interacting:
             if a is b:
                 continue
-            if b.effect.id not in simulated:
-                simulated[b.effect.id] = engine.simulate(b, view)
-            if engine.signature(a, simulated[b.effect.id]) != baseline[a.effect.id]:
-                out.setdefault(a.effect.id, set()).add(b.effect.id)
-    return out
+            self._set(a, b, sim)
+
+    def _row(self, a: LayerEffect) -> None:
+        """Re-check ``a`` against every ``b``."""
+        for b in self.pending:
+            if b is not a:
+                self._set(a, b, self._simulated(b))
+
+    def _set(self, a: LayerEffect, b: LayerEffect, sim: View) -> None:
+        if sim is self.view:
+            self.deps.get(a.effect.id, set()).discard(b.effect.id)
+            return
+        if self.engine.signature(a, sim) != self.baseline[a.effect.id]:
+            self.deps.setdefault(a.effect.id, set()).add(b.effect.id)
+        else:
+            self.deps.get(a.effect.id, set()).discard(b.effect.id)
+
+    def remove(self, le: LayerEffect) -> None:
+        if le in self.pending:
+            self.pending.remove(le)
+        if le in self.interacting:
+            self.interacting.remove(le)
+
+    def update(self, changed: frozenset[ObjectId]) -> None:
+        if not self.interacting:
+            return
+        rows = []
+        for a in self.interacting:
+            signature = self.engine.signature(a, self.view)
+            if signature != self.baseline[a.effect.id] or (self.engine.reads(a) & {"count"}):
+                rows.append(a)
+            self.baseline[a.effect.id] = signature
+        for b in self.pending:
+            old = self.affected[b.effect.id]
+            new = self._affected(b)
+            self.affected[b.effect.id] = new
+            if changed & (old | new):
+                self._column(b)
+        for a in rows:
+            self._row(a)
 
 
 def characteristics_of(state: GameState, oid: ObjectId, layers: Optional[LayerResult] = None) -> Chars:

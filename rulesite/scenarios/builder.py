@@ -61,16 +61,29 @@ SUBTYPES = (
 )
 EFFECT_CLASSES = ("card", "effect", "ignition", "trigger", "flip", "quick", "pendulum", "continuous")
 ACTIONS = (
-    "destroy", "negate_activation", "negate_effect", "change_atk", "change_def",
-    "special_summon", "draw", "damage", "gain_lp", "banish", "send_to_graveyard",
-    "return_to_hand", "return_to_deck", "change_control", "unsupported",
+    "destroy", "negate_activation", "negate_effect", "negate_summon", "change_atk", "change_def",
+    "special_summon", "fusion_summon", "ritual_summon", "draw", "damage", "gain_lp", "banish",
+    "send_to_graveyard", "return_to_hand", "return_to_deck", "change_control", "win", "unsupported",
 )
+TRIGGER_EVENTS = (
+    "summoned", "special_summoned", "flip_summoned", "flipped", "sent_to_graveyard", "destroyed",
+    "destroyed_by_battle", "banished",
+)
+TIMINGS = ("if", "when")
+UNTIL = ("end_phase", "permanent")
+STATS = ("atk", "def")
+SUMMON_METHODS = ("inherent", "synchro", "xyz", "pendulum")
+PHASE_SKIPS = ("end",)
 PLAYER_REFS = ("self", "opponent", "both", "p1", "p2")
 NEGATABLE = ("any", "spell_card", "trap_card", "spell_trap_card", "monster_effect")
 SUMMON_POSITIONS = ("attack", "defense")
 COSTS = ("pay_lp", "discard", "tribute", "send_to_graveyard", "banish")
 SPELL_SPEEDS = (1, 2, 3)
-AFTER_TYPES = ("activate", "pass", "resolve")
+AFTER_TYPES = (
+    "activate", "pass", "resolve", "summon", "set", "flip_summon", "change_position", "special_summon",
+    "attack", "damage_step", "end_phase",
+)
+YES_NO = ("yes", "no")
 
 OMITTABLE = ("options", "chain", "pending", "effects", "actions", "turn.step")
 """Keys the builder always writes; ``setup["omit"]`` names those the source left out."""
@@ -123,8 +136,45 @@ def _flag(value: Any) -> Any:
     return True if value is True else _MISSING
 
 
+def _yes_no(value: Any) -> Any:
+    """``true`` → ``"yes"``, ``false`` → ``"no"`` (a three-way choice: blank leaves the key out)."""
+    return {True: "yes", False: "no"}.get(value, _MISSING) if isinstance(value, bool) else _MISSING
+
+
+def _yes_no_json(value: Any) -> Any:
+    return {"yes": True, "no": False}.get(value, _MISSING)
+
+
+def _counters(value: Any) -> Any:
+    """``{"spell": 2}`` → ``"spell: 2"``; names with ``:`` or ``,`` cannot be shown."""
+    if not isinstance(value, dict) or not value:
+        return _MISSING
+    parts = []
+    for name, count in value.items():
+        if _text(name) is _MISSING or any(c in name for c in ":,") or _integer(count) is _MISSING or count < 0:
+            return _MISSING
+        parts.append(f"{name}: {count}")
+    return ", ".join(parts)
+
+
+def counters_json(value: Any) -> Any:
+    """Parse ``"spell: 2, A: 1"`` into ``{"spell": 2, "A": 1}``; raise ``ValueError`` on a bad part."""
+    if not value or not str(value).strip():
+        return _MISSING
+    out: dict[str, int] = {}
+    for part in str(value).split(","):
+        if not part.strip():
+            continue
+        name, sep, count = part.rpartition(":")
+        if not sep or not name.strip() or not count.strip().isdigit():
+            raise ValueError(part.strip())
+        out[name.strip()] = int(count)
+    return out or _MISSING
+
+
 def _blank_is_missing(value: Any) -> Any:
-    return _MISSING if value in (None, "", [], False) else value
+    """Return ``value``, or ``_MISSING`` for a blank one (``None``, ``""``, ``[]``, ``False``; not ``0``)."""
+    return _MISSING if value is None or value is False or value == "" or value == [] else value
 
 
 @dataclass(frozen=True)
@@ -153,7 +203,9 @@ class _Field:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Return whether two JSON values are equal, telling ``true`` from ``1``."""
+    """Return whether two JSON values are equal, telling ``true`` from ``1`` (``_MISSING`` equals nothing)."""
+    if a is _MISSING or b is _MISSING:
+        return a is b
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
@@ -188,6 +240,14 @@ CARD_FIELDS = (
     _Field("equipped_to", "equipped_to"),
     _Field("materials", "materials", _id_text, _id_text_json),
     _Field("set_this_turn", "set_this_turn", _flag),
+    _Field("original_atk", "original_atk", _integer),
+    _Field("original_def", "original_def", _integer),
+    _Field("scale", "scale", _integer),
+    _Field("tuner", "tuner", _flag),
+    _Field("summoned_this_turn", "summoned_this_turn", _flag),
+    _Field("attacked", "attacked", _flag),
+    _Field("position_changed", "position_changed", _flag),
+    _Field("counters", "counters", _counters, counters_json),
 )
 """Card row fields; ``def`` is ``defense`` in the form (``def`` is a Python keyword)."""
 
@@ -195,6 +255,9 @@ EFFECT_FIELDS = (
     _Field("id", "effect_id"),
     _Field("class", "effect_class", choices=EFFECT_CLASSES),
     _Field("text", "effect_text"),
+    _Field("trigger", "effect_trigger", choices=TRIGGER_EVENTS),
+    _Field("timing", "effect_timing", choices=TIMINGS),
+    _Field("optional", "effect_optional", _yes_no, _yes_no_json),
 )
 COST_FIELDS = (
     _Field("do", "cost_do", choices=COSTS),
@@ -211,6 +274,14 @@ ACTION_FIELDS = (
     _Field("destroy", "destroy", _flag),
     _Field("link", "link", _integer),
     _Field("position", "position", choices=SUMMON_POSITIONS),
+    _Field("half", "half", _flag),
+    _Field("until", "until", choices=UNTIL),
+    _Field("materials", "materials", _ids),
+    _Field("level", "level", _integer),
+    _Field("at_least", "at_least", _flag),
+    _Field("choose", "choose", _integer),
+    _Field("from", "choose_from", _ids),
+    _Field("chosen", "chosen", _ids),
     _Field("text", "text"),
 )
 LINK_FIELDS = (
@@ -224,7 +295,36 @@ AFTER_FIELDS = (
     _Field("type", "type", choices=AFTER_TYPES),
     *LINK_FIELDS,
     _Field("player", "player", choices=PLAYER_REFS),
+    _Field("tributes", "tributes", _ids),
+    _Field("method", "method", choices=SUMMON_METHODS),
+    _Field("cards", "cards", _ids),
+    _Field("materials", "materials", _ids),
+    _Field("position", "position", choices=SUMMON_POSITIONS),
+    _Field("attacker", "attacker"),
+    _Field("target", "attack_target"),
+    _Field("to", "to", choices=PHASE_SKIPS),
+    _Field("discard", "discard", _ids),
 )
+PENDING_FIELDS = (
+    _Field("card", "card"),
+    _Field("effect", "effect", _effect_ref, _effect_ref_json),
+    _Field("controller", "controller", choices=PLAYERS),
+    _Field("order", "order", _integer),
+    _Field("activate", "activate", _yes_no, _yes_no_json),
+    _Field("last", "last", _yes_no, _yes_no_json),
+    _Field("targets", "targets", _ids),
+)
+"""A trigger waiting to go on the chain (§2.8)."""
+LINGER_FIELDS = (
+    _Field("id", "id"),
+    _Field("source", "source"),
+    _Field("target", "target"),
+    _Field("stat", "stat", choices=STATS),
+    _Field("amount", "amount", _integer),
+    _Field("set", "set", _integer),
+    _Field("until", "until", choices=UNTIL),
+)
+"""A lingering ATK/DEF effect (§2.9)."""
 
 
 def _fields_to_form(document: Mapping[str, Any], fields: Iterable[_Field]) -> tuple[Row, dict[str, Any]]:
@@ -393,14 +493,57 @@ def _player(players: Any, player_id: str) -> Mapping[str, Any]:
     return {}
 
 
+SETUP_KEYS = ("format", "game", "ruleset", "players", "turn", "objects", "chain", "pending", "effects", "actions")
+"""Top-level keys the setup and the row sections hold; others go to ``setup["extra"]``."""
+
+TURN_FIELDS = (
+    _Field("number", "number", _integer),
+    _Field("normal_summon_used", "normal_summon_used", _yes_no, _yes_no_json),
+    _Field("pendulum_summon_used", "pendulum_summon_used", _yes_no, _yes_no_json),
+)
+"""Turn keys beyond active/phase/step (§2.6a)."""
+OPTION_FIELDS = (_Field("trigger_order", "trigger_order", _id_text, _id_text_json),)
+"""``options`` keys (§2.6a)."""
+
+
+def _setup_extra(scenario: Mapping[str, Any], turn_rest: Mapping[str, Any], options_rest: Mapping[str, Any]) -> dict[str, Any]:
+    """Return what the setup fields and row sections cannot hold, to be merged back on the way out.
+
+    Shape: top-level keys other than :data:`SETUP_KEYS` and ``options``, ``options`` and
+    ``turn`` keys without a field, and per player id the keys other than id/name/lp:
+    ``{"turn": {"x": 1}, "options": {...}, "players": {"p1": {...}}}``. ``pending`` or
+    ``effects`` that are not lists of objects are kept whole.
+    """
+    extra: dict[str, Any] = {
+        key: value for key, value in scenario.items() if key not in SETUP_KEYS and key != "options"
+    }
+    for key in ("pending", "effects"):
+        value = scenario.get(key)
+        if key in scenario and not (isinstance(value, list) and all(isinstance(item, Mapping) for item in value)):
+            extra[key] = value
+    if options_rest:
+        extra["options"] = dict(options_rest)
+    if turn_rest:
+        extra["turn"] = dict(turn_rest)
+    players_rest = {}
+    for player_id in PLAYERS:
+        rest = {key: value for key, value in _player(scenario.get("players"), player_id).items() if key not in ("id", "name", "lp")}
+        if rest:
+            players_rest[player_id] = rest
+    if players_rest:
+        extra["players"] = players_rest
+    return extra
+
+
 def scenario_to_initial(scenario: Mapping[str, Any]) -> BoardData:
     """Return the board form's data for a ygo ``scenario`` (§2), the inverse of
     :func:`initial_to_scenario`.
 
-    Shape: ``{"setup": {ruleset, active, phase, step, p1_name, p1_lp, p2_name, p2_lp,
-    omit}, "cards": [card row], "chain": [link row], "after": [action row]}``. The
-    document is assumed to be a ``ygo`` scenario; values the fields cannot hold are kept
-    in each row's ``extra``.
+    Shape: ``{"setup": {ruleset, active, phase, step, number, normal_summon_used,
+    pendulum_summon_used, trigger_order, p1_name, p1_lp, p2_name, p2_lp, extra, omit},
+    "cards": [card row], "chain": [link row], "pending": [trigger row], "effects":
+    [lingering effect row], "after": [action row]}``. The document is assumed to be a ``ygo``
+    scenario; values the fields cannot hold are kept in each row's ``extra``.
     """
     turn = scenario.get("turn") if isinstance(scenario.get("turn"), Mapping) else {}
     setup: Row = {
@@ -409,10 +552,16 @@ def scenario_to_initial(scenario: Mapping[str, Any]) -> BoardData:
         "phase": turn.get("phase", ""),
         "step": turn.get("step") or "",
     }
+    turn_row, turn_rest = _fields_to_form({k: v for k, v in turn.items() if k not in ("active", "phase", "step")}, TURN_FIELDS)
+    options = scenario.get("options") if isinstance(scenario.get("options"), Mapping) else {}
+    options_row, options_rest = _fields_to_form(options, OPTION_FIELDS)
+    setup.update(turn_row)
+    setup.update(options_row)
     for player_id in PLAYERS:
         player = _player(scenario.get("players"), player_id)
         setup[f"{player_id}_name"] = player.get("name", "")
         setup[f"{player_id}_lp"] = player.get("lp")
+    setup["extra"] = _setup_extra(scenario, turn_rest, options_rest) or None
     omitted = [key for key in OMITTABLE if "." not in key and key not in scenario]
     if "step" not in turn:
         omitted.append("turn.step")
@@ -420,14 +569,30 @@ def scenario_to_initial(scenario: Mapping[str, Any]) -> BoardData:
 
     def rows(key: str, to_form: Callable[[Mapping[str, Any]], Row]) -> list[Row]:
         items = scenario.get(key)
-        return [to_form(item) for item in items if isinstance(item, Mapping)] if isinstance(items, list) else []
+        if not isinstance(items, list) or not all(isinstance(item, Mapping) for item in items):
+            return []
+        return [to_form(item) for item in items]
 
     return {
         "setup": setup,
         "cards": rows("objects", card_to_form),
         "chain": rows("chain", link_to_form),
+        "pending": rows("pending", lambda item: plain_to_form(item, PENDING_FIELDS)),
+        "effects": rows("effects", lambda item: plain_to_form(item, LINGER_FIELDS)),
         "after": rows("actions", lambda action: link_to_form(action, AFTER_FIELDS)),
     }
+
+
+def plain_to_form(item: Mapping[str, Any], fields: Sequence[_Field]) -> Row:
+    """Return the row of an item without nested rows (a pending trigger, a lingering effect)."""
+    row, rest = _fields_to_form(item, fields)
+    row["extra"] = rest or None
+    return row
+
+
+def plain_to_json(row: Mapping[str, Any], fields: Sequence[_Field]) -> dict[str, Any]:
+    """Return the item a row of :func:`plain_to_form` describes."""
+    return _merge_extra(_fields_to_json(row, fields), row.get("extra"))
 
 
 def assign_card_ids(ids: Sequence[str]) -> list[str]:
@@ -459,31 +624,44 @@ def initial_to_scenario(data: BoardData) -> dict[str, Any]:
     """
     setup = data["setup"]
     omit = set((setup.get("omit") or "").split())
+    extra = dict(setup.get("extra") or {})
+    extra_players = extra.pop("players", None)
     players = []
     for player_id in PLAYERS:
         player: dict[str, Any] = {"id": player_id}
         if setup.get(f"{player_id}_name"):
             player["name"] = setup[f"{player_id}_name"]
         player["lp"] = setup.get(f"{player_id}_lp")
+        if isinstance(extra_players, Mapping) and isinstance(extra_players.get(player_id), Mapping):
+            _merge_extra(player, extra_players[player_id])
         players.append(player)
     turn: dict[str, Any] = {"active": setup.get("active"), "phase": setup.get("phase"), "step": setup.get("step") or None}
     if turn["step"] is None and "turn.step" in omit:
         del turn["step"]
+    turn.update(_fields_to_json(setup, TURN_FIELDS))
+    extra_turn = extra.pop("turn", None)
+    _merge_extra(turn, extra_turn if isinstance(extra_turn, Mapping) else None)
+    options = _fields_to_json(setup, OPTION_FIELDS)
+    extra_options = extra.pop("options", None)
+    _merge_extra(options, extra_options if isinstance(extra_options, Mapping) else None)
     cards = data.get("cards") or []
     ids = assign_card_ids([card.get("id") or "" for card in cards])
     scenario: dict[str, Any] = {
         "format": "1",
         "game": "ygo",
         "ruleset": setup.get("ruleset"),
-        "options": {},
+        "options": options,
         "players": players,
         "turn": turn,
         "objects": [card_to_json(card, card_id) for card, card_id in zip(cards, ids)],
         "chain": [link_to_json(link) for link in data.get("chain") or ()],
-        "pending": [],
-        "effects": [],
+        "pending": [plain_to_json(row, PENDING_FIELDS) for row in data.get("pending") or ()],
+        "effects": [plain_to_json(row, LINGER_FIELDS) for row in data.get("effects") or ()],
         "actions": [link_to_json(action, AFTER_FIELDS) for action in data.get("after") or ()],
     }
+    for key, value in extra.items():
+        if key not in ("format", "game", "ruleset", "players", "turn", "objects", "chain", "actions"):
+            scenario[key] = value
     for key in omit:
         if key in scenario and not scenario[key]:
             del scenario[key]
@@ -498,8 +676,12 @@ FIELD_OF_KEY = {
     "cost": {field.key: field.name for field in COST_FIELDS},
     "action": {field.key: field.name for field in ACTION_FIELDS} | {"target": "targets"},
     "chain": {field.key: field.name for field in LINK_FIELDS},
+    "pending": {field.key: field.name for field in PENDING_FIELDS},
+    "effects": {field.key: field.name for field in LINGER_FIELDS},
     "actions": {field.key: field.name for field in AFTER_FIELDS},
 }
+SECTION_OF_KEY = {"objects": "cards", "chain": "chain", "pending": "pending", "effects": "effects", "actions": "after"}
+"""The form section (formset prefix) of each top-level list."""
 
 
 @dataclass(frozen=True)
@@ -537,14 +719,17 @@ def error_place(path: str) -> ErrorPlace:
     if head == "ruleset":
         return ErrorPlace("setup", field="ruleset")
     if head == "turn":
-        return ErrorPlace("setup", field=rest[0] if rest and rest[0] in ("active", "phase", "step") else "phase")
+        turn_fields = {"active": "active", "phase": "phase", "step": "step"} | {f.key: f.name for f in TURN_FIELDS}
+        return ErrorPlace("setup", field=turn_fields.get(rest[0], "extra") if rest and isinstance(rest[0], str) else "phase")
+    if head == "options":
+        return ErrorPlace("setup", field="trigger_order" if rest[:1] == ["trigger_order"] else "extra")
     if head == "players":
         if len(rest) >= 2 and rest[0] in (0, 1) and rest[1] in ("name", "lp"):
             return ErrorPlace("setup", field=f"p{rest[0] + 1}_{rest[1]}")
         return ErrorPlace("setup")
-    if head not in ("objects", "chain", "actions") or not rest or not isinstance(rest[0], int):
+    if head not in SECTION_OF_KEY or not rest or not isinstance(rest[0], int):
         return ErrorPlace("")
-    section = {"objects": "cards", "chain": "chain", "actions": "after"}[head]
+    section = SECTION_OF_KEY[head]
     row, rest = rest[0], rest[1:]
     if not rest or not isinstance(rest[0], str):
         return ErrorPlace(section, row)
@@ -556,7 +741,7 @@ def error_place(path: str) -> ErrorPlace:
             return ErrorPlace(section, row, field=FIELD_OF_KEY["cost"].get(cost_key, "cost_do"))
         if sub == "actions" and len(rest) > 3 and isinstance(rest[3], int):
             return _action_place(section, row, rest[3], rest[4:])
-        return ErrorPlace(section, row, field=FIELD_OF_KEY["effect"].get(sub), key=key)
+        return ErrorPlace(section, row, field=FIELD_OF_KEY["effect"].get(sub) if isinstance(sub, str) else None, key=key)
     if head in ("chain", "actions") and key == "actions" and len(rest) > 1 and isinstance(rest[1], int):
         return _action_place(section, row, rest[1], rest[2:])
     return ErrorPlace(section, row, field=FIELD_OF_KEY[head].get(key), key=key)

@@ -17,7 +17,7 @@ from django.urls import reverse
 import engine
 
 from . import builder as conversion
-from .forms import ACTION_FIELDS_USED, BoardForm
+from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
 
 GAMES = ("ygo", "mtg", "fow")
@@ -61,6 +61,8 @@ def _prefill(request: HttpRequest) -> conversion.BoardData | None:
     code, demo = request.GET.get("from"), request.GET.get("demo")
     if not code and not demo:
         return None
+    if demo and demo.startswith("ygo/"):
+        demo = demo[4:]
     scenario = conversion.stored_scenario(code) if code else conversion.demo_scenario(demo or "")
     if scenario is None or scenario.get("game") != "ygo":
         raise Http404("No such Yu-Gi-Oh! scenario")
@@ -79,8 +81,9 @@ def _render_board(request: HttpRequest, board: BoardForm, *, status: int = 200, 
             "board": board,
             "game": "ygo",
             "shown_json": shown_json,
-            "action_fields_json": json.dumps(ACTION_FIELDS_USED),
+            "field_maps_json": json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED}),
             "json_url": reverse("scenarios:builder", args=["ygo"]) + "?mode=json",
+            "builder_url": reverse("scenarios:builder", args=["ygo"]),
         },
         status=status,
     )

@@ -59,8 +59,20 @@ ACTION_LABELS = {
     "draw": _("Draw"), "damage": _("Inflict damage"), "gain_lp": _("Gain LP"), "banish": _("Banish"),
     "send_to_graveyard": _("Send to the GY"), "return_to_hand": _("Return to the hand"),
     "return_to_deck": _("Return to the Deck"), "change_control": _("Take control"),
-    "unsupported": _("Something else (cannot evaluate)"),
+    "negate_summon": _("Negate the Summon"), "fusion_summon": _("Fusion Summon"), "ritual_summon": _("Ritual Summon"),
+    "win": _("Win the Duel"), "unsupported": _("Something else (cannot evaluate)"),
 }
+TRIGGER_EVENT_LABELS = {
+    "summoned": _("When it is Summoned"), "special_summoned": _("When it is Special Summoned"),
+    "flip_summoned": _("When it is Flip Summoned"), "flipped": _("When it is flipped face-up"),
+    "sent_to_graveyard": _("When it is sent to the GY"), "destroyed": _("When it is destroyed"),
+    "destroyed_by_battle": _("When it is destroyed by battle"), "banished": _("When it is banished"),
+}
+TIMING_LABELS = {"if": _("“If …” (activated after the chain)"), "when": _("“When …” (can miss the timing)")}
+UNTIL_LABELS = {"end_phase": _("Until the End Phase"), "permanent": _("Permanently")}
+STAT_LABELS = {"atk": _("ATK"), "def": _("DEF")}
+METHOD_LABELS = {"inherent": _("Inherent (by its own procedure)"), "synchro": _("Synchro"), "xyz": _("Xyz"), "pendulum": _("Pendulum")}
+YES_NO_LABELS = {"yes": _("Yes"), "no": _("No")}
 PLAYER_REF_LABELS = {
     "self": _("The activating player"), "opponent": _("Their opponent"), "both": _("Both players"),
     "p1": _("Player 1"), "p2": _("Player 2"),
@@ -73,7 +85,12 @@ COST_LABELS = {
     "pay_lp": _("Pay LP"), "discard": _("Discard a card"), "tribute": _("Tribute a monster"),
     "send_to_graveyard": _("Send a card to the GY"), "banish": _("Banish a card"),
 }
-AFTER_TYPE_LABELS = {"activate": _("Activate in response"), "pass": _("Pass"), "resolve": _("Both pass: resolve")}
+AFTER_TYPE_LABELS = {
+    "activate": _("Activate a card or effect"), "pass": _("Pass"), "resolve": _("Both pass: resolve"),
+    "summon": _("Normal / Tribute Summon"), "set": _("Set a card"), "flip_summon": _("Flip Summon"),
+    "change_position": _("Change battle position"), "special_summon": _("Special Summon by procedure"),
+    "attack": _("Declare an attack"), "damage_step": _("Enter the Damage Step"), "end_phase": _("End the phase or step"),
+}
 
 
 def _choices(values: Iterable[Any], labels: Mapping[Any, Any], blank: Any = None) -> list[tuple[Any, Any]]:
@@ -101,6 +118,25 @@ class JSONObjectField(forms.JSONField):
         if isinstance(value, dict):
             return json.dumps(value, ensure_ascii=False)
         return super().prepare_value(value)
+
+
+def yes_no_field(label: Any, **kwargs: Any) -> forms.ChoiceField:
+    """A three-way choice: blank (not said), yes, no."""
+    return forms.ChoiceField(label=label, choices=_choices(builder.YES_NO, YES_NO_LABELS, blank="—"), required=False, **kwargs)
+
+
+class CountersField(forms.CharField):
+    """Counters typed as ``name: count, name: count``; the cleaned value stays text."""
+
+    default_error_messages = {"bad_counter": _("Write counters as “name: count”, separated by commas (e.g. “spell: 2”).")}
+
+    def clean(self, value: Any) -> str:
+        value = super().clean(value)
+        try:
+            builder.counters_json(value)
+        except ValueError:
+            raise ValidationError(self.error_messages["bad_counter"], code="bad_counter") from None
+        return value
 
 
 class _CardRefMixin:
@@ -227,27 +263,40 @@ class SetupForm(forms.Form):
     ruleset = forms.ChoiceField(label=_("Rules"), choices=_choices(builder.RULESETS, RULESET_LABELS), initial="arcv")
     active = forms.ChoiceField(label=_("Turn player"), choices=_choices(builder.PLAYERS, PLAYER_LABELS), initial="p1")
     phase = forms.ChoiceField(label=_("Phase"), choices=_choices(builder.PHASES, PHASE_LABELS), initial="main1")
-    step = forms.ChoiceField(label=_("Battle step"), choices=_choices(builder.STEPS, STEP_LABELS, blank=_("— none")), required=False)
+    step = forms.ChoiceField(label=_("Step"), choices=_choices(builder.STEPS, STEP_LABELS, blank=_("— none")), required=False)
     p1_name = forms.CharField(label=_("Player 1 name"), max_length=200, required=False)
     p1_lp = forms.IntegerField(label=_("Player 1 LP"), min_value=0, max_value=999_999, initial=8000, error_messages=LP_ERRORS)
     p2_name = forms.CharField(label=_("Player 2 name"), max_length=200, required=False)
     p2_lp = forms.IntegerField(label=_("Player 2 LP"), min_value=0, max_value=999_999, initial=8000, error_messages=LP_ERRORS)
+    number = forms.IntegerField(label=_("Turn number"), min_value=1, max_value=9_999, required=False,
+                                help_text=_("Turn 1: no Battle Phase (and no draw under ARC-V)."))
+    normal_summon_used = yes_no_field(_("Normal Summon used this turn"))
+    pendulum_summon_used = yes_no_field(_("Pendulum Summon used this turn"))
+    trigger_order = forms.CharField(label=_("Trigger order (card ids)"), max_length=2000, required=False,
+                                    help_text=_("Comma-separated, first on the chain first; blank: ask."))
     omit = forms.CharField(required=False, widget=forms.HiddenInput)
+    extra = JSONObjectField(
+        label=_("Other duel fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Keys this form has no box for. Usually empty."),
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("step") and data.get("phase") != "battle":
-            self.add_error("step", _("A battle step applies only in the Battle Phase."))
+        step, phase = data.get("step"), data.get("phase")
+        if step and phase != "battle" and not (phase == "draw" and step == "start"):
+            self.add_error("step", _("A step applies only in the Battle Phase (or “start” in the Draw Phase: the draw is still to come)."))
         return data
 
 
 ACTION_FIELDS_USED = {
-    "destroy": "targets", "banish": "targets", "send_to_graveyard": "targets", "return_to_hand": "targets",
-    "return_to_deck": "targets", "change_control": "targets",
-    "negate_activation": "what destroy link", "negate_effect": "what destroy link",
-    "change_atk": "targets amount set", "change_def": "targets amount set",
-    "special_summon": "targets position player",
-    "draw": "player amount", "damage": "player amount", "gain_lp": "player amount",
+    "destroy": "targets choose choose_from chosen", "banish": "targets choose choose_from chosen",
+    "send_to_graveyard": "targets choose choose_from chosen", "return_to_hand": "targets choose choose_from chosen",
+    "return_to_deck": "targets choose choose_from chosen", "change_control": "targets",
+    "negate_activation": "what destroy link", "negate_effect": "what destroy link", "negate_summon": "",
+    "change_atk": "targets amount set half until", "change_def": "targets amount set half until",
+    "special_summon": "targets position player", "fusion_summon": "targets materials",
+    "ritual_summon": "targets materials level at_least",
+    "draw": "player amount", "damage": "player amount", "gain_lp": "player amount", "win": "player",
     "unsupported": "text",
 }
 """The fields each ``do`` uses; the page hides the others until they are needed."""
@@ -256,7 +305,8 @@ ACTION_FIELDS_USED = {
 class ActionForm(BoardRowForm):
     """One thing an effect does (docs/scenario-format.md §2.4.3)."""
 
-    do = forms.ChoiceField(label=_("Does"), choices=_choices(builder.ACTIONS, ACTION_LABELS, blank=_("— choose —")))
+    do = forms.ChoiceField(label=_("Does"), choices=_choices(builder.ACTIONS, ACTION_LABELS, blank=_("— choose —")),
+                           widget=forms.Select(attrs={"data-switcher": "action"}))
     targets = CardRefsField(label=_("To card(s)"), required=False, widget=_card_select(multiple=True))
     amount = forms.CharField(label=_("Amount"), max_length=12, required=False, help_text=_("A number (−500 lowers ATK), or “half”."))
     set = forms.IntegerField(label=_("Set ATK/DEF to"), min_value=0, max_value=999_999, required=False)
@@ -265,23 +315,26 @@ class ActionForm(BoardRowForm):
     destroy = forms.BooleanField(label=_("…and destroy it"), required=False)
     link = forms.IntegerField(label=_("Negates Chain Link"), min_value=1, required=False, help_text=_("Blank: the link just below."))
     position = forms.ChoiceField(label=_("Summon in"), choices=_choices(builder.SUMMON_POSITIONS, POSITION_LABELS, blank="—"), required=False)
+    half = forms.BooleanField(label=_("Halve it"), required=False)
+    until = forms.ChoiceField(label=_("Lasts"), choices=_choices(builder.UNTIL, UNTIL_LABELS, blank=_("While it applies")), required=False)
+    materials = CardRefsField(label=_("Materials / Tributes"), required=False, widget=_card_select(multiple=True))
+    level = forms.IntegerField(label=_("Level to match"), min_value=0, max_value=99, required=False)
+    at_least = forms.BooleanField(label=_("…or more"), required=False)
+    choose = forms.IntegerField(label=_("Choose how many (not targeted)"), min_value=1, max_value=2_000, required=False)
+    choose_from = CardRefsField(label=_("…from"), required=False, widget=_card_select(multiple=True))
+    chosen = CardRefsField(label=_("Chosen (blank: show every choice)"), required=False, widget=_card_select(multiple=True))
     text = forms.CharField(label=_("What the text does"), max_length=500, required=False)
     single = forms.BooleanField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(required=False, widget=forms.HiddenInput)
 
     main_fields = ("do",)
-    more_fields = ("targets", "amount", "set", "player", "what", "destroy", "link", "position", "text")
+    more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
+                   "materials", "level", "at_least", "choose", "choose_from", "chosen", "text")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:
         """Return the names of the fields worth showing: those ``do`` uses, and any filled in."""
-        do = str(self["do"].value() or "")
-        names = set(ACTION_FIELDS_USED.get(do, "").split())
-        for name in self.fields:
-            value = self[name].value()
-            if name not in ("do", "single", "extra", "DELETE") and (value not in (None, "", [], False) or self[name].errors):
-                names.add(name)
-        return " ".join(sorted(names))
+        return shown_fields(self, ACTION_FIELDS_USED.get(str(self["do"].value() or ""), ""), ("do",))
 
     def clean_amount(self) -> str:
         amount = self.cleaned_data["amount"].strip()
@@ -313,7 +366,9 @@ class CardForm(BoardRowForm):
     has_actions = True
     card_blanks = {"equipped_to": "—", "cost_card": "—"}
     main_fields = ("id", "name", "owner", "controller", "zone", "position", "kind", "subtype", "level", "atk", "defense")
-    more_fields = ("cost_do", "cost_amount", "cost_card", "attribute", "race", "equipped_to", "materials", "effect_id", "set_this_turn", "extra")
+    more_fields = ("cost_do", "cost_amount", "cost_card", "effect_trigger", "effect_timing", "effect_optional", "effect_id",
+                   "attribute", "race", "original_atk", "original_def", "scale", "counters", "equipped_to", "materials",
+                   "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed", "extra")
 
     id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"data-card-id": "", "size": 5}),
                          help_text=_("Blank: c1, c2…"))
@@ -332,6 +387,17 @@ class CardForm(BoardRowForm):
     equipped_to = CardRefField(label=_("Equipped to"), required=False, widget=_card_select())
     materials = forms.CharField(label=_("Xyz Materials (card ids)"), max_length=2000, required=False, help_text=_("Comma-separated: c4, c5"))
     set_this_turn = forms.BooleanField(label=_("Set this turn"), required=False)
+    original_atk = forms.IntegerField(label=_("Original ATK"), min_value=0, max_value=999_999, required=False, help_text=_("Blank: ATK minus known modifiers."))
+    original_def = forms.IntegerField(label=_("Original DEF"), min_value=0, max_value=999_999, required=False)
+    scale = forms.IntegerField(label=_("Pendulum Scale"), min_value=0, max_value=13, required=False)
+    counters = CountersField(label=_("Counters"), max_length=500, required=False, help_text=_("e.g. “spell: 2”"))
+    tuner = forms.BooleanField(label=_("Tuner"), required=False)
+    summoned_this_turn = forms.BooleanField(label=_("Summoned this turn"), required=False)
+    attacked = forms.BooleanField(label=_("Has attacked"), required=False)
+    position_changed = forms.BooleanField(label=_("Position changed this turn"), required=False)
+    effect_trigger = forms.ChoiceField(label=_("Triggers"), choices=_choices(builder.TRIGGER_EVENTS, TRIGGER_EVENT_LABELS, blank="—"), required=False)
+    effect_timing = forms.ChoiceField(label=_("Trigger wording"), choices=_choices(builder.TIMINGS, TIMING_LABELS, blank="—"), required=False)
+    effect_optional = yes_no_field(_("Optional (“you can”)"))
     effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")), required=False)
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
     effect_id = forms.CharField(label=_("Effect id"), max_length=64, required=False)
@@ -410,25 +476,135 @@ class LinkForm(BoardRowForm):
 LinkFormSet = formset_factory(LinkForm, extra=1, can_delete=True)
 
 
+AFTER_FIELDS_USED = {
+    "activate": "card targets effect controller spell_speed actions",
+    "pass": "player", "resolve": "",
+    "summon": "card tributes player", "set": "card tributes", "flip_summon": "card", "change_position": "card",
+    "special_summon": "method card cards materials position", "attack": "attacker attack_target",
+    "damage_step": "", "end_phase": "player to discard",
+}
+"""The fields each player action ``type`` uses (§2.5, §2.6b); the page hides the others."""
+
+CARD_NEEDED = {
+    "activate": _("Pick the card activated."), "summon": _("Pick the monster Summoned."), "set": _("Pick the card Set."),
+    "flip_summon": _("Pick the monster Flip Summoned."), "change_position": _("Pick the monster that changes position."),
+}
+
+
 class AfterForm(LinkForm):
-    """One thing a player does after the given chain (§2.5)."""
+    """One thing a player does after the given chain (§2.5, §2.6b)."""
 
-    card_blanks = {"card": "—"}
+    card_blanks = {"card": "—", "attacker": "—", "attack_target": _("— none: a direct attack")}
     field_order = ["type", "player"]
-    main_fields = ("type", "card", "targets", "effect", "controller", "spell_speed", "player")
+    main_fields = ("type", "card", "targets", "effect", "controller", "spell_speed", "player", "tributes", "method",
+                   "cards", "materials", "position", "attacker", "attack_target", "to", "discard")
+    switch = "type"
+    uses = AFTER_FIELDS_USED
 
-    type = forms.ChoiceField(label=_("Then"), choices=_choices(builder.AFTER_TYPES, AFTER_TYPE_LABELS), initial="activate")
+    type = forms.ChoiceField(label=_("Then"), choices=_choices(builder.AFTER_TYPES, AFTER_TYPE_LABELS), initial="activate",
+                             widget=forms.Select(attrs={"data-switcher": "after"}))
     card = CardRefField(label=_("Card"), required=False, widget=_card_select())
-    player = forms.ChoiceField(label=_("Player who passes"), choices=_choices(builder.PLAYERS, PLAYER_LABELS, blank="—"), required=False)
+    player = forms.ChoiceField(label=_("Player"), choices=_choices(builder.PLAYERS, PLAYER_LABELS, blank="—"), required=False)
+    tributes = CardRefsField(label=_("Tributes"), required=False, widget=_card_select(multiple=True))
+    method = forms.ChoiceField(label=_("Summon method"), choices=_choices(builder.SUMMON_METHODS, METHOD_LABELS, blank="—"), required=False)
+    cards = CardRefsField(label=_("Cards (Pendulum Summon)"), required=False, widget=_card_select(multiple=True))
+    materials = CardRefsField(label=_("Materials"), required=False, widget=_card_select(multiple=True))
+    position = forms.ChoiceField(label=_("In position"), choices=_choices(builder.SUMMON_POSITIONS, POSITION_LABELS, blank="—"), required=False)
+    attacker = CardRefField(label=_("Attacker"), required=False, widget=_card_select())
+    attack_target = CardRefField(label=_("Attack target"), required=False, widget=_card_select())
+    to = forms.ChoiceField(label=_("Skip to"), choices=_choices(builder.PHASE_SKIPS, {"end": _("The End Phase")}, blank="—"), required=False)
+    discard = CardRefsField(label=_("Discard for the hand limit"), required=False, widget=_card_select(multiple=True))
+
+    def shown_fields(self) -> str:
+        """Return the fields the chosen ``type`` uses, and any filled in or wrong."""
+        return shown_fields(self, self.uses.get(str(self["type"].value() or ""), ""), ("type",))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("type") == "activate" and not data.get("card") and "card" not in self.errors:
-            self.add_error("card", _("Pick the card activated in response."))
+        kind = data.get("type")
+        if kind in CARD_NEEDED and not data.get("card") and "card" not in self.errors:
+            self.add_error("card", CARD_NEEDED[kind])
+        if kind == "attack" and not data.get("attacker") and "attacker" not in self.errors:
+            self.add_error("attacker", _("Pick the attacking monster."))
+        if kind == "special_summon" and not data.get("method") and "method" not in self.errors:
+            self.add_error("method", _("Choose how the monster is Summoned."))
         return data
 
 
 AfterFormSet = formset_factory(AfterForm, extra=1, can_delete=True)
+
+
+def shown_fields(form: forms.Form, used: str, skip: Iterable[str] = ()) -> str:
+    """Return the names of ``form``'s fields worth showing: ``used`` (space-separated) and any
+    field filled in or with an error, except ``skip`` and the bookkeeping fields."""
+    names = set(used.split())
+    for name in form.fields:
+        if name in skip or name in ("single", "extra", "DELETE", "omit", "no_actions"):
+            continue
+        value = form[name].value()
+        if value not in (None, "", [], False) or form[name].errors:
+            names.add(name)
+    return " ".join(sorted(names))
+
+
+class PendingForm(BoardRowForm):
+    """A trigger waiting to go on the chain (§2.8)."""
+
+    card_blanks = {"card": _("— pick a card")}
+    main_fields = ("card", "effect", "controller", "order", "activate", "last", "targets")
+    more_fields = ("extra",)
+
+    card = CardRefField(label=_("Card"), widget=_card_select())
+    effect = forms.CharField(label=_("Effect (index or id)"), max_length=64, required=False, help_text=_("Blank: its first effect."),
+                             widget=forms.TextInput(attrs={"size": 5}))
+    controller = forms.ChoiceField(label=_("Controller"), choices=_choices(builder.PLAYERS, PLAYER_LABELS, blank=_("The card's controller")), required=False)
+    order = forms.IntegerField(label=_("Order among its controller's"), min_value=0, max_value=2_000, required=False, help_text=_("0 goes on the chain first."))
+    activate = yes_no_field(_("Activated"), help_text=_("No: an optional trigger is declined."))
+    last = yes_no_field(_("Its event happened last"), help_text=_("No: a “when” trigger misses the timing."))
+    targets = CardRefsField(label=_("Targets"), required=False, widget=_card_select(multiple=True))
+    extra = JSONObjectField(label=_("Other fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+PendingFormSet = formset_factory(PendingForm, extra=0, can_delete=True)
+
+
+class LingerForm(BoardRowForm):
+    """A lingering ATK/DEF change, "until the End Phase" (§2.9)."""
+
+    card_blanks = {"source": "—", "target": _("— pick a monster")}
+    main_fields = ("target", "stat", "amount", "set", "until", "source", "id")
+    more_fields = ("extra",)
+
+    id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"size": 5}))
+    source = CardRefField(label=_("From card"), required=False, widget=_card_select())
+    target = CardRefField(label=_("Monster"), widget=_card_select())
+    stat = forms.ChoiceField(label=_("Changes"), choices=_choices(builder.STATS, STAT_LABELS))
+    amount = forms.IntegerField(label=_("By (±)"), min_value=-999_999, max_value=999_999, required=False)
+    set = forms.IntegerField(label=_("Or set to"), min_value=0, max_value=999_999, required=False)
+    until = forms.ChoiceField(label=_("Lasts"), choices=_choices(builder.UNTIL, UNTIL_LABELS, blank="—"), required=False)
+    extra = JSONObjectField(label=_("Other fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("amount") is None and data.get("set") is None and not self.errors:
+            self.add_error("amount", _("Give the change (e.g. 1000 or −500), or the value it is set to."))
+        return data
+
+
+LingerFormSet = formset_factory(LingerForm, extra=0, can_delete=True)
+
+
+def with_management(data: Mapping[str, Any] | None, prefixes: Iterable[str]) -> Mapping[str, Any] | None:
+    """Return ``data`` with an empty management form for each row section it leaves out
+    (an older page or a hand-made POST), so that a missing section means "no rows"."""
+    if data is None or all(f"{prefix}-TOTAL_FORMS" in data for prefix in prefixes):
+        return data
+    data = data.copy() if hasattr(data, "copy") else dict(data)
+    for prefix in prefixes:
+        if f"{prefix}-TOTAL_FORMS" not in data:
+            data[f"{prefix}-TOTAL_FORMS"] = "0"
+            data[f"{prefix}-INITIAL_FORMS"] = "0"
+    return data
 
 
 def posted_card_choices(data: Mapping[str, Any], prefix: str = "cards") -> CardChoices:
@@ -466,9 +642,12 @@ class BoardForm:
         self.is_bound = data is not None
         choices = posted_card_choices(data) if data is not None else initial_card_choices(initial.get("cards") or [])
         kwargs = {"form_kwargs": {"card_choices": choices}}
+        data = with_management(data, ("cards", "chain", "pending", "effects", "after"))
         self.setup = SetupForm(data, initial=initial.get("setup"), prefix="setup")
         self.cards = CardFormSet(data, prefix="cards", initial=initial.get("cards") or None, **kwargs)
         self.chain = LinkFormSet(data, prefix="chain", initial=initial.get("chain") or None, **kwargs)
+        self.pending = PendingFormSet(data, prefix="pending", initial=initial.get("pending") or None, **kwargs)
+        self.effects = LingerFormSet(data, prefix="effects", initial=initial.get("effects") or None, **kwargs)
         self.after = AfterFormSet(data, prefix="after", initial=initial.get("after") or None, **kwargs)
         if initial.get("cards"):
             self.cards.extra = 1
@@ -476,7 +655,7 @@ class BoardForm:
 
     def is_valid(self) -> bool:
         """Return whether every form and row is valid (all are checked, so all errors show)."""
-        results = [self.setup.is_valid(), self.cards.is_valid(), self.chain.is_valid(), self.after.is_valid()]
+        results = [self.setup.is_valid()] + [formset.is_valid() for formset in self.formsets()]
         return all(results)
 
     def data(self) -> builder.BoardData:
@@ -485,7 +664,11 @@ class BoardForm:
         def rows(formset: BaseFormSet) -> list[dict[str, Any]]:
             return [form.cleaned_data | {"actions": form.action_rows()} for form in kept_forms(formset)]
 
-        return {"setup": self.setup.cleaned_data, "cards": rows(self.cards), "chain": rows(self.chain), "after": rows(self.after)}
+        return {"setup": self.setup.cleaned_data} | {formset.prefix: rows(formset) for formset in self.formsets()}
+
+    def formsets(self) -> list[BaseFormSet]:
+        """Return the row sections in page order."""
+        return [self.cards, self.chain, self.pending, self.effects, self.after]
 
     def to_scenario(self) -> dict[str, Any]:
         """Return the scenario document the valid form describes."""
@@ -493,7 +676,7 @@ class BoardForm:
 
     def add_engine_errors(self, errors: Iterable[Mapping[str, str]]) -> None:
         """Show each engine error ``{path, message}`` next to its field, else at the top."""
-        sections = {"cards": kept_forms(self.cards), "chain": kept_forms(self.chain), "after": kept_forms(self.after)}
+        sections = {formset.prefix: kept_forms(formset) for formset in self.formsets()}
         for error in errors:
             path, message = error.get("path", ""), error.get("message", "")
             place = builder.error_place(path)
@@ -516,7 +699,6 @@ class BoardForm:
     def has_errors(self) -> bool:
         """Return whether any error is shown."""
         return bool(
-            self.top_errors or self.setup.errors or self.cards.total_error_count()
-            or self.chain.total_error_count() or self.after.total_error_count()
-            or any(f.actions.total_error_count() for fs in (self.cards, self.chain, self.after) for f in fs.forms if f.actions is not None and f.actions.is_bound)
+            self.top_errors or self.setup.errors or any(fs.total_error_count() for fs in self.formsets())
+            or any(f.actions.total_error_count() for fs in self.formsets() for f in fs.forms if f.actions is not None and f.actions.is_bound)
         )

@@ -298,11 +298,11 @@ class BuilderConversionTests(TestCase):
         self.assertEqual(builder.assign_card_ids(["", "c1", "", "c3", ""]), ["c2", "c1", "c4", "c3", "c5"])
 
     def test_a_row_keeps_what_it_has_no_field_for(self) -> None:
-        obj = {"id": "x", "name": "Kuriboh", "owner": "p2", "zone": "hand", "kind": "monster", "counters": {"a": 1},
+        obj = {"id": "x", "name": "Kuriboh", "owner": "p2", "zone": "hand", "kind": "monster", "future_key": {"a": 1},
                "set_this_turn": False,
                "effects": [{"class": "quick", "actions": [{"do": "destroy", "target": "x"}, {"do": "draw", "player": "self", "amount": 1}]}]}
         row = builder.card_to_form(obj)
-        self.assertEqual(row["extra"], {"counters": {"a": 1}, "set_this_turn": False})
+        self.assertEqual(row["extra"], {"future_key": {"a": 1}, "set_this_turn": False})
         self.assertEqual(row["actions"][0]["targets"], ["x"])
         self.assertTrue(row["actions"][0]["single"])
         self.assertEqual(row["actions"][1]["amount"], "1")

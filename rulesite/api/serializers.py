@@ -66,6 +66,11 @@ class SearchInputSerializer(serializers.Serializer):
     document = serializers.CharField(max_length=80, required=False)
     all_editions = serializers.BooleanField(required=False, default=False)
 
+    def validate_document(self, value: str) -> str:
+        if not Document.objects.filter(slug=value).exists():
+            raise serializers.ValidationError(f"no document {value!r}; see /api/v1/documents/")
+        return value
+
 
 class SearchResultSerializer(serializers.Serializer):
     document = serializers.CharField(source="section.document.slug")

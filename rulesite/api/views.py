@@ -9,6 +9,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,6 +29,18 @@ ERRORS_RESPONSE = OpenApiResponse(
 )
 
 
+class PublicApi:
+    """Settings shared by every API view: public, unauthenticated, JSON in and out.
+
+    No session authentication means no CSRF token is needed and the OpenAPI schema shows no
+    security requirement; every read and write here is open to anyone by design.
+    """
+
+    authentication_classes: tuple = ()
+    permission_classes = (AllowAny,)
+    parser_classes = (JSONParser,)
+
+
 def scenario_from_request(request: Request) -> dict:
     """Return the scenario in the request body; raise ``engine.ScenarioError`` for bad input."""
     try:
@@ -36,20 +50,20 @@ def scenario_from_request(request: Request) -> dict:
     return scenario_parse(body)
 
 
-class DocumentListApi(generics.ListAPIView):
+class DocumentListApi(PublicApi, generics.ListAPIView):
     """List every imported rules document."""
 
     serializer_class = serializers.DocumentOutputSerializer
     queryset = Document.objects.order_by("game", "family", "-effective_date")
 
 
-class DocumentDetailApi(generics.RetrieveAPIView):
+class DocumentDetailApi(PublicApi, generics.RetrieveAPIView):
     serializer_class = serializers.DocumentOutputSerializer
     queryset = Document.objects.all()
     lookup_field = "slug"
 
 
-class SectionDetailApi(generics.RetrieveAPIView):
+class SectionDetailApi(PublicApi, generics.RetrieveAPIView):
     """Return one section with its parent, children and cross-references."""
 
     serializer_class = serializers.SectionOutputSerializer
@@ -62,7 +76,7 @@ class SectionDetailApi(generics.RetrieveAPIView):
         )
 
 
-class SearchApi(APIView):
+class SearchApi(PublicApi, APIView):
     """Search every document; a bare section number is returned as the only result."""
 
     @extend_schema(parameters=[serializers.SearchInputSerializer], responses=serializers.SearchResultSerializer(many=True))
@@ -82,7 +96,7 @@ class SearchApi(APIView):
         return paginator.get_paginated_response(serializers.SearchResultSerializer(page, many=True).data)
 
 
-class ResolveApi(APIView):
+class ResolveApi(PublicApi, APIView):
     """Resolve a bare scenario; an illegal action is an ``illegal`` trace step, not an error."""
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: serializers.ResolveOutputSerializer, 400: ERRORS_RESPONSE})
@@ -91,7 +105,7 @@ class ResolveApi(APIView):
         return Response(answer)
 
 
-class ScenarioCreateApi(APIView):
+class ScenarioCreateApi(PublicApi, APIView):
     """Store a scenario as a ruling permalink: 201 when new, 200 with the same code after."""
 
     @extend_schema(
@@ -104,7 +118,7 @@ class ScenarioCreateApi(APIView):
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
-class ScenarioImportApi(APIView):
+class ScenarioImportApi(PublicApi, APIView):
     """Import an exported permalink (``/r/<code>/export.json``): re-resolve it, never trust its trace.
 
     201 when the code is new here, 200 when it was already stored (withdrawn ones included);
@@ -134,7 +148,7 @@ class ScenarioImportApi(APIView):
         return Response(body, status=status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
 
 
-class ScenarioDetailApi(generics.RetrieveAPIView):
+class ScenarioDetailApi(PublicApi, generics.RetrieveAPIView):
     serializer_class = serializers.ScenarioOutputSerializer
     lookup_field = "code"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +22,10 @@ class SearchForm(forms.Form):
         self.fields["document"].choices = [("", _("All documents"))] + [
             (d.slug, d.slug) for d in Document.objects.order_by("game", "slug").only("slug", "game")
         ]
+
+    def clean_q(self) -> str:
+        # Full-width digits and letters (６.１, ６１３．８ａ) are the same query as ASCII ones.
+        return unicodedata.normalize("NFKC", self.cleaned_data["q"]).strip()
 
     def _sections(self):
         sections = Section.objects.all()

@@ -94,3 +94,13 @@ def current_document(*, family: str, language: str | None = None) -> Document:
     if document is None:
         raise Http404(f"No document family {family!r}")
     return document
+
+
+def section_spelled_as(*, document_slug: str, number: str) -> str | None:
+    """Return the stored spelling of ``number`` when it differs only in case, else None."""
+    stored = (
+        Section.objects.filter(document__slug=document_slug, number__iexact=number)
+        .values_list("number", flat=True)
+        .first()
+    )
+    return stored if stored is not None and stored != number else None

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from rulesite.caching import cached_section_page
 
 from .forms import SearchForm
 from .models import Document, Game
-from .selectors import document_contents, section_page
+from .selectors import document_contents, section_page, section_spelled_as
 
 
 def document_list(request: HttpRequest) -> HttpResponse:
@@ -32,17 +32,25 @@ def section_detail(request: HttpRequest, document: str, number: str) -> HttpResp
         context = {"page": page, "document": page.document, "section": page.section, **extra}
         return render(request, "rules/section_detail.html", context)
 
-    return cached_section_page(request, document, render_page)
+    try:
+        return cached_section_page(request, document, render_page)
+    except Http404:
+        # Judges type 613.8A as often as 613.8a: send them to the number as the document has it.
+        spelled = section_spelled_as(document_slug=document, number=number)
+        if spelled is None:
+            raise
+        return redirect("rules:section", document=document, number=spelled)
 
 
 def search(request: HttpRequest) -> HttpResponse:
     form = SearchForm(request.GET or None)
-    context: dict = {"form": form}
+    context: dict = {"form": form, "page_obj": None, "number_matches": []}
     if form.is_valid():
         jump = form.section_jump()
         if jump is not None:
             return redirect(jump)
-        results = form.results()
-        context["page_obj"] = Paginator(results, 20).get_page(request.GET.get("page"))
         context["number_matches"] = form.number_matches()
+        if not context["number_matches"]:
+            # A section number that matched is the answer; its digits as words are noise.
+            context["page_obj"] = Paginator(form.results(), 20).get_page(request.GET.get("page"))
     return render(request, "rules/search.html", context)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,34 @@ from .diff import ResolutionDiff, resolution_diff
 from .models import Annotation, Scenario
 
 EXPORT_FORMAT = "rulesite-permalink/1"
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+MAX_DEPTH = 64
+
+
+def scenario_check_text(scenario: Any) -> None:
+    """Raise ``engine.ScenarioError`` naming the first string no database can store.
+
+    JSON allows ``\\u0000`` and lone surrogates (``\\ud800``), but they cannot be encoded
+    as UTF-8 or stored in PostgreSQL; documents nested deeper than ``MAX_DEPTH`` are refused
+    too. The error's path is the field's (``objects[0].name``).
+    """
+    stack: list[tuple[Any, str, int]] = [(scenario, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise engine.ScenarioError([FieldError(path, f"nested more than {MAX_DEPTH} levels deep")])
+        if isinstance(value, str):
+            if _UNSTORABLE.search(value):
+                raise engine.ScenarioError([FieldError(path, "contains a NUL character or an unpaired surrogate (\\u0000, \\ud800…), which cannot be stored")])
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if _UNSTORABLE.search(key):
+                    raise engine.ScenarioError([FieldError(path, "a key contains a NUL character or an unpaired surrogate")])
+                stack.append((item, f"{path}.{key}" if path else key, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{index}]", depth + 1) for index, item in enumerate(value))
 
 
 def scenario_parse(raw: str | bytes) -> dict[str, Any]:
@@ -34,6 +63,7 @@ def scenario_parse(raw: str | bytes) -> dict[str, Any]:
         raise engine.ScenarioError([FieldError("", f"not valid JSON: {exc}")]) from None
     if not isinstance(data, dict):
         raise engine.ScenarioError([FieldError("", "a scenario must be a JSON object")])
+    scenario_check_text(data)
     return data
 
 
@@ -65,6 +95,7 @@ def scenario_create(*, scenario: dict[str, Any], title: str = "", source: str = 
     the stored permalink unchanged (``created`` False) and never rewrites it. Raises
     ``engine.ScenarioError`` for an invalid document.
     """
+    scenario_check_text(scenario)
     canonical = engine.canonical_json(scenario)
     code = engine.scenario_code(scenario)
     existing = Scenario.objects.filter(code=code).first()

@@ -174,3 +174,43 @@ class SchemaTests:
         docs = client.get("/api/docs/")
         assert docs.status_code == 200
         assert b"cdn" not in docs.content.lower()  # served from our own static files
+
+
+class UnstorableTextTests:
+    def test_a_lone_surrogate_is_a_400_naming_the_field_on_every_endpoint(self, client):
+        body = json.dumps(MIRROR_FORCE).replace('"Dark Magician"', '"\\ud800"')
+        for url in ("/api/v1/resolve/", "/api/v1/scenarios/"):
+            response = post(client, url, body)
+            assert response.status_code == 400, url
+            assert response.json()["errors"][0]["path"] == "objects[0].name"
+
+    def test_a_nul_character_is_refused_before_it_reaches_the_database(self, client):
+        body = json.dumps(MIRROR_FORCE).replace('"Dark Magician"', '"Dark\\u0000Magician"')
+        response = post(client, "/api/v1/scenarios/", body)
+        assert response.status_code == 400
+        assert not Scenario.objects.filter(canonical__contains="Dark").exclude(canonical__contains="Dark Magician").exists()
+
+    def test_deep_nesting_is_refused(self, client):
+        scenario = json.loads(json.dumps(MIRROR_FORCE))
+        scenario["options"] = {"x": json.loads("[" * 200 + "]" * 200)}
+        response = post(client, "/api/v1/resolve/", scenario)
+        assert response.status_code == 400
+        assert "nested" in response.json()["errors"][0]["message"]
+
+
+class ApiContractTests:
+    def test_an_unknown_document_filter_is_a_400(self, client):
+        response = client.get("/api/v1/search/", {"q": "连锁", "document": "zzz"})
+        assert response.status_code == 400
+        assert response.json()["errors"][0]["path"] == "document"
+
+    def test_the_schema_asks_for_no_credentials_and_only_json_bodies(self, client):
+        schema = client.get("/api/schema/?format=json").json()
+        resolve = schema["paths"]["/api/v1/resolve/"]["post"]
+        assert "security" not in resolve or resolve["security"] in ([], [{}])
+        assert list(resolve["requestBody"]["content"]) == ["application/json"]
+
+    def test_form_encoded_bodies_are_refused_clearly(self, client):
+        response = client.post("/api/v1/resolve/", {"a": "b"})
+        assert response.status_code in (400, 415)
+        assert response.json()["errors"]

@@ -127,3 +127,35 @@ class SearchPageTests:
     def test_an_overlong_query_is_a_form_error_not_a_crash(self, client):
         response = client.get(reverse("rules:search"), {"q": "x" * 5000})
         assert response.status_code == 200
+
+
+class SearchEdgeTests:
+    def test_no_results_says_so(self, client):
+        body = client.get(reverse("rules:search"), {"q": "zzzzqqqq"}).content.decode()
+        assert "No section matches" in body
+
+    def test_an_empty_page_shows_no_results_line(self, client):
+        body = client.get(reverse("rules:search")).content.decode()
+        assert "No section matches" not in body
+
+    def test_an_unknown_game_or_document_is_a_visible_error(self, client):
+        body = client.get(reverse("rules:search"), {"q": "連鎖", "game": "zzz", "document": "nope"}).content.decode()
+        assert 'class="errorlist"' in body and "zzz" in body
+
+    def test_full_width_digits_are_section_numbers(self, client):
+        response = client.get(reverse("rules:search"), {"q": "４.２.３"})
+        assert response.status_code == 302
+        assert response["Location"] == "/rules/ygo-ocg-rules-arcv/4.2.3/"
+
+    def test_a_number_found_in_several_documents_lists_only_those(self, client):
+        body = client.get(reverse("rules:search"), {"q": "1.1"}).content.decode()
+        assert "Sections with this number" in body
+        assert " results</p>" not in body
+
+
+class SectionNumberCaseTests:
+    @needs_corpora
+    def test_an_upper_case_number_redirects_to_the_stored_one(self, client):
+        response = client.get("/rules/mtg-cr-2022-04-29/613.8A/")
+        assert response.status_code == 302
+        assert response["Location"] == "/rules/mtg-cr-2022-04-29/613.8a/"

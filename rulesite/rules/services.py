@@ -76,11 +76,23 @@ def document_parse_file(*, path: Path, fmt: str, edition: str | None = None, lan
     return parsed, source_fingerprint(raw, fmt)
 
 
-def document_import(*, parsed: ParsedDocument, fingerprint: str, source_name: str, dry_run: bool = False) -> ImportReport:
+MAX_REMOVED_SHARE = 0.25
+"""Re-importing an edition may remove at most this share of its stored sections unless forced."""
+
+
+class ImportRefused(ValueError):
+    """Raised when an import would remove too much of a stored edition (a truncated file?)."""
+
+
+def document_import(
+    *, parsed: ParsedDocument, fingerprint: str, source_name: str, dry_run: bool = False, force: bool = False
+) -> ImportReport:
     """Store ``parsed`` as the document of its slug, replacing that edition's sections.
 
     Runs in one transaction: on any error the previous content stays as it was. Other
-    editions of the family are never touched. Returns an :class:`ImportReport`.
+    editions of the family are never touched. Returns an :class:`ImportReport`. Raises
+    :class:`ImportRefused` when the new text would remove more than ``MAX_REMOVED_SHARE`` of
+    the stored edition's sections (a truncated download looks like that), unless ``force``.
     """
     existing = Document.objects.filter(slug=parsed.slug).first()
     report = ImportReport(slug=parsed.slug, section_count=len(parsed.sections), dry_run=dry_run, created=existing is None)
@@ -97,6 +109,11 @@ def document_import(*, parsed: ParsedDocument, fingerprint: str, source_name: st
     report.changed = [n for n in new if n in old and old[n] != new[n]]
     if dry_run:
         return report
+    if old and not force and len(report.removed) > MAX_REMOVED_SHARE * len(old):
+        raise ImportRefused(
+            f"{parsed.slug}: this file would remove {len(report.removed):,} of the {len(old):,} stored sections "
+            f"({len(report.removed) / len(old):.0%}); is it truncated? Check with --dry-run, then use --force to import it anyway"
+        )
 
     with transaction.atomic():
         document, _ = Document.objects.update_or_create(

@@ -101,3 +101,26 @@ class FailureTests:
         latin.write_bytes("caf\xe9 r\xe8gle".encode("latin-1"))
         with pytest.raises(CommandError, match="not UTF-8"):
             run(str(latin), "--format", "mtg-cr")
+
+
+class TruncatedFileTests:
+    @needs_corpora
+    def test_a_truncated_edition_is_refused_and_the_stored_one_kept(self, tmp_path: Path):
+        from conftest import CORPORA
+
+        full = (CORPORA / "MagicCompRules-20220429.txt").read_bytes()
+        cut = tmp_path / "MagicCompRules-20220429.txt"
+        cut.write_bytes(full[:300_000])
+        before = Section.objects.filter(document__slug="mtg-cr-2022-04-29").count()
+        with pytest.raises(CommandError, match="is it truncated"):
+            run(str(cut), "--format", "mtg-cr")
+        assert Section.objects.filter(document__slug="mtg-cr-2022-04-29").count() == before
+
+    @needs_corpora
+    def test_force_imports_it_anyway(self, tmp_path: Path):
+        from conftest import CORPORA
+
+        cut = tmp_path / "MagicCompRules-20220429.txt"
+        cut.write_bytes((CORPORA / "MagicCompRules-20220429.txt").read_bytes()[:300_000])
+        output = run(str(cut), "--format", "mtg-cr", "--force")
+        assert "updated" in output

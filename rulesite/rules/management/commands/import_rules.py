@@ -27,6 +27,9 @@ class Command(BaseCommand):
         parser.add_argument("--edition", help="Edition label, e.g. 2022-04-29 (default: read from the file).")
         parser.add_argument("--language", choices=["en", "zh-Hans", "zh-Hant"], help="Language of the file.")
         parser.add_argument("--dry-run", action="store_true", help="Report what would change; write nothing.")
+        parser.add_argument(
+            "--force", action="store_true", help="Import even if the file removes over a quarter of a stored edition."
+        )
 
     def handle(self, *args, **options) -> None:
         if options["path"]:
@@ -48,7 +51,8 @@ class Command(BaseCommand):
                     path=path, fmt=fmt, edition=options["edition"], language=options["language"]
                 )
                 report = document_import(
-                    parsed=parsed, fingerprint=fingerprint, source_name=path.name, dry_run=options["dry_run"]
+                    parsed=parsed, fingerprint=fingerprint, source_name=path.name, dry_run=options["dry_run"],
+                    force=options["force"],
                 )
             except FileNotFoundError:
                 raise CommandError(f"{path}: no such file") from None

@@ -22,16 +22,25 @@ _ZH_RE = re.compile(
 # A dotted number alone in brackets, as the FoW whitepaper cites: "觸發異能 (9.6)".
 _BRACKET_RE = re.compile(rf"[(（]\s*(\d{{1,3}}(?:\.\d{{1,3}})+[a-z]?)\.?\s*[)）]")
 _ONE_NUM_RE = re.compile(_NUM)
+# A printed page, as the 2011 rulebook cites itself: "請參考 31 頁", "請參閱第 47 頁", "在 44 頁".
+_PAGE_RE = re.compile(r"(?:參閱|參考|参阅|参考|參照|参照|在|見|见)\s*第?\s*(\d{1,3})\s*[頁页]")
 
 
 def iter_references(text: str) -> Iterator[tuple[int, int, str]]:
     """Yield ``(start, end, number)`` for every rule number ``text`` cites.
 
     Only numbers introduced by a cue word count, so quantities such as ``4000`` life are
-    not mistaken for rules. The caller decides which numbers exist in its document.
+    not mistaken for rules. A printed page is yielded as ``p.<n>`` (``參考 31 頁`` →
+    ``p.31``), to be matched with a section's ``page``. The caller decides which numbers
+    exist in its document.
     """
+    pages = [(match.start(1), match.end(1)) for match in _PAGE_RE.finditer(text)]
+    for start, end in pages:
+        yield start, end, f"p.{text[start:end]}"
     for regex in (_EN_RE, _ZH_RE, _BRACKET_RE):
         for match in regex.finditer(text):
             group_start = match.start(1)
             for num in _ONE_NUM_RE.finditer(match.group(1)):
-                yield group_start + num.start(), group_start + num.end(), num.group().rstrip(".")
+                start, end = group_start + num.start(), group_start + num.end()
+                if not any(s < end and start < e for s, e in pages):
+                    yield start, end, num.group().rstrip(".")

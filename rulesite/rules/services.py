@@ -164,11 +164,15 @@ def document_import(
                 parents.append(row)
         Section.objects.bulk_update(parents, ["parent"], batch_size=500)
         references = []
+        first_on_page: dict[str, Section] = {}
+        for row in rows.values():
+            if row.page:
+                first_on_page.setdefault(row.page, row)
         for parsed_section in parsed.sections:
             source = rows[parsed_section.number]
             seen = set()
             for _, _, number in iter_references(parsed_section.text):
-                target = rows.get(number)
+                target = rows.get(number) or first_on_page.get(number)
                 if target is not None and target is not source and number not in seen:
                     seen.add(number)
                     references.append(Reference(source=source, target=target, label=number))

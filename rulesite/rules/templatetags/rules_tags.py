@@ -19,7 +19,7 @@ def rule_text(section) -> SafeString:
     Only numbers stored as references of this section (so existing in the document) become
     links; the rest of the text is escaped.
     """
-    targets = {ref.target.number: ref.target for ref in section.outgoing.all()}
+    targets = {ref.label: ref.target for ref in section.outgoing.all()}
     text = section.text
     out: list[str] = []
     pos = 0
@@ -28,7 +28,7 @@ def rule_text(section) -> SafeString:
         if target is None or start < pos:
             continue
         out.append(escape(text[pos:start]))
-        url = reverse("rules:section", kwargs={"document": section.document.slug, "number": number})
+        url = reverse("rules:section", kwargs={"document": section.document.slug, "number": target.number})
         out.append(format_html('<a class="xref" href="{}">{}</a>', url, text[start:end]))
         pos = end
     out.append(escape(text[pos:]))

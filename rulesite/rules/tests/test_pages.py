@@ -90,3 +90,15 @@ class ItemDisplayTests:
         body = client.get("/rules/mtg-arb-faq-2009/card-meddling-mage/").content.decode()
         assert "<h1>扰咒法师 (Meddling Mage)</h1>" in body
         assert '<span class="num">r1</span>' in body
+
+
+class PageReferenceTests:
+    def test_a_printed_page_reference_links_to_the_section_on_that_page(self, client):
+        from rulesite.rules.models import Reference
+
+        refs = Reference.objects.filter(source__document__slug="ygo-rulebook-mr2", label__startswith="p.")
+        assert refs.exists()
+        ref = refs.select_related("source", "target").first()
+        assert ref.target.page == ref.label
+        body = client.get(ref.source.get_absolute_url()).content.decode()
+        assert f'class="xref" href="{ref.target.get_absolute_url()}"' in body

@@ -31,3 +31,8 @@ def test_spans_point_at_the_number():
     text = "see rule 613.8a"
     (start, end, number), = list(iter_references(text))
     assert text[start:end] == number
+
+
+def test_printed_pages_of_the_rulebook():
+    assert numbers("詳細請參考 31 頁以後") == ["p.31"]
+    assert numbers("請參閱第 47 頁製作") == ["p.47"]

@@ -168,12 +168,27 @@ def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def translate_step(step: Mapping[str, Any], language: str | None = None) -> str:
+PLAYER_PARAMS = frozenset({"player", "winner", "loser", "controller", "owner", "active", "attacker", "defender", "by"})
+"""Params whose value may be a player id, shown with the player's name when the scenario gives one."""
+
+
+def _named(params: Mapping[str, Any], players: Mapping[str, str] | None) -> dict[str, Any]:
+    """Return ``params`` with player ids replaced by ``"Name (p1)"`` where a name is known."""
+    if not players:
+        return dict(params)
+    return {
+        key: f"{players[value]} ({value})" if key in PLAYER_PARAMS and isinstance(value, str) and players.get(value) else value
+        for key, value in params.items()
+    }
+
+
+def translate_step(step: Mapping[str, Any], language: str | None = None, players: Mapping[str, str] | None = None) -> str:
     """Return the text of a trace step dict in ``language`` (default: the active language).
 
-    ``step`` is the JSON form of a step (``{message_id, params, text, …}``). English, an
-    unknown ``message_id``, a missing param or any formatting problem give back
-    ``step["text"]`` (or ``""``); this never raises.
+    ``step`` is the JSON form of a step (``{message_id, params, text, …}``); ``players`` maps
+    player ids to the names the scenario gives (``{"p1": "Alice"}``), shown as
+    ``Alice (p1)``. An unknown ``message_id``, a missing param or any formatting problem give
+    back ``step["text"]`` (or ``""``); this never raises.
     """
     fallback = step.get("text", "") if isinstance(step, Mapping) else ""
     fallback = fallback if isinstance(fallback, str) else str(fallback)
@@ -182,13 +197,14 @@ def translate_step(step: Mapping[str, Any], language: str | None = None) -> str:
         params = step.get("params") or {}
         if not isinstance(message_id, str) or not isinstance(params, Mapping):
             return fallback
+        params = _named(params, players)
         template = english_template(message_id)
         if template is None:
             return fallback
         with translation.override(language or translation.get_language()):
             code = translation.get_language() or "en"
             if code.split("-")[0] == "en":
-                return fallback or template.format_map(dict(params))
+                return template.format_map(dict(params)) if players or not fallback else fallback
             translated = pgettext(TRACE_CONTEXT, template)
             if _fields(translated) - set(params):
                 translated = template

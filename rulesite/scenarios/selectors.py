@@ -46,6 +46,7 @@ class PermalinkPage:
     histories: list[HistoryTable] = field(default_factory=list)
     annotations: list[Annotation] = field(default_factory=list)
     own_annotation: Annotation | None = None
+    player_names: dict[str, str] = field(default_factory=dict)
 
 
 def cite(data: Any) -> Any:
@@ -91,6 +92,16 @@ def _cited_histories(scenario: Scenario) -> list[HistoryTable]:
     return tables
 
 
+def player_names(document: dict[str, Any]) -> dict[str, str]:
+    """Return ``{player id: name}`` for the players the scenario names."""
+    players = document.get("players") if isinstance(document, dict) else None
+    return {
+        p["id"]: p["name"]
+        for p in players or ()
+        if isinstance(p, dict) and isinstance(p.get("id"), str) and isinstance(p.get("name"), str) and p["name"].strip()
+    }
+
+
 def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
     """Return the :class:`PermalinkPage` of ``code`` as ``user`` sees it; raise Http404 when unknown.
 
@@ -116,6 +127,7 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
         histories=_cited_histories(scenario),
         annotations=annotations,
         own_annotation=own,
+        player_names=player_names(document),
     )
 
 

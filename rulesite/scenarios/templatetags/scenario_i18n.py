@@ -13,8 +13,10 @@ register = template.Library()
 
 
 @register.filter
-def step_text(step: Mapping[str, Any] | Any) -> str:
-    """Return a trace step's text in the active language (``{{ step|step_text }}``).
+def step_text(step: Mapping[str, Any] | Any, players: Mapping[str, str] | Any = None) -> str:
+    """Return a trace step's text in the active language (``{{ step|step_text:names }}``).
+
+    ``players`` (optional) maps player ids to names, shown as ``Alice (p1)``.
 
     Accepts a step dict (``{message_id, params, text}``) or an object with ``to_dict()``;
     returns its English ``text`` when it cannot be translated, ``""`` for anything else.
@@ -23,4 +25,4 @@ def step_text(step: Mapping[str, Any] | Any) -> str:
     if not isinstance(step, Mapping):
         to_dict = getattr(step, "to_dict", None)
         step = to_dict() if callable(to_dict) else {}
-    return translate_step(step)
+    return translate_step(step, players=players if isinstance(players, Mapping) else None)

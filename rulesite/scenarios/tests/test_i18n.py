@@ -166,7 +166,7 @@ class TraceMessageTests:
 
     def test_the_trace_template_uses_the_filter(self):
         text = (ROOT / "templates" / "scenarios" / "_trace.html").read_text(encoding="utf-8")
-        assert "{{ step|step_text }}" in text and "{{ step.text }}" not in text
+        assert "{{ step|step_text:page.player_names }}" in text and "{{ step.text }}" not in text
 
 
 class CatalogueFileTests:
@@ -279,3 +279,27 @@ class RuleTextLanguageTests:
         section = Section.objects.filter(document__slug="ygo-rulebook-mr2").exclude(text="").first()
         body = client.get(section.get_absolute_url(), headers={"accept-language": "zh-CN"}).content.decode()
         assert '<html lang="zh-hans">' in body and '<article class="rule" lang="zh-Hant">' in body
+
+
+class PlayerNameTests:
+    def test_steps_name_the_players_the_scenario_names(self):
+        from rulesite.scenarios.messages import translate_step
+
+        step = {"message_id": "ygo.priority.pass_to", "params": {"player": "p1"}, "text": "Priority passes to p1."}
+        assert translate_step(step, "en", {"p1": "Alice"}) == "Priority passes to Alice (p1)."
+        assert "Alice (p1)" in translate_step(step, "zh-hans", {"p1": "Alice"})
+        assert translate_step(step, "en") == "Priority passes to p1."
+
+    @pytest.mark.django_db
+    def test_markup_in_a_player_name_is_escaped_on_the_page(self, client):
+        import json as _json
+
+        from rulesite.api.tests.test_api import MIRROR_FORCE
+        from rulesite.scenarios.services import scenario_create
+
+        hostile = _json.loads(_json.dumps(MIRROR_FORCE))
+        hostile["players"][0]["name"] = "<b>Alice</b>"
+        scenario, _ = scenario_create(scenario=hostile)
+        body = client.get(scenario.get_absolute_url()).content.decode()
+        assert "&lt;b&gt;Alice&lt;/b&gt; (p1)" in body
+        assert "<b>Alice</b>" not in body

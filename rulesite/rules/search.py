@@ -143,7 +143,7 @@ class SearchResults(Sequence):
         hits = []
         for pk, rank in rows:
             section = by_id[pk]
-            section._snippet = highlight(f"{section.title} {section.text}".strip(), self.q)
+            section._snippet = highlight(" — ".join(part for part in (section.title, section.text) if part), self.q)
             hits.append(SearchHit(section=section, rank=rank))
         return hits
 

@@ -26,13 +26,16 @@ def _as_of(value: str) -> dt.date:
         raise Http404(f"as_of must be a date written YYYY-MM-DD, not {value!r}") from None
 
 
-def section_current(request: HttpRequest, family: str, number: str) -> HttpResponse:
-    """Redirect to ``number`` in the newest edition, or the one in force on ``?as_of=``."""
+def section_current(request: HttpRequest, family: str, number: str = "") -> HttpResponse:
+    """Redirect to ``number`` (or, without one, the contents) in the newest edition, or the
+    one in force on ``?as_of=``."""
     language = request.GET.get("language")
     if request.GET.get("as_of"):
         document = editions.edition_in_force(family=family, on=_as_of(request.GET["as_of"]), language=language)
     else:
         document = current_document(family=family, language=language)
+    if not number:
+        return redirect(document)
     return redirect("rules:section", document=document.slug, number=number)
 
 

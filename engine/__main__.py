@@ -32,30 +32,39 @@ def _text(output: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _errors(fmt: str, errors: list[dict[str, str]]) -> None:
+    """Print ``errors``: as ``{"errors": [...]}`` JSON on standard output (what a program
+    reading ``--format json`` parses), or one ``path: message`` line each on standard error."""
+    if fmt == "json":
+        print(json.dumps({"errors": errors}, ensure_ascii=False, indent=2))
+    else:
+        for error in errors:
+            print(f"{error['path'] or '(document)'}: {error['message']}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit code."""
     parser = argparse.ArgumentParser(prog="python -m engine", description=f"rulesite rules engine {ENGINE_VERSION}")
     commands = parser.add_subparsers(dest="command", required=True)
     command = commands.add_parser("resolve", help="resolve a scenario or golden file")
-    command.add_argument("file", help="a JSON file: a bare scenario or a golden file")
+    command.add_argument("file", help="a JSON file: a bare scenario or a golden file; - reads standard input")
     command.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     try:
-        with open(args.file, "rb") as handle:
-            raw = handle.read()
+        if args.file == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as handle:
+                raw = handle.read()
         document = json.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        print(json.dumps({"errors": [{"path": "", "message": f"cannot read {args.file}: {exc}"}]}), file=sys.stderr)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        _errors(args.format, [{"path": "", "message": f"cannot read {args.file}: {exc}"}])
         return 2
     scenario = _scenario_of(document)
     try:
         output = resolve(scenario, size=len(raw) if scenario is document else None)
     except ScenarioError as exc:
-        if args.format == "json":
-            print(json.dumps({"errors": exc.errors}, ensure_ascii=False, indent=2))
-        else:
-            for error in exc.errors:
-                print(f"{error['path'] or '(document)'}: {error['message']}", file=sys.stderr)
+        _errors(args.format, exc.errors)
         return 2
     if args.format == "json":
         print(json.dumps(output, ensure_ascii=False, indent=2))
@@ -65,4 +74,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # Output piped into `head` and closed early: not an error of the engine.
+        sys.stderr.close()
+        sys.exit(0)

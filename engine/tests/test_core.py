@@ -86,3 +86,19 @@ def test_cli_exits_2_with_the_errors_of_an_invalid_document(tmp_path, capsys):
     assert main(["resolve", str(path), "--format", "json"]) == 2
     errors = json.loads(capsys.readouterr().out)["errors"]
     assert {"path": "ruleset", "message": "ruleset is required"} in errors
+
+
+def test_cli_reads_standard_input(monkeypatch, capsys):
+    import io
+
+    golden = json.loads(next(iter(sorted((Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "ygo").glob("*.json")))).read_text())
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(json.dumps(golden["scenario"]).encode())))
+    assert main(["resolve", "-"]) == 0
+    assert "winner:" in capsys.readouterr().out
+
+
+def test_cli_reports_unreadable_input_in_the_chosen_format(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text("not json", encoding="utf-8")
+    assert main(["resolve", str(path), "--format", "json"]) == 2
+    assert json.loads(capsys.readouterr().out)["errors"][0]["path"] == ""

@@ -753,7 +753,7 @@ class Game:
             to = Zone.EXILE
         ts, state = state.stamp()
         new = replace(obj, zone=to, timestamp=ts, tapped=False if to is Zone.BATTLEFIELD and not obj.tapped else False,
-                      counters=MappingProxyType({}), damage=0, deathtouch_damage=False, attached_to=None,
+                      counters=MappingProxyType({}), counter_timestamps=MappingProxyType({}), damage=0, deathtouch_damage=False, attached_to=None,
                       attacking=None, blocking=(), blocked=False, controller=controller or obj.owner,
                       sick=to is Zone.BATTLEFIELD, face_down=False, x=obj.x if to is Zone.STACK else 0)
         if to is Zone.BATTLEFIELD and self._enters_tapped(obj):
@@ -1326,7 +1326,11 @@ class Game:
                 counters = dict(obj.counters)
                 counters[kind] = max(counters.get(kind, 0) + (n if do == "add_counters" else -n), 0)
                 ts, state = state.stamp()
-                state = state.with_object(replace(obj, counters=MappingProxyType(counters), counter_timestamp=ts))
+                stamps = dict(obj.counter_timestamps)
+                if do == "add_counters":
+                    stamps[kind] = ts  # CR 613.7c: every counter of that kind gets the new timestamp
+                state = state.with_object(replace(obj, counters=MappingProxyType(counters),
+                                                  counter_timestamps=MappingProxyType(stamps)))
                 self.record("counters", "mtg.counters", K.TIMESTAMP_COUNTER, card=oid, card_name=obj.printed.name, kind=kind,
                             count=counters[kind], timestamp=ts)
             return state

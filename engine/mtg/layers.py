@@ -32,6 +32,33 @@ COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "gr
 COLORS = ("white", "blue", "black", "red", "green")
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LAND_SUBTYPES = frozenset(BASIC_LAND_MANA) | {"Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower", "Urza's"}
+ARTIFACT_SUBTYPES = frozenset({"Blood", "Clue", "Contraption", "Equipment", "Food", "Fortification", "Gold", "Treasure", "Vehicle"})
+ENCHANTMENT_SUBTYPES = frozenset({"Aura", "Cartouche", "Class", "Curse", "Rune", "Saga", "Shard", "Shrine"})
+SPELL_SUBTYPES = frozenset({"Adventure", "Arcane", "Lesson", "Trap"})
+PLANESWALKER_SUBTYPES = frozenset((
+    "Ajani Aminatou Angrath Arlinn Ashiok Bahamut Basri Bolas Calix Chandra Dack Dakkon Daretti Davriel Dihada Domri "
+    "Dovin Ellywick Elspeth Estrid Freyalise Garruk Gideon Grist Huatli Jace Jaya Jeska Kaito Karn Kasmina Kaya Kiora "
+    "Koth Liliana Lolth Lukka Mordenkainen Nahiri Narset Niko Nissa Nixilis Oko Ral Rowan Saheeli Samut Sarkhan Serra "
+    "Sorin Szat Tamiyo Teferi Teyo Tezzeret Tibalt Tyvar Ugin Venser Vivien Vraska Will Windgrace Wrenn Xenagos Yanggu "
+    "Yanling Zariel").split())
+SUBTYPE_SETS = (("land", LAND_SUBTYPES, ("land",)), ("artifact", ARTIFACT_SUBTYPES, ("artifact",)),
+                ("enchantment", ENCHANTMENT_SUBTYPES, ("enchantment",)), ("spell", SPELL_SUBTYPES, ("instant", "sorcery")),
+                ("planeswalker", PLANESWALKER_SUBTYPES, ("planeswalker",)))
+"""The sets of subtypes of CR 205.3g-205.3k (both editions' lists) and the card types they belong
+to; every other subtype is a creature type (205.3m), shared by creatures and tribals."""
+
+
+def subtype_set(subtype: str) -> str:
+    """Return which set a subtype belongs to: ``land``, ``artifact``, ``enchantment``, ``spell``,
+    ``planeswalker`` or ``creature`` (CR 205.3)."""
+    for name, members, _types in SUBTYPE_SETS:
+        if subtype in members:
+            return name
+    return "creature"
+
+
+def _subtype_set_types(name: str) -> tuple[str, ...]:
+    return next((types for n, _members, types in SUBTYPE_SETS if n == name), ("creature", "tribal"))
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 LAYER_OF: dict[str, Layer] = {
@@ -218,23 +245,30 @@ class LayerEngine:
 
     # -- evaluation ---------------------------------------------------------------------
 
-    def context(self, e: Effect) -> Context:
+    def context(self, e: Effect, view: Optional[View] = None) -> Context:
+        """What ``you`` and ``enchanted``/``equipped`` mean for ``e``: for a static ability, its
+        source's controller as layer 2 left it (CR 109.5, 613.1b); otherwise the effect's."""
         source = self.objects.get(e.source) if e.source else None
-        return Context(e.source, e.controller, source.attached_to if source else None)
+        controller = e.controller
+        if e.duration == "static" and view is not None and e.source in view:
+            controller = view[e.source].controller
+        return Context(e.source, controller, source.attached_to if source else None)
 
     def exists(self, e: Effect, view: View) -> bool:
-        """An effect of a static ability exists while its source has that ability (CR 613.8a)."""
+        """An effect of a static ability exists while its source has that ability (CR 613.8a):
+        the source's characteristics in ``view`` hold an ability with the effect's key and part."""
         if e.group in self.started or e.static_key is None:
             return True
-        chars = view.get(e.static_key[0])
-        return chars is not None and any(a.key == e.static_key for a in chars.abilities)
+        chars = view.get(e.source) if e.source else None
+        return chars is not None and any(
+            a.key == e.static_key and any(part == e.params for part in a.spec.get("effects", ())) for a in chars.abilities)
 
     def affected(self, e: Effect, view: View) -> frozenset[ObjectId]:
         if e.group in self.started:
             return self.started[e.group]
         if e.affected_ids is not None:
             return frozenset(o for o in e.affected_ids if o in view)
-        ctx = self.context(e)
+        ctx = self.context(e, view)
         return frozenset(oid for oid, chars in view.items() if matches(e.affected_filter, oid, chars, self.objects[oid], ctx))
 
     def amount(self, value: Any, oid: ObjectId, view: View, e: Effect) -> Any:
@@ -243,7 +277,7 @@ class LayerEngine:
             return value
         chars = view[oid]
         if "count" in value:
-            ctx = self.context(e)
+            ctx = self.context(e, view)
             n = sum(1 for other, c in view.items() if matches(value["count"], other, c, self.objects[other], ctx))
             return n * value.get("times", 1)
         if value.get("colors_of_affected"):
@@ -273,10 +307,13 @@ class LayerEngine:
         if not self.exists(e, view):
             return Signature(False, frozenset(), ())
         affected = self.affected(e, view)
-        results = []
+        results: list[tuple[Any, ...]] = []
         for key in ("power", "toughness"):
             if isinstance(e.params.get(key), Mapping):
                 results += [(oid, key, self.amount(e.params[key], oid, view, e)) for oid in sorted(affected)]
+        if e.do == "copy":
+            # What a copy effect does is the copiable values of the copied object (CR 707.2).
+            results.append(("of", view.get(e.params.get("of"))))
         return Signature(True, affected, tuple(results))
 
     # -- application --------------------------------------------------------------------
@@ -290,7 +327,7 @@ class LayerEngine:
             if original is None:
                 return chars
             return replace(original, controller=chars.controller,
-                           abilities=tuple(Ability((oid, a.key[1]), a.kind, a.spec) for a in original.abilities))
+                           abilities=tuple(Ability(copied_key(oid, i), a.kind, a.spec) for i, a in enumerate(original.abilities)))
         if do == "face_down":
             return Chars("", "", frozenset(), frozenset(), frozenset({"creature"}), frozenset(), (), 2, 2, None, chars.controller)
         if do == "change_control":
@@ -345,13 +382,23 @@ class LayerEngine:
         return tuple(out)
 
     def _set_type(self, chars: Chars, p: Mapping[str, Any], oid: ObjectId) -> Chars:
-        """Set types/subtypes; setting a land's basic land type removes its rules-text abilities (CR 305.7)."""
+        """Set types/subtypes: new subtypes replace those of the same set only (CR 205.1a); setting a
+        land's basic land type removes its rules-text abilities (CR 305.7)."""
         if p.get("land_type"):
             new = frozenset(p.get("subtypes", ()))
             kept = frozenset(s for s in chars.subtypes if s not in LAND_SUBTYPES)
             return replace(chars, subtypes=kept | new, abilities=self._land_mana(sorted(new), oid, chars))
         types = frozenset(p["types"]) if "types" in p else chars.types
-        subtypes = frozenset(p["subtypes"]) if "subtypes" in p else chars.subtypes
+        subtypes = chars.subtypes
+        if "subtypes" in p:
+            # CR 205.1a: new subtypes replace only the existing subtypes of the same set.
+            new = frozenset(p["subtypes"])
+            replaced = {subtype_set(s) for s in new}
+            subtypes = new | frozenset(s for s in subtypes if subtype_set(s) not in replaced)
+        if "types" in p:
+            # CR 205.1a: a subtype whose card type is gone goes too, unless a type it has shares it.
+            subtypes = frozenset(s for s in subtypes if s in p.get("subtypes", ())
+                                 or any(t in types for t in _subtype_set_types(subtype_set(s))))
         supertypes = frozenset(p["supertypes"]) if "supertypes" in p else chars.supertypes
         return replace(chars, types=types, subtypes=subtypes, supertypes=supertypes)
 
@@ -404,48 +451,91 @@ def _summary(layer: Layer, chars: Chars) -> Any:
     return [chars.power, chars.toughness]
 
 
-def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> list[Effect]:
-    """Return the effects of static abilities, CDAs and counters of permanents (CR 611.3, 604.3, 613.4c)."""
-    out: list[Effect] = []
-    for oid in state.order:
-        obj = objects[oid]
-        if obj.zone is not Zone.BATTLEFIELD:
+def copied_key(oid: ObjectId, index: int) -> tuple[ObjectId, int]:
+    """The key of the ``index``-th ability an object has from a copy effect (CR 707.2): distinct
+    from its printed abilities' keys, so its own static abilities stop existing."""
+    return (f"{oid}:copy", index)
+
+
+def _ability_effects(out: list[Effect], oid: ObjectId, obj: GameObject, key: tuple[Any, int], spec: Any, kind: str,
+                     timestamp: int, prefix: str) -> None:
+    """Append the layer effects of one static ability or CDA ``spec`` of ``oid`` (CR 611.3, 604.3)."""
+    for part_index, part in enumerate(spec.get("effects", ())):
+        if part.get("do") not in LAYER_OF:
             continue
+        affected = part.get("affected", spec.get("affected", {"self": True}))
+        out.append(Effect(f"{prefix}.{part_index}", part["do"], part, oid, obj.controller, timestamp,
+                          affected_filter=affected, duration="static", static_key=key, cda=kind == "cda", group=prefix))
+
+
+def _copied_abilities(state: GameState, objects: Mapping[ObjectId, GameObject], of: ObjectId,
+                      seen: frozenset[ObjectId] = frozenset()) -> list[tuple[ObjectId, int, Ability]]:
+    """Every ability a copy of ``of`` may end up with: its printed ones and, if it is itself a
+    copy, those of what it copies (CR 707.2-707.3), as ``(original, index, ability)``."""
+    obj = objects.get(of)
+    if obj is None or of in seen:
+        return []
+    out = [(of, i, a) for i, a in enumerate(obj.printed.abilities)]
+    for e in state.effects:
+        if e.do == "copy" and e.affected_ids and of in e.affected_ids and e.params.get("of"):
+            out += _copied_abilities(state, objects, e.params["of"], seen | {of})
+    return out
+
+
+def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> list[Effect]:
+    """Return the effects of static abilities, CDAs and counters of permanents (CR 611.3, 604.3, 613.4c).
+
+    Besides printed abilities, a static ability an object may have from a copy effect (CR 707.2)
+    or from an ability-adding effect (CR 613.1f) yields candidate effects too; each applies only
+    while its source has that ability in the layer being applied (:meth:`LayerEngine.exists`).
+    A granted ability's effects have the later of the object's timestamp and the granting
+    effect's (CR 613.7a).
+    """
+    from .model import freeze
+    out: list[Effect] = []
+    battlefield = [oid for oid in state.order if objects[oid].zone is Zone.BATTLEFIELD]
+    for oid in battlefield:
+        obj = objects[oid]
         if obj.face_down:
             out.append(Effect(f"{oid}:face-down", "face_down", {}, oid, obj.controller, obj.timestamp,
                               affected_ids=(oid,), group=f"{oid}:fd"))
             continue
         for ability in obj.printed.abilities:
-            if ability.kind not in ("static", "cda"):
-                continue
-            spec = ability.spec
-            for part_index, part in enumerate(spec.get("effects", ())):
-                if part.get("do") not in LAYER_OF:
-                    continue
-                affected = part.get("affected", spec.get("affected", {"self": True}))
-                out.append(Effect(
-                    f"{oid}.{ability.key[1]}.{part_index}", part["do"], part, oid, obj.controller,
-                    obj.timestamp, affected_filter=affected, duration="static",
-                    static_key=ability.key, cda=ability.kind == "cda", group=f"{oid}.{ability.key[1]}"))
+            if ability.kind in ("static", "cda"):
+                _ability_effects(out, oid, obj, ability.key, ability.spec, ability.kind, obj.timestamp,
+                                 f"{oid}.{ability.key[1]}")
+        for e in state.effects:
+            if e.do == "copy" and e.affected_ids and oid in e.affected_ids and e.params.get("of"):
+                for original, i, ability in _copied_abilities(state, objects, e.params["of"], frozenset({oid})):
+                    if ability.kind in ("static", "cda"):
+                        _ability_effects(out, oid, obj, copied_key(oid, i), ability.spec, ability.kind,
+                                         max(obj.timestamp, e.timestamp), f"{oid}.copy-{original}-{i}")
         net = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
         if net:
-            from .model import freeze
+            stamps = [obj.counter_timestamps.get(k, obj.timestamp) for k in ("+1/+1", "-1/-1") if obj.counters.get(k)]
             out.append(Effect(f"{oid}:counters", "modify_pt", freeze({"power": net, "toughness": net, "counters": True}),
-                              oid, obj.controller, obj.counter_timestamp or obj.timestamp, affected_ids=(oid,),
-                              group=f"{oid}:counters"))
-        keywords = [k for k in obj.counters if k not in ("+1/+1", "-1/-1", "loyalty") and obj.counters[k] > 0
-                    and k in KEYWORD_COUNTERS]
-        if keywords:
-            from .model import freeze
-            out.append(Effect(f"{oid}:keyword-counters", "add_ability",
-                              freeze({"abilities": [{"kind": "keyword", "keyword": k} for k in keywords]}),
-                              oid, obj.controller, obj.counter_timestamp or obj.timestamp, affected_ids=(oid,),
-                              group=f"{oid}:kc"))
+                              oid, obj.controller, max(stamps), affected_ids=(oid,), group=f"{oid}:counters"))
+        for k in KEYWORD_COUNTERS:
+            if obj.counters.get(k, 0) > 0:
+                out.append(Effect(f"{oid}:counter-{k}", "add_ability",
+                                  freeze({"abilities": [{"kind": "keyword", "keyword": k}], "counters": True}),
+                                  oid, obj.controller, obj.counter_timestamps.get(k, obj.timestamp), affected_ids=(oid,),
+                                  group=f"{oid}:kc-{k}"))
+    granting = [e for e in out + list(state.effects) if e.do == "add_ability"]
+    for e in granting:
+        for i, spec in enumerate(e.params.get("abilities", ())):
+            if spec.get("kind") not in ("static", "cda"):
+                continue
+            for oid in battlefield:
+                obj = objects[oid]
+                if not obj.face_down:
+                    _ability_effects(out, oid, obj, (e.id, i), spec, "static", max(obj.timestamp, e.timestamp),
+                                     f"{oid}.granted-{e.id}-{i}")
     return out
 
 
-KEYWORD_COUNTERS = ("flying", "first_strike", "deathtouch", "hexproof", "lifelink", "menace", "reach", "trample",
-                    "vigilance", "indestructible")
+KEYWORD_COUNTERS = ("flying", "first_strike", "double_strike", "deathtouch", "haste", "hexproof", "indestructible",
+                    "lifelink", "menace", "reach", "trample", "vigilance")
 """Keyword counters (CR 122.1b) applied in layer 6."""
 
 
@@ -533,7 +623,7 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
         if walk is None:
             continue
         reason = "cda" if is_cda else "loop" if loop else "dependency" if e.id in waited else "timestamp"
-        rule_key = (K.CDA_FIRST if is_cda else K.DEPENDENCY_WAIT if loop else K.DEPENDENCY if reason == "dependency"
+        rule_key = ((K.L7A_CDA if layer is Layer.L7A_CDA_PT else K.CDA_FIRST) if is_cda else K.DEPENDENCY_WAIT if loop else K.DEPENDENCY if reason == "dependency"
                     else LAYER_RULE[layer])
         for oid, (before, after) in changes.items():
             walk[oid].append({

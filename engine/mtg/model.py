@@ -187,8 +187,9 @@ class GameObject:
     tapped: bool = False
     counters: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     """Counter kind (``+1/+1``, ``-1/-1``, ``loyalty``, ``flying`` …) → number."""
-    counter_timestamp: int = 0
-    """When P/T counters were last put on it (CR 613.7c)."""
+    counter_timestamps: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    """Counter kind → the timestamp all counters of that kind share (CR 613.7c: a new counter
+    re-timestamps only the counters of its own kind); a kind not listed has the object's."""
     attached_to: Optional[ObjectId] = None
     face_down: bool = False
     damage: int = 0

@@ -262,7 +262,7 @@ def parse_object(raw: Mapping[str, Any], timestamp: int) -> GameObject:
     if raw.get("loyalty") is not None and "loyalty" not in counters and raw["zone"] == "battlefield":
         counters["loyalty"] = raw["loyalty"]
     return GameObject(oid, raw["owner"], raw.get("controller", raw["owner"]), Zone(raw["zone"]), printed, timestamp,
-                      tapped=raw.get("tapped", False), counters=MappingProxyType(counters), counter_timestamp=timestamp,
+                      tapped=raw.get("tapped", False), counters=MappingProxyType(counters),
                       attached_to=raw.get("attached_to"), face_down=raw.get("face_down", False),
                       damage=raw.get("damage", 0), token=raw.get("token", False), sick=raw.get("sick", False),
                       attacking=raw.get("attacking"), blocking=tuple(raw.get("blocking", ())), x=raw.get("x", 0))

@@ -69,8 +69,10 @@ def test_4_2_4_2_chain_resolves_last_in_first_out():
          set_card("c", "p1", "trap", "normal", [{"do": "damage", "player": "opponent", "amount": 300}])],
         [{"card": "a"}, {"card": "b"}, {"card": "c"}]))
     assert [s["params"]["amount"] for s in steps(out, "damage")] == [300, 200, 100]
-    assert steps(out, "resolve")[0]["rule"] is None  # the ARC-V text lost its resolution section
-    assert steps(out, "resolve")[0]["basis"] == "official ruling, not in this document"
+    # The ARC-V text lost its resolution section: the 2011 rulebook's ch4.13 is cited, marked as older.
+    resolve = steps(out, "resolve")[0]
+    assert (resolve["rule"]["document"], resolve["rule"]["number"]) == ("ygo-rulebook-mr2", "ch4.13")
+    assert resolve["basis"].startswith("cited from the 2011 rulebook")
 
 
 def test_mr2_ch4_13_chain_resolution_is_cited_from_the_rulebook():

@@ -1,8 +1,11 @@
 """Yu-Gi-Oh! OCG rules of the ARC-V era (Master Rule 3), cited from ``ygo-ocg-rules-arcv``.
 
 Section numbers follow ``docs/sections-ygo-ocg-rules-arcv.md``; ``.i<n>`` is the n-th ``●``
-item of a section. The transcription is cut off inside 4.2.4.2.1, so how a chain resolves is
-not in it: those points rest on rulings (and are stated in the MR2 rulebook, ch4.13).
+item of a section. The transcription is cut off inside 4.2.4.2.1, so how a chain resolves, the
+turn and the battle are not in it: where the 2011 rulebook states such a point it is cited from
+there (``ygo-rulebook-mr2``, marked in the trace with ``basis``, see
+:data:`engine.ygo.duel.OLDER_DOCUMENT_BASIS`); where neither document states it, the step rests
+on a :class:`~engine.core.Ruling`.
 """
 
 from __future__ import annotations
@@ -17,8 +20,6 @@ DOCUMENT = "ygo-ocg-rules-arcv"
 def _s(number: str) -> Rule:
     return Rule(DOCUMENT, number)
 
-
-_LOST = "chain resolution is in the part of the ARC-V rules lost from this transcription (cut off in 4.2.4.2.1)"
 
 CITATIONS = {
     R.SPELL_SPEED: _s("4.2.4.1.i1"),
@@ -53,7 +54,6 @@ CITATIONS = {
     R.NEGATE_MONSTER_EFFECT: _s("3.2.7.4.i4"),
     R.NEGATED_SPELL_TO_GY: _s("3.3.1.i7"),
     R.NEGATED_TRAP_TO_GY: _s("3.4.1.i7"),
-    R.NEGATED_NO_EFFECT: Ruling("a link whose activation or effect was negated resolves without effect; " + _LOST),
     R.COST_PAID: _s("4.2.2.i2"),
     R.COST_UNPAYABLE: _s("4.2.2.i3"),
     R.LP_COST_LIMIT: _s("1.4.1.i5"),
@@ -61,10 +61,8 @@ CITATIONS = {
     R.COST_TRIBUTE: _s("4.2.2.1.i2"),
     R.COST_DISCARD: _s("4.2.2.2.i1"),
     R.COST_SEND: _s("4.2.2.3.i1"),
-    R.COST_BANISH: _s("4.2.2.i1"),
+    R.COST_BANISH: _s("4.2.2.i2"),
     R.TOKEN_NOT_SENT_AS_COST: _s("4.2.2.3.i6"),
-    R.RESOLVE_LIFO: Ruling("chain links resolve last in, first out; " + _LOST),
-    R.CHAIN_END: Ruling("the chain ends when its Chain Link 1 has resolved; " + _LOST),
     R.EFFECT_PARTS: _s("4.1.2.i3"),
     R.TARGET_GONE: _s("4.2.3.3.i3"),
     R.CHOICE_ON_RESOLUTION: _s("4.2.3.3.1.i1"),
@@ -82,15 +80,12 @@ CITATIONS = {
     R.SEND_TO_GY: _s("2.1.3.i1"),
     R.TO_OWNER: _s("2.1.3.i5"),
     R.BANISH: _s("2.3.i1"),
-    R.RETURN: _s("4.1.2.i3"),
-    R.DRAW: _s("4.1.2.i3"),
     R.SPECIAL_SUMMON: _s("3.2.2.3.2.i1"),
     R.CONTROL: _s("4.1.3.i1"),
-    R.STAT_CHANGE: _s("4.1.2.i3"),
     R.STAT_FLOOR: _s("4.1.5.i1"),
     R.FACE_DOWN_UNAFFECTED: _s("3.2.4.3.i3"),
     R.DAMAGE: _s("1.4.1.i2"),
-    R.GAIN_LP: _s("4.1.2.i3"),
+    R.GAIN_LP: Ruling("the effect gives LP as its text says; neither document states a general rule for gaining LP"),
     R.CARD_TEXT: _s("4.1.2.i1"),
     R.TOKEN_REMOVED: _s("3.2.6.i2"),
     R.EQUIP_DESTROYED: _s("3.3.3.4.i8"),
@@ -101,7 +96,6 @@ CITATIONS = {
     R.DECK_OUT: _s("1.4.2.i1"),
 }
 
-_OLD = "cited from the 2011 rulebook (ygo-rulebook-mr2): the ARC-V transcription has no turn or battle chapter"
 _MR2 = "ygo-rulebook-mr2"
 
 
@@ -111,6 +105,15 @@ def _mr2(number: str) -> Rule:
 
 
 CITATIONS.update({
+    # Chain resolution: cut off from the ARC-V transcription, stated in the 2011 rulebook.
+    R.RESOLVE_LIFO: _mr2("ch4.13"),
+    R.CHAIN_END: _mr2("ch4.13"),
+    R.NEGATED_NO_EFFECT: _mr2("ch4.15"),
+    # What a draw is and where a returned card goes: not in the ARC-V transcription.
+    R.DRAW: _mr2("ch5.30"),
+    R.RETURN: _mr2("ch5.21"),
+    # Effects raise or lower ATK/DEF apart from the original value (MR2 ch5.36; ARC-V 3.1.4.5 only defines the values).
+    R.STAT_CHANGE: _mr2("ch5.36"),
     R.PHASE_ORDER: _mr2("ch3.4"),
     R.DRAW_PHASE: _mr2("ch3.5"),
     R.FIRST_TURN_DRAW: Ruling("Master Rule 3 (2014): the player who goes first skips the draw of their first Draw Phase; not in this transcription"),
@@ -126,6 +129,7 @@ CITATIONS.update({
     R.QUICK_PLAY_SET_THIS_TURN: _s("3.3.3.6.i6"),
     R.QUICK_PLAY_HAND_OWN_TURN: _s("3.3.3.6.i4"),
     R.DAMAGE_STEP_LIMIT: _s("3.2.7.4.i6"),
+    R.DAMAGE_STEP_CARDS: _mr2("ch4.4"),
     R.NORMAL_SUMMON: _s("3.2.2.1.i1"),
     R.NORMAL_SUMMON_ONCE: _s("3.2.2.1.i2"),
     R.NORMAL_SUMMON_ZONE: _s("3.2.2.1.i3"),
@@ -143,6 +147,7 @@ CITATIONS.update({
     R.SUMMON_NOT_CHAIN: _s("3.2.2.3.1.i4"),
     R.SUMMON_NEGATION_WINDOW: _s("3.2.2.1.i7"),
     R.NEGATED_SUMMON_TO_GY: _s("3.2.2.1.i8"),
+    R.NEGATED_SUMMON_PENDULUM: _s("3.2.1.9.i8"),
     R.SUMMON_SUCCESS: _s("3.2.2.1.i9"),
     R.SPECIAL_SUMMON_SUCCESS: _s("3.2.2.3.i6"),
     R.SYNCHRO: _s("3.2.2.3.1.1.3.i2"),
@@ -159,6 +164,7 @@ CITATIONS.update({
     R.CHANGE_POSITION: _s("3.2.5.i1"),
     R.POSITION_SUMMONED_THIS_TURN: _s("3.2.5.i3"),
     R.POSITION_ONCE: _s("3.2.5.i2"),
+    R.POSITION_AFTER_ATTACK: _s("3.2.5.i4"),
     R.MAIN_PHASE_ACTION: _s("3.2.2.1.i1"),
     R.FLIPPED: _s("3.2.3.i1"),
     R.TRIGGER_EVENT: _s("3.2.7.3.i1"),
@@ -172,6 +178,9 @@ CITATIONS.update({
     R.MANDATORY_AFTER: _s("4.2.3.2.i2"),
     R.TRIGGER_HIDDEN: _s("3.2.7.3.i4"),
     R.MISSED_TIMING_PROCEDURE: _s("3.2.2.1.1.i6"),
+    R.MISSED_TIMING_SYNCHRO: _s("3.2.2.3.1.i6"),
+    R.MISSED_TIMING_FUSION: _s("3.2.2.3.1.1.2.1.i7"),
+    R.MISSED_TIMING_RITUAL: _s("3.2.2.3.1.1.1.1.i8"),
     R.CONTINUOUS_APPLIES: _s("3.2.7.1.i2"),
     R.CONTINUOUS_ENDS: _s("3.2.7.1.i3"),
     R.ATTACK_DECLARE: _s("3.2.4.1.i2"),
@@ -180,6 +189,7 @@ CITATIONS.update({
     R.ATTACK_DEFENSE_NO: _s("3.2.4.2.i2"),
     R.DIRECT_ATTACK: _mr2("ch4.9"),
     R.REPLAY: _mr2("ch3.13"),
+    R.ATTACK_STOPPED: Ruling("an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position"),
     R.DAMAGE_STEP: _mr2("ch3.11"),
     R.FLIP_IN_BATTLE: _s("3.2.4.3.i5"),
     R.FLIP_EFFECT_AFTER_CALC: _s("3.2.7.3.i7"),
@@ -207,3 +217,4 @@ class ArcV(YgoRuleset):
     field_zone_per_player = True
     first_turn_draw = False
     segoc_tiers = True
+    damage_step_negations = True

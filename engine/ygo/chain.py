@@ -312,11 +312,12 @@ class ChainEngine:
 
     def move(self, state: GameState, card: Card, to: Zone, reason: str, key: R, *, position: Position | None = None,
              kind: str = "move", message_id: str = "ygo.move", extra: dict[str, Any] | None = None,
-             top: bool = False) -> GameState:
+             top: bool = False, from_field: bool = True) -> GameState:
         """Move ``card`` to ``to`` (its owner's pile when it leaves the field) and apply rule processing.
 
         Tokens leaving the field are removed (ARC-V 3.2.6.i2); under ARC-V a Pendulum Monster
-        sent from the field to the Graveyard goes face-up to the Extra Deck (2.1.6.1.i1);
+        sent from the field to the Graveyard goes face-up to the Extra Deck (2.1.6.1.i1), but not
+        one that was never on the field (``from_field=False``: its Summon was negated, 3.2.1.9.i8);
         Fusion/Synchro/Xyz Monsters return to the Extra Deck, not the hand or Deck.
         """
         card = state.card(card.id)
@@ -325,7 +326,7 @@ class ChainEngine:
             state = state.with_card(replace(card, zone=Zone.REMOVED, position=None, controller=card.owner))
             self.record("rule_processing", "ygo.rule.token_removed", R.TOKEN_REMOVED, card=card.id, card_name=card.name)
             return self._after_leaving(state, card) if was_on_field else state
-        if (to is Zone.GRAVEYARD and was_on_field and self.ruleset.pendulum and card.kind is CardKind.MONSTER
+        if (to is Zone.GRAVEYARD and was_on_field and from_field and self.ruleset.pendulum and card.kind is CardKind.MONSTER
                 and card.subtype == "pendulum"):
             to, position, key = Zone.EXTRA_DECK, Position.FACE_UP, R.PENDULUM_TO_EXTRA
         if to in (Zone.HAND, Zone.DECK) and card.kind is CardKind.MONSTER and card.subtype in EXTRA_DECK_SUBTYPES:

@@ -22,14 +22,15 @@ from . import scenario as fmt
 from .chain import ChainEngine
 from .model import (
     EXTRA_DECK_SUBTYPES, FIELD_ZONES, Attack, Card, CardKind, EffectClass, Event, GameState, Modifier,
-    Pending, PlayerId, Position, ValueChange, Zone, opponent_of,
+    Pending, PlayerId, Position, Replay, ValueChange, Zone, opponent_of,
 )
 from .rules import R
 
 if TYPE_CHECKING:
     from .ruleset import YgoRuleset
 
-OLDER_DOCUMENT_BASIS = "cited from the 2011 rulebook (ygo-rulebook-mr2): the ARC-V transcription is cut off before this point"
+OLDER_DOCUMENT_BASIS = ("cited from the 2011 rulebook (ygo-rulebook-mr2): the ARC-V transcription does not state this point "
+                        "(it is cut off inside 4.2.4.2.1, before chain resolution, the turn and the battle)")
 """The ``basis`` of a step whose ARC-V citation comes from the older document."""
 
 MAX_ORDER_BRANCHES = 24
@@ -42,6 +43,10 @@ BATTLE_STEP_AFTER = {"start": "battle", "battle": "end"}
 MAIN_PHASES = ("main1", "main2")
 HIDDEN_ZONES = frozenset({Zone.HAND, Zone.DECK})
 SPEED_1_TIMING = {EffectClass.IGNITION: R.IGNITION_TIMING, EffectClass.PENDULUM: R.IGNITION_TIMING}
+PROCEDURE_MISSED_TIMING = {"tribute": R.MISSED_TIMING_PROCEDURE, "synchro_material": R.MISSED_TIMING_SYNCHRO,
+                           "fusion_material": R.MISSED_TIMING_FUSION, "ritual_tribute": R.MISSED_TIMING_RITUAL}
+"""Why a material or Tribute of a summoning procedure misses the timing (ARC-V 3.2.2.1.1.i6,
+3.2.2.3.1.i6, 3.2.2.3.1.1.2.1.i7, 3.2.2.3.1.1.1.1.i8)."""
 
 
 class OpenOrder(Exception):
@@ -96,7 +101,7 @@ class DuelEngine(ChainEngine):
         """Count one more "thing" happening (for missing the timing, ARC-V 4.2.3.2)."""
         return replace(state, moment=state.moment + 1)
 
-    def _event(self, state: GameState, kind: str, card_id: str, procedure: bool = False) -> GameState:
+    def _event(self, state: GameState, kind: str, card_id: str, procedure: str = "") -> GameState:
         return replace(state, events=state.events + (Event(kind, card_id, state.moment, procedure),))
 
     # ------------------------------------------------------------------ values (ATK/DEF)
@@ -166,8 +171,21 @@ class DuelEngine(ChainEngine):
     def apply_continuous(self, state: GameState, source: Card) -> GameState:
         """Apply the ATK/DEF Continuous Effects of a card that is now face-up on the field.
 
-        ARC-V 3.2.7.1.i2: a Continuous Effect applies the moment its card is face-up, without a chain.
+        ARC-V 3.2.7.1.i2: a Continuous Effect applies the moment its card is face-up, without a chain;
+        it applies for as long as its card stays face-up, so a monster it names that comes face-up
+        on the field later gets it then too.
         """
+        source = state.card(source.id)
+        if source.zone is Zone.MONSTER_ZONE and source.face_up:
+            for other in state.cards:
+                if other.id != source.id and other.zone in FIELD_ZONES and other.face_up and any(
+                        e.effect_class is EffectClass.CONTINUOUS and any(source.id in i.objects for i in e.actions)
+                        for e in other.effects):
+                    state = self._apply_continuous_of(state, other)
+        return self._apply_continuous_of(state, state.card(source.id))
+
+    def _apply_continuous_of(self, state: GameState, source: Card) -> GameState:
+        """Apply one face-up card's ATK/DEF Continuous Effects to the face-up monsters they name."""
         source = state.card(source.id)
         if source.zone not in FIELD_ZONES or not source.face_up:
             return state
@@ -223,7 +241,8 @@ class DuelEngine(ChainEngine):
                                             atk=self._base(after, "atk") if after.original_atk is not None else after.atk,
                                             def_=self._base(after, "def") if after.original_def is not None else after.def_))
             state = self.end_continuous(state, before.id)
-        procedure = reason in ("tribute", "synchro_material", "fusion_material", "ritual_tribute")
+        # A Tribute paid as a cost is not a summoning procedure (its trigger waits for the chain).
+        procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" else ""
         if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK):
             state = self._event(state, "sent_to_graveyard", card.id, procedure)
         if was_on_field and reason in ("destroy", "battle"):
@@ -255,8 +274,9 @@ class DuelEngine(ChainEngine):
         Raises :class:`IllegalAction`: a Trap Set this turn (ARC-V 3.4.1.i4), a Quick-Play Spell
         Set this turn (3.3.3.6.i6) or activated from the hand in the opponent's turn (3.3.3.6.i4),
         a Spell Speed 1 Spell or Ignition Effect outside its controller's Main Phase with an empty
-        chain (3.3.1.i1, 3.2.7.2.i1), anything but a Counter Trap or an ATK/DEF change in the
-        Damage Step (3.2.7.4.i6; MR2 ch4.4), or a summon negation with no summon to negate.
+        chain (3.3.1.i1, 3.2.7.2.i1), anything but a Counter Trap, an ATK/DEF change or (under
+        ARC-V) a Quick Effect negating an activation in the Damage Step (3.2.7.4.i6; Spells and
+        Traps: MR2 ch4.4), or a summon negation with no summon to negate.
         """
         card = state.card(act.card)
         effect = card.effects[act.effect]
@@ -281,19 +301,30 @@ class DuelEngine(ChainEngine):
             if state.turn.phase == "battle" and state.turn.step == "damage":
                 counter = card.kind is CardKind.TRAP and card.subtype == "counter" and cls is EffectClass.CARD
                 stat = any(i.do in ("change_atk", "change_def") for i in act.actions)
-                if not counter and not stat:
-                    raise self.illegal(R.DAMAGE_STEP_LIMIT, "ygo.illegal.damage_step", **base)
+                negation = (self.ruleset.damage_step_negations and cls is EffectClass.QUICK
+                            and any(i.do == "negate_activation" for i in act.actions))
+                if not counter and not stat and not negation:
+                    key = R.DAMAGE_STEP_LIMIT if card.kind is CardKind.MONSTER else R.DAMAGE_STEP_CARDS
+                    raise self.illegal(key, "ygo.illegal.damage_step", **base)
         if any(i.do == "negate_summon" for i in act.actions) and (not state.summoning or state.chain):
             raise self.illegal(R.SUMMON_NEGATION_WINDOW, "ygo.illegal.no_summon_to_negate", **base)
         return super().verify_activation(state, act, simultaneous=simultaneous)
 
     def _do_negate_summon(self, state, link, index, instruction):  # type: ignore[no-untyped-def]
-        """Negate the summon in progress: the monsters go to the Graveyard (ARC-V 3.2.2.1.i8)."""
+        """Negate the summon in progress: the monsters go to the Graveyard (ARC-V 3.2.2.1.i8).
+
+        A monster whose Summon from the hand or Extra Deck is negated is not sent from the field,
+        so a Pendulum Monster goes to the Graveyard, not the Extra Deck (3.2.1.9.i8, 3.2.2.3.1.1.5.i6).
+        A Flip Summoned monster was already on the field.
+        """
+        from_field = state.summon_kind == "flip_summoned"
         for card_id in state.summoning:
             card = state.card(card_id)
             self.record("negate", "ygo.negate.summon", R.SUMMON_NEGATION_WINDOW, card=card.id, card_name=card.name,
                         by_link=link.number)
-            state = self.move(state, card, Zone.GRAVEYARD, "negated_summon", R.NEGATED_SUMMON_TO_GY)
+            pendulum = self.ruleset.pendulum and card.subtype == "pendulum" and not from_field
+            key = R.NEGATED_SUMMON_PENDULUM if pendulum else R.NEGATED_SUMMON_TO_GY
+            state = self.move(state, card, Zone.GRAVEYARD, "negated_summon", key, from_field=from_field)
         return replace(state, summoning=(), summon_kind="")
 
     def _do_win(self, state, link, index, instruction):  # type: ignore[no-untyped-def]
@@ -540,7 +571,9 @@ class DuelEngine(ChainEngine):
             raise self.illegal(R.CHANGE_POSITION, "ygo.illegal.card_not_available", **base, zone=card.zone.value)
         if card.summoned_this_turn:
             raise self.illegal(R.POSITION_SUMMONED_THIS_TURN, "ygo.illegal.position_changed", **base)
-        if card.position_changed or card.attacked:
+        if card.attacked:
+            raise self.illegal(R.POSITION_AFTER_ATTACK, "ygo.illegal.position_changed", **base)
+        if card.position_changed:
             raise self.illegal(R.POSITION_ONCE, "ygo.illegal.position_changed", **base)
 
     def do_change_position(self, state: GameState, player: PlayerId, card: Card) -> GameState:
@@ -654,8 +687,9 @@ class DuelEngine(ChainEngine):
 
         Raises :class:`IllegalAction`: not the Battle Step of the attacker's controller's Battle
         Phase (MR2 ch3.10), turn 1 (ch3.9), not a face-up Attack Position monster (ARC-V
-        3.2.4.1.i2, 3.2.4.2.i2, 3.2.4.3.i4), already attacked (MR2 ch3.10), a target that is not
-        the opponent's monster, or a direct attack while the opponent controls monsters (ch4.9).
+        3.2.4.1.i2, 3.2.4.2.i2, 3.2.4.3.i4), already attacked (MR2 ch3.10; after a replay only
+        the next declaration may choose a new target, ch3.13), a target that is not the
+        opponent's monster, or a direct attack while the opponent controls monsters (ch4.9).
         """
         player = state.turn.active
         base = {"card": attacker.id, "card_name": attacker.name}
@@ -670,7 +704,8 @@ class DuelEngine(ChainEngine):
             raise self.illegal(R.ATTACK_FACE_DOWN_NO, "ygo.illegal.attack_position", **base, position=attacker.position.value)
         if attacker.position is Position.DEFENSE:
             raise self.illegal(R.ATTACK_DEFENSE_NO, "ygo.illegal.attack_position", **base, position=attacker.position.value)
-        if attacker.attacked:
+        retarget = state.replay is not None and state.replay.attacker == attacker.id
+        if attacker.attacked and not retarget:
             raise self.illegal(R.ATTACK_ONCE, "ygo.illegal.already_attacked", **base)
         defenders = state.cards_in(Zone.MONSTER_ZONE, opponent_of(player))
         if target is None and defenders:
@@ -688,8 +723,13 @@ class DuelEngine(ChainEngine):
         return True
 
     def do_attack(self, state: GameState, attacker: Card, target: Optional[Card]) -> GameState:
-        """Declare an attack; the opponent may respond before the Damage Step (MR2 ch3.10)."""
+        """Declare an attack; the opponent may respond before the Damage Step (MR2 ch3.10).
+
+        During a replay this is the attacker's new target; any other declaration ends the replay,
+        and the replayed monster, whose attack is then cancelled, cannot attack again (MR2 ch3.13).
+        """
         self.verify_attack(state, attacker, target)
+        state = replace(state, replay=None)
         player = state.turn.active
         self.record("attack", "ygo.battle.attack", R.DIRECT_ATTACK if target is None else R.ATTACK_DECLARE,
                     attacker=attacker.id, attacker_name=attacker.name, target=target.id if target else None,
@@ -702,21 +742,26 @@ class DuelEngine(ChainEngine):
         return state
 
     def enter_damage_step(self, state: GameState) -> GameState:
-        """Check for a replay, then enter the Damage Step and flip a face-down target (ARC-V 3.2.4.3.i5)."""
+        """Check for a replay, then enter the Damage Step and flip a face-down target (ARC-V 3.2.4.3.i5).
+
+        MR2 ch3.13: if the target has gone or the opponent's monsters have changed (one left or a
+        new one appeared) before the Damage Step, there is a replay: the attacker may choose a new
+        target with its next declaration, or its attack is cancelled and it cannot attack again.
+        """
         attack = state.attack
         assert attack is not None
         attacker = state.card(attack.attacker)
         player = state.turn.active
         if attacker.zone is not Zone.MONSTER_ZONE or attacker.controller != player or attacker.position is not Position.ATTACK:
-            self.record("battle", "ygo.battle.attack_stopped", R.REPLAY, attacker=attacker.id, attacker_name=attacker.name)
+            self.record("battle", "ygo.battle.attack_stopped", R.ATTACK_STOPPED, attacker=attacker.id,
+                        attacker_name=attacker.name)
             return replace(state, attack=None)
         defenders = tuple(c.id for c in state.cards_in(Zone.MONSTER_ZONE, opponent_of(player)))
         target_gone = attack.target is not None and attack.target not in defenders
-        if target_gone or len(defenders) != len(attack.opponent_monsters):
+        if target_gone or set(defenders) != set(attack.opponent_monsters):
             self.record("battle", "ygo.battle.replay", R.REPLAY, attacker=attacker.id, attacker_name=attacker.name,
                         before=len(attack.opponent_monsters), after=len(defenders))
-            return replace(state, attack=None, turn=replace(state.turn, step="battle"),
-                           cards=state.with_card(replace(attacker, attacked=False)).cards)
+            return replace(state, attack=None, replay=Replay(attacker.id), turn=replace(state.turn, step="battle"))
         self.record("battle", "ygo.battle.damage_step", R.DAMAGE_STEP, attacker=attacker.id,
                     target=attack.target)
         state = replace(state, turn=replace(state.turn, step="damage"))
@@ -791,7 +836,11 @@ class DuelEngine(ChainEngine):
     # ------------------------------------------------------------------ phases
 
     def do_end_phase(self, state: GameState, player: PlayerId) -> GameState:
-        """Declare the end of the phase or step; priority passes to the opponent (MR2 ch4.16)."""
+        """Declare the end of the phase or step; priority passes to the opponent (MR2 ch4.16).
+
+        A replay whose new target was not chosen ends: that attack is cancelled (MR2 ch3.13).
+        """
+        state = replace(state, replay=None)
         self.record("phase", "ygo.phase.end_declared", R.END_DECLARED, player=player, phase=state.turn.phase,
                     step=state.turn.step)
         self.record("priority", "ygo.priority.pass_to", R.END_DECLARED, player=opponent_of(player))
@@ -886,7 +935,7 @@ class DuelEngine(ChainEngine):
                     continue
                 last = event.moment == state.moment or effect.effect_class is EffectClass.FLIP
                 if effect.optional and effect.timing == "when" and not last:
-                    key = R.MISSED_TIMING_PROCEDURE if event.procedure else R.MISSED_TIMING
+                    key = PROCEDURE_MISSED_TIMING.get(event.procedure, R.MISSED_TIMING)
                     self.record("missed_timing", "ygo.trigger.missed_timing", key, **base)
                     continue
                 if not last:

@@ -272,8 +272,9 @@ class Event:
     card: ObjectId
     moment: int
     """The count of "things" that had happened when it did; the last thing has the highest."""
-    procedure: bool = False
-    """It happened as part of a summoning procedure (Tributes, materials), never the last thing."""
+    procedure: str = ""
+    """The summoning procedure it was part of (``tribute``, ``synchro_material``, ``fusion_material``,
+    ``ritual_tribute``), never the last thing to happen; empty otherwise (a cost is not a procedure)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +306,14 @@ class Attack:
     """``None`` for a direct attack."""
     opponent_monsters: tuple[ObjectId, ...]
     """The opponent's monsters at the declaration; a change means a replay (MR2 ch3.13)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replay in progress (MR2 ch3.13): the attacker may choose a new target at once; otherwise
+    its attack is cancelled and it cannot attack again this turn."""
+
+    attacker: ObjectId
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,6 +395,8 @@ class GameState:
     """Triggers waiting to go on the chain."""
     attack: Optional[Attack] = None
     """The attack in progress, if any."""
+    replay: Optional[Replay] = None
+    """A replay whose new attack target has not been chosen yet (MR2 ch3.13)."""
     summoning: tuple[ObjectId, ...] = ()
     """Monsters being summoned (the summon-negation window), if any."""
     summon_kind: str = ""

@@ -113,7 +113,8 @@ class R(Enum):
     TRAP_SET_THIS_TURN = auto()
     QUICK_PLAY_SET_THIS_TURN = auto()
     QUICK_PLAY_HAND_OWN_TURN = auto()
-    DAMAGE_STEP_LIMIT = auto()
+    DAMAGE_STEP_LIMIT = auto()      # monster effects in the Damage Step
+    DAMAGE_STEP_CARDS = auto()      # Spell/Trap cards in the Damage Step
     # Summoning
     NORMAL_SUMMON = auto()
     NORMAL_SUMMON_ONCE = auto()
@@ -132,6 +133,7 @@ class R(Enum):
     SUMMON_NOT_CHAIN = auto()
     SUMMON_NEGATION_WINDOW = auto()
     NEGATED_SUMMON_TO_GY = auto()
+    NEGATED_SUMMON_PENDULUM = auto()  # a Pendulum whose Summon is negated is not sent from the field
     SUMMON_SUCCESS = auto()
     SPECIAL_SUMMON_SUCCESS = auto()
     SYNCHRO = auto()
@@ -148,6 +150,7 @@ class R(Enum):
     CHANGE_POSITION = auto()
     POSITION_SUMMONED_THIS_TURN = auto()
     POSITION_ONCE = auto()
+    POSITION_AFTER_ATTACK = auto()  # a monster that declared an attack cannot change position
     MAIN_PHASE_ACTION = auto()      # summons, Sets, position changes: own Main Phase, empty chain
     # Triggers and SEGOC
     FLIPPED = auto()
@@ -161,7 +164,10 @@ class R(Enum):
     IF_OPTIONAL_AFTER = auto()
     MANDATORY_AFTER = auto()
     TRIGGER_HIDDEN = auto()
-    MISSED_TIMING_PROCEDURE = auto()
+    MISSED_TIMING_PROCEDURE = auto()  # Tributed for a Tribute Summon
+    MISSED_TIMING_SYNCHRO = auto()    # sent as a material of a summon by procedure (Synchro)
+    MISSED_TIMING_FUSION = auto()     # sent as a Fusion Material during resolution
+    MISSED_TIMING_RITUAL = auto()     # Tributed for a Ritual Summon during resolution
     CONTINUOUS_APPLIES = auto()
     CONTINUOUS_ENDS = auto()
     # Battle
@@ -171,6 +177,7 @@ class R(Enum):
     ATTACK_DEFENSE_NO = auto()
     DIRECT_ATTACK = auto()
     REPLAY = auto()
+    ATTACK_STOPPED = auto()         # the attacker left the field or Attack Position: no damage calculation
     DAMAGE_STEP = auto()
     FLIP_IN_BATTLE = auto()
     FLIP_EFFECT_AFTER_CALC = auto()

@@ -28,6 +28,9 @@ class YgoRuleset(Ruleset):
     """Each player has a Field Zone (ARC-V 2.1.5.i2); otherwise one Field Spell on the whole field (MR2 ch2.29)."""
     first_turn_draw: ClassVar[bool] = True
     """The first player draws in the Draw Phase of turn 1 (MR2 ch3.5); Master Rule 3 removed that draw."""
+    damage_step_negations: ClassVar[bool] = False
+    """A Quick Effect that negates an activation may be activated in the Damage Step (ARC-V
+    3.2.7.4.i6); otherwise only ATK/DEF changes and Counter Traps (MR2 ch4.4)."""
     segoc_tiers: ClassVar[bool] = False
     """Simultaneous triggers go on the chain by priority tier (ARC-V 4.2.4.2.1.i1: mandatory,
     then optional of public cards, then optional of hidden cards, each tier turn player first);

@@ -11,7 +11,7 @@ turn player's choice. Effects from resolved abilities are fixed to the cards the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .model import BATTLE_AREA, Card, CardId, GameState
@@ -61,6 +61,9 @@ class Part:
     applies_to: Any
     """``this``, ``attached``, a tuple of fixed card ids, or a filter mapping."""
     static: bool
+    condition: Mapping[str, Any] | None = None
+    """The filter a card must meet to be affected (the mapping ``applies_to``, or the condition a
+    locked set keeps re-checking, FoW 9.9); ``None`` when none is read."""
 
 
 def base(card: Card) -> Chars:
@@ -107,18 +110,20 @@ def _parts(state: GameState) -> list[Part]:
             for step in STEPS:
                 changes = {k: spec[k] for k in STEP_FIELDS[step] if k in spec}
                 if changes:
+                    applies = spec.get("applies_to", "this")
                     parts.append(Part(f"{card.id}#{ability.index}", card.id, card.controller, step, changes,
-                                      card.timestamp, spec.get("applies_to", "this"), True))
+                                      card.timestamp, applies, True, applies if isinstance(applies, Mapping) else None))
     for effect in state.effects:
         if effect.kind != "continuous":
             continue
         spec = effect.spec
         applies = effect.affected if effect.affected is not None else spec.get("applies_to", "this")
+        condition = spec.get("applies_to") if isinstance(spec.get("applies_to"), Mapping) else None
         for step in STEPS:
             changes = {k: spec[k] for k in STEP_FIELDS[step] if k in spec}
             if changes:
                 parts.append(Part(effect.id, effect.source, effect.controller, step, changes, effect.timestamp,
-                                  applies, False))
+                                  applies, False, condition))
     return parts
 
 
@@ -157,11 +162,7 @@ def _affected(part: Part, state: GameState, chars: dict[CardId, Chars]) -> list[
         return [source.attached_to] if source and source.attached_to in chars else []
     if isinstance(applies, tuple):
         ids = [a for a in applies if isinstance(a, str) and a in chars]
-        flt = None
-        if not part.static:
-            # A locked set still re-checks the condition (FoW 9.9, first sentence).
-            effect = next((e for e in state.effects if e.id == part.key), None)
-            flt = effect.spec.get("applies_to") if effect is not None and isinstance(effect.spec.get("applies_to"), Mapping) else None
+        flt = part.condition  # a locked set still re-checks the condition (FoW 9.9, first sentence)
         if flt is not None:
             ids = [i for i in ids if matches(chars[i], state.cards[i], flt, part.controller)]
         return [i for i in ids if state.cards[i].zone in BATTLE_AREA]
@@ -170,25 +171,39 @@ def _affected(part: Part, state: GameState, chars: dict[CardId, Chars]) -> list[
     return []
 
 
-def _depends(b: Part, a: Part, state: GameState, affected_a: list[CardId]) -> bool:
-    """Return whether applying ``a`` first changes how ``b`` applies (FoW 9.9)."""
+def _reads(part: Part) -> set[str]:
+    """Return the characteristics the condition of ``part`` reads."""
+    return {FILTER_READS[k] for k in part.condition if k in FILTER_READS} if part.condition is not None else set()
+
+
+def _depends(b: Part, a: Part, state: GameState, chars: dict[CardId, Chars], affected_a: list[CardId]) -> bool:
+    """Return whether ``b`` depends on ``a``: applying ``a`` first changes how ``b`` applies (FoW 9.9).
+
+    The definition is tried, not guessed: ``a`` is applied to a copy of each card it affects and
+    ``b`` is looked at again. ``b`` applies differently when it would cease to exist (``a`` takes
+    away all abilities of ``b``'s source, a static ability) or when a card comes into or drops out
+    of the cards ``b`` applies to (its condition reads what ``a`` changed). What ``b`` then does to
+    a card is fixed (``+200``, "becomes 0"), so a different end result alone is no dependency:
+    that order is the timestamp's (FoW 9.9).
+    """
     if a.key == b.key:
         return False
     if "lose_all" in a.changes and b.static and b.source in affected_a:
         return True
-    if "lose" in a.changes and b.static and b.source in affected_a:
-        return True
-    applies = b.applies_to
-    flt = applies if isinstance(applies, Mapping) else None
-    if flt is None and not b.static:
-        effect = next((e for e in state.effects if e.id == b.key), None)
-        if effect is not None and isinstance(effect.spec.get("applies_to"), Mapping):
-            flt = effect.spec["applies_to"]
-    if flt is None:
+    reads = _reads(b)
+    if not reads or not reads & {WRITES[k] for k in a.changes}:
         return False
-    reads = {FILTER_READS[k] for k in flt if k in FILTER_READS}
-    writes = {WRITES[k] for k in a.changes}
-    return bool(reads & writes)
+    locked = set(b.applies_to) if isinstance(b.applies_to, tuple) else None
+    for cid in affected_a:
+        if locked is not None and cid not in locked:
+            continue
+        ch = chars[cid]
+        card = state.cards[cid]
+        trial = replace(ch, races=list(ch.races), keywords=list(ch.keywords), log=[])
+        _apply(a, trial)
+        if matches(ch, card, b.condition, b.controller) != matches(trial, card, b.condition, b.controller):
+            return True
+    return False
 
 
 class OrderChoice(Exception):
@@ -239,6 +254,8 @@ def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId
     tie_members: set[str] = set()
     for step in STEPS:
         remaining = [p for p in parts if p.step == step]
+        affected: dict[str, list[CardId]] = {}
+        """Cards each part applies to now; dropped when an applied part wrote what its condition reads."""
         while remaining:
             live = [p for p in remaining if not (p.static and p.source in lost_sources)]
             dropped = [p for p in remaining if p not in live]
@@ -246,8 +263,10 @@ def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId
                 remaining.remove(p)
             if not live:
                 break
-            affected = {p.key: _affected(p, state, chars) for p in live}
-            deps = {b.key: {a.key for a in live if _depends(b, a, state, affected[a.key])} for b in live}
+            for p in live:
+                if p.key not in affected:
+                    affected[p.key] = _affected(p, state, chars)
+            deps = {b.key: {a.key for a in live if _depends(b, a, state, chars, affected[a.key])} for b in live}
             free = [p for p in live if not any(a in deps[p.key] and p.key not in deps[a] for a in deps[p.key])]
             if not free:
                 free = live
@@ -266,16 +285,21 @@ def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId
             chosen = tied[0]
             remaining.remove(chosen)
             waited_for = sorted(a for a in deps[chosen.key] if chosen.key not in deps.get(a, set()))
+            dependents = sorted(p.key for p in live if p is not chosen and chosen.key in deps.get(p.key, set()))
             for cid in affected[chosen.key]:
                 ch = chars[cid]
                 change = _apply(chosen, ch)
                 entry = {"step": step, "effect": chosen.key, "source": chosen.source, "timestamp": chosen.timestamp,
                          "order": reason, "change": change}
-                if any(deps.get(p.key, set()) & {chosen.key} for p in live if p is not chosen):
-                    entry["dependency_found"] = sorted(p.key for p in live if chosen.key in deps.get(p.key, set()))
+                if dependents:
+                    entry["dependency_found"] = dependents
                 if waited_for:
                     entry["after"] = waited_for
                 ch.log.append(entry)
                 if "lose_all" in chosen.changes:
                     lost_sources.add(cid)
+            written = {WRITES[k] for k in chosen.changes}
+            for p in remaining:
+                if _reads(p) & written:
+                    affected.pop(p.key, None)
     return chars

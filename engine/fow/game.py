@@ -63,6 +63,8 @@ class Game:
         self.last: GameState | None = None
         """The state at the last priority point, where a resolution that stops is reported."""
         self._cache: tuple[Any, Any, dict[CardId, cont.Chars]] | None = None
+        self.last_dealt = 0
+        """Damage actually dealt by the last :meth:`deal_damage` (FoW 8.5 asks whether damage was dealt)."""
 
     # ------------------------------------------------------------------ trace helpers
     def rec(self, step_kind: str, message_id: str, citation: Citation, **params: Any) -> None:
@@ -133,6 +135,16 @@ class Game:
                      options=[str(o) for o in options])
         raise OpenChoice(kind, player, options, citation, self.cursor)
 
+    def choose_cards(self, kind: str, player: PlayerId, ids: Sequence[CardId], count: int,
+                     citation: Citation) -> list[CardId]:
+        """Return ``count`` of ``ids`` chosen by ``player`` (a ``choose`` action with the list), or branch."""
+        combos = [list(c) for c in itertools.combinations(sorted(ids), count)]
+        if len(combos) > MAX_BRANCHES:
+            action = self.peek()
+            if not (action is not None and action.get("type") == "choose" and action.get("choice") in combos):
+                raise OpenChoice(kind, player, combos[:MAX_BRANCHES + 1], citation, self.cursor)
+        return self.choose(kind, player, combos, citation)
+
     # ------------------------------------------------------------------ will and costs
     def pool_total(self, state: GameState, pid: PlayerId) -> int:
         return sum(state.player(pid).will.values())
@@ -178,6 +190,8 @@ class Game:
         for card in state.cards.values():
             if card.controller != pid or card.zone not in BATTLE_AREA or not cont.valid(card) or card.rested:
                 continue
+            if not _allowed(self._verify_rest_cost, state, card):  # FoW 9.5
+                continue
             for ability in cont.abilities_of(card):
                 if ability.kind == "will" and ability.produce and ability.cost.rest:
                     for k, n in ability.produce.items():
@@ -221,6 +235,7 @@ class Game:
             self.rec("move", "fow.move.same_card", wp("3.1"), card=cid, card_name=self.name(state, cid),
                      **{"from": card.zone, "to": to, "reason": reason})
         else:
+            state = self._remember(state, card)
             state, stamp = state.tick()
             moved = replace(card, zone=to, controller=new_controller, seq=seq, rested=False, damage=0,
                             counters=MappingProxyType({}), attached_to=None, incarnation=card.incarnation + 1,
@@ -231,6 +246,29 @@ class Game:
                      **{"from": card.zone, "to": to, "reason": reason})
         # An addition whose host left stays where it is until rule processing (FoW 13.3).
         return state.with_card(moved)
+
+    def _remember(self, state: GameState, card: Card) -> GameState:
+        """Record ``card``'s information in the zone it is leaving as a new card (FoW 9.11)."""
+        ch = self.info(state, card.id)
+        known = {"zone": card.zone, "controller": card.controller, "name": ch.name, "type": ch.type,
+                 "atk": ch.atk, "def": ch.def_, "races": tuple(ch.races), "keywords": tuple(ch.keywords)}
+        last = dict(state.last_known)
+        last[f"{card.id}@{card.incarnation}"] = MappingProxyType(known)
+        return replace(state, last_known=MappingProxyType(last))
+
+    def same_card(self, state: GameState, cid: CardId, mark: int) -> bool:
+        """Return whether ``cid`` is still the card it was at incarnation ``mark`` (FoW 3.1); -1: unknown, yes."""
+        card = state.cards.get(cid)
+        return card is not None and (mark < 0 or card.incarnation == mark)
+
+    def known_value(self, state: GameState, cid: CardId, mark: int, key: str) -> tuple[Any, bool]:
+        """Return (value, from_lki): the card's current ``key`` (``atk``, ``def``, ``name`` …) while it is
+        the same card, else its last known information from the zone it left (FoW 9.11, 3.1)."""
+        if self.same_card(state, cid, mark):
+            ch = self.info(state, cid)
+            return {"atk": ch.atk, "def": ch.def_, "name": ch.name, "type": ch.type}.get(key, 0), False
+        known = state.last_known.get(f"{cid}@{mark}")
+        return (known.get(key, 0) if known is not None else 0), True
 
     # ------------------------------------------------------------------ triggers
     def fire(self, state: GameState, event: str, card: CardId | None = None, lki: cont.Chars | None = None,
@@ -254,14 +292,23 @@ class Game:
                     if who == "this" and card != src.id:
                         continue
                     if who not in ("this", "any") and card is not None and isinstance(who, Mapping):
-                        if card not in state.cards or not cont.matches(self.info(state, card), state.cards[card], who, src.controller):
+                        if lki_card is not None and card == lki_card.id and lki is not None:
+                            # FoW 9.6: a card that left the battle area is read as it was there.
+                            seen, seen_card = lki, lki_card
+                        elif card in state.cards:
+                            seen, seen_card = self.info(state, card), state.cards[card]
+                        else:
+                            continue
+                        if not cont.matches(seen, seen_card, who, src.controller):
                             continue
                 if event == "spell_played" and who == "opponent" and extra.get("player") == src.controller:
                     continue
                 info = None
                 if lki is not None and is_lki:
                     info = {"atk": lki.atk, "def": lki.def_, "name": lki.name}
-                pending.append(Pending(src.id, src.controller, ability.index, 1, frozen(info) if info else None, event))
+                mark = state.cards[src.id].incarnation if src.id in state.cards else -1
+                pending.append(Pending(src.id, src.controller, ability.index, 1, frozen(info) if info else None, event,
+                                       source_mark=mark))
                 self.rec("trigger", "fow.trigger.met", wp("9.6"), card=src.id, card_name=src.name,
                          ability=ability.index, event=event)
         for effect in state.effects:
@@ -285,7 +332,8 @@ class Game:
                 on_chase = any(i.source == src.id and i.ability == ability.index for i in state.chase)
                 if waiting or on_chase or not self._state_holds(state, src, trig):
                     continue
-                state = replace(state, pending=state.pending + (Pending(src.id, src.controller, ability.index, 1, None, "state"),))
+                state = replace(state, pending=state.pending + (Pending(src.id, src.controller, ability.index, 1, None, "state",
+                                                                         source_mark=src.incarnation),))
                 self.rec("trigger", "fow.trigger.state", wp("9.6"), card=src.id, card_name=src.name, ability=ability.index)
         return state
 
@@ -344,8 +392,10 @@ class Game:
             return state
         item = ChaseItem("ability", pending.source, pending.controller, pending.ability, tuple(targets),
                          self.marks(state, targets), lki=pending.lki, effect_override=pending.effect,
-                         position=len(state.chase) + 1)
+                         position=len(state.chase) + 1, source_mark=pending.source_mark)
         state = replace(state, chase=state.chase + (item,))
+        if state.battle is not None and pending.controller != state.active:  # FoW 8.2: it played an ability
+            state = replace(state, battle=replace(state.battle, opponent_played=True))
         self.rec("trigger", "fow.trigger.play", wp("9.6"), card=pending.source,
                  card_name=self.name(state, pending.source), player=pending.controller, position=item.position,
                  targets=[str(t) for t in targets])
@@ -408,18 +458,26 @@ class Game:
         return state.battle is None or self.options["main_timing_in_battle"] == "allowed"
 
     def _timing(self, state: GameState, pid: PlayerId, main: bool, section: str) -> None:
+        """Raise unless ``pid`` has priority (and main timing if ``main``) (FoW 6.3 and ``section``).
+
+        ``section`` (7.1–7.6, 7.11) lists main phase, priority and an empty chase; "not in battle"
+        is in 6.3 only, so a refusal for a battle cites 6.3.
+        """
         if state.priority != pid:
             raise IllegalAction(wp("6.3"), "fow.illegal.no_priority", {"player": pid})
         if main and not self.main_timing(state, pid):
-            raise IllegalAction(wp(section), "fow.illegal.main_timing", {"player": pid})
+            in_battle = state.active == pid and state.phase == "main" and not state.chase and state.battle is not None
+            raise IllegalAction(wp("6.3" if in_battle else section), "fow.illegal.main_timing", {"player": pid})
 
     # ------------------------------------------------------------------ actions: play a card
     def verify_play(self, state: GameState, action: Mapping[str, Any]) -> None:
         """Raise :class:`IllegalAction` unless the card may be played now (FoW 7.1–7.3, 7.7, 12.3)."""
         pid, cid = action["player"], action["card"]
         card = state.cards.get(cid)
+        section = {"resonator": "7.1", "regalia": "7.1", "addition": "7.2"}.get(
+            card.type if card else "", {"chant_instant": "7.7", "chant_standby": "7.9"}.get(card.subtype or "", "7.3") if card else "7.1")
         if card is None or card.controller != pid or card.zone != "hand":
-            raise IllegalAction(wp("7.1"), "fow.illegal.not_in_hand", {"card": cid})
+            raise IllegalAction(wp(section), "fow.illegal.not_in_hand", {"card": cid})
         section = {"resonator": "7.1", "regalia": "7.1", "addition": "7.2"}.get(card.type, "7.3")
         if card.type == "spell" and card.subtype == "chant_instant" or "quickcast" in card.keywords:
             self._timing(state, pid, False, "7.7" if card.subtype == "chant_instant" else "12.3")
@@ -430,7 +488,7 @@ class Game:
         elif card.type in ("resonator", "regalia", "addition", "spell"):
             self._timing(state, pid, True, section)
         else:
-            raise IllegalAction(wp("3.15"), "fow.illegal.not_playable", {"card": cid})
+            raise IllegalAction(wp("6.3"), "fow.illegal.not_playable", {"card": cid})
 
     def can_play(self, state: GameState, action: Mapping[str, Any]) -> bool:
         """Return whether :meth:`verify_play` passes."""
@@ -469,7 +527,7 @@ class Game:
             self.rec("cost", "fow.cost.awakening", wp("12.1"), card=cid, card_name=card.name)
         state = self.move(state, cid, "chase", "played", wp("9.3"))
         item = ChaseItem("card", cid, pid, None, tuple(targets), self.marks(state, targets), from_hand=True,
-                         awakened=awaken, position=len(state.chase) + 1)
+                         awakened=awaken, position=len(state.chase) + 1, source_mark=state.cards[cid].incarnation)
         state = replace(state, chase=state.chase + (item,))
         kind = "summon spell" if card.type == "resonator" else "normal spell"
         section = {"resonator": "7.1", "regalia": "7.1", "addition": "7.2"}.get(
@@ -482,11 +540,25 @@ class Game:
         return self.fire(state, "spell_played", cid, player=pid)
 
     def _incarnation(self, state: GameState, pid: PlayerId, card: Card, banished: Sequence[str]) -> GameState:
-        """Banish resonators instead of paying the cost (FoW 12.2, 10.10)."""
+        """Banish resonators instead of paying the cost (FoW 12.2, 10.10).
+
+        Only a card with Incarnation may be played so; one resonator is banished for each ``()``
+        group, of that group's attribute (``(A or B)``: either). A resonator's attribute is its
+        printed ``attributes`` (the whitepaper defines none, see docs/fow-ambiguities.md).
+        """
+        groups = card.incarnation_groups
+        needed = " ".join("(" + " or ".join(g) + ")" for g in groups) or "none"
+        if not groups or len(banished) != len(groups) or len(set(banished)) != len(banished):
+            raise IllegalAction(wp("12.2"), "fow.illegal.incarnation", {"card": card.id, "needed": needed})
         for rid in banished:
             res = state.cards.get(rid)
-            if res is None or res.controller != pid or res.zone != "field" or res.type != "resonator":
+            if res is None or res.controller != pid:
                 raise IllegalAction(wp("10.10"), "fow.illegal.banish", {"card": rid})
+            if res.zone != "field" or self.info(state, rid).type != "resonator":
+                raise IllegalAction(wp("12.2"), "fow.illegal.banish", {"card": rid})
+        if not any(all(set(g) & set(state.cards[r].attributes) for g, r in zip(groups, order))
+                   for order in itertools.permutations(banished)):
+            raise IllegalAction(wp("12.2"), "fow.illegal.incarnation", {"card": card.id, "needed": needed})
         self.rec("cost", "fow.cost.incarnation", wp("12.2"), card=card.id, card_name=card.name, banished=list(banished))
         for rid in banished:
             state = self.move(state, rid, "graveyard", "banish", wp("10.10"))
@@ -558,14 +630,14 @@ class Game:
         state = self.play_will_abilities(state, pid, action.get("pay_with", []))
         state = self._pay_ability_cost(state, pid, card, ability, f"{card.name} ability {ability.index}")
         item = ChaseItem("ability", cid, pid, ability.index, tuple(targets), self.marks(state, targets),
-                         position=len(state.chase) + 1)
+                         position=len(state.chase) + 1, source_mark=state.cards[cid].incarnation)
         state = replace(state, chase=state.chase + (item,))
         self.rec("activate", "fow.activate", wp("7.8"), player=pid, card=cid, card_name=self.name(state, cid),
                  ability=ability.index, position=item.position, targets=[str(t) for t in targets])
         return state
 
     def do_will(self, state: GameState, action: Mapping[str, Any]) -> GameState:
-        """Play a will ability: it resolves at once without the chase (FoW 9.7)."""
+        """Play a will ability: it resolves at once without the chase (FoW 9.7); [rest] as in FoW 9.5, 10.12."""
         pid, cid = action["player"], action["card"]
         card = state.cards.get(cid)
         ability = None
@@ -574,9 +646,8 @@ class Game:
                             and (action.get("ability") is None or a.index == action.get("ability"))), None)
         if ability is None:
             raise IllegalAction(wp("9.7"), "fow.illegal.no_will_ability", {"card": cid})
-        if ability.cost.rest:
-            if card.rested:
-                raise IllegalAction(wp("10.12"), "fow.illegal.already_rested", {"card": cid})
+        if ability.cost.rest:  # a will ability is an activated ability (9.7): 9.5 applies to its [rest] cost
+            self._verify_rest_cost(state, card)
             state = state.with_card(replace(card, rested=True))
         pool = dict(state.player(pid).will)
         for k, n in (ability.produce or {}).items():
@@ -684,13 +755,13 @@ class Game:
             raise IllegalAction(wp("7.9"), "fow.illegal.standby_condition", {"card": cid})
         stones = [c for c in state.cards.values() if c.controller == pid and c.zone == "stone_area"]
         if len(stones) < card.cost.total:
-            raise IllegalAction(wp("7.9"), "fow.illegal.show_stones", {"card": cid, "needed": card.cost.total})
+            raise IllegalAction(wp("9.3"), "fow.illegal.show_stones", {"card": cid, "needed": card.cost.total})
         targets = self.pick_targets(state, pid, self._card_targets(card), action.get("targets"), cid)
-        self.rec("reveal", "fow.standby.reveal", wp("7.9"), player=pid, card=cid, card_name=card.name,
+        self.rec("reveal", "fow.standby.reveal", wp("9.3"), player=pid, card=cid, card_name=card.name,
                  stones=card.cost.total)
         state = self.move(state, cid, "chase", "played", wp("9.3"))
         item = ChaseItem("card", cid, pid, None, tuple(targets), self.marks(state, targets),
-                         position=len(state.chase) + 1)
+                         position=len(state.chase) + 1, source_mark=state.cards[cid].incarnation)
         state = replace(state, chase=state.chase + (item,))
         self.rec("play", "fow.play.card", wp("7.9"), player=pid, card=cid, card_name=card.name,
                  position=item.position, spell_kind="normal spell", targets=[str(t) for t in targets])
@@ -719,7 +790,7 @@ class Game:
             return self.move(state, top.id, "graveyard", "lifebreak", wp("7.10"))
         state = self.move(state, top.id, "chase", "lifebreak", wp("7.10"))
         item = ChaseItem("ability", top.id, pid, brk.index, tuple(targets), self.marks(state, targets),
-                         position=len(state.chase) + 1)
+                         position=len(state.chase) + 1, source_mark=state.cards[top.id].incarnation)
         self.rec("activate", "fow.activate", wp("7.10"), player=pid, card=top.id, card_name=top.name,
                  ability=brk.index, position=item.position, targets=[str(t) for t in targets])
         return replace(state, chase=state.chase + (item,))
@@ -795,10 +866,14 @@ class Game:
         return changed, state
 
     def _legal_host(self, state: GameState, addition: Card, host: Card) -> bool:
-        if host.zone != "field":  # FoW 13.3: a J-ruler in the ruler area is never legal
-            return False
+        """Return whether ``host`` is a legal card for ``addition`` (FoW 13.3 with 7.2).
+
+        7.2 asks for a card of the matching type in the battle area (so an Addition:Ruler sits on
+        the ruler in the ruler area); 13.3 adds that a J-ruler in the ruler area is never legal
+        (it is an astral ruler there, FoW 3.8, and matches no addition subtype).
+        """
         spec = self._card_targets(addition)[0]
-        return cont.matches(self.info(state, host.id), host, {"types": spec["types"], "zone": "field"}, addition.controller)
+        return cont.matches(self.info(state, host.id), host, spec, addition.controller)
 
     def priority_processing(self, state: GameState) -> GameState:
         """Rule processing to a fixpoint, then triggered abilities one at a time, restarting (FoW 6.1, 6.2)."""
@@ -885,7 +960,9 @@ class Game:
             self.verify_pass(state, pid)
             self.rec("pass", "fow.pass", wp("7.12"), player=pid, consecutive=state.passes + 1)
             return state, "pass"
-        opponent_played = state.battle is not None and pid != state.active and kind in ("play", "activate", "play_standby")
+        # FoW 8.2 "施放法術或異能": any spell or ability the non-turn player plays, will abilities included (9.7).
+        opponent_played = state.battle is not None and pid != state.active and kind in ("play", "activate", "will",
+                                                                                        "play_standby", "lifebreak")
         if kind == "play":
             state, outcome = self.do_play(state, action), "opponent"
         elif kind == "activate":
@@ -913,7 +990,7 @@ class Game:
             return self.do_battle(state, pid), "battle"
         else:
             raise IllegalAction(wp("6.3"), "fow.illegal.unknown_action", {"type": kind})
-        if opponent_played:
+        if opponent_played and (kind != "lifebreak" or outcome == "opponent"):
             state = replace(state, battle=replace(state.battle, opponent_played=True))
         return state, outcome
 
@@ -942,7 +1019,9 @@ class Game:
                 return state
             instructions = ability.effect
             if card is not None and card.zone not in BATTLE_AREA and card.zone != "chase" and ability.kind != "break":
-                self.rec("resolve", "fow.resolve.source_gone", wp("9.6"), card=item.source)
+                # 9.6 says so for triggered abilities; an activated ability resolves by 9.3/7.8 (no source needed).
+                self.rec("resolve", "fow.resolve.source_gone", wp("9.6" if ability.kind == "triggered" else "9.3"),
+                         card=item.source)
         specs = ability.targets if item.effect_override is None else ()
         state = self.run_effect(state, item, instructions, specs)
         if card is not None and state.cards[card.id].zone == "chase":  # a break ability's card (FoW 7.10)
@@ -1025,8 +1104,8 @@ class Game:
         pid = item.controller
         if isinstance(ref, int):
             return [item.targets[ref]]
-        if ref == "this":
-            return [item.source]
+        if ref == "this":  # a source that became a new card is no longer "this" (FoW 3.1)
+            return [item.source] if self.same_card(state, item.source, item.source_mark) else []
         if ref == "you":
             return [pid]
         if ref == "opponent":
@@ -1048,16 +1127,20 @@ class Game:
         if do == "deal_damage":
             amount = instr.get("amount", 0)
             if isinstance(amount, Mapping):
-                lki = item.lki or {}
-                amount = lki.get(amount.get("lki", "atk"), 0)
-                self.rec("lki", "fow.lki", wp("9.11"), card=item.source, value=amount)
+                key = amount.get("lki", "atk")
+                if item.lki is not None:  # a zone-change trigger reads the card as it was (FoW 9.6, 9.11)
+                    amount, from_lki = item.lki.get(key, 0), True
+                else:
+                    amount, from_lki = self.known_value(state, item.source, item.source_mark, key)
+                if from_lki:
+                    self.rec("lki", "fow.lki", wp("9.11"), card=item.source, value=amount)
             for r in refs:
                 state = self.deal_damage(state, item.source, r, amount, wp("10.6"))
         elif do in ("destroy",):
             state = self.destroy_all(state, [r for r in refs if r in state.cards], wp("10.9"), "effect")
         elif do in ("banish", "remove", "return_to_hand", "put_into_graveyard"):
             to, section = {"banish": ("graveyard", "10.10"), "remove": ("removed", "10.3"),
-                           "return_to_hand": ("hand", "3.5"), "put_into_graveyard": ("graveyard", "3.9")}[do]
+                           "return_to_hand": ("hand", "3.1"), "put_into_graveyard": ("graveyard", "3.9")}[do]
             for r in refs:
                 if r in state.cards:
                     if do == "banish" and state.cards[r].controller != pid:
@@ -1103,14 +1186,21 @@ class Game:
                 if card is None or card.type != "resonator":
                     continue
                 state = self.move(state, r, "chase", "summon", wp("10.5"))
-                sitem = ChaseItem("card", r, pid, position=len(state.chase) + 1)
+                sitem = ChaseItem("card", r, pid, position=len(state.chase) + 1, source_mark=state.cards[r].incarnation)
                 state = replace(state, chase=state.chase + (sitem,))
                 self.rec("play", "fow.summon", wp("10.5"), card=r, card_name=card.name, position=sitem.position)
         elif do == "discard":
             for r in refs if instr.get("target") in ("you", "opponent") else [pid]:
                 hand = state.in_zone("hand", r)
-                for card in hand if instr.get("count") is None else hand[: instr["count"]]:
-                    state = self.move(state, card.id, "graveyard", "discard", wp("10.18"))
+                count = instr.get("count")
+                if count is None or count >= len(hand):
+                    picked = [c.id for c in hand]
+                else:
+                    self.rec("not_covered", "fow.not_covered", silent("who chooses the cards discarded (10.18)"),
+                             topic="discard_chooser", default="the discarding player chooses")
+                    picked = self.choose_cards("discard", r, [c.id for c in hand], max(0, count), wp("10.18"))
+                for cid in picked:
+                    state = self.move(state, cid, "graveyard", "discard", wp("10.18"))
                 if not hand:
                     self.rec("state", "fow.discard.empty", wp("10.18"), player=r)
         elif do in ("add_counter", "remove_counter"):
@@ -1167,7 +1257,11 @@ class Game:
         return found
 
     def deal_damage(self, state: GameState, source: CardId, target: str, amount: int, citation: Citation) -> GameState:
-        """Deal damage to a player (life) or a resonator/J-ruler (marked); prevention applies first (FoW 10.6, 10.17, 9.10)."""
+        """Deal damage to a player (life) or a resonator/J-ruler (marked); prevention applies first (FoW 10.6, 10.17, 9.10).
+
+        ``self.last_dealt`` is set to the damage actually dealt (0 when all of it was prevented).
+        """
+        self.last_dealt = 0
         if amount <= 0:
             self.rec("no_effect", "fow.damage.none", wp("1.4"), source=source, target=target, amount=amount)
             return state
@@ -1190,6 +1284,7 @@ class Game:
         if amount <= 0:
             return state
         if target in (p.id for p in state.players):
+            self.last_dealt = amount
             self.rec("damage", "fow.damage.player", citation, source=source, target=target, amount=amount)
             return self.set_life(state, target, state.player(target).life - amount, wp("10.6"), "damage", amount)
         card = state.cards.get(target)
@@ -1197,16 +1292,18 @@ class Game:
             self.rec("no_effect", "fow.damage.not_on_field", wp("10.6"), source=source, target=target)
             return state
         state = state.with_card(replace(card, damage=card.damage + amount))
+        self.last_dealt = amount
         self.rec("damage", "fow.damage.card", citation, source=source, target=target, amount=amount,
                  total=card.damage + amount)
         return state
 
     def destroy_all(self, state: GameState, ids: Sequence[CardId], citation: Citation, reason: str) -> GameState:
-        """Destroy cards at once; J-rulers go to the ruler area (FoW 10.9, 11.7); LKI kept for triggers (FoW 9.6)."""
+        """Destroy cards at once (FoW 10.9): a J-ruler goes to the ruler area (11.7), a ruler in the ruler
+        area to the graveyard (10.9, 3.15), a J-ruler there (an astral ruler) nowhere; LKI kept for triggers (9.6)."""
         lkis = {}
         for cid in ids:
             card = state.cards[cid]
-            if card.zone == "ruler_area":
+            if card.zone == "ruler_area" and card.astral:
                 self.rec("no_effect", "fow.destroy.ruler_area", wp("10.9"), card=cid)
                 continue
             if self.replacements(state, "cannot_be_destroyed", cid) or self.has(state, cid, "indestructible"):
@@ -1214,7 +1311,7 @@ class Game:
                 continue
             lkis[cid] = (card, self.info(state, cid))
         for cid, (card, chars) in lkis.items():
-            if card.side == "j_ruler":
+            if card.side == "j_ruler" and card.zone != "ruler_area":
                 if "imperishable" in chars.keywords:
                     state = state.with_card(replace(state.cards[cid], side="ruler"))
                     self.rec("replace", "fow.destroy.imperishable", wp("11.7"), card=cid)
@@ -1262,7 +1359,7 @@ class Game:
         """Initiate a battle: no chase; go to the beginning of battle step (FoW 7.4, 8.1)."""
         self._timing(state, pid, True, "7.4")
         if state.battle is not None:
-            raise IllegalAction(wp("7.4"), "fow.illegal.main_timing", {"player": pid})
+            raise IllegalAction(wp("6.3"), "fow.illegal.main_timing", {"player": pid})
         if not state.player(pid).may_battle:
             raise IllegalAction(wp("8.2"), "fow.illegal.no_more_battles", {"player": pid})
         self.rec("battle", "fow.battle.begin", wp("7.4"), player=pid)
@@ -1378,7 +1475,7 @@ class Game:
             reading = self.options["removed_blocker"]
             self.rec("battle", "fow.battle.blocker_gone", wp(section), reading=reading)
             if reading == "no_damage":
-                return replace(state, battle=replace(battle, first_strike_dealt=battle.first_strike_dealt or first_strike))
+                return state
         hits: list[tuple[CardId, str, int]] = []
         if first_strike or not battle.first_strike_dealt:
             atk = self.info(state, attacker).atk
@@ -1411,20 +1508,15 @@ class Game:
                 hits.append((striker, attacker, self.info(state, striker).atk))
         dealt_by: dict[CardId, list[str]] = {}
         for source, target, amount in hits:
-            before = self._damage_snapshot(state, target)
             state = self.deal_damage(state, source, target, amount, wp(section))
-            if self._damage_snapshot(state, target) != before:
+            if self.last_dealt > 0:
                 dealt_by.setdefault(source, []).append(target)
-        if first_strike:
+        if first_strike and attacker in dealt_by:
+            # FoW 8.5 asks whether it dealt damage in 8.4; damage prevented in full is not dealt (10.17).
             state = replace(state, battle=replace(state.battle, first_strike_dealt=True))
         for source, targets in dealt_by.items():
             state = self._explode(state, source, targets)
         return state
-
-    def _damage_snapshot(self, state: GameState, target: str) -> Any:
-        if target in state.cards:
-            return state.cards[target].damage
-        return state.player(target).life if target in (p.id for p in state.players) else None
 
     def _explode(self, state: GameState, source: CardId, targets: list[str]) -> GameState:
         """Explode: a resonator that dealt battle damage triggers to destroy itself and the resonator (FoW 11.4)."""
@@ -1440,7 +1532,8 @@ class Game:
             self.rec("battle", "fow.explode.player_reading", wp("11.4"), card=source, reading="no")
             return state
         effect = ({"do": "destroy", "target": "this"},) + tuple({"do": "destroy", "target": v} for v in victims)
-        pending = Pending(source, card.controller, None, 1, None, "explode", effect=frozen(effect))
+        pending = Pending(source, card.controller, None, 1, None, "explode", effect=frozen(effect),
+                          source_mark=card.incarnation)
         self.rec("trigger", "fow.explode", wp("11.4"), card=source, victims=victims,
                  reading=self.options["explode_on_player_damage"])
         return replace(state, pending=state.pending + (pending,))
@@ -1578,12 +1671,7 @@ class Game:
             excess = len(hand) - limit
             self.rec("not_covered", "fow.not_covered", silent("who chooses the cards discarded down to the hand limit (5.4)"),
                      topic="hand_limit_chooser", default="the turn player chooses")
-            combos = [list(c) for c in itertools.combinations(sorted(c.id for c in hand), excess)]
-            if len(combos) > MAX_BRANCHES:
-                action = self.peek()
-                if not (action is not None and action.get("type") == "choose" and action.get("choice") in combos):
-                    raise OpenChoice("hand_limit", ap, combos[:MAX_BRANCHES + 1], wp("5.4"), self.cursor)
-            picked = self.choose("hand_limit", ap, combos, wp("5.4"))
+            picked = self.choose_cards("hand_limit", ap, [c.id for c in hand], excess, wp("5.4"))
             for cid in picked:
                 state = self.move(state, cid, "graveyard", "discard", wp("5.4"))
         if self._needs_processing(state):

@@ -124,6 +124,7 @@ MESSAGES = {
     "fow.illegal.expected_attack": "The turn player must declare an attack or no attack, not {type}.",
     "fow.illegal.expected_block": "The non-turn player must declare a block or no block, not {type}.",
     "fow.illegal.flying": "{card} cannot block {attacker}: it has Flying.",
+    "fow.illegal.incarnation": "{card} cannot be played by Incarnation: it needs one resonator for each of {needed}.",
     "fow.illegal.judged_already": "{player} already performed Judgment this turn.",
     "fow.illegal.lifebreak_count": "{player} has {count} lifebreak card(s), not more than {threshold}.",
     "fow.illegal.main_timing": "{player} does not have main timing.",

@@ -182,6 +182,9 @@ class Card:
     awakening_abilities: tuple[Ability, ...] = ()
     """The text Awakening gives when the card enters the field awakened (FoW 12.1)."""
     awakened: bool = False
+    incarnation_groups: tuple[tuple[str, ...], ...] = ()
+    """Incarnation: one group of attributes per resonator to banish instead of the cost (FoW 12.2);
+    ``(("fire", "water"),)`` is "Incarnation (fire or water)". Empty: the card has no Incarnation."""
 
     @property
     def astral(self) -> bool:
@@ -212,6 +215,9 @@ class ChaseItem:
     """The instructions of a delayed trigger (FoW 9.6)."""
     position: int = 0
     """1 for the bottom of the chase."""
+    source_mark: int = -1
+    """The incarnation of the source when the item was made; once the source is a new card, "this"
+    no longer finds it (FoW 3.1) and its information is the last known (FoW 9.11). -1: unknown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +254,8 @@ class Pending:
     effect: tuple[Mapping[str, Any], ...] | None = None
     """The instructions of a delayed trigger."""
     targets: tuple[Any, ...] | None = None
+    source_mark: int = -1
+    """The incarnation of the source when it triggered (see :attr:`ChaseItem.source_mark`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +324,9 @@ class GameState:
     """Who plays the next triggered ability under the alternating reading (FoW 9.6)."""
     must_draw_failed: tuple[PlayerId, ...] = ()
     """Players who could not draw in their draw phase (FoW 13.1)."""
+    last_known: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
+    """Last known information (FoW 9.11): ``"<card>@<incarnation>"`` → the card's information in the
+    zone it left, recorded whenever a card becomes a new card."""
 
     def player(self, pid: PlayerId) -> Player:
         """Return the player ``pid``."""

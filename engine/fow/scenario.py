@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.validation import Checker
 from . import continuous as cont
-from .model import (ADDITION_SUBTYPES, BATTLE_AREA, KEYWORDS, SPELL_SUBTYPES, TYPES, WILL_KINDS, ZONES,
+from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, KEYWORDS, SPELL_SUBTYPES, TYPES, WILL_KINDS, ZONES,
                     Ability, Battle, Card, ChaseItem, Cost, Effect, Face, GameState, Pending, Player, frozen, plain)
 
 OPTIONS: dict[str, tuple[Any, tuple[Any, ...]]] = {
@@ -51,7 +51,8 @@ EXTRA_KEYWORDS = ("must_attack", "cannot_attack", "indestructible")
 
 OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "type", "subtype", "rested", "damage", "counters",
                "atk", "def", "races", "attributes", "keywords", "cost", "abilities", "attached_to", "side", "j_ruler",
-               "entered_this_turn", "on_field_since_turn_start", "placed_this_turn", "awakening", "timestamp")
+               "entered_this_turn", "on_field_since_turn_start", "placed_this_turn", "awakening", "timestamp",
+               "incarnation")
 
 
 def options(scenario: Mapping[str, Any]) -> dict[str, Any]:
@@ -149,6 +150,13 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         for key in ("atk", "def", "damage"):
             if key in o:
                 checker.integer(o[key], (*path, key), low=-100_000, high=100_000)
+        if "incarnation" in o and checker.sequence(o["incarnation"], (*path, "incarnation")) is not None:
+            for j, group in enumerate(o["incarnation"]):
+                if checker.sequence(group, (*path, "incarnation", j)) is not None:
+                    if not group:
+                        checker.error((*path, "incarnation", j), "an Incarnation group names one attribute or more (FoW 12.2)")
+                    for attribute in group:
+                        checker.choice(attribute, (*path, "incarnation", j), ATTRIBUTES, "attribute")
         for k in o.get("keywords", []):
             checker.choice(k, (*path, "keywords"), KEYWORDS + EXTRA_KEYWORDS, "keyword")
         if "cost" in o and checker.mapping(o["cost"], (*path, "cost")) is not None:
@@ -236,6 +244,7 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
             placed_this_turn=o.get("placed_this_turn", False), timestamp=o.get("timestamp", 0),
             awakening_cost=Cost.parse(awakening.get("cost")) if awakening else None,
             awakening_abilities=_abilities(awakening.get("abilities", [])) if awakening else (),
+            incarnation_groups=tuple(tuple(g) for g in o.get("incarnation", [])),
         )
     chase = []
     for i, c in enumerate(scenario.get("chain", [])):

@@ -141,6 +141,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The non-turn player must declare a block or no block, not {type}.'),
     # Translators: fow.illegal.flying
     pgettext_lazy('trace', '{card} cannot block {attacker}: it has Flying.'),
+    # Translators: fow.illegal.incarnation
+    pgettext_lazy('trace', '{card} cannot be played by Incarnation: it needs one resonator for each of {needed}.'),
     # Translators: fow.illegal.judged_already
     pgettext_lazy('trace', '{player} already performed Judgment this turn.'),
     # Translators: fow.illegal.lifebreak_count

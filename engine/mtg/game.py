@@ -40,6 +40,8 @@ class Game:
         self._choices: dict[str, Any] = {}
         self._cascade_choices: dict[str, list[Any]] = {}
         self._leaving: dict[str, Chars] = {}
+        self._effect_part: Optional[tuple[str, Any, Any, str]] = None
+        """The last locked-in part created by a filter: ``(item, filter, affected, group)`` (CR 613.6)."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -192,8 +194,10 @@ class Game:
             return state
         return self.advance_to(state, STEP_ORDER[following])
 
-    def settle(self, state: GameState, announce: bool = True, player: Optional[PlayerId] = None) -> GameState:
-        """Before a player gets priority: SBAs until none, then triggers, repeated (CR 117.5, 704.3, 603.3)."""
+    def settle(self, state: GameState, announce: bool = True, player: Optional[PlayerId] = None,
+               why: K = K.PRIORITY_AP_FIRST) -> GameState:
+        """Before a player gets priority: SBAs until none, then triggers, repeated (CR 117.5, 704.3, 603.3).
+        The priority step cites why that player receives it: ``why`` (CR 117.3a, 117.3b or 117.3c)."""
         for _ in range(MAX_SBA_ROUNDS):
             state = self.check_sbas(state)
             if state.winner:
@@ -204,7 +208,7 @@ class Game:
         if announce and not state.winner:
             who = player or state.priority
             state = replace(state, priority=who)
-            self.record("priority", "mtg.priority.gets", K.SBA_BEFORE_PRIORITY, player=who,
+            self.record("priority", "mtg.priority.gets", why, player=who,
                         stack=len(state.stack), step=state.step.value,
                         _extra={"may": self.options(state, who)})
         return state
@@ -231,7 +235,7 @@ class Game:
                     elif split:
                         why, key, ok = "split_second", K.SPLIT_SECOND, False
                     elif ability.spec.get("timing") == "sorcery" and not self._sorcery_ok(state, player):
-                        why, key, ok = "sorcery_timing", K.TIMING_SORCERY, False
+                        why, key, ok = "sorcery_timing", K.ACTIVATE_AS_SORCERY, False
                     else:
                         why, key, ok = "instant_timing", K.ACTIVATE, True
                     out.append({"action": "activate", "card": oid, "ability": i, "allowed": ok, "why": why,
@@ -392,7 +396,7 @@ class Game:
         state = self._targets_event(state, item)
         if not free:
             state = replace(state, passes=0)
-            state = self.settle(state, player=player)
+            state = self.settle(state, player=player, why=K.PRIORITY_AFTER_ACTION)
             self.recorder.steps and None
         return state
 
@@ -437,7 +441,7 @@ class Game:
         self.record("special_action", "mtg.special.play_land", K.PLAY_LAND, player=player, card=oid,
                     card_name=state.objects[oid].printed.name)
         state = self.move(state, oid, Zone.BATTLEFIELD, "play_land", K.PLAY_LAND, controller=player)
-        return self.settle(replace(state, passes=0), player=player)
+        return self.settle(replace(state, passes=0), player=player, why=K.PRIORITY_AFTER_ACTION)
 
     def verify_activate(self, state: GameState, action: Mapping[str, Any]) -> Mapping[str, Any]:
         """Priority, split second, timing, tap cost and summoning sickness, targets (CR 602.5)."""
@@ -460,7 +464,7 @@ class Game:
         if self._split_second(state) and not mana:
             raise IllegalAction(self.cite(K.SPLIT_SECOND), "mtg.illegal.split_second", {"card": oid, "card_name": name})
         if spec.get("timing") == "sorcery" and not self._sorcery_ok(state, player):
-            raise IllegalAction(self.cite(K.TIMING_SORCERY), "mtg.illegal.timing", {"card": oid, "card_name": name, "why": "sorcery_timing"})
+            raise IllegalAction(self.cite(K.ACTIVATE_AS_SORCERY), "mtg.illegal.timing", {"card": oid, "card_name": name, "why": "sorcery_timing"})
         cost = spec.get("cost", {})
         if cost.get("tap"):
             if obj.tapped:
@@ -544,7 +548,7 @@ class Game:
         if spec.get("cycling"):
             state = self.emit(state, {"event": "cycle", "object": oid, "player": player})
         state = self._targets_event(state, item)
-        return self.settle(replace(state, passes=0), player=player)
+        return self.settle(replace(state, passes=0), player=player, why=K.PRIORITY_AFTER_ACTION)
 
     # ------------------------------------------------------------------ combat
 
@@ -579,7 +583,7 @@ class Game:
                     state = state.with_object(replace(o, attacking=None, blocking=(), blocked=False))
         elif step is Step.CLEANUP:
             return self.cleanup(state)
-        return self.settle(state, player=state.active)
+        return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
 
     def cleanup(self, state: GameState) -> GameState:
         """Remove damage and end "until end of turn" effects (CR 514.2)."""
@@ -626,7 +630,7 @@ class Game:
         alone = len(attackers) == 1
         for oid in attackers:
             state = self.emit(state, {"event": "attacks", "object": oid, "alone": alone, "player": state.active})
-        return self.settle(state, player=state.active)
+        return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
 
     def do_declare_blockers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
         """Declare blockers (CR 509.1); a flyer is blocked only by flying or reach (702.9b)."""
@@ -654,7 +658,7 @@ class Game:
             self.record("block", "mtg.combat.blocks", K.DECLARE_BLOCKERS, card=blocker, card_name=bc.name,
                         attacker=attacker, attacker_name=ac.name)
             state = self.emit(state, {"event": "blocks", "object": blocker, "attacker": attacker})
-        return self.settle(state, player=state.active)
+        return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
 
     def combat_damage(self, state: GameState) -> GameState:
         """Combat damage, first strike first (CR 510.1, 510.4, 702.7b); trample assigns the excess (702.19b)."""
@@ -1094,7 +1098,7 @@ class Game:
             if losers:
                 winner = "draw" if len(losers) == 2 else opponent(losers[0])
                 state = replace(state, winner=winner)
-                self.record("end", "mtg.end.game", K.GAME_WON, winner=winner)
+                self.record("end", "mtg.end.game", K.GAME_DRAW if winner == "draw" else K.GAME_WON, winner=winner)
                 return state
         return state
 
@@ -1106,7 +1110,7 @@ class Game:
         state = replace(state, stack=state.stack[:-1])
         self.record("resolve", "mtg.resolve", K.RESOLVE_TOP, item=item.id, card=item.source, card_name=item.name, item_kind=item.kind)
         state = self._resolve_item(state, item)
-        return self.settle(state, player=state.active) if not state.winner else state
+        return self.settle(state, player=state.active, why=K.PRIORITY_AFTER_RESOLVE) if not state.winner else state
 
     def _resolve_item(self, state: GameState, item: StackItem) -> GameState:
         if item.condition is not None:
@@ -1150,6 +1154,7 @@ class Game:
 
     def execute(self, state: GameState, item: StackItem, legal: tuple[bool, ...]) -> GameState:
         """Follow the instructions in order (CR 608.2c); a part about an illegal target is skipped (608.2b)."""
+        self._effect_part = None
         for part in item.effects:
             if state.winner:
                 break
@@ -1391,15 +1396,24 @@ class Game:
         locked = do in LAYER_EFFECTS and not part.get("not_locked")
         affected_ids = None
         affected_filter = None
-        if "target" in part or "object" in part or locked:
+        group = f"{item.id}.{ts}"
+        previous = self._effect_part
+        if (locked and "target" not in part and "object" not in part and previous is not None
+                and previous[0] == item.id and previous[1] == part.get("affected")):
+            # CR 613.6, 611.2c: consecutive parts of one effect over the same objects ("all noncreature
+            # artifacts become 2/2 artifact creatures") share the set determined when the effect began.
+            affected_ids, group = previous[2], previous[3]
+        elif "target" in part or "object" in part or locked:
             affected_ids = tuple(self._objects(state, item, part, legal))
             if "target" in part and not affected_ids:
                 return state
         else:
             affected_filter = part.get("affected")
+        self._effect_part = ((item.id, part.get("affected"), affected_ids, group)
+                             if locked and "target" not in part and "object" not in part else None)
         effect = Effect(f"{item.id}.{ts}", do, freeze(params), item.source, item.controller, ts,
                         affected_ids=affected_ids, affected_filter=affected_filter, duration=duration,
-                        group=f"{item.id}.{ts}")
+                        group=group)
         state = replace(state, effects=state.effects + (effect,))
         self.record("effect", "mtg.effect.created", K.LOCKED_IN if affected_ids is not None else K.STATIC_NOT_LOCKED,
                     effect=effect.id, do=do, card_name=item.name, timestamp=ts, duration=duration,

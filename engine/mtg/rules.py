@@ -49,6 +49,7 @@ class K(Enum):
     COLOR_FROM_COST = auto()
     ACTIVATE = auto()
     ACTIVATE_RESTRICTION = auto()
+    ACTIVATE_AS_SORCERY = auto()
     TAP_ABILITY_SICK = auto()
     # Resolution (608), countering, copies, keywords
     RESOLVE_TOP = auto()
@@ -105,6 +106,7 @@ class K(Enum):
     SBA_EQUIPMENT = auto()
     SBA_COUNTERS = auto()
     GAME_WON = auto()
+    GAME_DRAW = auto()
     # Continuous effects (611-613)
     DURATION = auto()
     LOCKED_IN = auto()
@@ -199,6 +201,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.COLOR_FROM_COST: ("202.2", "202.2", "color"),
     K.ACTIVATE: ("602.2", "602.2", "activate"),
     K.ACTIVATE_RESTRICTION: ("602.5", "602.5", "prohibited"),
+    K.ACTIVATE_AS_SORCERY: ("602.5d", "602.5d", "timing rules for casting a sorcery spell"),
     K.TAP_ABILITY_SICK: ("602.5a", "602.5a", "tap symbol"),
     K.RESOLVE_TOP: ("608.1", "608.1", "top"),
     K.INTERVENING_IF_RESOLVE: ("608.2a", "608.2a", "intervening"),
@@ -252,6 +255,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.SBA_EQUIPMENT: ("704.5n", "704.5n", "equipment"),
     K.SBA_COUNTERS: ("704.5q", "704.5q", "-1/-1 counter"),
     K.GAME_WON: ("104.2a", "104.2a", "wins the game"),
+    K.GAME_DRAW: ("104.4a", "104.4a", "the game is a draw"),
     K.DURATION: ("611.2a", "611.2a", "duration"),
     K.LOCKED_IN: ("611.2c", "611.2c", "affected"),
     K.STATIC_NOT_LOCKED: ("611.3a", "611.3a", "locked in"),

@@ -239,3 +239,61 @@ def test_613_4a_cda_lines_of_the_walk_cite_613_4a():
     doc = scenario([creature("goyf", "Lhurgoyf", None, None, timestamp=1, abilities=[goyf]), creature("o", "Ogre", 2, 2)])
     walk = _obj(doc, "goyf")["layers"]
     assert walk[0]["reason"] == "cda" and walk[0]["rule"] == "613.4a"
+
+
+def test_613_6_noncreature_artifacts_become_2_2_artifact_creatures_in_both_layers():
+    """CR 613.6 example: the 7b part applies to the artifacts the 4 part began with, though
+    they are no longer noncreature artifacts by then."""
+    affected = {"types": ["artifact"], "not_types": ["creature"]}
+    sorcery = card("s", "Animate", "p1", "hand", types=["sorcery"], abilities=[spell(
+        {"do": "add_type", "types": ["artifact", "creature"], "affected": affected, "duration": "end_of_turn"},
+        {"do": "set_pt", "power": 2, "toughness": 2, "affected": affected, "duration": "end_of_turn"})])
+    doc = scenario([card("rock", "Mind Stone", types=["artifact"], mana_cost="{2}"), sorcery],
+                   [{"type": "cast", "player": "p1", "card": "s"}])
+    rock = _obj(doc, "rock")
+    assert rock["zone"] == "battlefield"
+    assert (rock["characteristics"]["power"], rock["characteristics"]["toughness"]) == (2, 2)
+
+
+@pytest.mark.parametrize("lord_ts,humility_ts", [(1, 5), (5, 1)])
+def test_613_8a_an_ability_granting_effect_depends_on_humility_removing_it(lord_ts, humility_ts):
+    fly = static({"do": "add_ability", "abilities": [keyword("flying")]}, affected={"types": ["creature"], "controller": "you"})
+    doc = scenario([creature("x", "Lord of the Air", 2, 2, timestamp=lord_ts, abilities=[fly]),
+                    card("hum", "Humility", types=["enchantment"], timestamp=humility_ts, abilities=[HUMILITY]),
+                    creature("y", "Bear", 2, 2, timestamp=7)])
+    assert _chars(doc, "x")["abilities"] == [] and _chars(doc, "y")["abilities"] == []
+
+
+# ----------------------------------------------------------------------------- 104, 117, 602
+
+def _priority_rules(document):
+    return [(s["params"]["player"], s["rule"]["number"]) for s in engine.resolve(document)["trace"]
+            if s["message_id"] == "mtg.priority.gets"]
+
+
+def test_117_3_each_priority_step_cites_why_that_player_receives_it():
+    """117.3a at the start, 117.3c after casting (the caster), 117.3b after resolving (the active
+    player, even when the other player cast the spell)."""
+    shock = card("shock", "Shock", "p2", "hand", types=["instant"],
+                 abilities=[spell({"do": "deal_damage", "amount": 2, "target": 0}, targets=[{"player": True}])])
+    doc = scenario([shock], [{"type": "pass", "player": "p1"}, {"type": "cast", "player": "p2", "card": "shock", "targets": ["p1"]}])
+    assert _priority_rules(doc) == [("p1", "117.3a"), ("p2", "117.3c"), ("p1", "117.3b")]
+
+
+def test_104_4a_both_players_losing_at_once_is_a_draw():
+    drain = card("drain", "Drain", "p1", "hand", types=["sorcery"],
+                 abilities=[spell({"do": "lose_life", "amount": 1, "player": "each"})])
+    out = engine.resolve(scenario([drain], [{"type": "cast", "player": "p1", "card": "drain"}], life=(1, 1)))
+    assert out["result"]["winner"] == "draw"
+    end = next(s for s in out["trace"] if s["message_id"] == "mtg.end.game")
+    assert end["rule"]["number"] == "104.4a"
+
+
+@pytest.mark.parametrize("ruleset", EDITIONS)
+def test_602_5d_equip_on_the_opponents_turn_is_an_illegal_sorcery_speed_activation(ruleset):
+    equipment = card("eq", "Bonesplitter", "p2", types=["artifact"], subtypes=["Equipment"], abilities=[keyword("equip", cost="{1}")])
+    doc = scenario([equipment, creature("b", "Bear", 2, 2, "p2")],
+                   [{"type": "pass", "player": "p1"}, {"type": "activate", "player": "p2", "source": "eq", "ability": 0, "targets": ["b"]}],
+                   ruleset=ruleset)
+    illegal = next(s for s in engine.resolve(doc)["trace"] if s["kind"] == "illegal")
+    assert (illegal["message_id"], illegal["rule"]["number"]) == ("mtg.illegal.timing", "602.5d")

@@ -63,6 +63,7 @@ class Game:
         self.last: GameState | None = None
         """The state at the last priority point, where a resolution that stops is reported."""
         self._cache: tuple[Any, Any, dict[CardId, cont.Chars]] | None = None
+        self._index_cache: tuple[Any, Any, dict[str, Any]] | None = None
         self.last_dealt = 0
         """Damage actually dealt by the last :meth:`deal_damage` (FoW 8.5 asks whether damage was dealt)."""
 
@@ -81,6 +82,36 @@ class Game:
                 raise OpenChoice("effect_order", state.active, options, wp("9.9"), self.cursor, "effect_order") from None
             self._cache = (state.cards, state.effects, computed)
         return self._cache[2]
+
+    def index(self, state: GameState) -> dict[str, Any]:
+        """Return lookups that depend only on the cards and effects (cached on their identity).
+
+        ``cards``: each player's cards sorted by id; ``state_triggers``: (card, ability) of valid
+        state-triggered abilities; ``fighters``/``additions``: resonators and J-rulers, and
+        non-Field additions, on the field; ``activatable``: per player, the activated abilities
+        :meth:`can_activate` allows whenever that player has priority (it reads nothing else).
+        Priority after priority the board rarely changes, so this keeps each priority linear in
+        what changed rather than re-deriving every card's abilities (benchmarks/fow_synthetic.py).
+        """
+        if self._index_cache is not None and self._index_cache[0] is state.cards and self._index_cache[1] is state.effects:
+            return self._index_cache[2]
+        ordered = sorted(state.cards.values(), key=lambda c: c.id)
+        index: dict[str, Any] = {"cards": {p.id: [c for c in ordered if c.controller == p.id] for p in state.players},
+                                 "state_triggers": [], "activatable": {}}
+        index["fighters"] = [c.id for c in ordered if c.zone == "field" and (c.type == "resonator" or c.side == "j_ruler")]
+        index["additions"] = [c.id for c in ordered if c.zone == "field" and c.type == "addition" and c.subtype != "field"]
+        for card in ordered:
+            if cont.valid(card):
+                index["state_triggers"] += [(card, a) for a in self.abilities(state, card.id) if a.kind == "triggered"
+                                            and a.trigger is not None and a.trigger.get("event") == "state"]
+        for p in state.players:
+            probe = replace(state, priority=p.id)
+            index["activatable"][p.id] = [
+                f"{card.id}#{a.index}" for card in index["cards"][p.id] if card.zone in BATTLE_AREA and cont.valid(card)
+                for a in self.abilities(state, card.id)
+                if a.kind == "activated" and self.can_activate(probe, {"player": p.id, "card": card.id, "ability": a.index})]
+        self._index_cache = (state.cards, state.effects, index)
+        return index
 
     def info(self, state: GameState, cid: CardId) -> cont.Chars:
         """Return a card's current information (printed information outside the battle area)."""
@@ -321,20 +352,14 @@ class Game:
 
     def check_state_triggers(self, state: GameState) -> GameState:
         """Trigger state-triggered abilities not yet triggered whose state holds (FoW 9.6)."""
-        for src in list(state.cards.values()):
-            if not cont.valid(src):
+        for src, ability in self.index(state)["state_triggers"]:
+            waiting = any(p.source == src.id and p.ability == ability.index for p in state.pending)
+            on_chase = any(i.source == src.id and i.ability == ability.index for i in state.chase)
+            if waiting or on_chase or not self._state_holds(state, src, ability.trigger):
                 continue
-            for ability in self.abilities(state, src.id):
-                trig = ability.trigger
-                if ability.kind != "triggered" or trig is None or trig.get("event") != "state":
-                    continue
-                waiting = any(p.source == src.id and p.ability == ability.index for p in state.pending)
-                on_chase = any(i.source == src.id and i.ability == ability.index for i in state.chase)
-                if waiting or on_chase or not self._state_holds(state, src, trig):
-                    continue
-                state = replace(state, pending=state.pending + (Pending(src.id, src.controller, ability.index, 1, None, "state",
-                                                                         source_mark=src.incarnation),))
-                self.rec("trigger", "fow.trigger.state", wp("9.6"), card=src.id, card_name=src.name, ability=ability.index)
+            state = replace(state, pending=state.pending + (Pending(src.id, src.controller, ability.index, 1, None, "state",
+                                                                     source_mark=src.incarnation),))
+            self.rec("trigger", "fow.trigger.state", wp("9.6"), card=src.id, card_name=src.name, ability=ability.index)
         return state
 
     def _state_holds(self, state: GameState, src: Card, trig: Mapping[str, Any]) -> bool:
@@ -831,20 +856,22 @@ class Game:
             self.rec("end", "fow.game.end", wp("1.3"), winner=winner, reason=reason)
             return True, replace(state, winner=winner)
         doomed: list[CardId] = []
-        for cid, card in sorted(state.cards.items()):
-            if card.zone != "field" or not (card.type == "resonator" or card.side == "j_ruler"):
-                continue
+        index = self.index(state)
+        if "lethal" not in index:  # depends only on the cards and effects, like the index
+            index["lethal"] = [cid for cid in index["fighters"]
+                               if state.cards[cid].damage >= self.info(state, cid).def_ or self.info(state, cid).def_ <= 0]
+        for cid in index["lethal"]:
+            card = state.cards[cid]
             ch = self.info(state, cid)
-            if card.damage >= ch.def_ or ch.def_ <= 0:
-                doomed.append(cid)
-                self.rec("rule_processing", "fow.rule.destroy_damage", wp("13.2"), card=cid, card_name=ch.name,
-                         damage=card.damage, defense=ch.def_)
+            doomed.append(cid)
+            self.rec("rule_processing", "fow.rule.destroy_damage", wp("13.2"), card=cid, card_name=ch.name,
+                     damage=card.damage, defense=ch.def_)
         illegal_additions = []
-        for cid, card in sorted(state.cards.items()):
-            if card.zone == "field" and card.type == "addition" and card.subtype != "field":
-                host = state.cards.get(card.attached_to) if card.attached_to else None
-                if host is None or not self._legal_host(state, card, host):
-                    illegal_additions.append(cid)
+        for cid in index["additions"]:
+            card = state.cards[cid]
+            host = state.cards.get(card.attached_to) if card.attached_to else None
+            if host is None or not self._legal_host(state, card, host):
+                illegal_additions.append(cid)
         changed = False
         if doomed:
             state = self.destroy_all(state, doomed, wp("13.2"), "rule_processing")
@@ -889,21 +916,19 @@ class Game:
     def may_play(self, state: GameState, pid: PlayerId) -> list[str]:
         """Return what ``pid`` may play now: cards and abilities whose timing allows it (FoW 6.3, 12.3)."""
         out: list[str] = []
-        will = self.available_will(state, pid)
-        for card in sorted(state.cards.values(), key=lambda c: c.id):
-            if card.controller != pid:
-                continue
+        index = self.index(state)
+        will = None
+        abilities = set(index["activatable"][pid]) if state.priority == pid else set()
+        for card in index["cards"][pid]:
             if card.zone == "hand" and card.type in ("resonator", "regalia", "addition", "spell"):
+                will = self.available_will(state, pid) if will is None else will
                 if self.can_play(state, {"player": pid, "card": card.id}) and self.can_pay_will(card.cost.will, will):
                     out.append(card.id)
             elif card.zone == "standby" and card.subtype == "chant_standby" and not card.placed_this_turn:
                 if self._standby_condition(state, card, pid):
                     out.append(card.id)
-            elif card.zone in BATTLE_AREA and cont.valid(card):
-                for ability in self.abilities(state, card.id):
-                    if ability.kind == "activated" and self.can_activate(state, {"player": pid, "card": card.id,
-                                                                                "ability": ability.index}):
-                        out.append(f"{card.id}#{ability.index}")
+            elif card.zone in BATTLE_AREA and abilities:
+                out += [key for key in (f"{card.id}#{a.index}" for a in cont.abilities_of(card)) if key in abilities]
         return out
 
     def priority_sequence(self, state: GameState) -> GameState:

@@ -297,3 +297,11 @@ def test_602_5d_equip_on_the_opponents_turn_is_an_illegal_sorcery_speed_activati
                    ruleset=ruleset)
     illegal = next(s for s in engine.resolve(doc)["trace"] if s["kind"] == "illegal")
     assert (illegal["message_id"], illegal["rule"]["number"]) == ("mtg.illegal.timing", "602.5d")
+
+
+def test_702_15f_two_instances_of_lifelink_gain_life_once():
+    """Alara Reborn FAQ, Behemoth Sledge b1 (2009: each instance triggered); lifelink is static
+    today and extra instances are redundant (702.15f)."""
+    lifelinker = creature("ll", "Lifelinker", 3, 3, timestamp=1, abilities=[keyword("lifelink"), keyword("lifelink")])
+    doc = scenario([lifelinker], [{"type": "declare_attackers", "attackers": ["ll"]}, {"type": "next_step", "step": "end_of_combat"}])
+    assert [p["life"] for p in _result(doc)["players"]] == [23, 17]

@@ -725,7 +725,10 @@ class Game:
             raise IllegalAction(wp("7.5"), "fow.illegal.judged_already", {"player": pid})
 
     def do_judgment(self, state: GameState, action: Mapping[str, Any]) -> GameState:
-        """Pay the Judgment ability's cost and put Judgment onto the chase: neither spell nor ability (FoW 7.5)."""
+        """Pay the Judgment ability's cost and put the Judgment ability onto the chase (FoW 7.5).
+
+        Who then has priority is the ``priority_after_judgment`` reading (FoW 6.4).
+        """
         pid = action["player"]
         self.verify_judgment(state, pid)
         ruler = self._ruler(state, pid)

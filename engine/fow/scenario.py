@@ -18,7 +18,7 @@ from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, KEYWORDS, SPELL_
 OPTIONS: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "variant": ("bifrost", ("bifrost", "valhalla")),
     "trigger_order": ("priority_chapter", ("priority_chapter", "abilities_chapter")),
-    "priority_after_judgment": ("keep", ("keep", "opponent")),
+    "priority_after_judgment": ("opponent", ("opponent", "keep")),
     "main_timing_in_battle": ("forbidden", ("forbidden", "allowed")),
     "blocker_rests": (True, (True, False)),
     "removed_blocker": ("damage_to_target", ("damage_to_target", "no_damage")),

@@ -8,6 +8,7 @@ from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
 from .models import Document, Reference, Section
+from .rulings import RulingsPanel, rulings_panel
 
 # Units listed in a document's table of contents; finer ones are reached from their parent.
 TOC_KINDS = {"chapter", "section", "subsection", "topic", "card", "glossary"}
@@ -27,6 +28,8 @@ class SectionPage:
     next: Section | None
     referenced_by: list[Reference]
     editions: list[Document]
+    rulings: RulingsPanel | None = None
+    """A FAQ card's or topic's rulings with their CR links (``rulesite.rules.rulings``)."""
 
     @property
     def text_repeats_items(self) -> bool:
@@ -71,7 +74,8 @@ def section_page(*, document_slug: str, number: str) -> SectionPage:
     editions = list(
         Document.objects.filter(family=document.family, sections__number=number).order_by("-effective_date")
     )
-    return SectionPage(document, section, ancestors, children, previous, following, referenced_by, editions)
+    rulings = rulings_panel(section=section, children=children)
+    return SectionPage(document, section, ancestors, children, previous, following, referenced_by, editions, rulings)
 
 
 def document_contents(*, document_slug: str) -> tuple[Document, QuerySet[Section]]:

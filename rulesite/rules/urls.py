@@ -2,7 +2,7 @@ from django.urls import path
 
 from rulesite.ratelimits import limit
 
-from . import views, views_editions
+from . import views, views_editions, views_rulings
 
 app_name = "rules"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("rules/<str:family>/history/<path:number>/", views_editions.history, name="history"),
     path("rules/<str:family>/switch/<str:old>/<str:new>/<path:number>/", views_editions.section_switch, name="switch"),
     path("rules/<str:document>/glossary/", views_editions.glossary, name="glossary"),
+    path("rules/<str:document>/changed/", views_rulings.faq_changed, name="faq_changed"),
     path("rules/<str:document>/", views.document_detail, name="document"),
     path("rules/<str:document>/<path:number>/", views.section_detail, name="section"),
     # The page shares the API search counter (RATELIMIT_SEARCH per client IP).

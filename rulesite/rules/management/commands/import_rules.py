@@ -1,7 +1,8 @@
 """``python manage.py import_rules [PATH --format FORMAT] [--edition E] [--language L] [--dry-run]``.
 
 Without PATH: import every bundled document in ``fixtures/documents/`` and every Magic
-Comprehensive Rules edition found in ``settings.RULES_CORPORA_DIR``. Idempotent.
+Comprehensive Rules edition found in ``settings.RULES_CORPORA_DIR``. Then link the FAQ's
+rulings to the CR rules they rest on (``rulesite.rules.rulings``). Idempotent.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rulesite.rules.editions import parsed_diff_against_previous
 from rulesite.rules.importers import BUNDLED, CORPORA_GLOB, FORMATS, ImportFormatError
+from rulesite.rules.rulings import RulingsDataError, faq_rulings_link
 from rulesite.rules.services import document_import, document_parse_file
 
 FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures" / "documents"
@@ -71,3 +73,11 @@ class Command(BaseCommand):
                 edition_diff = parsed_diff_against_previous(parsed=parsed)
                 for line in edition_diff.summary_lines() if edition_diff else []:
                     self.stdout.write(f"  {line}")
+        # Importing replaces sections, which drops the FAQ's links to CR rules: put them back.
+        try:
+            link_report = faq_rulings_link(dry_run=options["dry_run"])
+        except RulingsDataError as exc:
+            raise CommandError(str(exc)) from None
+        self.stdout.write(link_report.summary())
+        for line in link_report.warnings + [f"not found: {m}" for m in link_report.missing]:
+            self.stdout.write(f"  {line}")

@@ -141,6 +141,11 @@ class RecheckPage:
     trace: list[dict[str, Any]]
     error: str = ""
 
+    @property
+    def player_names(self) -> dict[str, str]:
+        """Return ``{player id: name}`` of the stored scenario, for the trace's text."""
+        return player_names(json.loads(self.scenario.canonical))
+
 
 def permalink_recheck(*, code: str) -> RecheckPage:
     """Resolve the stored scenario of ``code`` again with the current engine; write nothing.

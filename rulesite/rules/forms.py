@@ -49,4 +49,8 @@ class SearchForm(forms.Form):
         return None
 
     def results(self) -> SearchResults:
-        return self._sections().search(self.cleaned_data["q"])
+        """Return the ranked hits; glossary terms expand in the chosen game's pairs only."""
+        game = self.cleaned_data.get("game") or None
+        if not game and self.cleaned_data.get("document"):
+            game = Document.objects.filter(slug=self.cleaned_data["document"]).values_list("game", flat=True).first()
+        return self._sections().search(self.cleaned_data["q"], games=[game] if game else None)

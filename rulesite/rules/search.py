@@ -18,6 +18,7 @@ from django.db import connection, models
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from .glossary_terms import GAMES, Unit, expand
 from .textnorm import HAN_RE, TOKEN_RE, fold, token_groups
 
 MAX_QUERY_LENGTH = 200
@@ -41,16 +42,69 @@ def _tsquery(groups: list[list[str]]) -> str:
     return " & ".join("(" + " <-> ".join(group) + ")" for group in groups)
 
 
+def _fts5_units(units: Sequence[Unit]) -> str:
+    """Return the FTS5 ``MATCH`` string of glossary-expanded units.
+
+    Each unit is ``((typed words) OR (other form) …)``, a form's groups ANDed, each group a
+    quoted phrase: ``("chain") OR ("x8fde9501")``; units are ANDed.
+    """
+    return " AND ".join(
+        "(" + " OR ".join("(" + " AND ".join('"' + " ".join(g) + '"' for g in form) + ")" for form in unit) + ")"
+        for unit in units
+    )
+
+
+def _tsquery_units(units: Sequence[Unit]) -> str:
+    """Return the ``to_tsquery`` string of glossary-expanded units: ``((chain) | (x8fde9501))``."""
+    return " & ".join(
+        "(" + " | ".join("(" + " & ".join("(" + " <-> ".join(g) + ")" for g in form) + ")" for form in unit) + ")"
+        for unit in units
+    )
+
+
+def _fts5_branch(units: Sequence[Unit]) -> str:
+    """Return the FTS5 query of what only the glossary adds to ``units``: the other forms of
+    a one-term query, else the expanded query NOT the typed one (the plain branch has those)."""
+    if len(units) == 1:
+        return _fts5_units([units[0][1:]])
+    return f"({_fts5_units(units)}) NOT ({_fts5_units([unit[:1] for unit in units])})"
+
+
+def _tsquery_branch(units: Sequence[Unit]) -> str:
+    """Return the ``to_tsquery`` string of what only the glossary adds to ``units``."""
+    if len(units) == 1:
+        return _tsquery_units([units[0][1:]])
+    return f"({_tsquery_units(units)}) & !({_tsquery_units([unit[:1] for unit in units])})"
+
+
+OTHER_LANGUAGE_WEIGHT = 0.5
+"""Rank factor of a hit found only through the glossary's other-language forms."""
+
+
+def _document_languages() -> list[tuple[str, str]]:
+    """Return the distinct ``(game, language)`` of the stored documents."""
+    from .models import Document
+
+    return list(Document.objects.values_list("game", "language").distinct())
+
+
 @dataclass
 class SearchHit:
     """One ranked search result: the section plus its rank (higher is better)."""
 
     section: models.Model
     rank: float
+    translations: object | None = None
+    """The page's shared :class:`rulesite.rules.bilingual.TranslationLookup`."""
 
     @cached_property
     def snippet(self) -> SafeString:
         return self.section._snippet  # set by SearchResults when loading
+
+    @cached_property
+    def also_in(self) -> list:
+        """Return the documents of the same edition in another language that have this number."""
+        return self.translations.for_section(self.section) if self.translations is not None else []
 
 
 class SearchResults(Sequence):
@@ -59,10 +113,78 @@ class SearchResults(Sequence):
     Counting and each page are one SQL query each; nothing is scanned in Python.
     """
 
-    def __init__(self, queryset: models.QuerySet, q: str) -> None:
+    def __init__(self, queryset: models.QuerySet, q: str, games: Sequence[str] | None = None) -> None:
         self.queryset = queryset
         self.q = q
         self.groups = parse_query(q)
+        self.games = tuple(games) if games else GAMES
+
+    @cached_property
+    def _branches(self) -> list[tuple[str, list[Unit]]] | None:
+        """Return ``(",game,…,", units)`` per distinct glossary expansion; None when no game
+        expands the query (then the plain single-``MATCH`` SQL runs, as fast as ever).
+
+        A game's expansion keeps only the forms in the scripts it has documents in: no
+        Chinese ``費用`` → ``cost`` in Force of Will, whose documents are all Chinese.
+        """
+        self._added_words: list[str] = []
+        if not self.groups or not any(expand(self.groups, game).expanded for game in self.games):
+            return None
+        scripts: dict[str, set[str]] = {}
+        for game, language in _document_languages():
+            scripts.setdefault(game, set()).add("zh" if language.startswith("zh") else "en")
+        by_units: dict[tuple[Unit, ...], list[str]] = {}
+        for game in self.games:
+            expansion = expand(self.groups, game, scripts.get(game, ()))
+            if not expansion.expanded:
+                continue
+            by_units.setdefault(expansion.units, []).append(game)
+            self._added_words += expansion.added_words
+        if not by_units:
+            return None
+        return [("," + ",".join(games) + ",", list(units)) for units, games in by_units.items()]
+
+    @cached_property
+    def _expanded_rows(self) -> list[tuple[int, float]]:
+        # Every hit's id and rank in one query: the count and each page slice it, instead of
+        # running the branches twice.
+        sql, params = self._expanded_sql("id, MAX(rank) AS best", " GROUP BY id ORDER BY best DESC, id")
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return [(row[0], float(row[1])) for row in cursor.fetchall()]
+
+    def _expanded_sql(self, columns: str, order: str) -> tuple[str, list]:
+        # The typed words' full-text query, plus one per distinct glossary expansion tagged
+        # with the games whose pairs made it. An expansion's hit counts only in its own game
+        # (a pair never leaks into another game's documents) and at OTHER_LANGUAGE_WEIGHT of
+        # its rank, so what the user typed ranks first; a section found both ways keeps its
+        # best rank.
+        filter_sql, filter_params = self._filter_sql
+        postgres = connection.vendor == "postgresql"
+        if postgres:
+            source = "s.id, ts_rank_cd(s.search_vector, q, 1){weight} AS rank, {tag} AS g FROM rules_section s, "
+            source += "to_tsquery('english', %s) q WHERE s.search_vector @@ q"
+        else:
+            source = "rowid AS id, -bm25(rules_section_fts, 10.0, 1.0){weight} AS rank, {tag} AS g "
+            source += "FROM rules_section_fts WHERE rules_section_fts MATCH %s"
+        plain = "SELECT " + source.format(weight="", tag="CAST('' AS text)")
+        branch = "SELECT " + source.format(weight=" * %s", tag="CAST(%s AS text)")
+        render = _tsquery_branch if postgres else _fts5_branch
+        cte = "WITH m AS (" if postgres else "WITH m AS MATERIALIZED ("
+        game_test = f"{'strpos' if postgres else 'instr'}(m.g, ',' || d.game || ',') > 0"
+        params: list = [_tsquery(self.groups) if postgres else _fts5_match(self.groups)]
+        parts = [plain]
+        for tag, units in self._branches:
+            parts.append(branch)
+            params += [OTHER_LANGUAGE_WEIGHT, tag, render(units)]
+        sql = (
+            cte + " UNION ALL ".join(parts) + "), h AS ("
+            "SELECT id, rank FROM m WHERE g = '' UNION ALL "
+            "SELECT m.id, m.rank FROM m JOIN rules_section s ON s.id = m.id "
+            f"JOIN rules_document d ON d.id = s.document_id WHERE m.g <> '' AND {game_test}) "
+            f"SELECT {columns} FROM h WHERE id IN ({filter_sql}){order}"
+        )
+        return sql, params + filter_params
 
     @cached_property
     def _filter_sql(self) -> tuple[str, list]:
@@ -75,7 +197,10 @@ class SearchResults(Sequence):
         if not self.groups:
             return []
         filter_sql, filter_params = self._filter_sql
-        if connection.vendor == "postgresql":
+        if self._branches is not None:
+            rows = self._expanded_rows
+            return rows[offset:] if limit is None else rows[offset : offset + limit]
+        elif connection.vendor == "postgresql":
             sql = (
                 "SELECT s.id, ts_rank_cd(s.search_vector, q, 1) AS rank "
                 "FROM rules_section s, to_tsquery('english', %s) q "
@@ -104,7 +229,9 @@ class SearchResults(Sequence):
         if not self.groups:
             return 0
         filter_sql, filter_params = self._filter_sql
-        if connection.vendor == "postgresql":
+        if self._branches is not None:
+            return len(self._expanded_rows)
+        elif connection.vendor == "postgresql":
             sql = (
                 "SELECT count(*) FROM rules_section s, to_tsquery('english', %s) q "
                 f"WHERE s.search_vector @@ q AND s.id IN ({filter_sql})"
@@ -137,14 +264,18 @@ class SearchResults(Sequence):
         return hits[0]
 
     def _load(self, rows: list[tuple[int, float]]) -> list[SearchHit]:
+        from .bilingual import TranslationLookup
         from .models import Section
 
         by_id = Section.objects.select_related("document").in_bulk([pk for pk, _ in rows])
+        # Words found through the glossary are marked too (連鎖 in a hit for "chain").
+        marked = " ".join([self.q, *(getattr(self, "_added_words", None) or [])]) if self._branches else self.q
+        translations = TranslationLookup([by_id[pk] for pk, _ in rows])
         hits = []
         for pk, rank in rows:
             section = by_id[pk]
-            section._snippet = highlight(" — ".join(part for part in (section.title, section.text) if part), self.q)
-            hits.append(SearchHit(section=section, rank=rank))
+            section._snippet = highlight(" — ".join(part for part in (section.title, section.text) if part), marked)
+            hits.append(SearchHit(section=section, rank=rank, translations=translations))
         return hits
 
 
@@ -202,12 +333,15 @@ def highlight(text: str, q: str, width: int = 180) -> SafeString:
 class SectionQuerySet(models.QuerySet):
     """Reads of sections: search, number lookup, document order."""
 
-    def search(self, q: str) -> SearchResults:
+    def search(self, q: str, games: Sequence[str] | None = None) -> SearchResults:
         """Return the sections matching ``q``, best first, as a lazy :class:`SearchResults`.
 
         Filter the queryset first (``Section.objects.filter(document__game="ygo").search(q)``).
+        Glossary terms in ``q`` also search their other-language forms
+        (:mod:`rulesite.rules.glossary_terms`), in the pairs of ``games`` (default: every
+        game; pass the game the queryset is filtered on to skip the others' expansions).
         """
-        return SearchResults(self, q)
+        return SearchResults(self, q, games)
 
     def by_number(self, q: str) -> models.QuerySet:
         """Return the sections whose number is exactly ``q`` (a bare section number).

@@ -2,7 +2,7 @@ from django.urls import path
 
 from rulesite.ratelimits import limit
 
-from . import views, views_editions, views_rulings
+from . import views, views_bilingual, views_editions, views_rulings
 
 app_name = "rules"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("rules/<str:family>/diff/<str:old>/<str:new>/", views_editions.diff, name="diff"),
     path("rules/<str:family>/history/<path:number>/", views_editions.history, name="history"),
     path("rules/<str:family>/switch/<str:old>/<str:new>/<path:number>/", views_editions.section_switch, name="switch"),
+    path("rules/<str:family>/bilingual/<str:edition>/<path:number>/", views_bilingual.bilingual, name="bilingual"),
     path("rules/<str:document>/glossary/", views_editions.glossary, name="glossary"),
     path("rules/<str:document>/changed/", views_rulings.faq_changed, name="faq_changed"),
     path("rules/<str:document>/", views.document_detail, name="document"),

@@ -29,14 +29,12 @@ True
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
+from .builders import common
 
 Row = dict[str, Any]
 """One form row: field name to value, with nested ``actions`` rows where the row has them."""
@@ -88,23 +86,22 @@ YES_NO = ("yes", "no")
 OMITTABLE = ("options", "chain", "pending", "effects", "actions", "turn.step")
 """Keys the builder always writes; ``setup["omit"]`` names those the source left out."""
 
-_MISSING = object()
-_INTEGER = re.compile(r"[+-]?\d{1,9}")
-_DEMO_STEM = re.compile(r"[A-Za-z0-9_-]{1,100}")
-
-
-def _text(value: Any) -> Any:
-    return value if isinstance(value, str) and value and value == value.strip() else _MISSING
-
-
-def _integer(value: Any) -> Any:
-    return value if isinstance(value, int) and not isinstance(value, bool) else _MISSING
-
-
-def _ids(value: Any) -> Any:
-    if isinstance(value, list) and value and all(_text(item) is not _MISSING for item in value):
-        return list(value)
-    return _MISSING
+_MISSING = common.MISSING
+_INTEGER = common.INTEGER
+_text = common.text_form
+_integer = common.integer_form
+_ids = common.ids_form
+_amount = common.amount_form
+_amount_json = common.amount_json
+_flag = common.flag_form
+_yes_no = common.yes_no_form
+_yes_no_json = common.yes_no_json
+_counters = common.counts_form
+counters_json = common.counts_json
+_blank_is_missing = common.blank_is_missing
+_same = common.same
+_effect_ref = common.index_or_id_form
+_effect_ref_json = common.index_or_id_json
 
 
 def _id_text(value: Any) -> Any:
@@ -115,66 +112,6 @@ def _id_text(value: Any) -> Any:
 def _id_text_json(value: Any) -> Any:
     ids = [item.strip() for item in (value or "").split(",") if item.strip()]
     return ids or _MISSING
-
-
-def _amount(value: Any) -> Any:
-    """Return an amount as form text: ``-500`` → ``"-500"``, ``"half"`` → ``"half"``."""
-    if _integer(value) is not _MISSING:
-        return str(value)
-    if _text(value) is not _MISSING and not _INTEGER.fullmatch(value):
-        return value
-    return _MISSING
-
-
-def _amount_json(value: Any) -> Any:
-    if not value:
-        return _MISSING
-    return int(value) if _INTEGER.fullmatch(value) else value
-
-
-def _flag(value: Any) -> Any:
-    return True if value is True else _MISSING
-
-
-def _yes_no(value: Any) -> Any:
-    """``true`` → ``"yes"``, ``false`` → ``"no"`` (a three-way choice: blank leaves the key out)."""
-    return {True: "yes", False: "no"}.get(value, _MISSING) if isinstance(value, bool) else _MISSING
-
-
-def _yes_no_json(value: Any) -> Any:
-    return {"yes": True, "no": False}.get(value, _MISSING)
-
-
-def _counters(value: Any) -> Any:
-    """``{"spell": 2}`` → ``"spell: 2"``; names with ``:`` or ``,`` cannot be shown."""
-    if not isinstance(value, dict) or not value:
-        return _MISSING
-    parts = []
-    for name, count in value.items():
-        if _text(name) is _MISSING or any(c in name for c in ":,") or _integer(count) is _MISSING or count < 0:
-            return _MISSING
-        parts.append(f"{name}: {count}")
-    return ", ".join(parts)
-
-
-def counters_json(value: Any) -> Any:
-    """Parse ``"spell: 2, A: 1"`` into ``{"spell": 2, "A": 1}``; raise ``ValueError`` on a bad part."""
-    if not value or not str(value).strip():
-        return _MISSING
-    out: dict[str, int] = {}
-    for part in str(value).split(","):
-        if not part.strip():
-            continue
-        name, sep, count = part.rpartition(":")
-        if not sep or not name.strip() or not count.strip().isdigit():
-            raise ValueError(part.strip())
-        out[name.strip()] = int(count)
-    return out or _MISSING
-
-
-def _blank_is_missing(value: Any) -> Any:
-    """Return ``value``, or ``_MISSING`` for a blank one (``None``, ``""``, ``[]``, ``False``; not ``0``)."""
-    return _MISSING if value is None or value is False or value == "" or value == [] else value
 
 
 @dataclass(frozen=True)
@@ -200,27 +137,6 @@ class _Field:
         if form_value is _MISSING or not _same(self.to_json(form_value), value):
             return _MISSING
         return form_value
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Return whether two JSON values are equal, telling ``true`` from ``1`` (``_MISSING`` equals nothing)."""
-    if a is _MISSING or b is _MISSING:
-        return a is b
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
-
-
-def _effect_ref(value: Any) -> Any:
-    if _integer(value) is not _MISSING and value >= 0:
-        return str(value)
-    if _text(value) is not _MISSING and not value.isdigit():
-        return value
-    return _MISSING
-
-
-def _effect_ref_json(value: Any) -> Any:
-    if not value:
-        return _MISSING
-    return int(value) if value.isdigit() else value
 
 
 CARD_FIELDS = (
@@ -595,24 +511,7 @@ def plain_to_json(row: Mapping[str, Any], fields: Sequence[_Field]) -> dict[str,
     return _merge_extra(_fields_to_json(row, fields), row.get("extra"))
 
 
-def assign_card_ids(ids: Sequence[str]) -> list[str]:
-    """Return ``ids`` with each blank one replaced by the next free ``c1``, ``c2``, …
-
-    >>> assign_card_ids(["", "c1", "x", ""])
-    ['c2', 'c1', 'x', 'c3']
-    """
-    taken = {card_id for card_id in ids if card_id}
-    counter = 0
-    out = []
-    for card_id in ids:
-        if not card_id:
-            counter += 1
-            while f"c{counter}" in taken:
-                counter += 1
-            card_id = f"c{counter}"
-            taken.add(card_id)
-        out.append(card_id)
-    return out
+assign_card_ids = common.assign_card_ids
 
 
 def initial_to_scenario(data: BoardData) -> dict[str, Any]:
@@ -668,8 +567,6 @@ def initial_to_scenario(data: BoardData) -> dict[str, Any]:
     return scenario
 
 
-_PATH_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
 FIELD_OF_KEY = {
     "objects": {field.key: field.name for field in CARD_FIELDS} | {"effects": "effect_class"},
     "effect": {field.key: field.name for field in EFFECT_FIELDS},
@@ -700,9 +597,7 @@ class ErrorPlace:
     """The document key the error is about, when no field holds it."""
 
 
-def split_path(path: str) -> list[str | int]:
-    """Return an engine error path as parts: ``chain[1].targets[0]`` → ``['chain', 1, 'targets', 0]``."""
-    return [int(index) if index else name for name, index in _PATH_PART.findall(path)]
+split_path = common.split_path
 
 
 def error_place(path: str) -> ErrorPlace:
@@ -754,30 +649,12 @@ def _action_place(section: str, row: int, action: int, rest: list[str | int]) ->
 
 def golden_dir() -> Path:
     """Return the folder of the ygo golden files, ``fixtures/scenarios/ygo/``."""
-    return Path(settings.BASE_DIR) / "fixtures" / "scenarios" / "ygo"
+    return common.golden_dir("ygo")
 
 
 def demo_scenario(stem: str) -> dict[str, Any] | None:
-    """Return the scenario of golden file ``fixtures/scenarios/ygo/<stem>.json``, or ``None``.
-
-    ``stem`` is checked to be a plain file name (letters, digits, ``-``, ``_``), so no other
-    file can be read. A bare scenario file is accepted as well as a golden file.
-    """
-    if not _DEMO_STEM.fullmatch(stem):
-        return None
-    path = golden_dir() / f"{stem}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if isinstance(data, dict) and isinstance(data.get("scenario"), dict):
-        data = data["scenario"]
-    return data if isinstance(data, dict) else None
+    """Return the scenario of golden file ``fixtures/scenarios/ygo/<stem>.json``, or ``None`` (:func:`common.demo_scenario`)."""
+    return common.demo_scenario("ygo", stem)
 
 
-def stored_scenario(code: str) -> dict[str, Any] | None:
-    """Return the document of the visible stored ruling ``code``, or ``None``."""
-    from .models import Scenario  # the conversions above need no database
-
-    stored = Scenario.objects.visible().filter(code=code[:32]).only("canonical").first()
-    return json.loads(stored.canonical) if stored is not None else None
+stored_scenario = common.stored_scenario

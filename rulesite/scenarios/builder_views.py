@@ -1,8 +1,9 @@
-"""The board-state builder (``/scenarios/new/<game>/``).
+"""The board-state builder (``/scenarios/new/<game>/``) and its card catalogue endpoint.
 
-Yu-Gi-Oh! has a form (:class:`~rulesite.scenarios.forms.BoardForm`); every game also has
-the JSON textarea (``?mode=json``, and the only builder for ``mtg`` and ``fow`` until their
-engines exist).
+Every game has a board form: Yu-Gi-Oh! its own (:class:`~rulesite.scenarios.forms.BoardForm`,
+nested effect rows), Force of Will and Magic one built from their field specs
+(:class:`~rulesite.scenarios.builders.forms.GameBoardForm`). ``?mode=json`` shows the JSON
+textarea for any game.
 """
 
 from __future__ import annotations
@@ -10,40 +11,47 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_GET
 
 import engine
 
 from . import builder as conversion
+from .builders import common, fow, mtg
+from .builders.forms import GameBoardForm
 from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
 
 GAMES = ("ygo", "mtg", "fow")
-FORM_GAMES = ("ygo",)
+SPECS: dict[str, common.GameSpec] = {"fow": fow.SPEC, "mtg": mtg.SPEC}
+FORM_GAMES = ("ygo", *SPECS)
+
+Board = BoardForm | GameBoardForm
 
 
 def builder(request: HttpRequest, game: str) -> HttpResponse:
     """Show the builder for ``game``; on POST, resolve and redirect to the permalink ``/r/<code>/``.
 
-    GET ``?from=<code>`` prefills the form from a stored ruling, ``?demo=<stem>`` from
-    ``fixtures/scenarios/ygo/<stem>.json``; ``?mode=json`` shows the JSON textarea. A POST
-    with ``show_json`` re-renders with the built document shown, ``download`` returns it as
-    a file. An invalid board re-renders with status 400 and every value as typed.
+    GET ``?from=<code>`` prefills the form from a stored ruling ("edit a copy"),
+    ``?demo=<game>/<stem>`` (or ``?demo=<stem>``) from ``fixtures/scenarios/<game>/<stem>.json``;
+    ``?mode=json`` shows the JSON textarea. A POST with ``show_json`` re-renders with the built
+    document shown, ``download`` returns it as a file. An invalid board re-renders with status
+    400, every value as typed and each error next to its field.
     """
     if game not in GAMES:
         raise Http404(f"Unknown game {game!r}")
     if game not in FORM_GAMES or request.GET.get("mode") == "json":
         return _json_builder(request, game)
     if request.method != "POST":
-        return _render_board(request, BoardForm(initial=_prefill(request)))
-    board = BoardForm(request.POST)
+        return _render_board(request, game, _board(game, initial=_prefill(request, game)))
+    board = _board(game, data=request.POST)
     if not board.is_valid():
-        return _render_board(request, board, status=400)
+        return _render_board(request, game, board, status=400)
     scenario = board.to_scenario()
     if "show_json" in request.POST:
-        return _render_board(request, board, shown_json=_pretty(scenario))
+        return _render_board(request, game, board, shown_json=_pretty(scenario))
     if "download" in request.POST:
         response = HttpResponse(_pretty(scenario), content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="scenario.json"'
@@ -52,41 +60,77 @@ def builder(request: HttpRequest, game: str) -> HttpResponse:
         stored, _created = scenario_create(scenario=scenario)
     except engine.ScenarioError as exc:
         board.add_engine_errors(exc.errors)
-        return _render_board(request, board, status=400)
+        return _render_board(request, game, board, status=400)
     return redirect(stored)
 
 
-def _prefill(request: HttpRequest) -> conversion.BoardData | None:
-    """Return form data from ``?from=<code>`` or ``?demo=<stem>``; raise Http404 if not found."""
+@require_GET
+def catalogue(request: HttpRequest, game: str) -> JsonResponse:
+    """Return ``{"cards": [{name, …characteristics}]}``, the cards the builder can fill in by name.
+
+    Magic: the engine's catalogue (``engine.mtg.catalogue.cards()``) with the object fields of
+    §8.2 only. Other games have no catalogue yet: an empty list.
+    """
+    if game not in GAMES:
+        raise Http404(f"Unknown game {game!r}")
+    cards = mtg.catalogue_cards() if game == "mtg" else []
+    response = JsonResponse({"cards": cards})
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+def _board(game: str, *, data: Any = None, initial: common.BoardData | None = None) -> Board:
+    if game == "ygo":
+        return BoardForm(data, initial=initial)
+    if data is not None and game == "mtg":
+        data = mtg.fill_from_catalogue(data)
+    return GameBoardForm(SPECS[game], data, initial=initial)
+
+
+def _prefill(request: HttpRequest, game: str) -> common.BoardData | None:
+    """Return form data from ``?from=<code>`` or ``?demo=[<game>/]<stem>``; raise Http404 if not found."""
     code, demo = request.GET.get("from"), request.GET.get("demo")
     if not code and not demo:
         return None
-    if demo and demo.startswith("ygo/"):
-        demo = demo[4:]
-    scenario = conversion.stored_scenario(code) if code else conversion.demo_scenario(demo or "")
-    if scenario is None or scenario.get("game") != "ygo":
-        raise Http404("No such Yu-Gi-Oh! scenario")
-    return conversion.scenario_to_initial(scenario)
+    if code:
+        scenario = common.stored_scenario(code)
+    else:
+        demo_game, _slash, stem = (demo or "").rpartition("/")
+        scenario = common.demo_scenario(demo_game or game, stem)
+    if scenario is None or scenario.get("game") != game:
+        raise Http404("No such scenario for this game")
+    if game == "ygo":
+        return conversion.scenario_to_initial(scenario)
+    return common.scenario_to_initial(SPECS[game], scenario)
 
 
 def _pretty(scenario: dict[str, Any]) -> str:
     return json.dumps(scenario, ensure_ascii=False, indent=2)
 
 
-def _render_board(request: HttpRequest, board: BoardForm, *, status: int = 200, shown_json: str = "") -> HttpResponse:
-    return render(
-        request,
-        "scenarios/builder.html",
-        {
-            "board": board,
-            "game": "ygo",
-            "shown_json": shown_json,
-            "field_maps_json": json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED}),
-            "json_url": reverse("scenarios:builder", args=["ygo"]) + "?mode=json",
-            "builder_url": reverse("scenarios:builder", args=["ygo"]),
-        },
-        status=status,
-    )
+def _render_board(request: HttpRequest, game: str, board: Board, *, status: int = 200, shown_json: str = "") -> HttpResponse:
+    url = reverse("scenarios:builder", args=[game])
+    context: dict[str, Any] = {
+        "board": board,
+        "game": game,
+        "shown_json": shown_json,
+        "json_url": url + "?mode=json",
+        "builder_url": url,
+        "demos": [("", "—")] + common.demo_list(game),
+        "current_demo": (request.GET.get("demo") or "").rpartition("/")[2],
+        "current_from": (request.GET.get("from") or "")[:32],
+        "start_open": bool(request.GET.get("demo") or request.GET.get("from")),
+    }
+    if game == "ygo":
+        context["field_maps_json"] = json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED})
+        return render(request, "scenarios/builder.html", context, status=status)
+    spec = SPECS[game]
+    context["spec"] = spec
+    context["field_maps_json"] = json.dumps({s.prefix: dict(s.uses) for s in spec.sections if s.switch})
+    if game == "mtg":
+        context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
+        context["card_names"] = mtg.card_names()
+    return render(request, "scenarios/builder_game.html", context, status=status)
 
 
 def _json_builder(request: HttpRequest, game: str) -> HttpResponse:
@@ -97,7 +141,8 @@ def _json_builder(request: HttpRequest, game: str) -> HttpResponse:
         try:
             scenario = scenario_parse(raw)
             if "to_form" in request.POST and game in FORM_GAMES and scenario.get("game") == game:
-                return _render_board(request, BoardForm(initial=conversion.scenario_to_initial(scenario)))
+                initial = conversion.scenario_to_initial(scenario) if game == "ygo" else common.scenario_to_initial(SPECS[game], scenario)
+                return _render_board(request, game, _board(game, initial=initial))
             stored, _created = scenario_create(scenario=scenario)
         except engine.ScenarioError as exc:
             errors = exc.errors

@@ -126,9 +126,9 @@ def yes_no_field(label: Any, **kwargs: Any) -> forms.ChoiceField:
 
 
 class CountersField(forms.CharField):
-    """Counters typed as ``name: count, name: count``; the cleaned value stays text."""
+    """Counts typed as ``name: count, name: count`` (counters, a will pool); the cleaned value stays text."""
 
-    default_error_messages = {"bad_counter": _("Write counters as “name: count”, separated by commas (e.g. “spell: 2”).")}
+    default_error_messages = {"bad_counter": _("Write “name: number”, separated by commas (e.g. “spell: 2”).")}
 
     def clean(self, value: Any) -> str:
         value = super().clean(value)
@@ -539,7 +539,7 @@ def shown_fields(form: forms.Form, used: str, skip: Iterable[str] = ()) -> str:
     field filled in or with an error, except ``skip`` and the bookkeeping fields."""
     names = set(used.split())
     for name in form.fields:
-        if name in skip or name in ("single", "extra", "DELETE", "omit", "no_actions"):
+        if name in skip or name in ("single", "extra", "DELETE", "omit", "absent", "no_actions"):
             continue
         value = form[name].value()
         if value not in (None, "", [], False) or form[name].errors:

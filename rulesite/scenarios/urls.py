@@ -7,6 +7,7 @@ app_name = "scenarios"
 urlpatterns = [
     path("", views.home, name="home"),
     path("scenarios/new/<str:game>/", builder_views.builder, name="builder"),
+    path("scenarios/catalogue/<str:game>.json", builder_views.catalogue, name="catalogue"),
     path("r/import/", views.import_permalink, name="import"),
     path("r/<str:code>/", views.permalink, name="permalink"),
     path("r/<str:code>/notes/", views.annotate, name="annotate"),

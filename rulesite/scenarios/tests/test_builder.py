@@ -165,9 +165,9 @@ class BuilderPageTests(TestCase):
             self.assertIn("src=", attrs)
         self.assertNotRegex(html, r"\son(click|change|input|load)=")
 
-    def test_it_keeps_the_json_builder_for_other_games(self) -> None:
+    def test_it_keeps_the_json_builder_for_every_game(self) -> None:
         for game in ("mtg", "fow"):
-            response = self.client.get(f"/scenarios/new/{game}/")
+            response = self.client.get(f"/scenarios/new/{game}/?mode=json")
             self.assertContains(response, 'name="scenario"')
         self.assertContains(self.client.get(URL + "?mode=json"), 'name="scenario"')
         self.assertEqual(self.client.get("/scenarios/new/chess/").status_code, 404)

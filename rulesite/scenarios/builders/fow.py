@@ -1,0 +1,262 @@
+"""The Force of Will board form (``/scenarios/new/fow/``): docs/scenario-format.md §7 as
+field specs. The vocabulary comes from the engine (``engine.fow``) so the two cannot drift.
+
+Abilities, the J-ruler side's text and an effect's ``spec`` are rules text as data (§7.4):
+they are JSON fields of the card or effect row.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from engine.fow.model import ADDITION_SUBTYPES, KEYWORDS, SPELL_SUBTYPES, TYPES, ZONES
+from engine.fow.scenario import ACTIONS, OPTIONS, PHASE_STEPS
+
+from .common import GameSpec, Section, Spec
+
+PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2")}
+PHASE_LABELS = {"draw": _("Draw phase"), "recovery": _("Recovery phase"), "main": _("Main phase"), "end": _("End phase")}
+STEPS = tuple(dict.fromkeys(step for steps in PHASE_STEPS.values() for step in steps))
+STEP_LABELS = {
+    "start": _("Beginning (start)"), "draw": _("Draw"), "recover": _("Recover"), "main": _("Main (no battle)"),
+    "beginning_of_battle": _("Battle: beginning of battle"), "declare_attack": _("Battle: declare attack"),
+    "declare_block": _("Battle: declare block"), "block_declared": _("Battle: block declared"),
+    "first_strike": _("Battle: first strike damage"), "normal_damage": _("Battle: normal damage"),
+    "end_of_battle": _("Battle: end of battle"), "end_of_turn": _("End of turn"), "final": _("Final step"),
+}
+ZONE_LABELS = {
+    "main_deck": _("Main deck"), "stone_deck": _("Magic stone deck"), "hand": _("Hand"), "field": _("Field"),
+    "stone_area": _("Magic stone area"), "ruler_area": _("Ruler area"), "graveyard": _("Graveyard"),
+    "lifebreak": _("Lifebreak area (Valhalla)"), "standby": _("Standby area"), "removed": _("Removed area"),
+    "chase": _("On the chase"),
+}
+TYPE_LABELS = {
+    "ruler": _("Ruler"), "j_ruler": _("J-ruler"), "resonator": _("Resonator"), "spell": _("Spell"),
+    "addition": _("Addition"), "regalia": _("Regalia"), "magic_stone": _("Magic stone"),
+}
+SUBTYPE_LABELS = {
+    "chant": _("Chant"), "chant_instant": _("Chant-Instant"), "chant_standby": _("Chant-Standby"),
+    "field": _("Addition: Field"), "resonator": _("Addition: Resonator"), "ruler": _("Addition: Ruler"),
+    "j_ruler": _("Addition: J-ruler"), "resonator_j_ruler": _("Addition: Resonator/J-ruler"),
+    "ruler_j_ruler": _("Addition: Ruler/J-ruler"),
+}
+SUBTYPES = tuple(dict.fromkeys(SPELL_SUBTYPES + ADDITION_SUBTYPES))
+ACTION_LABELS = {
+    "pass": _("Pass priority"), "play": _("Play a card from the hand"), "activate": _("Play an activated ability"),
+    "will": _("Produce will"), "play_standby": _("Play a Chant-Standby"), "call_stone": _("Call a magic stone"),
+    "judgment": _("Perform Judgment"), "standby": _("Put a card into the standby area"),
+    "lifebreak": _("Lifebreak (Valhalla)"), "battle": _("Initiate a battle"), "attack": _("Declare an attack"),
+    "no_attack": _("Declare no attack"), "block": _("Declare a block"), "no_block": _("Declare no block"),
+    "choose": _("Make an open choice"),
+}
+OPTION_QUESTIONS = {
+    "variant": _("Rules variant (lifebreak area)"),
+    "trigger_order": _("Order of triggered abilities (6.2 or 9.6)"),
+    "priority_after_judgment": _("Priority after Judgment (6.4)"),
+    "main_timing_in_battle": _("Main timing during a battle (6.3)"),
+    "blocker_rests": _("The blocker is rested (8.3)"),
+    "removed_blocker": _("A blocker that left the field (8.4/8.5)"),
+    "j_ruler_attack_on_judgment_turn": _("A J-ruler attacks on its Judgment turn (8.2/9.5)"),
+    "pierce_blocker_damage": _("Pierce: damage to the blocker (11.1)"),
+    "explode_on_player_damage": _("Explode on damage to a player (11.4)"),
+    "condition_effect_scope": _("Scope of a condition effect (9.9)"),
+    "lifebreak_threshold": _("Lifebreak threshold (7.10)"),
+    "life_rounding": _("Life below 100 rounded up (1.5)"),
+}
+OPTION_VALUE_LABELS = {
+    "bifrost": _("Bifrost"), "valhalla": _("Valhalla"), "priority_chapter": _("Turn player first (6.2)"),
+    "abilities_chapter": _("Players alternate (9.6)"), "keep": _("The player keeps priority"),
+    "opponent": _("It passes to the opponent"), "forbidden": _("Forbidden"), "allowed": _("Allowed"),
+    "damage_to_target": _("Damage goes to the attack target"), "no_damage": _("No damage"),
+    "full": _("The full ATK"), "capacity": _("Only its capacity"), "yes": _("Yes"), "no": _("No"),
+    "locked": _("Fixed to the cards there when it began"), "any_card": _("Any card that meets it"),
+    "literal": _("More than ⌊(life − 1)/1000⌋"), "per_1000": _("More than ⌈life/1000⌉"),
+    "round_up": _("Rounded up"), "none": _("Not rounded"),
+}
+DURATION_LABELS = {"permanent": _("Permanent"), "end_of_turn": _("Until end of turn"), "end_of_battle": _("Until end of battle")}
+EFFECT_KIND_LABELS = {"continuous": _("Continuous"), "replacement": _("Replacement"), "delayed": _("Delayed trigger")}
+CHASE_KIND_LABELS = {"card": _("A card (spell or summon)"), "ability": _("An ability"), "judgment": _("Judgment")}
+WILL_HELP = _("e.g. “fire: 1, void: 2” (light, fire, water, wind, darkness, void, moon)")
+
+
+def _option(key: str) -> Spec:
+    default, values = OPTIONS[key]
+    if isinstance(default, bool):
+        return Spec(key, f"opt_{key}", "yesno", OPTION_QUESTIONS[key], path=("options", key), main=False,
+                    blank=_("Default (%(value)s)") % {"value": _("Yes") if default else _("No")})
+    return Spec(key, f"opt_{key}", "choice", OPTION_QUESTIONS[key], choices=values, labels=OPTION_VALUE_LABELS,
+                path=("options", key), main=False,
+                blank=_("Default (%(value)s)") % {"value": OPTION_VALUE_LABELS.get(default, default)})
+
+
+def _player_fields(pid: str) -> tuple[Spec, ...]:
+    n = pid[1]
+    return (
+        Spec("name", f"{pid}_name", "text", _("Player %(n)s name") % {"n": n}, path=("players", pid, "name")),
+        Spec("life", f"{pid}_life", "int", _("Player %(n)s life") % {"n": n}, min_value=-1_000_000, max_value=1_000_000,
+             path=("players", pid, "life"), help=_("Blank: 4000.")),
+        Spec("will", f"{pid}_will", "counts", _("Player %(n)s will pool") % {"n": n}, help=WILL_HELP, path=("players", pid, "will"), empty={}),
+        Spec("called_stone", f"{pid}_called_stone", "yesno", _("Player %(n)s called a stone this turn") % {"n": n},
+             path=("players", pid, "called_stone"), main=False),
+        Spec("judged", f"{pid}_judged", "yesno", _("Player %(n)s performed Judgment this turn") % {"n": n},
+             path=("players", pid, "judged"), main=False),
+        Spec("first_turn", f"{pid}_first_turn", "yesno", _("Player %(n)s is in their first turn") % {"n": n},
+             path=("players", pid, "first_turn"), main=False),
+        Spec("may_battle", f"{pid}_may_battle", "yesno", _("Player %(n)s may initiate a battle") % {"n": n},
+             path=("players", pid, "may_battle"), main=False),
+        Spec("hand_limit", f"{pid}_hand_limit", "int", _("Player %(n)s hand limit") % {"n": n}, min_value=0, max_value=99,
+             path=("players", pid, "hand_limit"), main=False),
+        Spec("lifebreak_limit", f"{pid}_lifebreak_limit", "int", _("Player %(n)s lifebreak limit") % {"n": n},
+             min_value=0, max_value=99, path=("players", pid, "lifebreak_limit"), main=False),
+    )
+
+
+SETUP = (
+    Spec("ruleset", "ruleset", "choice", _("Rules"), choices=("wp-2.3",), labels={"wp-2.3": _("Whitepaper 2.3")},
+         path=("ruleset",), required=True, blank=None),
+    Spec("active", "active", "choice", _("Turn player"), choices=("p1", "p2"), labels=PLAYER_LABELS, path=("turn", "active"),
+         required=True, blank=None),
+    Spec("phase", "phase", "choice", _("Phase"), choices=tuple(PHASE_STEPS), labels=PHASE_LABELS, path=("turn", "phase"),
+         required=True, blank=None, initial="main"),
+    Spec("step", "step", "choice", _("Step"), choices=STEPS, labels=STEP_LABELS, path=("turn", "step"), initial="main"),
+    Spec("number", "number", "int", _("Turn number"), min_value=1, max_value=9_999, path=("turn", "number"),
+         help=_("Turn 1: the first player skips the draw.")),
+    Spec("priority", "priority", "choice", _("Priority now"), choices=("p1", "p2"), labels=PLAYER_LABELS,
+         path=("turn", "priority"), blank=_("The turn player")),
+    Spec("passes", "passes", "int", _("Passes so far"), min_value=0, max_value=1, path=("turn", "passes"), main=False),
+    Spec("battle", "battle", "json", _("The battle (JSON)"), path=("turn", "battle"), main=False,
+         help=_("In a battle step: {\"attacker\": id, \"target\": id or player, \"blocker\": id}")),
+    Spec("effect_order", "effect_order", "words", _("Tie order of continuous effects"), path=("turn", "effect_order"),
+         main=False, help=_("Effect keys, comma-separated (FoW 9.9).")),
+    *_player_fields("p1"),
+    *_player_fields("p2"),
+    *(_option(key) for key in OPTIONS),
+)
+
+CARDS = Section(
+    "cards", "objects",
+    (
+        Spec("id", "id", "text", _("Id"), help=_("Blank: c1, c2…")),
+        Spec("name", "name", "text", _("Name"), required=True),
+        Spec("owner", "owner", "choice", _("Owner"), choices=("p1", "p2"), labels=PLAYER_LABELS, required=True, blank=None),
+        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS,
+             blank=_("Same as owner")),
+        Spec("zone", "zone", "choice", _("Zone"), choices=ZONES, labels=ZONE_LABELS, required=True, blank=None, initial="field"),
+        Spec("type", "type", "choice", _("Card type"), choices=TYPES, labels=TYPE_LABELS, required=True, blank=None,
+             initial="resonator"),
+        Spec("subtype", "subtype", "choice", _("Subtype"), choices=SUBTYPES, labels=SUBTYPE_LABELS),
+        Spec("rested", "rested", "yesno", _("Rested or recovered"), labels={"yes": _("Rested"), "no": _("Recovered")}),
+        Spec("atk", "atk", "int", _("ATK"), min_value=0, max_value=999_999),
+        Spec("def", "defense", "int", _("DEF"), min_value=0, max_value=999_999),
+        Spec("damage", "damage", "int", _("Damage marked"), min_value=0, max_value=999_999),
+        Spec("cost", "cost", "counts", _("Cost"), help=WILL_HELP, empty={}),
+        Spec("side", "side", "choice", _("Side up (ruler card)"), choices=("ruler", "j_ruler"),
+             labels={"ruler": _("Ruler"), "j_ruler": _("J-ruler")}, main=False),
+        Spec("keywords", "keywords", "words", _("Keywords"), main=False,
+             help=", ".join(KEYWORDS + ("must_attack", "cannot_attack", "indestructible"))),
+        Spec("races", "races", "words", _("Races"), main=False),
+        Spec("attributes", "attributes", "words", _("Attributes"), main=False),
+        Spec("counters", "counters", "counts", _("Counters"), main=False, help=_("e.g. “+100/+100: 2”")),
+        Spec("attached_to", "attached_to", "ref", _("Attached to"), main=False),
+        Spec("entered_this_turn", "entered_this_turn", "yesno", _("Entered the battle area this turn"), main=False),
+        Spec("on_field_since_turn_start", "on_field_since_turn_start", "yesno", _("J-ruler on the field since the turn began"),
+             main=False),
+        Spec("placed_this_turn", "placed_this_turn", "yesno", _("Put into standby this turn"), main=False),
+        Spec("timestamp", "timestamp", "int", _("Timestamp"), min_value=0, max_value=1_000_000, main=False),
+        Spec("abilities", "abilities", "json", _("Abilities (JSON)"), main=False,
+             help=_("A list, e.g. [{\"kind\": \"will\", \"cost\": {\"rest\": true}, \"produce\": {\"fire\": 1}}] (format §7.4)")),
+        Spec("j_ruler", "j_ruler", "json", _("J-ruler side (JSON)"), main=False,
+             help=_("{\"name\", \"atk\", \"def\", \"races\", \"keywords\", \"abilities\"}")),
+        Spec("awakening", "awakening", "json", _("Awakening (JSON)"), main=False),
+    ),
+    _("Cards"), _("Every card that matters, with its zone. Ordered zones (decks, graveyard) top card first."),
+    _("Add a card"), _("Card"), card_ids=True, extra_rows=3,
+)
+
+CHASE = Section(
+    "chain", "chain",
+    (
+        Spec("kind", "kind", "choice", _("Item"), choices=("card", "ability", "judgment"), labels=CHASE_KIND_LABELS,
+             required=True, blank=None),
+        Spec("source", "source", "ref", _("Card"), required=True),
+        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
+        Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
+        Spec("targets", "targets", "refs", _("Targets"), players=True, allow=r"chase:\d{1,4}"),
+        Spec("from_hand", "from_hand", "yesno", _("Played from the hand")),
+        Spec("awakened", "awakened", "yesno", _("Awakened")),
+        Spec("effect", "effect", "json", _("Effect (JSON)"), main=False),
+    ),
+    _("The chase"), _("Items on the chase, the bottom one first."), _("Add a chase item"), _("Chase item"),
+    switch="kind", uses={"card": "source controller targets from_hand awakened", "ability": "source controller ability targets",
+                         "judgment": "source controller"}, extra_rows=0,
+)
+
+PENDING = Section(
+    "pending", "pending",
+    (
+        Spec("source", "source", "ref", _("Card"), required=True),
+        Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
+        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
+        Spec("count", "count", "int", _("Times triggered"), min_value=1, max_value=999),
+    ),
+    _("Triggered abilities waiting"), _("Abilities that have triggered and wait for priority processing."),
+    _("Add a triggered ability"), _("Trigger"), extra_rows=0,
+)
+
+EFFECTS = Section(
+    "effects", "effects",
+    (
+        Spec("id", "id", "text", _("Key")),
+        Spec("kind", "kind", "choice", _("Kind"), choices=("continuous", "replacement", "delayed"), labels=EFFECT_KIND_LABELS,
+             required=True, blank=None),
+        Spec("source", "source", "ref", _("Source")),
+        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
+        Spec("timestamp", "timestamp", "int", _("Timestamp"), min_value=0, max_value=1_000_000),
+        Spec("duration", "duration", "choice", _("Lasts"), choices=("permanent", "end_of_turn", "end_of_battle"),
+             labels=DURATION_LABELS),
+        Spec("affected", "affected", "refs", _("Affects")),
+        Spec("spec", "spec", "json", _("What it does (JSON)"), help=_("e.g. {\"do\": \"modify\", \"atk\": 200}")),
+    ),
+    _("Effects in force"), _("Effects of abilities that resolved earlier: continuous, replacement, delayed."),
+    _("Add an effect"), _("Effect"), extra_rows=0,
+)
+
+ACTION_USES = {
+    "pass": "player", "play": "player card targets pay_with awaken incarnation", "activate": "player card ability targets pay_with",
+    "will": "player card ability", "play_standby": "player card targets", "call_stone": "player", "judgment": "player pay_with",
+    "standby": "player card pay_with", "lifebreak": "player", "battle": "player", "attack": "player attacker target",
+    "no_attack": "player", "block": "player blocker", "no_block": "player", "choose": "player choice",
+}
+"""The fields each action ``type`` uses (§7.7)."""
+
+ACTIONS_SECTION = Section(
+    "after", "actions",
+    (
+        Spec("type", "type", "choice", _("Then"), choices=ACTIONS, labels=ACTION_LABELS, required=True, blank=None),
+        Spec("player", "player", "choice", _("Player"), choices=("p1", "p2"), labels=PLAYER_LABELS),
+        Spec("card", "card", "ref", _("Card")),
+        Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
+        Spec("targets", "targets", "refs", _("Targets"), players=True, allow=r"chase:\d{1,4}"),
+        Spec("pay_with", "pay_with", "refs", _("Pay with (will sources)")),
+        Spec("awaken", "awaken", "flag", _("Awaken")),
+        Spec("incarnation", "incarnation", "refs", _("Incarnation: banish")),
+        Spec("attacker", "attacker", "ref", _("Attacker")),
+        Spec("target", "target", "ref", _("Attack target"), players=True),
+        Spec("blocker", "blocker", "ref", _("Blocker")),
+        Spec("choice", "choice", "text", _("Choice"), help=_("One of the options of the open choice step, e.g. “a1#0”.")),
+    ),
+    _("Then"), _("What the players do next, in order. An action at the wrong moment is an illegal step and is skipped."),
+    _("Add a step"), _("Step"), switch="type", uses=ACTION_USES,
+    needs={
+        "play": {"card": _("Pick the card played.")}, "activate": {"card": _("Pick the card whose ability is played.")},
+        "will": {"card": _("Pick the will source.")}, "play_standby": {"card": _("Pick the Chant-Standby.")},
+        "standby": {"card": _("Pick the card put into the standby area.")},
+        "attack": {"attacker": _("Pick the attacker."), "target": _("Pick what it attacks.")},
+        "block": {"blocker": _("Pick the blocker.")}, "choose": {"choice": _("Give the option chosen.")},
+    },
+)
+
+SPEC = GameSpec(
+    game="fow", title=_("New Force of Will ruling"), setup=SETUP,
+    sections=(CARDS, CHASE, PENDING, EFFECTS, ACTIONS_SECTION), default_ruleset="wp-2.3",
+)

@@ -7,7 +7,8 @@
   var form = document.querySelector(".board-form");
   if (!form) { return; }
   var actionFields = {};
-  try { actionFields = JSON.parse(form.getAttribute("data-action-fields") || "{}"); } catch (e) { actionFields = {}; }
+  // The fields each action ("does") uses: data-field-maps = {"action": {do: "field field…"}, …}.
+  try { actionFields = JSON.parse(form.getAttribute("data-field-maps") || "{}").action || {}; } catch (e) { actionFields = {}; }
 
   function directChild(scope, selector) {
     for (var i = 0; i < scope.children.length; i++) {

@@ -76,6 +76,9 @@ CITATIONS = {
     R.TO_GY_QUICK_PLAY: _s("3.3.3.6.i7"),
     R.TO_GY_NORMAL_TRAP: _s("3.4.3.1.i3"),
     R.TO_GY_COUNTER_TRAP: _s("3.4.3.3.i6"),
+    R.TO_GY_AFTER_CHAIN: Ruling("a resolved Normal, Quick-Play or Ritual Spell, or Normal or Counter Trap, stays on the field "
+                                "until the whole chain has resolved and is then sent to the Graveyard; 3.3.1.i9 and "
+                                "3.3.3.1.i2 say only 'after its effect is resolved'"),
     R.DESTROY: _s("2.1.3.i1"),
     R.SEND_TO_GY: _s("2.1.3.i1"),
     R.TO_OWNER: _s("2.1.3.i5"),
@@ -130,6 +133,7 @@ CITATIONS.update({
     R.QUICK_PLAY_HAND_OWN_TURN: _s("3.3.3.6.i4"),
     R.DAMAGE_STEP_LIMIT: _s("3.2.7.4.i6"),
     R.DAMAGE_STEP_CARDS: _mr2("ch4.4"),
+    R.DAMAGE_STEP_TRIGGER: _s("3.2.7.3.i6"),
     R.NORMAL_SUMMON: _s("3.2.2.1.i1"),
     R.NORMAL_SUMMON_ONCE: _s("3.2.2.1.i2"),
     R.NORMAL_SUMMON_ZONE: _s("3.2.2.1.i3"),

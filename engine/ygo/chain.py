@@ -394,6 +394,7 @@ class ChainEngine:
         Duel ends. Raises :class:`OpenChoice` at a choice the scenario leaves open.
         """
         total = len(state.chain)
+        resolved: list[ChainLink] = []
         while state.chain and not state.ended:
             link = state.chain[-1]
             card = state.card(link.card)
@@ -413,18 +414,28 @@ class ChainEngine:
                 state = self.apply_actions(state, link)
             if state.ended:
                 break
-            state = self._after_resolving(state, link)
+            resolved.append(link)
             state = replace(state, chain=state.chain[:-1])
         if not state.ended:
             self.record("end", "ygo.chain.end", R.CHAIN_END, links=total)
+            for link in resolved:
+                state = self._after_resolving(state, link, whole_chain=total > 1)
         return state
 
-    def _after_resolving(self, state: GameState, link: ChainLink) -> GameState:
+    def _after_resolving(self, state: GameState, link: ChainLink, *, whole_chain: bool = False) -> GameState:
+        """Send a resolved Normal, Quick-Play or Ritual Spell, or Normal or Counter Trap, to the Graveyard.
+
+        Called once the whole chain has resolved: such a card stays on the field until then, so
+        a later-resolving link can still affect it (ruling; ARC-V 3.3.1.i9, 3.3.3.1.i2 and MR2
+        ch2.25, ch2.32 only say "after its effect is resolved"). With a one-link chain the two
+        readings agree and the document is cited; with a longer chain, the ruling
+        (:attr:`R.TO_GY_AFTER_CHAIN`). A card no longer face-up on the field stays where it is.
+        """
         card = state.card(link.card)
         key = TO_GY_AFTER_RESOLVING.get((card.kind.value, card.subtype))
         if (link.is_card_activation and key is not None and not link.activation_negated
                 and card.zone in FIELD_ZONES and card.face_up):
-            return self.move(state, card, Zone.GRAVEYARD, "resolved", key)
+            return self.move(state, card, Zone.GRAVEYARD, "resolved", R.TO_GY_AFTER_CHAIN if whole_chain else key)
         return state
 
     def apply_actions(self, state: GameState, link: ChainLink) -> GameState:

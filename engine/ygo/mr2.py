@@ -80,6 +80,9 @@ CITATIONS = {
     R.TO_GY_QUICK_PLAY: _ruling("a Quick-Play Spell is sent to the Graveyard after it resolves"),
     R.TO_GY_NORMAL_TRAP: _s("ch2.32"),
     R.TO_GY_COUNTER_TRAP: _ruling("a Counter Trap is sent to the Graveyard after it resolves"),
+    R.TO_GY_AFTER_CHAIN: Ruling("a resolved Normal, Quick-Play or Ritual Spell, or Normal or Counter Trap, stays on the field "
+                                "until the whole chain has resolved and is then sent to the Graveyard; ch2.25 and ch2.32 "
+                                "say only that it goes to the Graveyard once used"),
     R.DESTROY: _s("ch5.32"),
     R.SEND_TO_GY: _s("ch5.34"),
     R.TO_OWNER: _s("ch5.21"),
@@ -120,6 +123,8 @@ CITATIONS.update({
     R.QUICK_PLAY_HAND_OWN_TURN: _s("ch2.30"),
     R.DAMAGE_STEP_LIMIT: _s("ch4.4"),
     R.DAMAGE_STEP_CARDS: _s("ch4.4"),
+    R.DAMAGE_STEP_TRIGGER: _ruling("in the Damage Step an optional trigger can be activated only if it is a Flip Effect or "
+                                   "it triggers on its own Special Summon, destruction, banishment or return to the hand"),
     R.NORMAL_SUMMON: _s("ch2.16"),
     R.NORMAL_SUMMON_ONCE: _s("ch3.7"),
     R.NORMAL_SUMMON_ZONE: _s("ch1.7"),

@@ -74,6 +74,7 @@ class R(Enum):
     TO_GY_QUICK_PLAY = auto()
     TO_GY_NORMAL_TRAP = auto()
     TO_GY_COUNTER_TRAP = auto()
+    TO_GY_AFTER_CHAIN = auto()      # resolved Normal/Quick-Play/Ritual Spells, Normal/Counter Traps: after the whole chain
     # What effects do
     DESTROY = auto()
     SEND_TO_GY = auto()
@@ -115,6 +116,7 @@ class R(Enum):
     QUICK_PLAY_HAND_OWN_TURN = auto()
     DAMAGE_STEP_LIMIT = auto()      # monster effects in the Damage Step
     DAMAGE_STEP_CARDS = auto()      # Spell/Trap cards in the Damage Step
+    DAMAGE_STEP_TRIGGER = auto()    # optional triggers raised in the Damage Step
     # Summoning
     NORMAL_SUMMON = auto()
     NORMAL_SUMMON_ONCE = auto()

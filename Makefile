@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run install static migrate import serve test bench clean messages
+.PHONY: run install static migrate import serve test bench load fuzz audit wrk clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,8 +38,32 @@ test: static
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
-bench: static
+# Timing report: SQLite, then a temporary PostgreSQL database (skipped when unreachable),
+# gunicorn throughput with wrk, the engines' synthetic benchmarks. Not part of `make test`.
+bench: static wrk
 	$(PY) benchmarks/run.py
+
+# Bounded load test (LOAD_SECONDS, default 60) of a local gunicorn: reads, permalinks,
+# searches and resolves; prints req/s, p50/p90/p99 and errors. Not part of `make test`.
+LOAD_SECONDS ?= 60
+load: static wrk
+	$(PY) benchmarks/load.py --seconds $(LOAD_SECONDS)
+
+# The long fuzzing run (hypothesis JSON documents and schemathesis from the OpenAPI schema);
+# `make test` runs the same tests with 25 examples each.
+FUZZ_EXAMPLES ?= 1000
+fuzz: static
+	FUZZ_MAX_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/pytest -p no:cacheprovider -q rulesite/api/tests/test_fuzz_api.py
+
+# pip-audit of the pinned requirements; says plainly when nothing could be audited. Exits 0.
+audit: install
+	$(PY) scripts/audit.py
+
+# wrk (HTTP load generator) for bench and load: installed with apt-get when missing.
+wrk:
+	@command -v wrk >/dev/null 2>&1 || { echo "wrk is not installed: installing it with apt-get (bench and load use it)"; \
+		apt-get install -y wrk >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null 2>&1; } || \
+		echo "could not install wrk: bench falls back to a Python load loop, load needs wrk"; }
 
 # Translations: engine trace templates -> engine_msgids.py, then the .po files (zh_Hant
 # regenerated from zh_Hans by OpenCC), then the .mo files (committed; CI need not compile).

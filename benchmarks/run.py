@@ -9,28 +9,58 @@ run (machines differ and are noisy), so the ratios are what to compare between m
   primary-key lookup of one section.
 * engine: median time and peak memory (tracemalloc) of resolving every golden scenario;
   baseline: ``engine.validate`` of the same scenario.
-* pages: server-side render time of a section page, a search page and a permalink page
-  (Django test client, warm); baseline: the ``/healthz`` view.
+* pages: server-side render time of a section page (cache cold and warm), a search page
+  and a permalink page (Django test client); baseline: the ``/healthz`` view.
+* HTTP: requests per second of a section page, a search page and a permalink page under
+  gunicorn (2 workers, 127.0.0.1 on a free port, DEBUG=false, rate limits off), measured
+  with ``wrk`` (a bounded Python loop when wrk is missing); baseline: a minimal Django view
+  (``/bench/minimal``, routed only with ``RULESITE_BENCH_VIEWS=true``) served the same way.
+* engines' synthetic benchmarks (``benchmarks/{ygo,mtg,fow}_synthetic.py``) when present.
 
-Usage: ``python benchmarks/run.py [--database-url URL] [--repeat N]``. It migrates a fresh
-database of its own (a temporary SQLite file unless a URL is given) and never touches the
-development database.
+Usage: ``python benchmarks/run.py`` runs everything on a temporary SQLite file, then on a
+temporary PostgreSQL database ``rulesite_bench`` (created and dropped here; skipped, with a
+line saying why, when the server at ``BENCH_PG_URL`` cannot be reached). ``--database-url
+URL`` benchmarks that one database only. It never touches the development database.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
+import re
+import shutil
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tracemalloc
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+BENCH_DB = "rulesite_bench"
+PG_SERVER = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+SYNTHETIC = ["ygo_synthetic", "mtg_synthetic", "fow_synthetic"]
+ROUNDS = 3  # HTTP throughput rounds per URL
+# Environment of the gunicorn under test: production settings on loopback, no TLS redirect,
+# rate limits off (one client address sends every request), the minimal view routed.
+SERVER_ENV = {
+    "DEBUG": "false",
+    "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFGH",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECURE_SSL_REDIRECT": "false",
+    "RATELIMIT_ENABLE": "false",
+    "RULESITE_BENCH_VIEWS": "true",
+    "LOG_LEVEL": "WARNING",
+}
 
 # Fixed query set: 200 queries, Traditional Chinese, Simplified Chinese and English.
 QUERY_TERMS = {
@@ -73,9 +103,14 @@ def timed(func, repeat: int) -> list[float]:
     return out
 
 
-def p95(values: list[float]) -> float:
+def percentile(values: list[float], fraction: float) -> float:
+    """Return the value below which ``fraction`` of ``values`` lie (nearest rank)."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def p95(values: list[float]) -> float:
+    return percentile(values, 0.95)
 
 
 def line(label: str, value_ms: float, baseline_ms: float, extra: str = "") -> str:
@@ -83,14 +118,104 @@ def line(label: str, value_ms: float, baseline_ms: float, extra: str = "") -> st
     return f"  {label:<52} {value_ms:9.2f} ms  ×{ratio:8.1f} baseline{('  ' + extra) if extra else ''}"
 
 
+def verdict(met: bool) -> str:
+    return "target met" if met else "TARGET MISSED"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database-url", help="database to benchmark (default: a temporary SQLite file)")
+    parser.add_argument("--database-url", help="benchmark this database only (default: SQLite, then PostgreSQL)")
     parser.add_argument("--repeat", type=int, default=20, help="repetitions of each engine and page timing")
+    parser.add_argument("--http-seconds", type=int, default=3, help="duration of each HTTP throughput run")
+    parser.add_argument("--no-http", action="store_true", help="skip the gunicorn throughput runs")
+    parser.add_argument("--no-static", action="store_true", help=argparse.SUPPRESS)  # static files already collected
     args = parser.parse_args()
+    if args.database_url:
+        if not (args.no_http or args.no_static):
+            collect_static_for_production()
+        return run_database(args.database_url, args)
+    return run_all(args)
 
-    tmp = tempfile.TemporaryDirectory()
-    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{tmp.name}/bench.sqlite3"
+
+def run_all(args: argparse.Namespace) -> int:
+    """Benchmark a temporary SQLite file, then a temporary PostgreSQL database, then the engines."""
+    if not args.no_http:
+        collect_static_for_production()
+    child = [sys.executable, str(Path(__file__).resolve()), "--repeat", str(args.repeat),
+             "--http-seconds", str(args.http_seconds), "--no-static"] + (["--no-http"] if args.no_http else [])
+    status = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        status |= subprocess.call([*child, "--database-url", f"sqlite:///{tmp}/bench.sqlite3"])
+    print()
+    pg_url, reason = pg_create()
+    if pg_url is None:
+        print(f"rulesite benchmark · database: postgresql · SKIPPED: {reason}")
+    else:
+        try:
+            status |= subprocess.call([*child, "--database-url", pg_url])
+        finally:
+            pg_drop()
+    run_synthetic()
+    return status
+
+
+def pg_admin():
+    """Return an autocommit connection to the PostgreSQL server's maintenance database."""
+    import psycopg
+
+    return psycopg.connect(PG_SERVER.replace("postgres://", "postgresql://", 1), autocommit=True, connect_timeout=3)
+
+
+def pg_create() -> tuple[str | None, str]:
+    """Create the empty database ``rulesite_bench``; return ``(its URL, "")`` or ``(None, why not)``."""
+    try:
+        with pg_admin() as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE {BENCH_DB}")
+    except Exception as exc:  # any failure (no driver, no server, no rights) means skip
+        return None, f"PostgreSQL at {PG_SERVER.rsplit('@', 1)[-1]} unreachable ({exc.__class__.__name__}: {str(exc).strip()[:120]})"
+    return PG_SERVER.rsplit("/", 1)[0] + "/" + BENCH_DB, ""
+
+
+def pg_drop() -> None:
+    """Drop ``rulesite_bench`` (and its connections)."""
+    with pg_admin() as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+
+
+def collect_static_for_production() -> None:
+    """Collect static files with their manifest, which DEBUG=false pages need."""
+    subprocess.run([sys.executable, str(ROOT / "manage.py"), "collectstatic", "--noinput", "-v0"],
+                   env={**os.environ, **SERVER_ENV}, cwd=ROOT, check=True)
+
+
+def run_synthetic() -> None:
+    """Run the engines' synthetic benchmarks that exist (import each file, call its ``main``)."""
+    print("\nEngines: synthetic benchmarks")
+    for name in SYNTHETIC:
+        path = ROOT / "benchmarks" / f"{name}.py"
+        if not path.exists():
+            print(f"  {name}: skipped (benchmarks/{name}.py not present)")
+            continue
+        print(f"  -- {name}")
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        argv = sys.argv
+        try:
+            sys.argv = [str(path)]
+            spec.loader.exec_module(module)
+            module.main()
+        except Exception as exc:  # one broken benchmark must not hide the others
+            print(f"  {name}: failed: {exc.__class__.__name__}: {exc}")
+        finally:
+            sys.argv = argv
+        sys.stdout.flush()
+
+
+def run_database(database_url: str, args: argparse.Namespace) -> int:
+    """Import, search, resolve and render on ``database_url``; then serve it with gunicorn."""
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["RATELIMIT_ENABLE"] = "false"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulesite.settings")
     import django
 
@@ -140,7 +265,7 @@ def main() -> int:
     for q in queries:
         latencies += timed(lambda q=q: run_query(q), 1)
     print(line("median", statistics.median(latencies), baseline))
-    print(line("p95 (target < 20 ms)", p95(latencies), baseline))
+    print(line("p95", p95(latencies), baseline, f"(target < 20 ms: {verdict(p95(latencies) < 20)})"))
 
     print("\nEngine (median of resolve; peak memory of one resolve)")
     goldens = sorted((ROOT / "fixtures" / "scenarios").glob("*/*.json"))
@@ -158,11 +283,17 @@ def main() -> int:
     if resolve_times:
         print(f"  {len(resolve_times)} golden scenarios: median {statistics.median(resolve_times):.2f} ms, max {max(resolve_times):.2f} ms")
 
-    print("\nPages (server-side render, warm, Django test client)")
+    print("\nPages (server-side render, Django test client)")
+    from django.core.cache import cache
+
     client = Client()
     baseline = statistics.median(timed(lambda: client.get("/healthz"), args.repeat))
-    pages = {"section page /rules/mtg-cr-2022-04-29/613.8/": "/rules/mtg-cr-2022-04-29/613.8/",
-             "section page /rules/ygo-ocg-rules-arcv/4.2.4/": "/rules/ygo-ocg-rules-arcv/4.2.4/",
+    section = "/rules/mtg-cr-2022-04-29/613.8/" if client.get("/rules/mtg-cr-2022-04-29/613.8/").status_code == 200 \
+        else "/rules/fow-whitepaper-2.3/6/"
+    cold = statistics.median(timed(lambda: (cache.clear(), client.get(section)), args.repeat))
+    print(line(f"section page {section}, cache cold"[:52], cold, baseline))
+    pages = {f"section page {section}, cached": section,
+             "section page /rules/ygo-ocg-rules-arcv/4.2.4/, cached": "/rules/ygo-ocg-rules-arcv/4.2.4/",
              "search page ?q=連鎖": "/search/?q=連鎖"}
     if goldens:
         stored, _ = scenario_create(scenario=json.loads(goldens[0].read_text(encoding="utf-8"))["scenario"])
@@ -172,8 +303,114 @@ def main() -> int:
             print(f"  {label}: not available")
             continue
         print(line(label, statistics.median(timed(lambda url=url: client.get(url), args.repeat)), baseline))
-    print(f"\nbaseline for pages: /healthz {baseline:.2f} ms")
+    print(f"  baseline for pages: /healthz {baseline:.2f} ms")
+    sys.stdout.flush()
+
+    if not args.no_http:
+        http_urls = {"section page": section, "search page": "/search/?q=%E9%80%A3%E9%8E%96"}
+        if "permalink page" in pages:
+            http_urls["permalink page"] = pages["permalink page"]
+        throughput(http_urls, args.http_seconds)
     return 0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def throughput(urls: dict[str, str], seconds: int) -> None:
+    """Print requests per second of each URL under gunicorn, as a ratio to the minimal view."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False)
+    server = subprocess.Popen(
+        [str(Path(sys.executable).with_name("gunicorn")), "rulesite.wsgi:application", "--workers", "2",
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--error-logfile", log.name],
+        cwd=ROOT, env={**os.environ, **SERVER_ENV}, stdout=log, stderr=subprocess.STDOUT,
+    )
+    tool = "wrk" if shutil.which("wrk") else "python"
+    print(f"\nHTTP throughput (gunicorn, 2 workers, {os.cpu_count()} cores, {base}, DEBUG=false, "
+          f"median of {ROUNDS} rounds of {seconds} s, {tool}{' -t2 -c8' if tool == 'wrk' else ', 8 threads'}, rate limits off)")
+    try:
+        if not wait_until_up(f"{base}/healthz", server):
+            print(f"  gunicorn did not start: see {log.name}")
+            return
+        all_urls = {"minimal Django view /bench/minimal (baseline)": "/bench/minimal", **urls}
+        for url in all_urls.values():  # warm: every worker renders (and caches) each page
+            for _ in range(8):
+                urllib.request.urlopen(base + url, timeout=10).read()
+        # Rounds alternate the URLs so that noise from other processes on the machine falls
+        # on the baseline and the pages alike; each figure is the median of the rounds.
+        rounds: dict[str, list[tuple[float, float, int]]] = {label: [] for label in all_urls}
+        for _ in range(ROUNDS):
+            for label, url in all_urls.items():
+                rounds[label].append((load_wrk if tool == "wrk" else load_python)(base + url, seconds))
+        results = {
+            label: (statistics.median(r[0] for r in runs), max(r[1] for r in runs), sum(r[2] for r in runs))
+            for label, runs in rounds.items()
+        }
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    baseline = results["minimal Django view /bench/minimal (baseline)"][0]
+    for label, (rps, p99, errors) in results.items():
+        ratio = rps / baseline if baseline else 0.0
+        target = ""
+        if label in ("section page", "permalink page"):
+            target = f"  (target ≥ 0.50: {verdict(ratio >= 0.5)})"
+        print(f"  {label:<52} {rps:8.0f} req/s  ×{ratio:5.2f} minimal view  p99 {p99:6.1f} ms  "
+              f"errors {errors}{target}")
+
+
+def wait_until_up(url: str, server: subprocess.Popen, timeout: float = 30) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            if urllib.request.urlopen(url, timeout=2).status == 200:
+                return True
+        except (urllib.error.URLError, ConnectionError, OSError):
+            time.sleep(0.2)
+    return False
+
+
+def load_wrk(url: str, seconds: int) -> tuple[float, float, int]:
+    """Return ``(requests/s, p99 ms, non-2xx or socket errors)`` of ``wrk -t2 -c8`` on ``url``."""
+    out = subprocess.run(["wrk", "-t2", "-c8", f"-d{seconds}s", "--latency", "--timeout", "10s", url],
+                         capture_output=True, text=True, timeout=seconds + 30).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
+    p99_ms = float(p99.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)] if p99 else float("nan")
+    errors = sum(int(n) for n in re.findall(r"Non-2xx or 3xx responses: (\d+)", out))
+    errors += sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
+    return rps, p99_ms, errors
+
+
+def load_python(url: str, seconds: int, threads: int = 8) -> tuple[float, float, int]:
+    """Return ``(requests/s, p99 ms, errors)`` of ``threads`` threads requesting ``url`` for ``seconds``."""
+    latencies: list[float] = []
+    errors = [0]
+    stop = time.monotonic() + seconds
+
+    def worker() -> None:
+        while time.monotonic() < stop:
+            started = time.perf_counter()
+            try:
+                with urllib.request.urlopen(url, timeout=10) as response:
+                    response.read()
+                latencies.append((time.perf_counter() - started) * 1000)
+            except Exception:  # count every failure, whatever it is
+                errors[0] += 1
+
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    started = time.monotonic()
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join()
+    elapsed = time.monotonic() - started
+    return len(latencies) / elapsed, percentile(latencies, 0.99) if latencies else float("nan"), errors[0]
 
 
 if __name__ == "__main__":

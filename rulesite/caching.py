@@ -6,7 +6,8 @@ the document's family (so a process whose local-memory cache missed the bump sti
 serves a page of a replaced edition). The one per-visitor part of a page, the CSRF token of
 the language form, is stored as a placeholder and filled in on every answer.
 
-Both section and permalink pages answer conditional GETs: an ``ETag`` that changes with the
+Permalink pages seen without a session are cached the same way (see
+``PermalinkCacheMiddleware``). Both section and permalink pages answer conditional GETs: an ``ETag`` that changes with the
 content and with the visitor's CSRF secret, ``Cache-Control: private, no-cache`` (pages carry a
 per-visitor token, so no shared cache may keep them), and ``304 Not Modified`` when the
 browser's copy is current. A permalink's export JSON and QR code never change once stored:
@@ -22,15 +23,20 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
 
+import engine
 from rulesite.rules.models import Document
 from rulesite.rules.services import CACHE_GENERATION_KEY
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+FINGERPRINT_SECONDS = 60
+PERMALINK_VERSION_KEY = "scenarios:permalink-version:{code}"
 CSRF_PLACEHOLDER = "rulesiteCsrfTokenPlaceholder7f3c"
 """Rendered in place of the CSRF token in cached pages; replaced by the visitor's token."""
 _CSRF_INPUT = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -52,9 +58,25 @@ def rules_generation() -> int:
 def family_fingerprint(document_slug: str) -> str | None:
     """Return a fingerprint of every edition in ``document_slug``'s family; None if unknown.
 
-    One query. It changes when any edition of the family is imported again, added or
-    removed, which is everything a section page shows besides its own rows.
+    It changes when any edition of the family is imported again, added or removed, which
+    is everything a section page shows besides its own rows. One query, whose answer is
+    kept in the cache for a minute under the current generation: with a shared cache an
+    import moves the generation at once; a process with its own local-memory cache sees
+    an import made elsewhere within ``FINGERPRINT_SECONDS``.
     """
+    if connection.in_atomic_block:
+        # Inside a transaction (a test's, or an import's) the rows may yet be rolled back:
+        # ask the database every time rather than remember what may never be committed.
+        return _family_fingerprint_query(document_slug)
+    key = f"rules:family-fingerprint:{rules_generation()}:{hashlib.sha256(document_slug.encode()).hexdigest()[:24]}"
+    fingerprint = cache.get(key)
+    if fingerprint is None:
+        fingerprint = _family_fingerprint_query(document_slug) or ""
+        cache.set(key, fingerprint, FINGERPRINT_SECONDS)
+    return fingerprint or None
+
+
+def _family_fingerprint_query(document_slug: str) -> str | None:
     rows = list(
         Document.objects.filter(family__in=Document.objects.filter(slug=document_slug).values("family"))
         .order_by("pk")
@@ -118,16 +140,64 @@ def cached_section_page(
             return rendered
         html = rendered.content.decode(rendered.charset)
         cache.set(key, html, settings.SECTION_CACHE_SECONDS)
-    response = HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
+    response = html_with_token(request, html)
     # get_token may have made a new secret: the ETag must name the one this page carries.
     response["ETag"] = make_etag(key, csrf_secret(request))
     patch_cache_control(response, private=True, no_cache=True)
     return response
 
 
-class PermalinkCacheMiddleware:
-    """Set HTTP caching headers on ruling permalinks (URL names in the ``scenarios`` namespace).
+def html_with_token(request: HttpRequest, html: str) -> HttpResponse:
+    """Return a 200 answer of cached ``html`` with the visitor's CSRF token in place."""
+    return HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
 
+
+def permalink_version(code: str) -> int:
+    """Return the version of permalink ``code``'s page: bumped when its notes or state change."""
+    return int(cache.get(PERMALINK_VERSION_KEY.format(code=code), 0))
+
+
+def permalink_changed(code: str) -> None:
+    """Move permalink ``code``'s page to a new version (its notes or withdrawal changed)."""
+    cache.set(PERMALINK_VERSION_KEY.format(code=code), time.time_ns(), None)
+
+
+def permalink_cache_key(request: HttpRequest) -> str | None:
+    """Return the cache key of the permalink page ``request`` asks for; None when uncacheable.
+
+    Cacheable: a GET or HEAD without query string, session cookie (a signed-in judge sees
+    their own note form) or htmx header, of a ``scenarios:permalink`` URL. The key holds
+    the rules generation (cited rule excerpts), the engine version, the language, the host
+    (the page shows its own address) and the permalink's version.
+    """
+    if (
+        request.method not in ("GET", "HEAD")
+        or request.GET
+        or settings.SESSION_COOKIE_NAME in request.COOKIES
+        or "HX-Request" in request.headers
+    ):
+        return None
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    if match.namespace != "scenarios" or match.url_name != "permalink":
+        return None
+    code = match.kwargs["code"]
+    host = hashlib.sha256(request.get_host().encode()).hexdigest()[:16]
+    return (
+        f"scenarios:permalink-page:{rules_generation()}:{engine.ENGINE_VERSION}:{get_language()}:{host}:"
+        f"{hashlib.sha256(code.encode()).hexdigest()[:24]}:{permalink_version(code)}"
+    )
+
+
+class PermalinkCacheMiddleware:
+    """Cache ruling permalink pages and set HTTP caching headers (``scenarios`` URL names).
+
+    * ``permalink`` pages seen by visitors without a session are kept rendered in the cache
+      (``permalink_cache_key``; ``PERMALINK_CACHE_SECONDS``), their CSRF token filled in on
+      every answer; a note saved or deleted, or a withdrawal, moves the page's version
+      (signals in ``rulesite.apps``);
     * ``export`` and ``qr`` (200 only): ``Cache-Control: public, max-age=31536000, immutable``;
     * ``permalink`` (200 only): an ETag over the page without its CSRF token (plus the
       visitor's CSRF secret), ``Cache-Control: private, no-cache``, and 304 on a matching
@@ -139,19 +209,29 @@ class PermalinkCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        match = request.resolver_match
-        if (
-            match is None
-            or match.namespace != "scenarios"
-            or request.method not in ("GET", "HEAD")
-            or response.status_code != 200
-            or response.streaming
-        ):
-            return response
-        if match.url_name in ("export", "qr"):
+        key = permalink_cache_key(request)
+        html = cache.get(key) if key else None
+        if html is not None:
+            url_name = "permalink"
+            response = html_with_token(request, html)
+        else:
+            response = self.get_response(request)
+            match = request.resolver_match
+            if (
+                match is None
+                or match.namespace != "scenarios"
+                or request.method not in ("GET", "HEAD")
+                or response.status_code != 200
+                or response.streaming
+            ):
+                return response
+            url_name = match.url_name
+            if key and url_name == "permalink":
+                stored = _CSRF_INPUT.sub(f'name="csrfmiddlewaretoken" value="{CSRF_PLACEHOLDER}"'.encode(), response.content)
+                cache.set(key, stored.decode(response.charset), settings.PERMALINK_CACHE_SECONDS)
+        if url_name in ("export", "qr"):
             response["Cache-Control"] = IMMUTABLE
-        elif match.url_name == "permalink":
+        elif url_name == "permalink":
             content = _CSRF_INPUT.sub(b"", response.content)
             etag = make_etag(content, csrf_secret(request))
             not_modified = get_conditional_response(request, etag=etag, response=response)

@@ -49,6 +49,7 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver" if DEBUG else "")
 
 INSTALLED_APPS = [
+    "rulesite.apps.RulesiteConfig",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -136,6 +137,10 @@ else:
 # Rendered section pages live this long in the cache (seconds); an import invalidates them
 # at once by moving to a new cache generation (rulesite.rules.services.rules_cache_invalidate).
 SECTION_CACHE_SECONDS = int(os.environ.get("SECTION_CACHE_SECONDS", str(24 * 3600)))
+# Permalink pages seen without a session: a saved note or a withdrawal invalidates them at
+# once in a shared cache (REDIS_URL); this bounds how long another process's local-memory
+# cache may show the previous page.
+PERMALINK_CACHE_SECONDS = int(os.environ.get("PERMALINK_CACHE_SECONDS", "300"))
 
 # Rate limits (django-ratelimit, counted per client IP in the default cache), as
 # "<count>/<period>" strings. RATELIMIT_ENABLE=false switches them all off (load tests).

@@ -43,5 +43,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
 ]
 
+handler400 = "rulesite.views.bad_request"
+
 if settings.RULESITE_BENCH_VIEWS:
     urlpatterns.append(path("bench/minimal", bench_minimal, name="bench-minimal"))

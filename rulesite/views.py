@@ -1,12 +1,16 @@
-"""Site-wide operational views: the health check and the benchmark's minimal view."""
+"""Site-wide views: the health check, the 400 answer and the benchmark's minimal view."""
 
 from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 
@@ -42,3 +46,19 @@ def bench_minimal(request: HttpRequest) -> HttpResponse:
     Routed only when ``RULESITE_BENCH_VIEWS=true`` (see ``rulesite/urls.py``).
     """
     return HttpResponse(b"ok\n", content_type="text/plain")
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Answer a malformed or oversized request with 400 and a message saying which (``handler400``).
+
+    The API gets ``{"errors": [{"path": "", "message": ...}]}``; pages get a short HTML page.
+    """
+    if isinstance(exception, (RequestDataTooBig, TooManyFieldsSent)):
+        limit_mb = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_000_000
+        message = _("The request is too large: the limit is %(limit).1f MB.") % {"limit": limit_mb}
+    else:
+        message = _("The request is malformed.")
+    if request.path.startswith("/api/"):
+        return JsonResponse({"errors": [{"path": "", "message": message}]}, status=400)
+    html = format_html("<!doctype html><title>{}</title><h1>{}</h1><p>{}</p>", _("Bad request"), _("Bad request"), message)
+    return HttpResponseBadRequest(html)

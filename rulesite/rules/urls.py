@@ -9,6 +9,7 @@ app_name = "rules"
 urlpatterns = [
     path("rules/", views.document_list, name="documents"),
     path("rules/maintenance/citations/", views_editions.citations, name="citations"),
+    path("rules/<str:family>/current/", views_editions.section_current, name="document_current"),
     path("rules/<str:family>/current/<path:number>/", views_editions.section_current, name="section_current"),
     path("rules/<str:family>/editions/", views_editions.edition_list, name="editions"),
     path("rules/<str:family>/diff/", views_editions.diff_default, name="diff_default"),

@@ -102,3 +102,15 @@ class PageReferenceTests:
         assert ref.target.page == ref.label
         body = client.get(ref.source.get_absolute_url()).content.decode()
         assert f'class="xref" href="{ref.target.get_absolute_url()}"' in body
+
+
+class CurrentEditionTests:
+    @needs_corpora
+    def test_current_without_a_section_goes_to_the_newest_contents(self, client):
+        response = client.get("/rules/mtg-cr/current/")
+        assert response.status_code == 302
+        assert response["Location"] == "/rules/mtg-cr-2022-04-29/"
+
+    def test_breadcrumbs_name_the_document_by_its_title(self, client):
+        body = client.get("/rules/fow-whitepaper-2.3/6.1/").content.decode()
+        assert 'title="fow-whitepaper-2.3">Force of Will' in body

@@ -13,8 +13,8 @@ at the 2011 rulebook; such steps carry ``basis`` saying so (:data:`OLDER_DOCUMEN
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import permutations, product
-from math import prod
+from itertools import combinations, permutations, product
+from math import comb, prod
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..core import IllegalAction, Rule, TraceRecorder
@@ -71,13 +71,59 @@ class OpenOrder(Exception):
         return total
 
 
+class OpenHandLimit(Exception):
+    """The turn player must discard down to 6 and the scenario does not say which; the runner branches."""
+
+    def __init__(self, state: GameState, player: PlayerId, hand: list[str], excess: int, action_index: int) -> None:
+        super().__init__("open hand-limit discard")
+        self.state = state
+        self.player = player
+        self.hand = hand
+        """The cards that may still be discarded, in hand order."""
+        self.excess = excess
+        """How many more must be discarded."""
+        self.action_index = action_index
+        """The index of the ``end_phase`` action whose ``discard`` each branch fills in."""
+
+    def count(self) -> int:
+        """Return how many sets of discards there are, without listing them."""
+        return comb(len(self.hand), self.excess)
+
+    def options(self) -> list[tuple[str, ...]]:
+        """Return every set of cards that could be discarded, in order."""
+        return list(combinations(self.hand, self.excess))
+
+
+class OpenTriggerChoice(Exception):
+    """Optional triggers the scenario neither activates nor declines; the runner branches on them."""
+
+    def __init__(self, state: GameState, items: list[Pending]) -> None:
+        super().__init__("open optional triggers")
+        self.state = state
+        self.items = items
+        """The optional triggers whose activation is open, in the order they were met."""
+
+    def count(self) -> int:
+        """Return how many combinations of "activate" / "decline" there are."""
+        return 2 ** len(self.items)
+
+    def combinations(self) -> list[tuple[str, ...]]:
+        """Return every combination, one "activate"/"decline" per trigger, activating first."""
+        return list(product(("activate", "decline"), repeat=len(self.items)))
+
+
 class DuelEngine(ChainEngine):
     """The chain engine plus turns, summons, battle, triggers and value histories."""
 
-    def __init__(self, ruleset: YgoRuleset, recorder: TraceRecorder, trigger_order: tuple[str, ...] = ()) -> None:
+    def __init__(self, ruleset: YgoRuleset, recorder: TraceRecorder, trigger_order: tuple[str, ...] = (), *,
+                 activate_triggers: tuple[str, ...] = (), decline_triggers: tuple[str, ...] = ()) -> None:
         super().__init__(ruleset, recorder)
         self.trigger_order = trigger_order
         """Card ids in the order their controller puts simultaneous triggers on the chain."""
+        self.activate_triggers = frozenset(activate_triggers)
+        """Cards whose optional triggers met during play are activated (``options.activate_triggers``)."""
+        self.decline_triggers = frozenset(decline_triggers)
+        """Cards whose optional triggers met during play are declined (``options.decline_triggers``)."""
 
     # ------------------------------------------------------------------ recording
 
@@ -102,7 +148,8 @@ class DuelEngine(ChainEngine):
         return replace(state, moment=state.moment + 1)
 
     def _event(self, state: GameState, kind: str, card_id: str, procedure: str = "") -> GameState:
-        return replace(state, events=state.events + (Event(kind, card_id, state.moment, procedure),))
+        in_damage_step = state.turn.phase == "battle" and state.turn.step == "damage"
+        return replace(state, events=state.events + (Event(kind, card_id, state.moment, procedure, in_damage_step),))
 
     # ------------------------------------------------------------------ values (ATK/DEF)
 
@@ -830,7 +877,16 @@ class DuelEngine(ChainEngine):
         for card in destroyed:
             self.record("battle", "ygo.battle.destroyed", key, card=card.id, card_name=card.name)
             state = self.move(state, card, Zone.GRAVEYARD, "battle", key)
-        self.record("battle", "ygo.battle.end_damage_step", R.DAMAGE_STEP, attacker=attacker.id)
+        return replace(state, attack=replace(attack, calculated=True))
+
+    def end_damage_step(self, state: GameState) -> GameState:
+        """End the Damage Step once the triggers it raised have been activated and resolved (MR2 ch3.11).
+
+        The triggers of the battle are collected while it is still the Damage Step, so the limits
+        of ARC-V 3.2.7.3.i6 apply to them (see :meth:`collect_triggers`).
+        """
+        assert state.attack is not None
+        self.record("battle", "ygo.battle.end_damage_step", R.DAMAGE_STEP, attacker=state.attack.attacker)
         return replace(state, attack=None, turn=replace(state.turn, step="battle"))
 
     # ------------------------------------------------------------------ phases
@@ -876,6 +932,10 @@ class DuelEngine(ChainEngine):
             excess = len(hand) - 6
             chosen = [state.card(c) for c in discard if state.card(c).zone is Zone.HAND][:excess]
             if len(chosen) < excess:
+                rest = [c.id for c in hand if c not in chosen]
+                index = getattr(self, "_end_args", {}).get("index")
+                if index is not None:
+                    raise OpenHandLimit(state, player, rest, excess - len(chosen), index)
                 self.complete = False
                 self.record("choice", "ygo.choice.hand_limit", R.HAND_LIMIT, player=player, count=excess,
                             options=[c.id for c in hand])
@@ -933,6 +993,9 @@ class DuelEngine(ChainEngine):
                     self.record("missed_timing", "ygo.trigger.cannot_activate", R.TRIGGER_HIDDEN, **base,
                                 zone=card.zone.value)
                     continue
+                if event.damage_step and effect.optional and not self._damage_step_trigger_allowed(effect, event, card):
+                    self.record("missed_timing", "ygo.trigger.damage_step", R.DAMAGE_STEP_TRIGGER, **base)
+                    continue
                 last = event.moment == state.moment or effect.effect_class is EffectClass.FLIP
                 if effect.optional and effect.timing == "when" and not last:
                     key = PROCEDURE_MISSED_TIMING.get(event.procedure, R.MISSED_TIMING)
@@ -943,8 +1006,30 @@ class DuelEngine(ChainEngine):
                     self.record("trigger", "ygo.trigger.after_chain", key, **base)
                 controller = card.controller if card.zone in FIELD_ZONES else card.owner
                 pending.append(Pending(card.id, index, controller, not effect.optional, effect.timing, last,
-                                       source=("events", len(pending))))
+                                       activate=self._decision(card.id), source=("events", len(pending))))
         return replace(state, events=(), pending=tuple(pending))
+
+    @staticmethod
+    def _damage_step_trigger_allowed(effect: Any, event: Event, card: Card) -> bool:
+        """Return whether an optional trigger raised in the Damage Step may be activated there.
+
+        ARC-V 3.2.7.3.i6: basically no trigger can be activated in the Damage Step, except
+        mandatory ones, a card's own "when Special Summoned", Flip Effects (and effects activated
+        when flipped), and a card's own "when destroyed, banished or added to the hand". An
+        optional "when … sent to the Graveyard" is not among them.
+        """
+        if effect.effect_class is EffectClass.FLIP:
+            return True
+        own = event.card == card.id
+        return own and event.kind in ("special_summoned", "flipped", "destroyed", "destroyed_by_battle", "banished")
+
+    def _decision(self, card_id: str) -> Optional[bool]:
+        """Return whether the scenario activates (True) or declines (False) a card's optional trigger, or None."""
+        if card_id in self.decline_triggers:
+            return False
+        if card_id in self.activate_triggers:
+            return True
+        return None
 
     def _tier(self, state: GameState, item: Pending) -> int:
         """Return a trigger's priority tier (ARC-V 4.2.4.2.1.i1); 0 where the version has no tiers."""
@@ -964,9 +1049,15 @@ class DuelEngine(ChainEngine):
         optional ones of hidden cards; within a tier the turn player's first. MR2 ch5.5: the turn
         player's triggers, then the opponent's. Each player orders their own within a group by
         ``order`` / ``options.trigger_order``; two or more without an order raise
-        :class:`OpenOrder`. Spell Speed 1 triggers may chain here (4.2.4.2.1.i2).
+        :class:`OpenOrder`. Spell Speed 1 triggers may chain here (4.2.4.2.1.i2). An optional
+        trigger met during play that the scenario neither activates nor declines
+        (``options.activate_triggers`` / ``options.decline_triggers``) raises
+        :class:`OpenTriggerChoice`: whether to activate it is the player's choice (4.2.3.1.i1).
         """
         state = self.collect_triggers(state)
+        undecided = [item for item in state.pending if not item.mandatory and item.activate is None]
+        if undecided:
+            raise OpenTriggerChoice(state, undecided)
         items = []
         for item in state.pending:
             if not item.mandatory and not item.activate:
@@ -1036,11 +1127,13 @@ class DuelEngine(ChainEngine):
                 state = self.resolve_chain(state)
             elif state.summoning:
                 state = self.summon_succeeds(state)
-            elif battle and state.attack is not None and state.turn.step == "damage":
+            elif battle and state.attack is not None and state.turn.step == "damage" and not state.attack.calculated:
                 # Triggers of a flip in the Damage Step wait for damage calculation (ARC-V 3.2.7.3.i7).
                 state = self.damage_calculation(state)
             elif state.events or state.pending:
                 state = self.build_segoc(state)
+            elif state.attack is not None and state.attack.calculated:
+                state = self.end_damage_step(state)
             elif battle and state.attack is not None:
                 state = self.enter_damage_step(state)
             else:
@@ -1124,7 +1217,7 @@ class DuelEngine(ChainEngine):
             state = self._advance_declared(state)
         if kind == "end_phase":
             # The phase ends at the next action that is not a response (MR2 ch4.16).
-            self._end_args = {"to": action.get("to"), "discard": tuple(action.get("discard", ()))}
+            self._end_args = {"to": action.get("to"), "discard": tuple(action.get("discard", ())), "index": i}
             return self.do_end_phase(state, action.get("player", state.turn.active))
         try:
             return self._player_action(state, action)
@@ -1161,4 +1254,4 @@ def _position(value: str) -> Position:
     return Position.DEFENSE if value == "defense" else Position.ATTACK
 
 
-__all__ = ["DuelEngine", "OLDER_DOCUMENT_BASIS", "OpenOrder"]
+__all__ = ["DuelEngine", "OLDER_DOCUMENT_BASIS", "OpenHandLimit", "OpenOrder", "OpenTriggerChoice"]

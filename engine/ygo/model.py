@@ -275,6 +275,9 @@ class Event:
     procedure: str = ""
     """The summoning procedure it was part of (``tribute``, ``synchro_material``, ``fusion_material``,
     ``ritual_tribute``), never the last thing to happen; empty otherwise (a cost is not a procedure)."""
+    damage_step: bool = False
+    """It happened during the Damage Step, where most optional triggers cannot be activated
+    (ARC-V 3.2.7.3.i6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,8 +294,9 @@ class Pending:
     """Whether its event was the last thing to happen (otherwise a "when … you can" misses the timing)."""
     order: Optional[int] = None
     """Its place among its player's triggers of the same priority, if the scenario gives it."""
-    activate: bool = True
-    """For an optional trigger: whether the player activates it."""
+    activate: Optional[bool] = True
+    """For an optional trigger: whether the player activates it; ``None`` if the scenario leaves
+    it open (the trace then branches on "activate" / "decline")."""
     source: tuple[str, int] = ("pending", 0)
     targets: tuple[ObjectId, ...] = ()
 
@@ -306,6 +310,8 @@ class Attack:
     """``None`` for a direct attack."""
     opponent_monsters: tuple[ObjectId, ...]
     """The opponent's monsters at the declaration; a change means a replay (MR2 ch3.13)."""
+    calculated: bool = False
+    """Damage calculation has been made; the Damage Step ends once its triggers have resolved."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
 from .chain import MAX_BRANCHES, ChainEngine, OpenChoice
-from .duel import MAX_ORDER_BRANCHES, DuelEngine, OpenOrder
+from .duel import MAX_ORDER_BRANCHES, DuelEngine, OpenHandLimit, OpenOrder, OpenTriggerChoice
 from .rules import R
 
 
@@ -48,8 +48,10 @@ class YgoRuleset(Ruleset):
         open order of simultaneous triggers, the trace ends with a ``choice`` step carrying up to
         24 branches.
         """
-        order = tuple(scenario.get("options", {}).get("trigger_order", ()))
-        engine = DuelEngine(self, recorder, trigger_order=order)
+        options = scenario.get("options", {})
+        engine = DuelEngine(self, recorder, trigger_order=tuple(options.get("trigger_order", ())),
+                            activate_triggers=tuple(options.get("activate_triggers", ())),
+                            decline_triggers=tuple(options.get("decline_triggers", ())))
         state = fmt.parse_state(scenario)
         state = replace(state, pending=fmt.parse_pending(scenario, state))
         try:
@@ -60,7 +62,33 @@ class YgoRuleset(Ruleset):
         except OpenOrder as open_order:
             self._branch_order(scenario, open_order, engine, recorder)
             return fmt.result(scenario, open_order.state, complete=False)
+        except OpenTriggerChoice as open_triggers:
+            self._branch_triggers(scenario, open_triggers, engine, recorder)
+            return fmt.result(scenario, open_triggers.state, complete=False)
+        except OpenHandLimit as open_hand:
+            self._branch_hand_limit(scenario, open_hand, engine, recorder)
+            return fmt.result(scenario, open_hand.state, complete=False)
         return fmt.result(scenario, state, complete=engine.complete)
+
+    def _record_branches(self, recorder: TraceRecorder, key: Citation, message_id: str, params: dict[str, Any],
+                         options: list[Any], variants: list[tuple[Any, dict[str, Any]]]) -> None:
+        """Resolve each variant document and record one ``choice`` step with a branch per variant."""
+        branches = []
+        for choice, document in variants:
+            sub = TraceRecorder(recorder.budget)
+            branch_result = self.resolve(document, sub)
+            branches.append({"choice": choice, "trace": sub.to_list(), "result": branch_result})
+        recorder.record("choice", message_id, key, params, options=options, branches=branches)
+
+    @staticmethod
+    def _with_options(scenario: Mapping[str, Any], **extra: list[Any]) -> dict[str, Any]:
+        """Return a copy of the document whose ``options`` lists are extended by ``extra``."""
+        document = copy.deepcopy(dict(scenario))
+        options = dict(document.get("options", {}))
+        for name, values in extra.items():
+            options[name] = list(options.get(name, ())) + list(values)
+        document["options"] = options
+        return document
 
     def _branch_order(self, scenario: Mapping[str, Any], open_order: OpenOrder, engine: DuelEngine,
                       recorder: TraceRecorder) -> None:
@@ -72,15 +100,50 @@ class YgoRuleset(Ruleset):
         if open_order.count() > MAX_ORDER_BRANCHES:
             recorder.record("choice", "ygo.choice.trigger_order_too_many", key, params, options=groups)
             return
-        branches = []
-        known = list(scenario.get("options", {}).get("trigger_order", ()))
-        for order in open_order.orders():
+        variants = [(order, self._with_options(scenario, trigger_order=order)) for order in open_order.orders()]
+        self._record_branches(recorder, key, "ygo.choice.trigger_order", params, groups, variants)
+
+    def _branch_triggers(self, scenario: Mapping[str, Any], open_triggers: OpenTriggerChoice, engine: DuelEngine,
+                         recorder: TraceRecorder) -> None:
+        """Record the ``choice`` to activate or decline open optional triggers (ARC-V 4.2.3.1.i1).
+
+        One branch per combination ("activate"/"decline" for each trigger); the combinations of
+        several triggers multiply, and over 24 the step asks for ``options.activate_triggers`` /
+        ``options.decline_triggers`` instead.
+        """
+        cards = [item.card for item in open_triggers.items]
+        params = {"cards": cards, "players": [item.controller for item in open_triggers.items],
+                  "count": open_triggers.count()}
+        key = engine.cite(R.OPTIONAL_TRIGGER)
+        options = [["activate", "decline"] for _ in cards]
+        if open_triggers.count() > MAX_ORDER_BRANCHES:
+            recorder.record("choice", "ygo.choice.optional_trigger_too_many", key, params, options=options)
+            return
+        variants = []
+        for combination in open_triggers.combinations():
+            chosen = dict(zip(cards, combination))
+            document = self._with_options(
+                scenario, activate_triggers=[c for c in cards if chosen[c] == "activate"],
+                decline_triggers=[c for c in cards if chosen[c] == "decline"])
+            variants.append((list(combination), document))
+        self._record_branches(recorder, key, "ygo.choice.optional_trigger", params, options, variants)
+
+    def _branch_hand_limit(self, scenario: Mapping[str, Any], open_hand: OpenHandLimit, engine: DuelEngine,
+                           recorder: TraceRecorder) -> None:
+        """Record the ``choice`` of the hand-limit discards (ARC-V 2.2.i4; MR2 ch3.15), one branch per set."""
+        options = [list(option) for option in open_hand.options()]
+        params = {"player": open_hand.player, "count": open_hand.excess, "options": list(open_hand.hand)}
+        key = engine.cite(R.HAND_LIMIT)
+        if len(options) > MAX_BRANCHES:
+            recorder.record("choice", "ygo.choice.hand_limit_too_many", key, params, options=options)
+            return
+        variants = []
+        for option in options:
             document = copy.deepcopy(dict(scenario))
-            document["options"] = {**document.get("options", {}), "trigger_order": known + order}
-            sub = TraceRecorder(recorder.budget)
-            branch_result = self.resolve(document, sub)
-            branches.append({"choice": order, "trace": sub.to_list(), "result": branch_result})
-        recorder.record("choice", "ygo.choice.trigger_order", key, params, options=groups, branches=branches)
+            action = document["actions"][open_hand.action_index]
+            action["discard"] = list(action.get("discard", ())) + option
+            variants.append((option, document))
+        self._record_branches(recorder, key, "ygo.choice.hand_limit", params, options, variants)
 
     def _branch(self, scenario: Mapping[str, Any], choice: OpenChoice, engine: ChainEngine,
                 recorder: TraceRecorder) -> None:

@@ -79,9 +79,10 @@ def validate(scenario: Mapping[str, Any], checker: Checker, *, pendulum: bool, f
     ids = _check_objects(objects, checker, pendulum=pendulum, field_zone_per_player=field_zone_per_player)
     options = scenario.get("options", {})
     if isinstance(options, Mapping):
-        checker.known_keys(options, ("options",), ("trigger_order",))
-        if "trigger_order" in options:
-            _check_refs(options["trigger_order"], ("options", "trigger_order"), ids, checker)
+        checker.known_keys(options, ("options",), ("trigger_order", "activate_triggers", "decline_triggers"))
+        for key in ("trigger_order", "activate_triggers", "decline_triggers"):
+            if key in options:
+                _check_refs(options[key], ("options", key), ids, checker)
     pending = scenario.get("pending", [])
     if isinstance(pending, list):
         for i, item in enumerate(pending):

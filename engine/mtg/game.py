@@ -9,8 +9,9 @@ Each player action is a ``verify_*`` (raises :class:`IllegalAction` with the rul
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Optional
 
@@ -25,19 +26,64 @@ from .rules import K, citation
 MAX_SBA_ROUNDS = 200
 STEP_ORDER = list(Step)
 KEYWORD_TRIGGER_NAMES = {"exalted": "exalted", "cascade": "cascade"}
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """A replacement effect that may modify an event (CR 614.1), from a permanent's
+    ``replacement`` ability or from a ``replacement`` effect (docs/scenario-format.md §8.3)."""
+
+    id: str
+    """``<object>.<ability index>`` or the effect's id; what ``options.choices`` orders."""
+    source: Optional[ObjectId]
+    controller: PlayerId
+    """Whom ``you`` means."""
+    spec: Mapping[str, Any]
+    """``event``, ``affected``/``to``/``from``/``player``/``owner``/``combat``, ``instead`` or ``skip``."""
+    name: str
+    """What the trace calls it (its text, or the effect id)."""
+    timestamp: int
+    affected_ids: Optional[tuple[ObjectId, ...]] = None
+    """Objects it is limited to (``object``/``target`` of the instruction that created it)."""
+    affected_filter: Optional[Mapping[str, Any]] = None
+
+
+MAX_BRANCHES = 24
+"""At most this many branches for an open choice (as the Yu-Gi-Oh! engine's ``choice`` steps)."""
+
+
+class OpenChoice(Exception):
+    """A decision the scenario leaves open (the legend rule's keeper, a trigger's targets, the
+    order of replacement effects, a damage assignment order, modes, a payment, a division).
+
+    The ruleset catches it and resolves the document once per option with
+    ``options.choices[key]`` set (docs/scenario-format.md §8.6): ``branches: [{choice, trace, result}]``.
+    """
+
+    def __init__(self, state: GameState, key: str, options: list[Any], message_id: str, rule: K,
+                 params: Mapping[str, Any]) -> None:
+        super().__init__(key)
+        self.state = state
+        """The state just before the choice."""
+        self.key = key
+        """Where the choice goes in ``options.choices`` (``legend:p1:Name``, ``targets:src:0`` …)."""
+        self.options = options
+        """Each possible choice, as JSON (an id, a list of ids, a bool or a list of numbers)."""
+        self.message_id = message_id
+        self.rule = rule
+        self.params = dict(params)
 
 
 class Game:
     """Runs one scenario under one ruleset, recording the trace."""
 
-    def __init__(self, ruleset: Any, recorder: TraceRecorder) -> None:
+    def __init__(self, ruleset: Any, recorder: TraceRecorder, choices: Optional[Mapping[str, Any]] = None) -> None:
         self.ruleset = ruleset
         self.name = ruleset.name
         self.recorder = recorder
         self.complete = True
         self._layers: tuple[Optional[GameState], Optional[LayerResult]] = (None, None)
         self._trigger_order: dict[str, list[str]] = {}
-        self._choices: dict[str, Any] = {}
+        self._choices: dict[str, Any] = dict(choices or {})
+        """``options.choices`` of the document: choice key → the choice made (§8.6)."""
         self._cascade_choices: dict[str, list[Any]] = {}
         self._leaving: dict[str, Chars] = {}
         self._effect_part: Optional[tuple[str, Any, Any, str]] = None
@@ -52,6 +98,25 @@ class Game:
         """Record one trace step citing ``key`` in this ruleset's edition."""
         extra = params.pop("_extra", {})
         self.recorder.record(step_kind, message_id, self.cite(key), params, **extra)
+
+    def choose(self, state: GameState, key: str, options: list[Any], message_id: str, rule: K,
+               **params: Any) -> Any:
+        """Return the choice ``options.choices[key]`` gives, the only option, or raise :class:`OpenChoice`.
+
+        A given choice that is not among ``options`` is ignored (the choice stays open). A list
+        given for a choice among lists (an order) may be any order of the same items.
+        Errors: :class:`OpenChoice` when two or more options remain and none is given.
+        """
+        given = self._choices.get(key)
+        if given is not None:
+            for option in options:
+                if option == given or (isinstance(option, list) and isinstance(given, list)
+                                       and sorted(map(str, option)) == sorted(map(str, given))):
+                    self.record("choice", "mtg.choice.made", rule, choice=key, chosen=given, **params)
+                    return given
+        if len(options) == 1:
+            return options[0]
+        raise OpenChoice(state, key, options, message_id, rule, params)
 
     def layers(self, state: GameState) -> LayerResult:
         cached_state, cached = self._layers
@@ -226,7 +291,7 @@ class Game:
                 out.append({"action": "cast", "card": oid, "name": obj.printed.name, "allowed": ok, "why": why,
                             "rule": self.cite(key).number})
             elif obj.zone is Zone.BATTLEFIELD and self.chars(state, oid).controller == player:
-                for i, ability in enumerate(self.chars(state, oid).abilities):
+                for i, ability in enumerate(self.activatable(state, oid)):
                     if ability.kind != "activated":
                         continue
                     mana = bool(ability.spec.get("mana_ability"))
@@ -241,6 +306,21 @@ class Game:
                     out.append({"action": "activate", "card": oid, "ability": i, "allowed": ok, "why": why,
                                 "rule": self.cite(key).number})
         return out
+
+    def activatable(self, state: GameState, oid: ObjectId) -> tuple:
+        """A permanent's abilities as the layers leave them, then, for a land with basic land types,
+        the intrinsic "{T}: Add [mana]" ability of each (CR 305.6; action ``ability`` indexes this list)."""
+        from .layers import BASIC_LAND_MANA
+        from .model import Ability
+        chars = self.chars(state, oid)
+        out = list(chars.abilities)
+        if "land" in chars.types:
+            for subtype in sorted(t for t in chars.subtypes if t in BASIC_LAND_MANA):
+                out.append(Ability((oid, f"305.6-{subtype}"), "activated", freeze({
+                    "mana_ability": True, "intrinsic": True, "cost": {"tap": True},
+                    "effects": [{"do": "add_mana", "mana": "{%s}" % BASIC_LAND_MANA[subtype]}],
+                    "text": "{T}: Add {%s}." % BASIC_LAND_MANA[subtype]})))
+        return tuple(out)
 
     def _split_second(self, state: GameState) -> bool:
         return any(item.kind == "spell" and item.source in state.objects and
@@ -449,7 +529,7 @@ class Game:
         obj = state.objects[oid]
         name = obj.printed.name
         chars = self.chars(state, oid)
-        abilities = chars.abilities if obj.zone is Zone.BATTLEFIELD else obj.printed.abilities
+        abilities = self.activatable(state, oid) if obj.zone is Zone.BATTLEFIELD else obj.printed.abilities
         index = action.get("ability", 0)
         ability = abilities[index] if index < len(abilities) else None
         if ability is None or ability.kind not in ("activated", "keyword"):
@@ -471,6 +551,15 @@ class Game:
                 raise IllegalAction(self.cite(K.TAP), "mtg.illegal.tapped", {"card": oid, "card_name": name})
             if "creature" in chars.types and obj.sick and not chars.has_keyword("haste"):
                 raise IllegalAction(self.cite(K.TAP_ABILITY_SICK), "mtg.illegal.summoning_sick", {"card": oid, "card_name": name})
+        if "loyalty" in cost:
+            # CR 606.3: main phase, empty stack, own turn, once per turn per permanent;
+            # 606.5 (2020) / 606.6 (2022): a negative cost needs that many loyalty counters.
+            if not self._sorcery_ok(state, player):
+                raise IllegalAction(self.cite(K.LOYALTY_TIMING), "mtg.illegal.loyalty", {"card": oid, "card_name": name, "why": "sorcery_timing"})
+            if obj.loyalty_activated:
+                raise IllegalAction(self.cite(K.LOYALTY_TIMING), "mtg.illegal.loyalty", {"card": oid, "card_name": name, "why": "once_per_turn"})
+            if cost["loyalty"] < 0 and obj.counters.get("loyalty", 0) < -cost["loyalty"]:
+                raise IllegalAction(self.cite(K.LOYALTY_NEGATIVE), "mtg.illegal.loyalty", {"card": oid, "card_name": name, "why": "not_enough_loyalty"})
         if "remove_counters" in cost:
             kind, n = cost["remove_counters"]["kind"], cost["remove_counters"].get("count", 1)
             if obj.counters.get(kind, 0) < n:
@@ -517,6 +606,32 @@ class Game:
         name = obj.printed.name
         lki = self.chars(state, oid)
         cost = spec.get("cost", {})
+        if spec.get("mana_ability"):
+            self.record("activate", "mtg.activate.mana", K.BASIC_LAND_MANA if spec.get("intrinsic") else K.MANA_ABILITY_NO_STACK,
+                        player=player, card=oid, card_name=name, intrinsic=bool(spec.get("intrinsic")))
+            state = self._pay_activation(state, player, oid, name, spec, action)
+            item = StackItem("mana", "activated", player, oid, name, tuple(spec.get("effects", ())))
+            return self.execute(state, item, ())
+        # CR 602.2a: announced and put on the stack first; then 602.2b (601.2b-h): targets, costs.
+        item_id = f"s{state.next_stack_id}"
+        item = StackItem(item_id, "activated", player, oid, name, tuple(spec.get("effects", ())),
+                         tuple(action.get("targets", ())), tuple(spec.get("targets", ())), source_lki=lki,
+                         choices=freeze({"x": action.get("x", 0), "chosen": action.get("chosen", [])}))
+        state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
+        key = K.TYPECYCLING if spec.get("typecycling") else K.CYCLING if spec.get("cycling") else K.EQUIP if spec.get("equip") else K.ACTIVATE
+        self.record("activate", "mtg.activate", key, player=player, card=oid, card_name=name, item=item_id,
+                    targets=list(action.get("targets", ())))
+        state = self._pay_activation(state, player, oid, name, spec, action)
+        if spec.get("cycling"):
+            state = self.emit(state, {"event": "cycle", "object": oid, "player": player})
+        state = self._targets_event(state, item)
+        return self.settle(replace(state, passes=0), player=player, why=K.PRIORITY_AFTER_ACTION)
+
+    def _pay_activation(self, state: GameState, player: PlayerId, oid: str, name: str, spec: Mapping[str, Any],
+                        action: Mapping[str, Any]) -> GameState:
+        """Pay an activation cost (CR 602.2b, 601.2h): tap, mana, counters, loyalty (606.4),
+        sacrifice, discard and additional costs, in that order."""
+        cost = spec.get("cost", {})
         if cost.get("tap"):
             state = state.with_object(replace(state.objects[oid], tapped=True))
         mana = self._mana_of(spec, action)
@@ -527,28 +642,20 @@ class Game:
             counters = dict(state.objects[oid].counters)
             counters[kind] -= n
             state = state.with_object(replace(state.objects[oid], counters=MappingProxyType(counters)))
-        if spec.get("mana_ability"):
-            self.record("activate", "mtg.activate.mana", K.MANA_ABILITY_NO_STACK, player=player, card=oid, card_name=name)
-            item = StackItem("mana", "activated", player, oid, name, tuple(spec.get("effects", ())))
-            return self.execute(state, item, ())
+        if "loyalty" in cost:
+            counters = dict(state.objects[oid].counters)
+            counters["loyalty"] = counters.get("loyalty", 0) + int(cost["loyalty"])
+            state = state.with_object(replace(state.objects[oid], counters=MappingProxyType(counters), loyalty_activated=True))
+            change = int(cost["loyalty"])
+            self.record("activate", "mtg.activate.loyalty", K.LOYALTY_COST, player=player, card=oid, card_name=name,
+                        item=f"s{state.next_stack_id - 1}", change=f"{change:+d}", loyalty=counters["loyalty"])
         if cost.get("sacrifice_self"):
             state = self.move(state, oid, Zone.GRAVEYARD, "sacrifice", K.SACRIFICE)
         if cost.get("discard_self"):
             state = self.move(state, oid, Zone.GRAVEYARD, "discard", K.DISCARD)
         for extra in action.get("additional_costs", ()):
             state = self._pay_other(state, player, extra, oid)
-        item_id = f"s{state.next_stack_id}"
-        item = StackItem(item_id, "activated", player, oid, name, tuple(spec.get("effects", ())),
-                         tuple(action.get("targets", ())), tuple(spec.get("targets", ())), source_lki=lki,
-                         choices=freeze({"x": action.get("x", 0), "chosen": action.get("chosen", [])}))
-        state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
-        key = K.TYPECYCLING if spec.get("typecycling") else K.CYCLING if spec.get("cycling") else K.EQUIP if spec.get("equip") else K.ACTIVATE
-        self.record("activate", "mtg.activate", key, player=player, card=oid, card_name=name, item=item_id,
-                    targets=list(action.get("targets", ())))
-        if spec.get("cycling"):
-            state = self.emit(state, {"event": "cycle", "object": oid, "player": player})
-        state = self._targets_event(state, item)
-        return self.settle(replace(state, passes=0), player=player, why=K.PRIORITY_AFTER_ACTION)
+        return state
 
     # ------------------------------------------------------------------ combat
 
@@ -570,7 +677,9 @@ class Game:
         if step is Step.UPKEEP:
             state = self.emit(state, {"event": "upkeep", "player": state.active})
         elif step is Step.DRAW:
-            state = self.draw(state, state.active, 1, K.DRAW_STEP)
+            state, skipped = self.replace_event(state, {"event": "draw_step", "player": state.active})
+            if skipped is not None:
+                state = self.draw(state, state.active, 1, K.DRAW_STEP)
         elif step is Step.END:
             state = self.emit(state, {"event": "end_step", "player": state.active})
             state = self._fire_delayed(state, "end_step")
@@ -580,7 +689,7 @@ class Game:
             for oid in self.permanents(state):
                 o = state.objects[oid]
                 if o.attacking or o.blocking:
-                    state = state.with_object(replace(o, attacking=None, blocking=(), blocked=False))
+                    state = state.with_object(replace(o, attacking=None, blocking=(), blocked=False, damage_order=()))
         elif step is Step.CLEANUP:
             return self.cleanup(state)
         return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
@@ -604,6 +713,17 @@ class Game:
             state = self.advance_to(replace(state, step=Step.BEGINNING_OF_COMBAT), Step.DECLARE_ATTACKERS) if state.step is not Step.BEGINNING_OF_COMBAT else self.advance_to(state, Step.DECLARE_ATTACKERS)
         attackers = list(action.get("attackers", ()))
         defender = opponent(state.active)
+        attacking = dict(action.get("attacking") or {})
+        for oid, what in attacking.items():
+            # CR 506.3, 508.1b: only the defending player or a planeswalker they control can be attacked.
+            if what == defender:
+                continue
+            pw = state.objects.get(what)
+            if (what in ("p1", "p2") or pw is None or pw.zone is not Zone.BATTLEFIELD
+                    or "planeswalker" not in self.chars(state, what).types or self.chars(state, what).controller != defender):
+                self.record("illegal", "mtg.illegal.attack", K.ATTACKABLE, card=oid, card_name=self.name_of(state, oid),
+                            why="not_attackable")
+                return state
         for oid in attackers:
             chars = self.chars(state, oid)
             obj = state.objects[oid]
@@ -624,9 +744,12 @@ class Game:
             chars = self.chars(state, oid)
             obj = state.objects[oid]
             vigilant = chars.has_keyword("vigilance")
-            state = state.with_object(replace(obj, attacking=defender, tapped=obj.tapped or not vigilant))
-            self.record("attack", "mtg.combat.attacks", K.VIGILANCE if vigilant else K.ATTACK_TAPS, card=oid,
-                        card_name=chars.name, defender=defender, tapped=not vigilant)
+            what = attacking.get(oid, defender)
+            state = state.with_object(replace(obj, attacking=what, tapped=obj.tapped or not vigilant))
+            self.record("attack", "mtg.combat.attacks",
+                        K.ATTACK_PLANESWALKER if what != defender else K.VIGILANCE if vigilant else K.ATTACK_TAPS, card=oid,
+                        card_name=chars.name, defender=what if what == defender else self.name_of(state, what),
+                        attacked=what, tapped=not vigilant)
         alone = len(attackers) == 1
         for oid in attackers:
             state = self.emit(state, {"event": "attacks", "object": oid, "alone": alone, "player": state.active})
@@ -658,47 +781,133 @@ class Game:
             self.record("block", "mtg.combat.blocks", K.DECLARE_BLOCKERS, card=blocker, card_name=bc.name,
                         attacker=attacker, attacker_name=ac.name)
             state = self.emit(state, {"event": "blocks", "object": blocker, "attacker": attacker})
-        return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
+        return self.settle(self._damage_orders(state, action), player=state.active, why=K.PRIORITY_AP_FIRST)
+
+    def _damage_orders(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """CR 509.2: for each attacker blocked by two or more creatures the active player announces
+        its damage assignment order (``damage_order`` of the action, ``options.choices
+        ["damage_order:<attacker>"]``, or an open choice among the orders)."""
+        given = dict(action.get("damage_order") or {})
+        for oid in self.permanents(state):
+            obj = state.objects[oid]
+            if not obj.attacking:
+                continue
+            blockers = [b for b in self.permanents(state) if oid in state.objects[b].blocking]
+            if len(blockers) < 2:
+                continue
+            if oid in given and sorted(given[oid]) == sorted(blockers):
+                order = list(given[oid])
+            else:
+                options = [list(p) for p in itertools.islice(itertools.permutations(blockers), MAX_BRANCHES + 1)]
+                order = list(self.choose(state, f"damage_order:{oid}", options, "mtg.choice.damage_order", K.DAMAGE_ORDER,
+                                         player=state.active, card=oid, card_name=self.name_of(state, oid)))
+            state = state.with_object(replace(state.objects[oid], damage_order=tuple(order)))
+            self.record("block", "mtg.combat.damage_order", K.DAMAGE_ORDER, card=oid, card_name=self.name_of(state, oid),
+                        order=order)
+        return state
 
     def combat_damage(self, state: GameState) -> GameState:
-        """Combat damage, first strike first (CR 510.1, 510.4, 702.7b); trample assigns the excess (702.19b)."""
-        fighters = [o for o in self.permanents(state) if state.objects[o].attacking or state.objects[o].blocking]
-        first = [o for o in fighters if self.chars(state, o).has_keyword("first_strike") or self.chars(state, o).has_keyword("double_strike")]
-        rounds = [first, [o for o in fighters if o not in first or self.chars(state, o).has_keyword("double_strike")]] if first else [fighters]
-        for index, group in enumerate(rounds):
-            assignments = []
-            for oid in group:
-                if oid not in state.objects or state.objects[oid].zone is not Zone.BATTLEFIELD:
+        """Combat damage (CR 510.1), first strike and double strike first (510.4, 702.7b, 702.4b).
+
+        An unblocked creature deals its damage to the player or planeswalker it attacks (510.1b);
+        a blocked one to its blockers in its damage assignment order, each assigned lethal damage
+        before the next (510.1c), the excess to the player or planeswalker with trample (702.19b).
+        ``options.choices["assign:<attacker>"]`` (amounts in damage assignment order, then the
+        trample excess) chooses another legal division; without it each blocker but the last is
+        assigned exactly lethal damage and the last the rest.
+        """
+        def fighting(st: GameState) -> list[str]:
+            return [o for o in self.permanents(st) if st.objects[o].attacking or st.objects[o].blocking]
+
+        def striker(st: GameState, o: str, *keywords: str) -> bool:
+            chars = self.chars(st, o)
+            return any(chars.has_keyword(k) for k in keywords)
+
+        fighters = fighting(state)
+        first = [o for o in fighters if striker(state, o, "first_strike", "double_strike")]
+        if first:
+            self.record("damage", "mtg.combat.first_strike", K.FIRST_STRIKE, creatures=len(first))
+            state = self._deal_combat(state, first)
+            state = self.settle(state, announce=False)
+            second = [o for o in fighting(state) if o not in first or striker(state, o, "double_strike")]
+            if any(o in first for o in second):
+                self.record("damage", "mtg.combat.double_strike", K.DOUBLE_STRIKE, creatures=len(second))
+            return self._deal_combat(state, second)
+        return self._deal_combat(state, fighters)
+
+    def _deal_combat(self, state: GameState, group: list[str]) -> GameState:
+        """Assign and deal one combat damage step's damage simultaneously (CR 510.1, 510.2)."""
+        assignments: list[tuple[str, str, int]] = []
+        for oid in group:
+            if oid not in state.objects or state.objects[oid].zone is not Zone.BATTLEFIELD:
+                continue
+            obj, chars = state.objects[oid], self.chars(state, oid)
+            power = max(chars.power or 0, 0)
+            if power <= 0:
+                continue
+            if obj.attacking:
+                defender = obj.attacking
+                if defender not in ("p1", "p2"):
+                    pw = state.objects.get(defender)
+                    if pw is None or pw.zone is not Zone.BATTLEFIELD or "planeswalker" not in self.chars(state, defender).types:
+                        defender = None  # CR 510.1b: attacking nothing any more, so no damage
+                if not obj.blocked:
+                    if defender:
+                        assignments.append((oid, defender, power))
                     continue
-                obj, chars = state.objects[oid], self.chars(state, oid)
-                power = max(chars.power or 0, 0)
-                if obj.attacking:
-                    blockers = [b for b in self.permanents(state) if oid in state.objects[b].blocking]
-                    if not obj.blocked:
-                        assignments.append((oid, obj.attacking, power))
-                    elif blockers:
-                        left = power
-                        for b in blockers:
-                            bch = self.chars(state, b)
-                            lethal = 1 if chars.has_keyword("deathtouch") else max((bch.toughness or 0) - state.objects[b].damage, 0)
-                            give = min(left, lethal) if (chars.has_keyword("trample") or b != blockers[-1]) else left
-                            assignments.append((oid, b, give))
-                            left -= give
-                        if left > 0 and chars.has_keyword("trample"):
-                            assignments.append((oid, obj.attacking, left))
-                            self.record("damage", "mtg.combat.trample", K.TRAMPLE, card=oid, card_name=chars.name, amount=left)
-                else:
-                    for attacker in obj.blocking:
-                        if attacker in state.objects and state.objects[attacker].zone is Zone.BATTLEFIELD:
-                            assignments.append((oid, attacker, power))
-                            break
-            if index == 0 and first:
-                self.record("damage", "mtg.combat.first_strike", K.FIRST_STRIKE, creatures=len(group))
-            for source, target, amount in assignments:
-                state = self.deal_damage(state, source, target, amount, combat=True)
-            if index == 0 and len(rounds) > 1:
-                state = self.settle(state, announce=False)
+                order = [b for b in (obj.damage_order or tuple(b for b in self.permanents(state)
+                                                                if oid in state.objects[b].blocking))
+                         if b in state.objects and state.objects[b].zone is Zone.BATTLEFIELD and oid in state.objects[b].blocking]
+                trample = chars.has_keyword("trample")
+                if not order:
+                    if trample and defender:
+                        assignments.append((oid, defender, power))
+                    continue
+                lethal = [1 if chars.has_keyword("deathtouch") else
+                          max((self.chars(state, b).toughness or 0) - state.objects[b].damage, 0) for b in order]
+                given = self._choices.get(f"assign:{oid}")
+                amounts = self._assignment(power, lethal, trample, given)
+                if given is not None and amounts != list(given):
+                    self.record("illegal", "mtg.illegal.division", K.BLOCKED_DAMAGE, card=oid, card_name=chars.name,
+                                division=list(given), why="lethal_damage_first")
+                for b, amount in zip(order, amounts):
+                    if amount:
+                        assignments.append((oid, b, amount))
+                        self.record("damage", "mtg.combat.assign", K.BLOCKED_DAMAGE, card=oid, card_name=chars.name,
+                                    target=b, target_name=self.name_of(state, b), amount=amount, default=given is None)
+                excess = amounts[len(order)] if len(amounts) > len(order) else 0
+                if excess > 0 and defender:
+                    assignments.append((oid, defender, excess))
+                    self.record("damage", "mtg.combat.trample", K.TRAMPLE, card=oid, card_name=chars.name, amount=excess)
+            else:
+                for attacker in obj.blocking:
+                    if attacker in state.objects and state.objects[attacker].zone is Zone.BATTLEFIELD:
+                        assignments.append((oid, attacker, power))
+                        break
+        for source, target, amount in assignments:
+            state = self.deal_damage(state, source, target, amount, combat=True)
         return state
+
+    @staticmethod
+    def _assignment(power: int, lethal: list[int], trample: bool, given: Any) -> list[int]:
+        """Amounts per blocker in order (and the trample excess last): ``given`` if it is a legal
+        division under CR 510.1c/702.19b, else lethal to each in order and the rest to the last
+        blocker (or, with trample, to the player or planeswalker)."""
+        if isinstance(given, list) and all(isinstance(n, int) and n >= 0 for n in given) and sum(given) == power \
+                and len(given) <= len(lethal) + (1 if trample else 0):
+            padded = list(given) + [0] * (len(lethal) + (1 if trample else 0) - len(given))
+            ok = all(padded[j] >= lethal[j] for i in range(len(padded)) if padded[i] > 0 for j in range(min(i, len(lethal))))
+            if ok:
+                return padded
+        out, left = [], power
+        for i, need in enumerate(lethal):
+            last = i == len(lethal) - 1
+            give = left if (last and not trample) else min(left, need)
+            out.append(give)
+            left -= give
+        if trample:
+            out.append(left)
+        return out
 
     # ------------------------------------------------------------------ damage, moves
 
@@ -714,6 +923,11 @@ class Game:
             self.record("damage", "mtg.damage.prevented", K.PREVENTION, source=source, source_name=schars.name if schars else "",
                         target=target, target_name=self.name_of(state, target), amount=amount)
             return state
+        state, event = self.replace_event(state, {"event": "damage", "source": source, "target": target, "amount": amount,
+                                                  "combat": combat, "source_chars": schars})
+        if event is None or event["amount"] <= 0:
+            return state
+        amount = event["amount"]
         if target in ("p1", "p2"):
             p = state.player(target)
             state = state.with_player(replace(p, life=p.life - amount))
@@ -721,10 +935,21 @@ class Game:
                         player=target, amount=amount, life=p.life - amount, combat=combat)
         else:
             obj = state.objects[target]
-            deathtouch = bool(schars and schars.has_keyword("deathtouch"))
-            state = state.with_object(replace(obj, damage=obj.damage + amount, deathtouch_damage=obj.deathtouch_damage or deathtouch))
-            self.record("damage", "mtg.damage.creature", K.DAMAGE, source=source, source_name=schars.name if schars else "",
-                        target=target, target_name=obj.printed.name, amount=amount, combat=combat)
+            tchars = self.chars(state, target)
+            if "planeswalker" in tchars.types:
+                # CR 120.3c: damage dealt to a planeswalker removes that many loyalty counters.
+                counters = dict(obj.counters)
+                counters["loyalty"] = max(counters.get("loyalty", 0) - amount, 0)
+                obj = replace(obj, counters=MappingProxyType(counters))
+                state = state.with_object(obj)
+                self.record("damage", "mtg.damage.planeswalker", K.PLANESWALKER_DAMAGE, source=source,
+                            source_name=schars.name if schars else "", target=target, target_name=obj.printed.name,
+                            amount=amount, loyalty=counters["loyalty"], combat=combat)
+            if "creature" in tchars.types or "planeswalker" not in tchars.types:
+                deathtouch = bool(schars and schars.has_keyword("deathtouch"))
+                state = state.with_object(replace(obj, damage=obj.damage + amount, deathtouch_damage=obj.deathtouch_damage or deathtouch))
+                self.record("damage", "mtg.damage.creature", K.DAMAGE, source=source, source_name=schars.name if schars else "",
+                            target=target, target_name=obj.printed.name, amount=amount, combat=combat)
         if schars and schars.has_keyword("lifelink"):
             p = state.player(schars.controller)
             state = state.with_player(replace(p, life=p.life + amount))
@@ -752,14 +977,23 @@ class Game:
             lkis = dict(state.lki)
             lkis[oid] = lki
             state = replace(state, lki=MappingProxyType(lkis))
-        if to is Zone.GRAVEYARD and frm is Zone.BATTLEFIELD and self._replaced_to_exile(state, oid):
-            self.record("replace", "mtg.replace.exile_instead", K.REPLACEMENT, card=oid, card_name=obj.printed.name)
-            to = Zone.EXILE
+        if frm is not to and to is not Zone.STACK:
+            state, event = self.replace_event(state, {"event": "zone_change", "object": oid, "from": frm.value,
+                                                      "to": to.value})
+            if event is None:
+                return state
+            to = Zone(event["to"])
+            if to is frm:
+                return state
         ts, state = state.stamp()
         new = replace(obj, zone=to, timestamp=ts, tapped=False if to is Zone.BATTLEFIELD and not obj.tapped else False,
                       counters=MappingProxyType({}), counter_timestamps=MappingProxyType({}), damage=0, deathtouch_damage=False, attached_to=None,
-                      attacking=None, blocking=(), blocked=False, controller=controller or obj.owner,
+                      attacking=None, blocking=(), blocked=False, damage_order=(), loyalty_activated=False,
+                      controller=controller or obj.owner,
                       sick=to is Zone.BATTLEFIELD, face_down=False, x=obj.x if to is Zone.STACK else 0)
+        if to is Zone.BATTLEFIELD and obj.printed.loyalty is not None and "planeswalker" in obj.printed.types:
+            # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty.
+            new = replace(new, counters=MappingProxyType({"loyalty": obj.printed.loyalty}))
         if to is Zone.BATTLEFIELD and self._enters_tapped(obj):
             new = replace(new, tapped=True)
             self.record("replace", "mtg.replace.enters_tapped", K.ENTERS_REPLACEMENT, card=oid, card_name=obj.printed.name)
@@ -790,12 +1024,200 @@ class Game:
     def _enters_tapped(self, obj: GameObject) -> bool:
         return any(a.kind == "replacement" and a.spec.get("replace") == "enters_tapped" for a in obj.printed.abilities)
 
-    def _replaced_to_exile(self, state: GameState, oid: str) -> bool:
-        return any(e.do == "exile_instead" and e.affected_ids and oid in e.affected_ids for e in state.effects)
+    # ------------------------------------------------------------------ replacement effects (614, 616)
+
+    def replacements(self, state: GameState) -> list[Replacement]:
+        """Every replacement effect in force (CR 614.1): ``replacement`` abilities with an ``event``
+        of permanents as the layers leave them (an ability removed by Humility replaces nothing),
+        and ``replacement``/``exile_instead`` effects of resolved spells and of the document."""
+        out: list[Replacement] = []
+        layers = self.layers(state)
+        for oid in self.permanents(state):
+            chars = layers.chars[oid]
+            for ability in chars.abilities:
+                if ability.kind == "replacement" and "event" in ability.spec:
+                    out.append(Replacement(f"{oid}.{ability.key[1]}" if ability.key[0] == oid else f"{oid}.{ability.key[0]}.{ability.key[1]}",
+                                           oid, chars.controller, ability.spec, str(ability.spec.get("text") or chars.name),
+                                           state.objects[oid].timestamp))
+        for e in state.effects:
+            if e.do == "replacement":
+                spec = dict(e.params)
+                spec.pop("do", None)
+                out.append(Replacement(e.id, e.source, e.controller, freeze(spec), str(e.params.get("text") or e.id),
+                                       e.timestamp, e.affected_ids, e.affected_filter))
+            elif e.do == "exile_instead":
+                out.append(Replacement(e.id, e.source, e.controller,
+                                       freeze({"event": "zone_change", "from": "battlefield", "to": "graveyard",
+                                               "instead": {"to": "exile"}, "legacy": "exile_instead"}),
+                                       e.id, e.timestamp, e.affected_ids, e.affected_filter))
+        return out
+
+    def _event_object_chars(self, state: GameState, oid: str) -> Optional[Chars]:
+        if oid not in state.objects:
+            return None
+        return self.chars(state, oid)
+
+    def replacement_applies(self, state: GameState, r: Replacement, event: Mapping[str, Any]) -> bool:
+        """Whether ``r`` would modify ``event`` now (CR 614.1, 614.7)."""
+        spec = r.spec
+        kind = event["event"]
+        if spec.get("event") != kind:
+            return False
+        ctx = Context(r.source, r.controller, state.objects[r.source].attached_to if r.source in state.objects else None)
+        if kind in ("draw", "draw_step"):
+            who = spec.get("player", "you")
+            return who == "each" or (who == "you") == (event["player"] == r.controller)
+        if kind == "damage":
+            target = event["target"]
+            if spec.get("combat") is not None and bool(spec["combat"]) != bool(event.get("combat")):
+                return False
+            if "from" in spec:
+                schars, src = event.get("source_chars"), event["source"]
+                sobj = state.objects.get(src)
+                if schars is None or sobj is None or not matches(spec["from"], src, schars, sobj, ctx):
+                    return False
+            if target in ("p1", "p2"):
+                who = spec.get("player")
+                if who is None:
+                    return "to" not in spec and r.affected_ids is None and r.affected_filter is None
+                return who == "any" or (who == "you") == (target == r.controller)
+            if "player" in spec and "to" not in spec:
+                return False
+            return self._affects_object(state, r, target, spec.get("to"), ctx)
+        oid = event.get("object")
+        if oid is None or oid not in state.objects:
+            return False
+        if kind == "zone_change":
+            frm, to = spec.get("from"), spec.get("to")
+            if frm is not None and event["from"] not in ((frm,) if isinstance(frm, str) else frm):
+                return False
+            if to is not None and event["to"] not in ((to,) if isinstance(to, str) else to):
+                return False
+            if spec.get("owner") is not None:
+                owner = state.objects[oid].owner
+                if (spec["owner"] == "you") != (owner == r.controller):
+                    return False
+        return self._affects_object(state, r, oid, spec.get("affected"), ctx)
+
+    def _affects_object(self, state: GameState, r: Replacement, oid: str, flt: Any, ctx: Context) -> bool:
+        if r.affected_ids is not None:
+            return oid in r.affected_ids
+        flt = flt if flt is not None else r.affected_filter
+        if flt is None:
+            return True
+        chars = self._event_object_chars(state, oid)
+        return chars is not None and matches(flt, oid, chars, state.objects[oid], ctx)
+
+    def _affected_player(self, state: GameState, event: Mapping[str, Any]) -> PlayerId:
+        """Who orders the replacement effects (CR 616.1): the affected player, or the affected
+        object's controller (its owner if it has none)."""
+        subject = event.get("target") if event["event"] == "damage" else event.get("object") or event.get("player")
+        if subject in ("p1", "p2"):
+            return subject
+        obj = state.objects.get(subject)
+        if obj is None:
+            return state.active
+        return self.chars(state, subject).controller if obj.zone is Zone.BATTLEFIELD else obj.owner
+
+    def replace_event(self, state: GameState, event: Mapping[str, Any]) -> tuple[GameState, Optional[dict[str, Any]]]:
+        """Apply the replacement effects that would modify ``event`` (CR 614, 616.1).
+
+        ``event`` shapes: ``{event: damage, source, target, amount, combat, source_chars}``,
+        ``{event: zone_change, object, from, to}``, ``{event: destroy, object}``,
+        ``{event: draw, player}``, ``{event: draw_step, player}``. Each applicable effect gets one
+        opportunity (614.5); with two or more, the affected player or controller chooses which
+        applies first (616.1, ``options.choices["replace:<event>:<subject>"]`` = effect ids in
+        order, else an open choice among the orders), and the rest are re-checked after each
+        (616.1e/616.1f in 2020/2022). Returns the state and the modified event, or ``None``
+        when the event was replaced by something else or skipped (614.6).
+        Errors: :class:`OpenChoice` when the order is open.
+        """
+        current: dict[str, Any] = dict(event)
+        applied: list[str] = []
+        while True:
+            candidates = [r for r in self.replacements(state)
+                          if r.id not in applied and self.replacement_applies(state, r, current)]
+            if not candidates:
+                return state, current
+            if len(candidates) > 1:
+                subject = current.get("target") or current.get("object") or current.get("player")
+                ids = [r.id for r in candidates]
+                options = [list(p) for p in itertools.islice(itertools.permutations(ids), MAX_BRANCHES + 1)]
+                order = self.choose(state, f"replace:{current['event']}:{subject}", options, "mtg.choice.replacement_order",
+                                    K.REPLACEMENT_ORDER if not applied else K.REPLACEMENT_REPEAT,
+                                    player=self._affected_player(state, current), event=current["event"], effects=ids)
+                chosen = next(r for rid in order for r in candidates if r.id == rid)
+            else:
+                chosen = candidates[0]
+            applied.append(chosen.id)
+            state, result = self._apply_replacement(state, chosen, current, repeat=len(applied) > 1)
+            if result is None:
+                return state, None
+            current = result
+
+    def _apply_replacement(self, state: GameState, r: Replacement, event: dict[str, Any],
+                           repeat: bool) -> tuple[GameState, Optional[dict[str, Any]]]:
+        """Apply one replacement effect: the modified event, or ``None`` (CR 614.6)."""
+        spec = r.spec
+        kind = event["event"]
+        key = K.REPLACEMENT_ONCE if repeat else K.REPLACEMENT
+        subject = event.get("object") or event.get("target") or event.get("player")
+        if spec.get("skip"):
+            self.record("replace", "mtg.replace.skip", K.SKIP_STEP if kind == "draw_step" else K.REPLACEMENT_SKIP,
+                        effect=r.id, effect_name=r.name, event=kind, subject=subject)
+            return state, None
+        instead = spec.get("instead")
+        if isinstance(instead, (list, tuple)):
+            self.record("replace", "mtg.replace.apply", K.REPLACEMENT_NEVER_HAPPENS, effect=r.id, effect_name=r.name,
+                        event=kind, subject=subject, detail="instructions")
+            item = StackItem(f"r:{r.id}", "replacement", r.controller, r.source or "", r.name, tuple(instead),
+                             event=freeze({"object": event.get("object") or event.get("target"),
+                                           "player": event.get("player") or r.controller}))
+            saved = self._effect_part
+            state = self.execute(state, item, ())
+            self._effect_part = saved
+            return state, None
+        instead = instead or {}
+        new = dict(event)
+        if kind == "damage":
+            amount = event["amount"]
+            if "amount_times" in instead:
+                amount *= int(instead["amount_times"])
+            amount += int(instead.get("amount_plus", 0)) - int(instead.get("amount_minus", 0))
+            new["amount"] = max(amount, 0)
+            detail = f"{event['amount']} → {new['amount']}"
+        elif kind == "zone_change" and "to" in instead:
+            new["to"] = instead["to"]
+            detail = f"{event['to']} → {new['to']}"
+        else:
+            detail = "no change"
+        if spec.get("legacy") == "exile_instead":
+            self.record("replace", "mtg.replace.exile_instead", K.REPLACEMENT, card=subject,
+                        card_name=self.name_of(state, subject))
+        else:
+            self.record("replace", "mtg.replace.apply", key, effect=r.id, effect_name=r.name, event=kind,
+                        subject=subject, detail=detail)
+        return state, new
+
+    def destroy(self, state: GameState, oid: str, reason: str, key: K) -> GameState:
+        """Destroy a permanent: to its owner's graveyard unless a replacement effect (regeneration,
+        totem armor …) replaces the destruction (CR 701.7a, 614.1a, 614.6)."""
+        state, event = self.replace_event(state, {"event": "destroy", "object": oid})
+        if event is None or state.objects[oid].zone is not Zone.BATTLEFIELD:
+            return state
+        return self.move(state, oid, Zone.GRAVEYARD, reason, key)
 
     def draw(self, state: GameState, player: PlayerId, amount: int, key: K = K.DRAW) -> GameState:
         """Draw cards from the top of the library (CR 121.1); an empty library is noted for 704.5b."""
         for _ in range(amount):
+            library = state.in_zone(Zone.LIBRARY, player)
+            if not library:
+                state = state.with_player(replace(state.player(player), drew_from_empty=True))
+                self.record("move", "mtg.draw.empty", K.SBA_DRAW_EMPTY, player=player)
+                continue
+            state, event = self.replace_event(state, {"event": "draw", "player": player})
+            if event is None:
+                continue
             library = state.in_zone(Zone.LIBRARY, player)
             if not library:
                 state = state.with_player(replace(state.player(player), drew_from_empty=True))
@@ -981,24 +1403,32 @@ class Game:
         return state
 
     def _trigger_targets(self, state: GameState, t: PendingTrigger) -> list[str]:
+        """Targets of a triggered ability as it goes on the stack (CR 603.3d, 601.2c): given in
+        ``pending[].targets`` or ``options.choices["targets:<source>:<ability>"]``; the only legal
+        choice; otherwise an open choice among every legal combination (distinct objects, 115.3).
+        Returns fewer targets than required when there are no legal ones (603.3d: removed)."""
         specs = t.spec.get("targets", ())
         if not specs:
             return []
-        chosen = list(self._choices.get(t.source, ())) or list(t.spec.get("chosen_targets", ()))
-        out = []
+        chosen = list(t.spec.get("chosen_targets", ()))
+        if chosen:
+            return chosen
+        per_spec = []
         for spec in specs:
-            if chosen:
-                out.append(chosen.pop(0))
-                continue
             legal = [o for o in self.permanents(state) if self.target_legal(state, spec, o, t.controller, t.source)]
             legal += [p for p in ("p1", "p2") if spec.get("player") and self.target_legal(state, spec, p, t.controller, t.source)]
-            if len(legal) == 1:
-                out.append(legal[0])
-            elif legal:
-                self.record("choice", "mtg.choice.target", K.CAST_TARGETS, card=t.source, card_name=t.name, options=legal,
-                            chosen=legal[0])
-                out.append(legal[0])
-        return out
+            per_spec.append(legal + ([None] if spec.get("optional") else []))
+        combos: list[list[str]] = [[]]
+        for legal in per_spec:
+            combos = [c + ([o] if o is not None else []) for c in combos for o in legal if o is None or o not in c]
+            if len(combos) > 10 * MAX_BRANCHES:
+                break
+        required = len([s for s in specs if not s.get("optional")])
+        combos = [c for c in combos if len(c) >= required]
+        if not combos:
+            return []
+        return list(self.choose(state, f"targets:{t.source}:{t.ability}", combos, "mtg.choice.target", K.TRIGGER_TARGETS,
+                                player=t.controller, card=t.source, card_name=t.name))
 
     def _fire_delayed(self, state: GameState, event: str) -> GameState:
         fired = [d for d in state.delayed if d.event == event]
@@ -1061,7 +1491,9 @@ class Game:
                     actions.append(("annihilate", oid, K.SBA_COUNTERS, "counters"))
             for (controller, name), oids in legends.items():
                 if len(oids) > 1:
-                    keep = self._choices.get(f"legend:{name}") or oids[-1]
+                    # CR 704.5j: that player chooses one of them; the rest go to the graveyard.
+                    keep = self.choose(state, f"legend:{controller}:{name}", list(oids), "mtg.choice.legend",
+                                       K.SBA_LEGEND, player=controller, card_name=name)
                     for oid in oids:
                         if oid != keep:
                             actions.append(("graveyard", oid, K.SBA_LEGEND, "legend_rule"))
@@ -1093,7 +1525,10 @@ class Game:
                     self.record("state_based", "mtg.sba.counters", key, card=oid, card_name=obj.printed.name, removed=n)
                 elif state.objects.get(oid) and state.objects[oid].zone is Zone.BATTLEFIELD:
                     self.record("state_based", "mtg.sba.graveyard", key, card=oid, card_name=state.objects[oid].printed.name, reason=why)
-                    state = self.move(state, oid, Zone.GRAVEYARD, why, key)
+                    if what == "destroy":
+                        state = self.destroy(state, oid, why, key)
+                    else:
+                        state = self.move(state, oid, Zone.GRAVEYARD, why, key)
             losers = [p.id for p in state.players if p.lost]
             if losers:
                 winner = "draw" if len(losers) == 2 else opponent(losers[0])
@@ -1229,6 +1664,22 @@ class Game:
 
     def do_instruction(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
         do = part.get("do")
+        if "instead" in part and do != "replacement":
+            # CR 614.15: a self-replacement effect ("… If [condition], [other] instead") replaces
+            # the instruction's own effect; it applies before any other replacement (616.1a).
+            cond = part.get("instead_if")
+            if cond is None or self.condition(state, cond, item.source, item.controller, item.event):
+                self.record("replace", "mtg.replace.self", K.SELF_REPLACEMENT, item=item.id, card_name=item.name)
+                for other in part["instead"]:
+                    state = self.do_instruction(state, item, other, legal)
+                return state
+        if do == "remove_damage":
+            for oid in self._objects(state, item, part, legal):
+                obj = state.objects.get(oid)
+                if obj and obj.zone is Zone.BATTLEFIELD:
+                    state = state.with_object(replace(obj, damage=0, deathtouch_damage=False))
+                    self.record("resolve", "mtg.damage.removed", K.REMOVE_DAMAGE, card=oid, card_name=obj.printed.name)
+            return state
         if do in ("destroy", "exile", "return_to_hand", "sacrifice"):
             chosen = self._objects(state, item, part, legal)
             self._leaving = {o: self.chars(state, o) for o in chosen
@@ -1250,7 +1701,7 @@ class Game:
                     if self.chars(state, oid).has_keyword("indestructible") or self.has_rule_effect(state, "indestructible", oid):
                         self.record("resolve", "mtg.resolve.indestructible", K.INDESTRUCTIBLE, card=oid, card_name=obj.printed.name)
                         continue
-                    state = self.move(state, oid, Zone.GRAVEYARD, "destroy", K.DESTROY)
+                    state = self.destroy(state, oid, "destroy", K.DESTROY)
                 elif do == "exile":
                     state = self.move(state, oid, Zone.EXILE, "exile", K.EXILE)
                 elif do == "return_to_hand":
@@ -1514,7 +1965,8 @@ class Game:
 
 LAYER_EFFECTS = ("set_pt", "modify_pt", "switch_pt", "add_type", "set_type", "remove_type", "set_color", "add_color",
                  "add_ability", "remove_abilities", "remove_ability", "change_control", "copy")
-RULE_EFFECTS = ("indestructible", "prevent_damage", "cant_attack", "cant_block", "cant_cast", "exile_instead", "grant_spell")
+RULE_EFFECTS = ("indestructible", "prevent_damage", "cant_attack", "cant_block", "cant_cast", "exile_instead", "grant_spell",
+                "replacement")
 
 _STEP_RULE = {Step.UPKEEP: K.UPKEEP, Step.DRAW: K.DRAW_STEP, Step.END: K.END_STEP, Step.CLEANUP: K.CLEANUP,
               Step.DECLARE_ATTACKERS: K.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS: K.DECLARE_BLOCKERS,

@@ -201,9 +201,14 @@ class GameObject:
     """A copy of a spell (CR 707.10); ceases to exist off the stack (CR 704.5e)."""
     sick: bool = False
     """Not continuously controlled since its controller's most recent turn began (CR 302.6)."""
-    attacking: Optional[PlayerId] = None
+    attacking: Optional[str] = None
+    """The player or planeswalker (an object id) it attacks (CR 506.3, 508.1b)."""
     blocking: tuple[ObjectId, ...] = ()
     blocked: bool = False
+    damage_order: tuple[ObjectId, ...] = ()
+    """An attacking creature's damage assignment order of its blockers (CR 509.2)."""
+    loyalty_activated: bool = False
+    """A loyalty ability of this permanent was activated this turn (CR 606.3)."""
     x: int = 0
     """The value of X chosen while on the stack (CR 107.3)."""
 

@@ -166,6 +166,39 @@ class K(Enum):
     ENCHANT = auto()
     LAND_TYPE_SET = auto()
     APNAP_ORDER = auto()
+    # Added by the replacement, choice, combat, planeswalker and turn pass
+    CHOICE_GIVEN = auto()
+    TRIGGER_TARGETS = auto()
+    REPLACEMENT_SKIP = auto()
+    REPLACEMENT_ONCE = auto()
+    REPLACEMENT_NEVER_HAPPENS = auto()
+    SKIP_STEP = auto()
+    SELF_REPLACEMENT = auto()
+    SELF_REPLACEMENT_FIRST = auto()
+    REPLACEMENT_REPEAT = auto()
+    PLANESWALKER_DAMAGE = auto()
+    LOYALTY_TIMING = auto()
+    LOYALTY_COST = auto()
+    LOYALTY_NEGATIVE = auto()
+    ATTACKABLE = auto()
+    ATTACK_PLANESWALKER = auto()
+    UNBLOCKED_DAMAGE = auto()
+    BLOCKED_DAMAGE = auto()
+    DAMAGE_ORDER = auto()
+    DOUBLE_STRIKE = auto()
+    MODES = auto()
+    UNLESS_PAYS = auto()
+    PAY_OR_NOT = auto()
+    DIVIDE = auto()
+    BASIC_LAND_MANA = auto()
+    ACTIVATE_ANNOUNCE = auto()
+    ACTIVATE_COSTS = auto()
+    TRIGGER_ON_TRIGGER = auto()
+    UNTAP_STEP = auto()
+    UNTAP_NO_PRIORITY = auto()
+    CLEANUP_NO_PRIORITY = auto()
+    TURN_PHASES = auto()
+    REMOVE_DAMAGE = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -312,6 +345,38 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.ENCHANT: ("303.4a", "303.4a", "enchant"),
     K.LAND_TYPE_SET: ("305.7", "305.7", "loses all abilities generated from its rules text"),
     K.APNAP_ORDER: ("101.4", "101.4", "active player"),
+    K.CHOICE_GIVEN: ("601.2b", "601.2b", "announces"),
+    K.TRIGGER_TARGETS: ("603.3d", "603.3d", "601.2c"),
+    K.REPLACEMENT_SKIP: ("614.1b", "614.1b", "skip"),
+    K.REPLACEMENT_ONCE: ("614.5", "614.5", "only one opportunity"),
+    K.REPLACEMENT_NEVER_HAPPENS: ("614.6", "614.6", "never happens"),
+    K.SKIP_STEP: ("614.10", "614.10", "skip"),
+    K.SELF_REPLACEMENT: ("614.15", "614.15", "self-replacement"),
+    K.SELF_REPLACEMENT_FIRST: ("616.1a", "616.1a", "self-replacement"),
+    K.REPLACEMENT_REPEAT: ("616.1e", "616.1f", "repeated"),
+    K.PLANESWALKER_DAMAGE: ("120.3c", "120.3c", "loyalty counters"),
+    K.LOYALTY_TIMING: ("606.3", "606.3", "loyalty ability"),
+    K.LOYALTY_COST: ("606.4", "606.4", "loyalty counters"),
+    K.LOYALTY_NEGATIVE: ("606.5", "606.6", "negative loyalty cost"),
+    K.ATTACKABLE: ("506.3", "506.3", "planeswalker"),
+    K.ATTACK_PLANESWALKER: ("508.1b", "508.1b", "planeswalker"),
+    K.UNBLOCKED_DAMAGE: ("510.1b", "510.1b", "unblocked"),
+    K.BLOCKED_DAMAGE: ("510.1c", "510.1c", "damage assignment order"),
+    K.DAMAGE_ORDER: ("509.2", "509.2", "damage assignment order"),
+    K.DOUBLE_STRIKE: ("702.4b", "702.4b", "double strike"),
+    K.MODES: ("700.2a", "700.2a", "mode"),
+    K.UNLESS_PAYS: ("118.12a", "118.12a", "unless"),
+    K.PAY_OR_NOT: ("118.12", "118.12", "cost"),
+    K.DIVIDE: ("601.2d", "601.2d", "divide"),
+    K.BASIC_LAND_MANA: ("305.6", "305.6", "basic land type"),
+    K.ACTIVATE_ANNOUNCE: ("602.2a", "602.2a", "announces"),
+    K.ACTIVATE_COSTS: ("602.2b", "602.2b", "activation cost"),
+    K.TRIGGER_ON_TRIGGER: ("603.3b", "603.3b", "in any order they choose"),
+    K.UNTAP_STEP: ("502.2", "502.3", "untap"),
+    K.UNTAP_NO_PRIORITY: ("502.3", "502.4", "no player receives priority"),
+    K.CLEANUP_NO_PRIORITY: ("514.3", "514.3", "no player receives priority"),
+    K.TURN_PHASES: ("500.1", "500.1", "five phases"),
+    K.REMOVE_DAMAGE: ("120.6", "120.6", "damage"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -9,7 +10,7 @@ from ..core import Ruleset, TraceRecorder, register_ruleset
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
-from .game import Game
+from .game import MAX_BRANCHES, Game, OpenChoice
 from .layers import LAYER_OF, compute
 from .rules import K, citation
 
@@ -22,6 +23,9 @@ class MtgRuleset(Ruleset):
     """702.85a (2021 wording): the cast card's resulting mana value must also be less."""
     value_name: ClassVar[str] = "mana value"
     """What 202.3 calls the number ("converted mana cost" before 2021)."""
+    trigger_on_trigger_last: ClassVar[bool] = True
+    """603.3b (2022 wording): triggers whose trigger condition is another ability triggering go on
+    the stack in a second round, after every player's other triggers; 2020: one round per player."""
 
     def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
         """Check the ``mtg`` vocabulary (docs/scenario-format.md §7)."""
@@ -29,16 +33,22 @@ class MtgRuleset(Ruleset):
 
     def resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder) -> dict[str, Any]:
         """Give priority, perform the actions, resolve the stack; return the result with the layer walk."""
-        game = Game(self, recorder)
+        options = scenario.get("options") or {}
+        game = Game(self, recorder, choices=options.get("choices"))
         state = fmt.parse_state(scenario)
         for effect in state.effects:
             if effect.do not in LAYER_OF and effect.do not in ("indestructible", "prevent_damage", "cant_attack",
-                                                               "cant_block", "cant_cast", "exile_instead", "grant_spell"):
+                                                               "cant_block", "cant_cast", "exile_instead", "grant_spell",
+                                                               "replacement"):
                 game.complete = False
                 game.record("cannot_evaluate", "mtg.layer.unsupported", K.LAYERS, effect=effect.id, do=effect.do)
-        state = game.run(state, list(scenario.get("actions", [])))
-        layers = compute(state)
         cite = lambda key: citation(self.name, key)  # noqa: E731
+        try:
+            state = game.run(state, list(scenario.get("actions", [])))
+        except OpenChoice as open_choice:
+            self._branch(scenario, open_choice, recorder)
+            return fmt.result(scenario, open_choice.state, compute(open_choice.state), cite, False)
+        layers = compute(state)
         for dep in layers.dependencies:
             message = "mtg.layer.loop" if dep["depends_on"] is None else "mtg.layer.dependency"
             game.record("layer", message, dep["rule_key"], layer=dep["layer"], effect=dep["effect"], label=dep["label"],
@@ -50,6 +60,25 @@ class MtgRuleset(Ruleset):
                             reason=line["reason"], timestamp=line["timestamp"], before=str(line["before"]),
                             after=str(line["after"]))
         return fmt.result(scenario, state, layers, cite, game.complete)
+
+    def _branch(self, scenario: Mapping[str, Any], open_choice: OpenChoice, recorder: TraceRecorder) -> None:
+        """Record the open ``choice`` step; with at most 24 options, resolve the document once per
+        option with ``options.choices[key]`` set and attach ``branches: [{choice, trace, result}]``."""
+        params = {**open_choice.params, "choice": open_choice.key, "count": len(open_choice.options)}
+        rule = citation(self.name, open_choice.rule)
+        if len(open_choice.options) > MAX_BRANCHES:
+            recorder.record("choice", "mtg.choice.too_many", rule, params, options=open_choice.options)
+            return
+        branches = []
+        for option in open_choice.options:
+            document = copy.deepcopy(dict(scenario))
+            options = dict(document.get("options") or {})
+            options["choices"] = {**(options.get("choices") or {}), open_choice.key: option}
+            document["options"] = options
+            sub = TraceRecorder(recorder.budget)
+            branch_result = self.resolve(document, sub)
+            branches.append({"choice": option, "trace": sub.to_list(), "result": branch_result})
+        recorder.record("choice", open_choice.message_id, rule, params, options=open_choice.options, branches=branches)
 
 
 @register_ruleset
@@ -64,13 +93,15 @@ class CR20220429(MtgRuleset):
 @register_ruleset
 class CR20200601(MtgRuleset):
     """Comprehensive Rules effective 2020-06-01: cascade (702.84a) does not yet check the
-    resulting spell's mana value, and 202.3 speaks of converted mana cost."""
+    resulting spell's mana value, 202.3 speaks of converted mana cost, and 603.3b puts every
+    player's triggers on the stack in one round (no second round for triggers on triggers)."""
 
     name = "cr-2020-06-01"
     document = "mtg-cr-2020-06-01"
     title = "Magic: The Gathering Comprehensive Rules (2020-06-01)"
     cascade_checks_resulting_value = False
     value_name = "converted mana cost"
+    trigger_on_trigger_last = False
 
 
 __all__ = ["CR20200601", "CR20220429", "MtgRuleset", "citation"]

@@ -23,7 +23,8 @@ ACTION_TYPES = ("cast", "activate", "play_land", "pass", "resolve", "declare_att
 DURATIONS = ("end_of_turn", "permanent", "static")
 OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "mana_cost", "colors", "supertypes", "types", "subtypes",
                "abilities", "power", "toughness", "loyalty", "tapped", "counters", "attached_to", "face_down",
-               "timestamp", "damage", "token", "sick", "attacking", "blocking", "x", "text")
+               "timestamp", "damage", "token", "sick", "attacking", "blocking", "x", "text",
+               "blocked", "damage_order", "loyalty_activated")
 PLAYER_KEYS = ("id", "name", "life", "poison", "mana_pool", "lands_played", "spells_cast")
 TURN_KEYS = ("active", "phase", "step", "priority", "combat_number")
 EFFECT_KEYS_REQUIRED = ("do",)
@@ -36,7 +37,13 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
     """Record every problem of an ``mtg`` scenario's vocabulary in ``checker``."""
     options = scenario.get("options", {})
     if isinstance(options, Mapping):
-        checker.known_keys(options, ("options",), ())
+        checker.known_keys(options, ("options",), ("choices",))
+        choices = options.get("choices", {})
+        if checker.mapping(choices, ("options", "choices")) is not None:
+            for key, value in choices.items():
+                checker.string(key, ("options", "choices", key), min_length=1)
+                if not isinstance(value, (str, int, bool, list)) or isinstance(value, float):
+                    checker.error(("options", "choices", key), "a choice is a string, integer, boolean or array")
     players = scenario.get("players")
     if isinstance(players, list):
         seen = []
@@ -116,6 +123,18 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
             _check_refs(action["targets"], (*path, "targets"), refs, checker)
         if kind == "declare_attackers":
             _check_refs(action.get("attackers", []), (*path, "attackers"), ids, checker)
+            attacking = action.get("attacking", {})
+            if checker.mapping(attacking, (*path, "attacking")) is not None:
+                for attacker, what in attacking.items():
+                    if attacker not in ids or what not in refs:
+                        checker.error((*path, "attacking", attacker), "attacking maps an attacker id to a player or planeswalker id")
+        if kind == "declare_blockers":
+            order = action.get("damage_order", {})
+            if checker.mapping(order, (*path, "damage_order")) is not None:
+                for attacker, blockers in order.items():
+                    if attacker not in ids:
+                        checker.error((*path, "damage_order", attacker), f"unknown object id {attacker[:60]!r}")
+                    _check_refs(blockers, (*path, "damage_order", attacker), ids, checker)
         if kind == "next_step":
             checker.choice(action.get("step"), (*path, "step"), STEPS, "step")
 
@@ -265,7 +284,9 @@ def parse_object(raw: Mapping[str, Any], timestamp: int) -> GameObject:
                       tapped=raw.get("tapped", False), counters=MappingProxyType(counters),
                       attached_to=raw.get("attached_to"), face_down=raw.get("face_down", False),
                       damage=raw.get("damage", 0), token=raw.get("token", False), sick=raw.get("sick", False),
-                      attacking=raw.get("attacking"), blocking=tuple(raw.get("blocking", ())), x=raw.get("x", 0))
+                      attacking=raw.get("attacking"), blocking=tuple(raw.get("blocking", ())), x=raw.get("x", 0),
+                      blocked=bool(raw.get("blocked", False)), damage_order=tuple(raw.get("damage_order", ())),
+                      loyalty_activated=bool(raw.get("loyalty_activated", False)))
 
 
 # ----------------------------------------------------------------------------- result

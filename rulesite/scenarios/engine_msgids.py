@@ -301,6 +301,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} is a spell: instead of the {to} it goes to the graveyard.'),
     # Translators: mtg.activate
     pgettext_lazy('trace', '{player} activates an ability of {card_name} ({item}).'),
+    # Translators: mtg.activate.loyalty
+    pgettext_lazy('trace', '{player} activates a loyalty ability of {card_name} ({item}): loyalty {change} ({loyalty} left).'),
     # Translators: mtg.activate.mana
     pgettext_lazy('trace', '{player} activates a mana ability of {card_name}; it resolves at once.'),
     # Translators: mtg.attach
@@ -321,20 +323,46 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} is cast for its alternative cost {cost}.'),
     # Translators: mtg.cast.complete
     pgettext_lazy('trace', '{card_name} becomes cast; cast triggers trigger now.'),
+    # Translators: mtg.cast.division
+    pgettext_lazy('trace', '{card_name}: the damage is divided as {division}.'),
     # Translators: mtg.cast.free
     pgettext_lazy('trace', '{card_name} is cast without paying its mana cost (X is 0).'),
     # Translators: mtg.cast.hybrid
     pgettext_lazy('trace', '{card_name}: each hybrid symbol of {cost} is paid with one of its halves.'),
+    # Translators: mtg.cast.modes
+    pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen.'),
+    # Translators: mtg.choice.damage_order
+    pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
+    # Translators: mtg.choice.division
+    pgettext_lazy('trace', '{player} announces how {card_name} divides {amount} damage ({count} possible divisions).'),
+    # Translators: mtg.choice.legend
+    pgettext_lazy('trace', '{player} controls two or more legendary permanents named {card_name} and chooses one to keep ({count} possible choices).'),
+    # Translators: mtg.choice.made
+    pgettext_lazy('trace', 'Choice {choice}: {chosen} (given by the scenario).'),
+    # Translators: mtg.choice.modes
+    pgettext_lazy('trace', '{player} chooses the mode(s) of {card_name} ({count} possible choices).'),
+    # Translators: mtg.choice.pay
+    pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name}.'),
+    # Translators: mtg.choice.replacement_order
+    pgettext_lazy('trace', '{player} chooses which replacement effect applies first to the {event} event ({count} possible orders).'),
     # Translators: mtg.choice.target
-    pgettext_lazy('trace', '{card_name}: target chosen as the first of {options} ({chosen}); give targets to choose.'),
+    pgettext_lazy('trace', '{player} chooses the target(s) of the triggered ability of {card_name} ({count} possible choices).'),
+    # Translators: mtg.choice.too_many
+    pgettext_lazy('trace', '{count} possible choices for {choice}: give the choice in options.choices.'),
     # Translators: mtg.choice.trigger_order
     pgettext_lazy('trace', '{player} orders their triggered abilities: {order}.'),
     # Translators: mtg.choice.trigger_order_default
     pgettext_lazy('trace', '{player} puts their triggered abilities on the stack in the order they triggered ({order}); give trigger_order to choose.'),
+    # Translators: mtg.combat.assign
+    pgettext_lazy('trace', '{card_name} assigns {amount} damage to {target_name}.'),
     # Translators: mtg.combat.attacks
     pgettext_lazy('trace', '{card_name} attacks {defender}.'),
     # Translators: mtg.combat.blocks
     pgettext_lazy('trace', '{card_name} blocks {attacker_name}.'),
+    # Translators: mtg.combat.damage_order
+    pgettext_lazy('trace', 'Damage assignment order of {card_name}: {order}.'),
+    # Translators: mtg.combat.double_strike
+    pgettext_lazy('trace', 'Second combat damage step: {creatures} creature(s) without first strike or with double strike deal damage.'),
     # Translators: mtg.combat.first_strike
     pgettext_lazy('trace', 'First-strike combat damage step: {creatures} creature(s) deal damage.'),
     # Translators: mtg.combat.trample
@@ -347,10 +375,14 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} now has {count} {kind} counter(s) (timestamp {timestamp}).'),
     # Translators: mtg.damage.creature
     pgettext_lazy('trace', '{source_name} deals {amount} damage to {target_name}.'),
+    # Translators: mtg.damage.planeswalker
+    pgettext_lazy('trace', '{source_name} deals {amount} damage to {target_name}: that many loyalty counters are removed ({loyalty} left).'),
     # Translators: mtg.damage.player
     pgettext_lazy('trace', '{source_name} deals {amount} damage to {player} ({life} life).'),
     # Translators: mtg.damage.prevented
     pgettext_lazy('trace', '{amount} damage from {source_name} to {target_name} is prevented.'),
+    # Translators: mtg.damage.removed
+    pgettext_lazy('trace', 'Damage is removed from {card_name}.'),
     # Translators: mtg.delayed.created
     pgettext_lazy('trace', '{card_name} creates a delayed triggered ability.'),
     # Translators: mtg.draw.empty
@@ -369,8 +401,14 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot be cast: an effect says it can't."),
     # Translators: mtg.illegal.cost
     pgettext_lazy('trace', '{card_name}: the cost {cost} cannot be paid (mana pool {pool}).'),
+    # Translators: mtg.illegal.division
+    pgettext_lazy('trace', '{card_name}: the division {division} is not legal ({why}).'),
     # Translators: mtg.illegal.land
     pgettext_lazy('trace', '{card_name} cannot be played as a land now.'),
+    # Translators: mtg.illegal.loyalty
+    pgettext_lazy('trace', '{card_name}: this loyalty ability cannot be activated now ({why}).'),
+    # Translators: mtg.illegal.modes
+    pgettext_lazy('trace', '{card_name}: the modes {modes} are not legal ({why}).'),
     # Translators: mtg.illegal.no_ability
     pgettext_lazy('trace', '{card_name} has no such ability that can be activated from where it is.'),
     # Translators: mtg.illegal.no_priority
@@ -407,14 +445,24 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} adds {mana}.'),
     # Translators: mtg.move
     pgettext_lazy('trace', '{card_name} moves from {from} to {to} ({reason}).'),
+    # Translators: mtg.pay.declined
+    pgettext_lazy('trace', '{player} does not pay {cost} ({card_name}).'),
+    # Translators: mtg.pay.paid
+    pgettext_lazy('trace', '{player} pays {cost} ({card_name}).'),
     # Translators: mtg.priority.gets
     pgettext_lazy('trace', '{player} receives priority (stack: {stack} item(s), step: {step}).'),
     # Translators: mtg.priority.pass
     pgettext_lazy('trace', '{player} passes priority.'),
+    # Translators: mtg.replace.apply
+    pgettext_lazy('trace', '{effect_name} replaces the {event} event ({detail}).'),
     # Translators: mtg.replace.enters_tapped
     pgettext_lazy('trace', '{card_name} enters the battlefield tapped.'),
     # Translators: mtg.replace.exile_instead
     pgettext_lazy('trace', '{card_name} is exiled instead of going to the graveyard.'),
+    # Translators: mtg.replace.self
+    pgettext_lazy('trace', '{card_name}: its own instruction applies instead (self-replacement).'),
+    # Translators: mtg.replace.skip
+    pgettext_lazy('trace', '{effect_name}: the {event} event is skipped.'),
     # Translators: mtg.resolve
     pgettext_lazy('trace', '{item} resolves: {card_name}.'),
     # Translators: mtg.resolve.cant_be_countered
@@ -451,6 +499,8 @@ MSGIDS = (
     pgettext_lazy('trace', "The {step} step begins ({active}'s turn)."),
     # Translators: mtg.step.cleanup
     pgettext_lazy('trace', 'Cleanup: damage is removed and {effects} "until end of turn" effect(s) end.'),
+    # Translators: mtg.step.untap
+    pgettext_lazy('trace', '{active} untaps their permanents ({count}).'),
     # Translators: mtg.tap
     pgettext_lazy('trace', '{card_name} is tapped: {tapped}.'),
     # Translators: mtg.trigger
@@ -463,8 +513,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}\'s ability does not trigger: its "if" condition is false.'),
     # Translators: mtg.trigger.no_target
     pgettext_lazy('trace', "{card_name}'s ability has no legal target and is removed."),
+    # Translators: mtg.trigger.second_round
+    pgettext_lazy('trace', '{player} puts the abilities that triggered on other abilities triggering on the stack after the others: {order}.'),
     # Translators: mtg.trigger.to_stack
     pgettext_lazy('trace', "{controller} puts {card_name}'s triggered ability on the stack ({item})."),
+    # Translators: mtg.turn.begin
+    pgettext_lazy('trace', "A new turn begins: it is {active}'s turn."),
     # Translators: ygo.battle.attack
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks {target_name}."),
     # Translators: ygo.battle.attack_stopped
@@ -500,7 +554,13 @@ MSGIDS = (
     # Translators: ygo.choice
     pgettext_lazy('trace', 'Chain Link {link}: choose {count} of {options} for {action}.'),
     # Translators: ygo.choice.hand_limit
-    pgettext_lazy('trace', '{player} must discard {count} card(s) down to 6 at the end of the turn; give "discard".'),
+    pgettext_lazy('trace', '{player} must discard {count} card(s) down to 6 at the end of the turn; one branch per set of cards (or give "discard").'),
+    # Translators: ygo.choice.hand_limit_too_many
+    pgettext_lazy('trace', '{player} must discard {count} card(s) down to 6 at the end of the turn; too many sets to branch, give "discard".'),
+    # Translators: ygo.choice.optional_trigger
+    pgettext_lazy('trace', 'Optional trigger(s) {cards}: each player chooses whether to activate them; {count} combination(s).'),
+    # Translators: ygo.choice.optional_trigger_too_many
+    pgettext_lazy('trace', 'Optional trigger(s) {cards}: {count} combinations of activating or declining, too many to branch; give options.activate_triggers or options.decline_triggers.'),
     # Translators: ygo.choice.too_many
     pgettext_lazy('trace', 'Chain Link {link}: choose {count} of {options} for {action}; too many options to branch, give "chosen".'),
     # Translators: ygo.choice.trigger_order
@@ -645,6 +705,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name}'s trigger ({event}) met its condition during the chain; it is activated after the chain."),
     # Translators: ygo.trigger.cannot_activate
     pgettext_lazy('trace', '{card_name} cannot activate its trigger ({event}): it is now in the {zone}.'),
+    # Translators: ygo.trigger.damage_step
+    pgettext_lazy('trace', "{card_name} cannot activate its optional trigger ({event}): it was raised in the Damage Step, where only mandatory triggers, Flip Effects and a card's own Special Summon, destruction, banishment or return to the hand can be activated."),
     # Translators: ygo.trigger.declined
     pgettext_lazy('trace', "{player} does not activate {card_name}'s optional trigger."),
     # Translators: ygo.trigger.missed_timing

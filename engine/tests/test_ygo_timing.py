@@ -106,3 +106,52 @@ def test_4_2_3_1_i1_options_decline_and_activate_triggers():
     assert [s["params"]["card"] for s in steps(out, "trigger")] == ["m0", "m1"]
     assert steps(out, "trigger")[0]["message_id"] == "ygo.trigger.declined"
     assert out["result"]["players"][1]["lp"] == 7900 and out["result"]["complete"] is True
+
+
+# ---------------------------------------------------------------- who may act, and with what (4.2.4.1)
+
+def _attack_board() -> dict:
+    trap = set_card("mf", "p2", "trap", "normal", [{"do": "destroy", "targets": ["a"]}])
+    fresh = {**set_card("st", "p2", "trap", "normal", [{"do": "destroy", "targets": ["a"]}]), "set_this_turn": True}
+    counter = set_card("ct", "p2", "trap", "counter", [{"do": "negate_activation"}])
+    hand = set_card("qp", "p2", "spell", "quick-play", [{"do": "gain_lp", "amount": 100}], zone="hand", position=None)
+    boost = set_card("rush", "p1", "spell", "quick-play", [{"do": "change_atk", "target": "a", "amount": 500}])
+    doc = scenario([monster("a", "p1", atk=2000), monster("b", "p2"), trap, fresh, counter, hand, boost], [],
+                   actions=[{"type": "attack", "attacker": "a", "target": "b"}])
+    doc["turn"] = {"active": "p1", "phase": "battle", "step": "battle", "number": 3}
+    return doc
+
+
+def test_4_2_4_1_priority_steps_list_what_the_player_may_activate():
+    out = engine.resolve(_attack_board())
+    after_attack, damage_step = steps(out, "priority")
+    # Set this turn (3.4.1.i4), a Counter Trap with nothing to negate (4.2.3.i2) and a Quick-Play
+    # Spell in the hand in the opponent's turn (3.3.3.6.i4) are left out.
+    assert after_attack["params"]["may_activate"] == [{"card": "mf", "effect": 0, "spell_speed": 2}]
+    assert damage_step["params"]["window"] == "damage_step"
+    assert damage_step["params"]["may_activate"] == [{"card": "rush", "effect": 0, "spell_speed": 2}]
+
+
+def test_4_2_4_1_1_i1_after_a_spell_speed_3_link_only_counter_traps_are_listed():
+    jammer = set_card("j", "p1", "trap", "counter", [{"do": "negate_activation"}])
+    quick = monster("q", "p2", cls="quick", zone="graveyard")
+    counter = set_card("c", "p2", "trap", "counter", [{"do": "negate_activation"}])
+    doc = scenario([jammer, quick, counter, set_card("t", "p2", "trap", "normal", [])],
+                   [{"card": "t"}, {"card": "j"}])
+    listed = steps(engine.resolve(doc), "priority")[1]["params"]["may_activate"]
+    assert listed == [{"card": "c", "effect": 0, "spell_speed": 3}]
+
+
+def test_legal_activations_is_lazy_and_bounded():
+    from engine.ygo import arcv, scenario as fmt
+    from engine.core import TraceRecorder
+    from engine.ygo.duel import MAX_LISTED, DuelEngine
+
+    quicks = [monster(f"q{i}", "p2", cls="quick", zone="graveyard") for i in range(MAX_LISTED + 3)]
+    doc = scenario([set_card("t", "p1", "trap", "normal", []), *quicks], [{"card": "t"}])
+    state = fmt.parse_state(doc)
+    duel = DuelEngine(arcv.ArcV(), TraceRecorder())
+    listing = duel.legal_activations(state, "p2")
+    assert bool(listing) and len(listing) == MAX_LISTED + 3 and len(listing.first(2)) == 2
+    params = steps(engine.resolve(doc), "priority")[0]["params"]
+    assert len(params["may_activate"]) == MAX_LISTED and params["may_activate_more"] is True

@@ -269,8 +269,13 @@ class ChainEngine:
             activated_on_field=state.card(card.id).zone in FIELD_ZONES,
         )
         state = replace(state, chain=state.chain + (link,))
-        self.record("priority", "ygo.priority.pass_to", R.PRIORITY_TO_OPPONENT, player=opponent_of(act.controller))
+        self.record("priority", "ygo.priority.pass_to", R.PRIORITY_TO_OPPONENT, player=opponent_of(act.controller),
+                    **self.priority_params(state, opponent_of(act.controller)))
         return state
+
+    def priority_params(self, state: GameState, player: PlayerId) -> dict[str, Any]:
+        """Return extra params of a priority step: what ``player`` could activate now (none here)."""
+        return {}
 
     def _place_activated_card(self, state: GameState, card: Card, controller: PlayerId) -> GameState:
         if card.subtype == "field" and card.zone is Zone.HAND:

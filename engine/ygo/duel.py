@@ -13,13 +13,13 @@ at the 2011 rulebook; such steps carry ``basis`` saying so (:data:`OLDER_DOCUMEN
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations, permutations, product
+from itertools import combinations, islice, permutations, product
 from math import comb, prod
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..core import IllegalAction, Rule, TraceRecorder
 from . import scenario as fmt
-from .chain import ChainEngine
+from .chain import ChainEngine, spell_speed
 from .model import (
     EXTRA_DECK_SUBTYPES, FIELD_ZONES, Attack, Card, CardKind, EffectClass, Event, GameState, Modifier,
     Pending, PlayerId, Position, Replay, ValueChange, Zone, opponent_of,
@@ -110,6 +110,66 @@ class OpenTriggerChoice(Exception):
     def combinations(self) -> list[tuple[str, ...]]:
         """Return every combination, one "activate"/"decline" per trigger, activating first."""
         return list(product(("activate", "decline"), repeat=len(self.items)))
+
+
+MAX_LISTED = 5
+"""At most this many effects are listed in a priority step's ``may_activate``."""
+FREE_CLASSES = frozenset({EffectClass.CARD, EffectClass.EFFECT, EffectClass.IGNITION, EffectClass.QUICK,
+                          EffectClass.PENDULUM})
+"""Effect classes a player activates at will; triggers go on the chain through SEGOC instead."""
+LISTED_ZONES = frozenset({Zone.HAND, Zone.GRAVEYARD, *FIELD_ZONES})
+"""Where an effect a player activates at will can be (ARC-V 3.2.7.2.i3, 3.3.1.i2, 3.4.1.i2)."""
+
+
+class LegalActivations:
+    """What one player could activate at one priority point, found lazily (python-chess's
+    ``LegalMoveGenerator`` style): iterating checks one candidate at a time, so ``first(n)`` and
+    ``bool()`` stop early and only ``len()`` looks at the whole board.
+
+    A candidate is an effect of a class activated at will (not a Trigger or Flip Effect, which
+    go on the chain through SEGOC, nor a Continuous Effect, ARC-V 4.2.1.i3) of a card the player
+    holds or controls, activated with its default costs and actions. It is listed when
+    :meth:`DuelEngine.verify_activation` accepts it: Spell Speed against the chain (4.2.4.1),
+    timing (3.3.1.i1, 3.2.7.2.i1), Set this turn (3.4.1.i4), the Damage Step (3.2.7.4.i6), costs,
+    negation scope; in a summon-negation window only a summon negation (3.2.2.1.i7).
+    Yields ``{"card", "effect", "spell_speed"}`` dicts (``effect``: the effect id, else its index).
+    """
+
+    def __init__(self, engine: "DuelEngine", state: GameState, player: PlayerId) -> None:
+        self.engine = engine
+        self.state = state
+        self.player = player
+
+    def _candidates(self) -> Any:
+        state, player = self.state, self.player
+        window = bool(state.summoning) and not state.chain
+        floor = 1
+        if state.chain:
+            floor = 3 if state.chain[-1].spell_speed == 3 else 2
+        for card_id, index, effect, speed, negates_summon in self.engine.free_effects(state):
+            if speed < floor or (window and not negates_summon):
+                continue
+            card = state.card(card_id)
+            if card.zone not in LISTED_ZONES or (card.controller if card.zone in FIELD_ZONES else card.owner) != player:
+                continue
+            yield card, index, effect, speed
+
+    def __iter__(self) -> Any:
+        for card, index, effect, speed in self._candidates():
+            act = fmt.Activation(card=card.id, effect=index, controller=self.player, spell_speed=None, targets=(),
+                                 cost=effect.cost, actions=effect.actions, source=("legal", 0), own_actions=False)
+            if self.engine.can_activate(self.state, act):
+                yield {"card": card.id, "effect": effect.id if effect.id is not None else index, "spell_speed": speed}
+
+    def first(self, count: int) -> list[dict[str, Any]]:
+        """Return at most ``count`` legal activations, checking no more candidates than needed."""
+        return list(islice(self, count))
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class DuelEngine(ChainEngine):
@@ -384,6 +444,36 @@ class DuelEngine(ChainEngine):
         """Apply one action of a resolving link; each action is one "thing" that happens."""
         return super().apply(self.bump(state), link, index, instruction)
 
+    # ------------------------------------------------------------------ who may act, and with what
+
+    def free_effects(self, state: GameState) -> tuple[tuple[str, int, Any, int, bool], ...]:
+        """Return every effect activated at will, as ``(card id, index, effect, spell speed, negates a
+        summon)``, in card order; computed once per resolution (a card's effects never change)."""
+        found = getattr(self, "_free_effects", None)
+        if found is None:
+            found = tuple(
+                (card.id, index, effect, speed[0], any(i.do == "negate_summon" for i in effect.actions))
+                for card in state.cards for index, effect in enumerate(card.effects)
+                if effect.effect_class in FREE_CLASSES and (speed := spell_speed(card, effect.effect_class)) is not None)
+            self._free_effects = found
+        return found
+
+    def legal_activations(self, state: GameState, player: PlayerId) -> "LegalActivations":
+        """Return the lazy listing of what ``player`` could activate now (see :class:`LegalActivations`)."""
+        return LegalActivations(self, state, player)
+
+    def priority_params(self, state: GameState, player: PlayerId) -> dict[str, Any]:
+        """Return ``may_activate`` (at most :data:`MAX_LISTED` entries) and, if more, ``may_activate_more``.
+
+        Each entry is ``{card, effect, spell_speed}``: an effect ``player`` could activate at this
+        priority point under the rules the engine checks (:meth:`verify_activation`).
+        """
+        listed = self.legal_activations(state, player).first(MAX_LISTED + 1)
+        params: dict[str, Any] = {"may_activate": listed[:MAX_LISTED]}
+        if len(listed) > MAX_LISTED:
+            params["may_activate_more"] = True
+        return params
+
     # ------------------------------------------------------------------ Fusion and Ritual (by effect)
 
     def _do_fusion_summon(self, state, link, index, instruction):  # type: ignore[no-untyped-def]
@@ -538,9 +628,15 @@ class DuelEngine(ChainEngine):
                     card_name=card.name, player=player, tributes=[t.id for t in tributes])
         state = self._place(state, card, player, Position.ATTACK, "summon", R.NORMAL_SUMMON)
         state = self.apply_continuous(state, state.card(card.id))
-        self.record("priority", "ygo.summon.negation_window", R.SUMMON_NEGATION_WINDOW, card=card.id,
-                    card_name=card.name, player=opponent_of(player))
-        return replace(state, summoning=(card.id,), summon_kind="summoned")
+        return self._summon_window(state, [card], player, "summoned")
+
+    def _summon_window(self, state: GameState, cards: list[Card], player: PlayerId, kind: str) -> GameState:
+        """Open the summon-negation window (ARC-V 3.2.2.1.i7): the opponent may only negate the Summon."""
+        state = replace(state, summoning=tuple(c.id for c in cards), summon_kind=kind)
+        self.record("priority", "ygo.summon.negation_window", R.SUMMON_NEGATION_WINDOW, card=cards[0].id,
+                    card_name=cards[0].name, player=opponent_of(player),
+                    **self.priority_params(state, opponent_of(player)))
+        return state
 
     def summon_succeeds(self, state: GameState) -> GameState:
         """End the summon-negation window: the summon succeeded (ARC-V 3.2.2.1.i9, 3.2.2.3.i6)."""
@@ -596,9 +692,7 @@ class DuelEngine(ChainEngine):
         self.record("summon", "ygo.summon.flip", R.FLIP_SUMMON, card=card.id, card_name=card.name, player=player)
         state = self._flip(state, card, Position.ATTACK)
         state = state.with_card(replace(state.card(card.id), position_changed=True))
-        self.record("priority", "ygo.summon.negation_window", R.SUMMON_NEGATION_WINDOW, card=card.id,
-                    card_name=card.name, player=opponent_of(player))
-        return replace(state, summoning=(card.id,), summon_kind="flip_summoned")
+        return self._summon_window(state, [card], player, "flip_summoned")
 
     def _flip(self, state: GameState, card: Card, position: Position) -> GameState:
         card = state.card(card.id)
@@ -723,9 +817,7 @@ class DuelEngine(ChainEngine):
             if method == "xyz":
                 state = state.with_card(replace(state.card(card.id), materials=tuple(m.id for m in materials)))
             state = self.apply_continuous(state, state.card(card.id))
-        self.record("priority", "ygo.summon.negation_window", R.SUMMON_NEGATION_WINDOW, card=cards[0].id,
-                    card_name=cards[0].name, player=opponent_of(player))
-        return replace(state, summoning=tuple(c.id for c in cards), summon_kind="special_summoned")
+        return self._summon_window(state, cards, player, "special_summoned")
 
     # ------------------------------------------------------------------ battle
 
@@ -778,14 +870,16 @@ class DuelEngine(ChainEngine):
         self.verify_attack(state, attacker, target)
         state = replace(state, replay=None)
         player = state.turn.active
-        self.record("attack", "ygo.battle.attack", R.DIRECT_ATTACK if target is None else R.ATTACK_DECLARE,
+        self.record("attack", "ygo.battle.attack_direct" if target is None else "ygo.battle.attack",
+                    R.DIRECT_ATTACK if target is None else R.ATTACK_DECLARE,
                     attacker=attacker.id, attacker_name=attacker.name, target=target.id if target else None,
                     target_name=target.name if target else None, player=player)
         defenders = tuple(c.id for c in state.cards_in(Zone.MONSTER_ZONE, opponent_of(player)))
         state = state.with_card(replace(attacker, attacked=True))
         state = replace(state, attack=Attack(attacker.id, target.id if target else None, defenders),
                         turn=replace(state.turn, step="battle"))
-        self.record("priority", "ygo.priority.pass_to", R.PRIORITY_TO_OPPONENT, player=opponent_of(player))
+        self.record("priority", "ygo.priority.pass_to", R.PRIORITY_TO_OPPONENT, player=opponent_of(player),
+                    **self.priority_params(state, opponent_of(player)))
         return state
 
     def enter_damage_step(self, state: GameState) -> GameState:
@@ -818,6 +912,8 @@ class DuelEngine(ChainEngine):
                 state = self.bump(state)
                 self.record("battle", "ygo.battle.flip_target", R.FLIP_IN_BATTLE, card=target.id, card_name=target.name)
                 state = self._flip(state, target, Position.DEFENSE)
+        self.record("priority", "ygo.priority.window", R.DAMAGE_STEP_CARDS, player=player, window="damage_step",
+                    **self.priority_params(state, player))
         return state
 
     def damage_calculation(self, state: GameState) -> GameState:
@@ -899,8 +995,10 @@ class DuelEngine(ChainEngine):
         state = replace(state, replay=None)
         self.record("phase", "ygo.phase.end_declared", R.END_DECLARED, player=player, phase=state.turn.phase,
                     step=state.turn.step)
-        self.record("priority", "ygo.priority.pass_to", R.END_DECLARED, player=opponent_of(player))
-        return replace(state, end_declared=True)
+        state = replace(state, end_declared=True)
+        self.record("priority", "ygo.priority.pass_to", R.END_DECLARED, player=opponent_of(player),
+                    **self.priority_params(state, opponent_of(player)))
+        return state
 
     def advance(self, state: GameState, *, to: Optional[str] = None, discard: tuple[str, ...] = ()) -> GameState:
         """Leave the current phase or step for the next one (MR2 ch3.4, ch3.8)."""
@@ -1254,4 +1352,4 @@ def _position(value: str) -> Position:
     return Position.DEFENSE if value == "defense" else Position.ATTACK
 
 
-__all__ = ["DuelEngine", "OLDER_DOCUMENT_BASIS", "OpenHandLimit", "OpenOrder", "OpenTriggerChoice"]
+__all__ = ["DuelEngine", "LegalActivations", "OLDER_DOCUMENT_BASIS", "OpenHandLimit", "OpenOrder", "OpenTriggerChoice"]

@@ -20,8 +20,8 @@ from typing import Any
 
 from ..core import Citation, IllegalAction, TraceRecorder
 from . import continuous as cont
-from .model import (BATTLE_AREA, PUBLIC, Battle, Card, CardId, ChaseItem, Effect, GameState, Pending,
-                    PlayerId, WILL_KINDS, frozen)
+from .model import (BATTLE_AREA, ORDERED, PUBLIC, Battle, Card, CardId, ChaseItem, Cost, Effect, GameState,
+                    Pending, PlayerId, WILL_KINDS, frozen)
 from .rules import silent, wp
 
 MAX_BRANCHES = 24
@@ -66,6 +66,10 @@ class Game:
         self._index_cache: tuple[Any, Any, dict[str, Any]] | None = None
         self.last_dealt = 0
         """Damage actually dealt by the last :meth:`deal_damage` (FoW 8.5 asks whether damage was dealt)."""
+        self.revealing: list[CardId] = []
+        """Cards revealed by the effect now resolving; the reveal ends with the effect (FoW 10.4)."""
+        self.loop_lock: tuple[PlayerId, str, int] | None = None
+        """(player, loop, index after its iterations): the player must act otherwise before the same loop (FoW 14.1)."""
 
     # ------------------------------------------------------------------ trace helpers
     def rec(self, step_kind: str, message_id: str, citation: Citation, **params: Any) -> None:
@@ -98,6 +102,8 @@ class Game:
         ordered = sorted(state.cards.values(), key=lambda c: c.id)
         index: dict[str, Any] = {"cards": {p.id: [c for c in ordered if c.controller == p.id] for p in state.players},
                                  "state_triggers": [], "activatable": {}}
+        index["cost_changes"] = [(card, a) for card in ordered if cont.valid(card) for a in cont.abilities_of(card)
+                                 if a.kind == "static" and a.cost_change is not None]
         index["fighters"] = [c.id for c in ordered if c.zone == "field" and (c.type == "resonator" or c.side == "j_ruler")]
         index["additions"] = [c.id for c in ordered if c.zone == "field" and c.type == "addition" and c.subtype != "field"]
         for card in ordered:
@@ -209,6 +215,71 @@ class Game:
                  pool=_will_text(pool))
         return state.with_player(replace(state.player(pid), will=MappingProxyType(pool)))
 
+    def cost_of(self, state: GameState, pid: PlayerId, card: Card, will: Mapping[str, int], of: str = "cards",
+                record: bool = True) -> dict[str, int]:
+        """Return ``will`` changed by the cost-changing static abilities that apply (FoW 9.3).
+
+        9.3: effects changing what the cost is (``set``) apply first, then those increasing it,
+        then those decreasing it; within a kind, in timestamp order. ``of``: ``cards`` (a card
+        played) or ``abilities`` (an ability of ``card``); a change's ``applies_to`` filter reads
+        the card where it is, ``controller`` relative to the change's controller, and its ``of``
+        (default ``cards``). A decrease stops at 0 for each kind.
+        """
+        changes = self.index(state)["cost_changes"]
+        if not changes:
+            return dict(will)
+        chars = self.info(state, card.id)
+        found = []
+        for src, ability in changes:
+            spec = ability.cost_change
+            if spec.get("of", "cards") != of:
+                continue
+            flt = {**dict(spec.get("applies_to", {})), "zone": spec.get("applies_to", {}).get("zone", card.zone)}
+            if card.zone == "chase":
+                flt["zone"] = "chase"
+            if not cont.matches(chars, card, flt, src.controller):
+                continue
+            for rank, kind in enumerate(("set", "increase", "decrease")):
+                if kind in spec:
+                    found.append((rank, src.timestamp, src.id, kind, spec[kind]))
+        cost = dict(will)
+        for _, _, src_id, kind, amount in sorted(found):
+            before = _will_text(cost)
+            if kind == "set":
+                cost = {k: v for k, v in amount.items() if v}
+            elif kind == "increase":
+                for k, n in amount.items():
+                    cost[k] = cost.get(k, 0) + n
+            else:
+                for k, n in amount.items():
+                    cost[k] = max(0, cost.get(k, 0) - n)
+            cost = {k: v for k, v in cost.items() if v}
+            if record:
+                self.rec("cost", "fow.cost.change", wp("9.3"), card=card.id, source=src_id, kind=kind,
+                         before=before, after=_will_text(cost))
+        return cost
+
+    def pay_life(self, state: GameState, pid: PlayerId, amount: int, card: CardId) -> GameState:
+        """Pay ``amount`` life, a multiple of 100 (FoW 1.5).
+
+        Paying more life than the player has is not covered by the whitepaper (1.5 says only that
+        life paid is a multiple of 100; 9.3 forbids playing when an action cannot be done, but
+        says nothing of whether life can be paid below 0): the engine records a ``not_covered``
+        step and stops the resolution there (``complete: false``) rather than guess.
+        """
+        if amount <= 0:
+            return state
+        if amount % 100:
+            raise IllegalAction(wp("1.5"), "fow.illegal.life_multiple", {"card": card, "amount": amount})
+        life = state.player(pid).life
+        if amount > life:
+            self.rec("not_covered", "fow.not_covered",
+                     silent("paying more life than the player has (1.5 and 9.3 do not say whether it can be paid)"),
+                     topic="life_payment_over_life", default="the resolution stops before the payment")
+            self.complete = False
+            raise Stop
+        return self.set_life(state, pid, life - amount, wp("1.5"), "paid", amount)
+
     def play_will_abilities(self, state: GameState, pid: PlayerId, sources: Sequence[str]) -> GameState:
         """Play will abilities while paying (FoW 10.2, 9.7); each resolves at once, no chase."""
         for cid in sources:
@@ -250,6 +321,13 @@ class Game:
         instead (FoW 3.15). A card enters a zone recovered (FoW 3.2).
         """
         card = state.cards[cid]
+        if card.virtual and to != card.zone:
+            self.rec("move", "fow.copy.ceases", wp("10.16"), card=cid, card_name=card.name, **{"from": card.zone})
+            return state.without_card(cid)
+        if card.revealed:
+            self.rec("state", "fow.reveal.end", wp("10.4"), card=cid, reason="moved")
+            card = replace(card, revealed=False)
+            state = state.with_card(card)
         if card.type == "spell" and to in BATTLE_AREA | {"stone_deck"}:
             self.rec("replace", "fow.zone.spell_to_graveyard", wp("3.15"), card=cid, card_name=card.name, to=to)
             to = "graveyard"
@@ -277,6 +355,48 @@ class Game:
                      **{"from": card.zone, "to": to, "reason": reason})
         # An addition whose host left stays where it is until rule processing (FoW 13.3).
         return state.with_card(moved)
+
+    def move_many(self, state: GameState, ids: Sequence[CardId], to: str, reason: str, citation: Citation,
+                  after: Any = None) -> GameState:
+        """Move several cards at once (FoW 3.1).
+
+        Into an ordered zone (``main_deck``, ``stone_deck``, ``graveyard``, ``lifebreak``) each owner
+        chooses the order of their own cards there: a ``choose`` action with the ids top first, or
+        a ``choice`` step with one branch per order (at most 24: four cards; more need the action).
+        ``after(state, cid)`` runs after each card moved (triggers that read it, FoW 9.6).
+        """
+        ids = [cid for cid in dict.fromkeys(ids) if cid in state.cards]
+        for cid in [c for c in ids if state.cards[c].virtual]:  # a copy never arrives (FoW 10.16)
+            state = self.move(state, cid, to, reason, citation)
+        ids = [c for c in ids if c in state.cards]
+        plan = list(ids)
+        if to in ORDERED and len(ids) > 1:
+            groups: dict[PlayerId, list[CardId]] = {}
+            for cid in ids:
+                groups.setdefault(state.cards[cid].owner, []).append(cid)
+            plan = []
+            for owner in sorted(groups):
+                plan += self.choose_order(state, owner, groups[owner], to)
+            plan.reverse()  # the bottom card moves first, so the first of each order ends on top
+        for cid in plan:
+            state = self.move(state, cid, to, reason, citation)
+            if after is not None:
+                state = after(state, cid)
+        return state
+
+    def choose_order(self, state: GameState, owner: PlayerId, ids: Sequence[CardId], to: str) -> list[CardId]:
+        """Return the order (top first) ``owner`` gives their cards entering ordered zone ``to`` (FoW 3.1)."""
+        if len(ids) < 2:
+            return list(ids)
+        hidden = to not in PUBLIC
+        orders = [list(p) for p in itertools.permutations(sorted(ids))]
+        action = self.peek()
+        if len(orders) > MAX_BRANCHES and not (action is not None and action.get("type") == "choose"
+                                               and action.get("choice") in orders):
+            raise OpenChoice("zone_order", owner, orders[:MAX_BRANCHES + 1], wp("3.1"), self.cursor)
+        picked = self.choose("zone_order", owner, orders, wp("3.1"), zone=to, hidden=hidden)
+        self.rec("move", "fow.zone.order", wp("3.1"), player=owner, zone=to, order=list(picked), hidden=hidden)
+        return list(picked)
 
     def _remember(self, state: GameState, card: Card) -> GameState:
         """Record ``card``'s information in the zone it is leaving as a new card (FoW 9.11)."""
@@ -306,6 +426,11 @@ class Game:
              lki_card: Card | None = None, **extra: Any) -> GameState:
         """Add one to the trigger count of every triggered ability whose condition ``event`` meets (FoW 9.6)."""
         pending = list(state.pending)
+        who = extra.get("player")
+        if who is None:
+            who = (lki_card.controller if lki_card is not None and lki_card.id == card else
+                   state.cards[card].controller if card in state.cards else state.active)
+        state = replace(state, events=state.events + ((event, card, who),))
         sources = [c for c in state.cards.values() if cont.valid(c)]
         if lki_card is not None and lki_card not in sources:
             sources.append(lki_card)
@@ -545,6 +670,9 @@ class Game:
         if incarnation:
             state = self._incarnation(state, pid, card, incarnation)
         else:
+            cost = self.cost_of(state, pid, card, cost)
+            if card.subtype == "chant_standby":  # FoW 7.9: from the hand, the action before the colon too
+                state = self._standby_cost(state, pid, card)
             if not self.can_pay_will(cost, state.player(pid).will):
                 raise IllegalAction(wp("10.2"), "fow.illegal.cannot_pay", {"card": cid, "cost": _will_text(cost)})
             state = self.pay_will(state, pid, cost, card.name)
@@ -585,9 +713,7 @@ class Game:
                    for order in itertools.permutations(banished)):
             raise IllegalAction(wp("12.2"), "fow.illegal.incarnation", {"card": card.id, "needed": needed})
         self.rec("cost", "fow.cost.incarnation", wp("12.2"), card=card.id, card_name=card.name, banished=list(banished))
-        for rid in banished:
-            state = self.move(state, rid, "graveyard", "banish", wp("10.10"))
-        return state
+        return self.move_many(state, list(banished), "graveyard", "banish", wp("10.10"))
 
     # ------------------------------------------------------------------ actions: abilities
     def verify_activate(self, state: GameState, action: Mapping[str, Any]) -> None:
@@ -629,19 +755,15 @@ class Game:
         return next((a for a in self.abilities(state, cid) if a.index == index), None)
 
     def _pay_ability_cost(self, state: GameState, pid: PlayerId, card: Card, ability, what: str) -> GameState:
-        will = {k: v for k, v in ability.cost.will.items()}
+        will = self.cost_of(state, pid, card, ability.cost.will, "abilities") if ability.kind != "judgment" else dict(ability.cost.will)
         if not self.can_pay_will(will, state.player(pid).will):
             raise IllegalAction(wp("10.2"), "fow.illegal.cannot_pay", {"card": card.id, "cost": _will_text(will)})
-        if ability.cost.life and state.player(pid).life < ability.cost.life:
-            raise IllegalAction(wp("9.3"), "fow.illegal.cannot_pay", {"card": card.id, "cost": f"{ability.cost.life} life"})
+        if ability.cost.life:
+            state = self.pay_life(state, pid, ability.cost.life, card.id)
         if ability.cost.rest:
             state = state.with_card(replace(state.cards[card.id], rested=True))
             self.rec("cost", "fow.cost.rest", wp("10.12"), card=card.id, card_name=self.name(state, card.id))
-        state = self.pay_will(state, pid, will, what)
-        if ability.cost.life:
-            state = self.set_life(state, pid, state.player(pid).life - ability.cost.life, wp("1.5"), "paid",
-                                  ability.cost.life)
-        return state
+        return self.pay_will(state, pid, will, what)
 
     def do_activate(self, state: GameState, action: Mapping[str, Any]) -> GameState:
         """Pay the cost and put the activated ability onto the chase (FoW 7.8, 9.3, 9.5)."""
@@ -759,16 +881,75 @@ class Game:
         return state
 
     def _standby_condition(self, state: GameState, card: Card, pid: PlayerId) -> bool:
+        """Return whether the trigger condition of a Chant-Standby is met now (FoW 7.9, 9.6).
+
+        7.9 makes the condition a trigger condition (9.6), met when the card is revealed. The
+        engine reads ``trigger.event``: ``any_time`` (7.9: it costs [0]); ``opponent_plays_spell``
+        (the top of the chase is an opponent's card; ``card`` may filter it); ``opponent_attacks``;
+        ``opponent_plays_ability`` (the top of the chase is an opponent's ability); ``state`` (a
+        state trigger, 9.6, read now); or any other trigger event of §7.4 (``destroyed``,
+        ``enter``, ``blocks``, ``start_of_end`` …) that happened since the last card or ability was
+        played or resolved or the step began (``state.events``), with ``card`` (a filter or
+        ``any``) and ``player`` (``you``, ``opponent``, ``any``: whose card, or whose turn).
+        """
         spell = next((a for a in card.abilities if a.kind == "spell"), None)
-        condition = (spell.trigger or {}).get("event", "any_time") if spell else "any_time"
+        trig = (spell.trigger or {}) if spell else {}
+        condition = trig.get("event", "any_time")
         top = state.chase[-1] if state.chase else None
         if condition == "any_time":
             return True
         if condition == "opponent_plays_spell":
-            return top is not None and top.kind == "card" and top.controller != pid
+            if top is None or top.kind != "card" or top.controller == pid:
+                return False
+            flt = trig.get("card")
+            if isinstance(flt, Mapping):
+                chase_card = state.cards.get(top.source)
+                return chase_card is not None and cont.matches(self.info(state, chase_card.id), chase_card,
+                                                               {**dict(flt), "zone": "chase"}, pid)
+            return True
+        if condition == "opponent_plays_ability":
+            return top is not None and top.kind == "ability" and top.controller != pid
         if condition == "opponent_attacks":
             return state.battle is not None and state.battle.declared and state.active != pid
+        if condition == "state":
+            return self._state_holds(state, replace(card, controller=pid), trig)
+        who = trig.get("player", "any")
+        flt = trig.get("card", "any")
+        for event, cid, player in state.events:
+            if event != condition:
+                continue
+            if who != "any" and (player == pid) != (who == "you"):
+                continue
+            if isinstance(flt, Mapping):
+                seen = state.cards.get(cid) if cid else None
+                known = state.last_known.get(f"{cid}@{seen.incarnation - 1}") if seen is not None else None
+                if seen is None:
+                    continue
+                if seen.zone in BATTLE_AREA or known is None:
+                    if not cont.matches(self.info(state, cid), seen, flt, pid):
+                        continue
+                else:  # a card that left the battle area is read as it was there (FoW 9.6)
+                    chars = cont.Chars(known["name"], known["type"], known["atk"], known["def"],
+                                       list(known["races"]), list(known["keywords"]))
+                    if not cont.matches(chars, replace(seen, zone=known["zone"], controller=known["controller"]),
+                                        flt, pid):
+                        continue
+            return True
         return False
+
+    def _standby_cost(self, state: GameState, pid: PlayerId, card: Card) -> GameState:
+        """Pay the action before the colon of a Chant-Standby's condition as a cost (FoW 7.9): ``trigger.cost``."""
+        spell = next((a for a in card.abilities if a.kind == "spell"), None)
+        raw = (spell.trigger or {}).get("cost") if spell else None
+        if not raw:
+            return state
+        cost = Cost.parse(raw)
+        if not self.can_pay_will(cost.will, state.player(pid).will):
+            raise IllegalAction(wp("7.9"), "fow.illegal.cannot_pay", {"card": card.id, "cost": _will_text(cost.will)})
+        self.rec("cost", "fow.cost.standby", wp("7.9"), card=card.id, card_name=card.name,
+                 cost=", ".join(([_will_text(cost.will)] if cost.will else []) + ([f"{cost.life} life"] if cost.life else [])))
+        state = self.pay_life(state, pid, cost.life, card.id)
+        return self.pay_will(state, pid, cost.will, f"{card.name} condition")
 
     def do_play_standby(self, state: GameState, action: Mapping[str, Any]) -> GameState:
         """Play a Chant-Standby from the standby area: reveal, show stones, no cost (FoW 7.9, 9.3, 9.6)."""
@@ -785,6 +966,8 @@ class Game:
         if len(stones) < card.cost.total:
             raise IllegalAction(wp("9.3"), "fow.illegal.show_stones", {"card": cid, "needed": card.cost.total})
         targets = self.pick_targets(state, pid, self._card_targets(card), action.get("targets"), cid)
+        state = self.play_will_abilities(state, pid, action.get("pay_with", []))
+        state = self._standby_cost(state, pid, card)
         self.rec("reveal", "fow.standby.reveal", wp("9.3"), player=pid, card=cid, card_name=card.name,
                  stones=card.cost.total)
         state = self.move(state, cid, "chase", "played", wp("9.3"))
@@ -891,7 +1074,9 @@ class Game:
                 excess = area[p.lifebreak_limit:]
                 for card in reversed(excess):
                     self.rec("rule_processing", "fow.rule.lifebreak_excess", wp("13.4"), card=card.id, player=p.id)
-                    state = self.move(state, card.id, "graveyard", "lifebreak_excess", wp("13.4"))
+                if excess:
+                    state = self.move_many(state, [c.id for c in reversed(excess)], "graveyard", "lifebreak_excess",
+                                           wp("13.4"))
                     changed = True
         return changed, state
 
@@ -925,7 +1110,8 @@ class Game:
         for card in index["cards"][pid]:
             if card.zone == "hand" and card.type in ("resonator", "regalia", "addition", "spell"):
                 will = self.available_will(state, pid) if will is None else will
-                if self.can_play(state, {"player": pid, "card": card.id}) and self.can_pay_will(card.cost.will, will):
+                cost = self.cost_of(state, pid, card, card.cost.will, record=False)
+                if self.can_play(state, {"player": pid, "card": card.id}) and self.can_pay_will(cost, will):
                     out.append(card.id)
             elif card.zone == "standby" and card.subtype == "chant_standby" and not card.placed_this_turn:
                 if self._standby_condition(state, card, pid):
@@ -945,7 +1131,19 @@ class Game:
             self.rec("priority", "fow.priority", wp("6.1"), player=pid, timing=timing, chase=len(state.chase),
                      may_play=self.may_play(state, pid))
             action = self.peek()
-            if action is None or action.get("type") in ("attack", "no_attack", "block", "no_block", "choose"):
+            if action is not None and action.get("type") == "concede":
+                self.cursor += 1
+                return self.do_concede(state, action)
+            if action is not None and action.get("type") == "loop":
+                self.cursor += 1
+                try:
+                    state = self.do_loop(state, action)
+                except IllegalAction as illegal:
+                    self.rec("illegal", illegal.message_id, illegal.citation, **dict(illegal.params))
+                if state.winner is not None:
+                    return state
+                continue
+            if action is None or action.get("type") in ("attack", "no_attack", "block", "no_block", "choose", "mulligan"):
                 if action is not None:
                     self.rec("illegal", "fow.illegal.out_of_turn", wp("6.3"), type=action.get("type"),
                              player=action.get("player"))
@@ -954,6 +1152,7 @@ class Game:
                 self.last = state
                 raise Stop
             self.cursor += 1
+            self.last = state
             try:
                 state, outcome = self.perform(state, action)
             except IllegalAction as illegal:
@@ -991,6 +1190,7 @@ class Game:
         # FoW 8.2 "施放法術或異能": any spell or ability the non-turn player plays, will abilities included (9.7).
         opponent_played = state.battle is not None and pid != state.active and kind in ("play", "activate", "will",
                                                                                         "play_standby", "lifebreak")
+        seen = len(state.events)
         if kind == "play":
             state, outcome = self.do_play(state, action), "opponent"
         elif kind == "activate":
@@ -1020,13 +1220,15 @@ class Game:
             raise IllegalAction(wp("6.3"), "fow.illegal.unknown_action", {"type": kind})
         if opponent_played and (kind != "lifebreak" or outcome == "opponent"):
             state = replace(state, battle=replace(state.battle, opponent_played=True))
+        if outcome == "opponent" and seen:  # FoW 7.9: something was played, a new window for Chant-Standby conditions
+            state = replace(state, events=state.events[seen:])
         return state, outcome
 
     # ------------------------------------------------------------------ resolving the chase
     def resolve_top(self, state: GameState) -> GameState:
         """Resolve the last item that entered the chase, only that one (FoW 6.4, 9.3)."""
         item = state.chase[-1]
-        state = replace(state, chase=state.chase[:-1])
+        state = replace(state, chase=state.chase[:-1], events=())
         self.rec("resolve", "fow.resolve", wp("6.4"), position=item.position, kind=item.kind, card=item.source,
                  card_name=self.name(state, item.source) if item.source in state.cards else item.source)
         if item.kind == "judgment":
@@ -1052,7 +1254,7 @@ class Game:
                          card=item.source)
         specs = ability.targets if item.effect_override is None else ()
         state = self.run_effect(state, item, instructions, specs)
-        if card is not None and state.cards[card.id].zone == "chase":  # a break ability's card (FoW 7.10)
+        if card is not None and not item.copy and card.id in state.cards and state.cards[card.id].zone == "chase":  # FoW 7.10
             state = self.move(state, card.id, "graveyard", "lifebreak", wp("7.10"))
         return state
 
@@ -1115,6 +1317,7 @@ class Game:
             if not ok:
                 self.rec("no_effect", "fow.resolve.target_illegal", wp("9.3"), card=item.source, target=str(target),
                          part=f"target {i}")
+        outer, self.revealing = self.revealing, []
         for instr in instructions:
             ref = instr.get("target")
             if isinstance(ref, int):
@@ -1124,8 +1327,109 @@ class Game:
                     continue
             state = self.do_instruction(state, item, instr)
             if state.winner is not None:
-                return state
+                break
+        for cid in self.revealing:  # FoW 10.4: the reveal ends when its effect ends
+            if cid in state.cards and state.cards[cid].revealed:
+                state = state.with_card(replace(state.cards[cid], revealed=False))
+                self.rec("state", "fow.reveal.end", wp("10.4"), card=cid, reason="effect_ended")
+        self.revealing = outer
         return state
+
+    def _zone_refs(self, state: GameState, item: ChaseItem, instr: Mapping[str, Any], refs: list[str]) -> list[str]:
+        """Return the cards an instruction names by ``zone`` (``count`` from the top of an ordered zone,
+        else all) of ``player`` (``you``/``opponent``), or its ``target`` references."""
+        if "zone" not in instr:
+            return [r for r in refs if r in state.cards]
+        owner = item.controller if instr.get("player", "you") == "you" else state.opponent(item.controller)
+        cards = [c.id for c in state.in_zone(instr["zone"], owner)]
+        return cards[: instr["count"]] if "count" in instr else cards
+
+    def reveal(self, state: GameState, ids: Sequence[CardId], player: PlayerId) -> GameState:
+        """Show cards of a hidden zone to every player until the effect ends or they move (FoW 10.4)."""
+        shown = []
+        for cid in ids:
+            card = state.cards[cid]
+            if card.zone in PUBLIC:
+                continue
+            state = state.with_card(replace(card, revealed=True))
+            self.revealing.append(cid)
+            shown.append(cid)
+        self.rec("reveal", "fow.reveal", wp("10.4"), player=player, cards=shown)
+        return state
+
+    def search(self, state: GameState, item: ChaseItem, instr: Mapping[str, Any]) -> GameState:
+        """Choose or search ``count`` cards meeting ``filter`` in a zone and move them ``to`` a zone (FoW 10.13).
+
+        ``{"do": "search", "zone", "player": "you"|"opponent" (whose zone), "filter", "count": 1,
+        "to": "hand", "reveal": false}``. In a public zone, or a hidden one whose every card all
+        players can see (revealed, FoW 10.4), the player must choose a matching card if there is
+        one; in a hidden zone the player looks at every card and may declare that none was found
+        even when one is there (the option ``not_found``). The chooser is the effect's controller.
+        """
+        pid = item.controller
+        owner = pid if instr.get("player", "you") == "you" else state.opponent(pid)
+        zone = instr.get("zone", "main_deck")
+        cards = state.in_zone(zone, owner)
+        flt = {**dict(instr.get("filter", {})), "zone": zone}
+        matching = [c.id for c in cards if cont.matches(cont.base(c), c, flt, pid)]
+        public = zone in PUBLIC or all(c.revealed for c in cards)
+        count = max(0, min(instr.get("count", 1), len(matching)))
+        self.rec("effect", "fow.search", wp("10.13"), player=pid, zone=zone, owner=owner, found=len(matching),
+                 public=public)
+        combos = [list(c) for c in itertools.combinations(sorted(matching), count)] if count else []
+        if public:
+            picked = self.choose("search", pid, combos, wp("10.13"), zone=zone) if combos else []
+        else:
+            picked = self.choose("search", pid, combos + ["not_found"], wp("10.13"), zone=zone)
+            if picked == "not_found":
+                self.rec("effect", "fow.search.not_found", wp("10.13"), player=pid, zone=zone, found=len(matching))
+                picked = []
+        if picked and instr.get("reveal"):
+            state = self.reveal(state, picked, pid)
+        return self.move_many(state, picked, instr.get("to", "hand"), "search", wp("10.13"))
+
+    def copy(self, state: GameState, item: ChaseItem, ref: str) -> GameState:
+        """Copy a card or an ability in the zone where it is (FoW 10.16).
+
+        An ability on the chase (``chase:N``): an identical ability goes on top of the chase with
+        the same choices (targets). A card: a virtual card with the same (printed) information and
+        no continuous effect, in the same zone, controlled as the original; it enters with the
+        states of a card entering a zone (FoW 3.2) and ceases to exist when it leaves that zone.
+        A card on the chase is copied there with the same choices.
+        """
+        if ref.startswith("chase:"):
+            original = next((i for i in state.chase if f"chase:{i.position}" == ref), None)
+            if original is None:
+                return state
+            source = original.source
+            if original.kind == "card":
+                state, source = self._virtual_copy(state, original.source)
+            elif original.kind != "ability":
+                self.rec("not_covered", "fow.not_covered", silent("copying Judgment on the chase (10.16 names cards and abilities)"),
+                         topic="copy_judgment", default="nothing is copied")
+                return state
+            copied = replace(original, source=source, position=len(state.chase) + 1, copy=True, from_hand=False)
+            state = replace(state, chase=state.chase + (copied,))
+            self.rec("effect", "fow.copy.chase", wp("10.16"), original=ref, position=copied.position,
+                     card=original.source, targets=[str(t) for t in copied.targets])
+            return state
+        if ref not in state.cards:
+            return state
+        state, _ = self._virtual_copy(state, ref)
+        return state
+
+    def _virtual_copy(self, state: GameState, cid: CardId) -> tuple[GameState, CardId]:
+        original = state.cards[cid]
+        state, stamp = state.tick()
+        new_id = f"{cid}+copy{stamp}"
+        seq = min((c.seq for c in state.in_zone(original.zone)), default=0) - 1
+        copy = replace(original, id=new_id, virtual=True, copy_of=cid, rested=False, damage=0,
+                       counters=MappingProxyType({}), attached_to=None, incarnation=0, timestamp=stamp,
+                       entered_this_turn=original.zone in BATTLE_AREA, on_field_since_turn_start=False,
+                       placed_this_turn=False, revealed=False, seq=seq)
+        state = state.with_card(copy)
+        self.rec("effect", "fow.copy.card", wp("10.16"), card=cid, copy=new_id, zone=original.zone)
+        return state, new_id
 
     def _refs(self, state: GameState, item: ChaseItem, instr: Mapping[str, Any], key: str = "target") -> list[str]:
         ref = instr.get(key, "this")
@@ -1169,12 +1473,14 @@ class Game:
         elif do in ("banish", "remove", "return_to_hand", "put_into_graveyard"):
             to, section = {"banish": ("graveyard", "10.10"), "remove": ("removed", "10.3"),
                            "return_to_hand": ("hand", "3.1"), "put_into_graveyard": ("graveyard", "3.9")}[do]
+            moving = []
             for r in refs:
                 if r in state.cards:
                     if do == "banish" and state.cards[r].controller != pid:
                         self.rec("no_effect", "fow.no_effect.banish_not_controlled", wp("10.10"), card=r)
                         continue
-                    state = self.move(state, r, to, do, wp(section))
+                    moving.append(r)
+            state = self.move_many(state, moving, to, do, wp(section))
         elif do == "draw":
             for r in refs if instr.get("target") in ("you", "opponent") else [pid]:
                 for _ in range(max(0, instr.get("count", 1))):
@@ -1227,10 +1533,18 @@ class Game:
                     self.rec("not_covered", "fow.not_covered", silent("who chooses the cards discarded (10.18)"),
                              topic="discard_chooser", default="the discarding player chooses")
                     picked = self.choose_cards("discard", r, [c.id for c in hand], max(0, count), wp("10.18"))
-                for cid in picked:
-                    state = self.move(state, cid, "graveyard", "discard", wp("10.18"))
+                state = self.move_many(state, picked, "graveyard", "discard", wp("10.18"))
                 if not hand:
                     self.rec("state", "fow.discard.empty", wp("10.18"), player=r)
+        elif do == "copy":
+            for r in refs:
+                state = self.copy(state, item, r)
+        elif do == "reveal":
+            state = self.reveal(state, self._zone_refs(state, item, instr, refs), item.controller)
+        elif do == "search":
+            state = self.search(state, item, instr)
+        elif do == "replace":
+            state = self._create_effect(state, item, instr, refs, "replacement")
         elif do in ("add_counter", "remove_counter"):
             for r in refs:
                 card = state.cards[r]
@@ -1256,6 +1570,10 @@ class Game:
         self.rec("cancel", "fow.cancel", wp("10.11"), position=position, card=target.source)
         if target.kind == "card":
             state = self.move(state, target.source, "graveyard", "cancelled", wp("10.11"))
+        elif target.kind == "ability" and not target.copy and state.cards.get(target.source) is not None \
+                and state.cards[target.source].zone == "chase":
+            # FoW 7.10: the lifebreak card goes to the graveyard once its break ability has left the chase.
+            state = self.move(state, target.source, "graveyard", "lifebreak", wp("7.10"))
         return state
 
     def _create_effect(self, state: GameState, item: ChaseItem, instr: Mapping[str, Any], refs: list[str],
@@ -1280,38 +1598,90 @@ class Game:
 
     # ------------------------------------------------------------------ damage and destruction
     def replacements(self, state: GameState, key: str, target: str) -> list[Effect]:
+        """Return the unspent replacement effects of instruction ``key`` that affect ``target``."""
         found = [e for e in state.effects if e.kind == "replacement" and e.spec.get("do") == key and not e.used
                  and (e.affected is None or target in e.affected)]
         return found
 
-    def deal_damage(self, state: GameState, source: CardId, target: str, amount: int, citation: Citation) -> GameState:
-        """Deal damage to a player (life) or a resonator/J-ruler (marked); prevention applies first (FoW 10.6, 10.17, 9.10).
+    def event_replacements(self, state: GameState, event: str, target: str) -> list[Effect]:
+        """Return the unspent replacement effects that replace ``event`` (``damage``: also prevention,
+        FoW 10.17) happening to ``target`` (FoW 9.10)."""
+        found = []
+        for e in state.effects:
+            if e.kind != "replacement" or e.used or not (e.affected is None or target in e.affected):
+                continue
+            if e.spec.get("do") == "replace" and e.spec.get("event") == event or event == "damage" and e.spec.get("do") == "prevent":
+                found.append(e)
+        return found
 
-        ``self.last_dealt`` is set to the damage actually dealt (0 when all of it was prevented).
+    def _spend(self, state: GameState, effect: Effect, **changes: Any) -> GameState:
+        return replace(state, effects=tuple(replace(e, **changes) if e.id == effect.id else e for e in state.effects))
+
+    def _redirect(self, state: GameState, effect: Effect) -> str | None:
+        ref = effect.spec.get("instead", {}).get("redirect")
+        if ref == "you":
+            return effect.controller
+        if ref == "opponent":
+            return state.opponent(effect.controller)
+        if ref == "this":
+            return effect.source
+        return ref if isinstance(ref, str) and (ref in state.cards or ref in (p.id for p in state.players)) else None
+
+    def deal_damage(self, state: GameState, source: CardId, target: str, amount: int, citation: Citation) -> GameState:
+        """Deal damage to a player (life) or a resonator/J-ruler (marked); replacements apply first (FoW 10.6, 10.17, 9.10).
+
+        When two or more replacement effects (prevention, redirection) would apply, the player dealt
+        the damage, or the controller of the card dealt it, chooses one; the others are then
+        checked against the modified event, and each applies to the event at most once (FoW 9.10).
+        A "prevent N" that prevented less than N is spent or keeps the rest by the
+        ``partial_prevention`` reading (FoW 9.10 / 10.17). ``self.last_dealt`` is set to the
+        damage actually dealt (0 when all of it was prevented).
         """
         self.last_dealt = 0
         if amount <= 0:
             self.rec("no_effect", "fow.damage.none", wp("1.4"), source=source, target=target, amount=amount)
             return state
-        shields = self.replacements(state, "prevent", target)
-        while shields and amount > 0:
-            owner = target if target in (p.id for p in state.players) else state.cards[target].controller
-            if len(shields) > 1:
-                picked = self.choose("replacement", owner, [e.id for e in shields], wp("9.10"), target=target)
-                shield = next(e for e in shields if e.id == picked)
+        players = {p.id for p in state.players}
+        applied: set[str] = set()
+        while amount > 0:
+            options = [e for e in self.event_replacements(state, "damage", target) if e.id not in applied]
+            if not options:
+                break
+            owner = target if target in players else state.cards[target].controller if target in state.cards else state.active
+            if len(options) > 1:
+                picked = self.choose("replacement", owner, [e.id for e in options], wp("9.10"), target=target)
+                shield = next(e for e in options if e.id == picked)
             else:
-                shield = shields[0]
-            cap = shield.spec.get("amount")
-            prevented = amount if cap is None else min(cap, amount)
-            amount -= prevented
-            self.rec("replace", "fow.damage.prevented", wp("10.17"), effect=shield.id, target=target, prevented=prevented,
-                     left=amount)
-            if cap is not None:  # a replacement applies once (FoW 9.10)
-                state = replace(state, effects=tuple(replace(e, used=True) if e is shield else e for e in state.effects))
-            shields = [e for e in shields if e is not shield]
+                shield = options[0]
+            applied.add(shield.id)
+            if shield.spec.get("do") == "prevent":
+                cap = shield.remaining if shield.remaining is not None else shield.spec.get("amount")
+                prevented = amount if cap is None else min(cap, amount)
+                amount -= prevented
+                self.rec("replace", "fow.damage.prevented", wp("10.17"), effect=shield.id, target=target,
+                         prevented=prevented, left=amount)
+                if cap is not None:
+                    reading = self.options["partial_prevention"]
+                    unused = cap - prevented
+                    if unused > 0:
+                        self.rec("replace", "fow.prevention.leftover", wp("9.10" if reading == "spent" else "10.17"),
+                                 effect=shield.id, unused=unused, reading=reading)
+                    if reading == "spent" or unused <= 0:
+                        state = self._spend(state, shield, used=True)
+                    else:
+                        state = self._spend(state, shield, remaining=unused)
+                continue
+            new_target = self._redirect(state, shield)
+            if new_target is None or new_target == target:
+                continue
+            self.rec("replace", "fow.replace.redirect", wp("9.10"), effect=shield.id, target=target, to=new_target,
+                     amount=amount)
+            if shield.spec.get("once"):
+                state = self._spend(state, shield, used=True)
+            target = new_target
         if amount <= 0:
             return state
-        if target in (p.id for p in state.players):
+        if target in players:
             self.last_dealt = amount
             self.rec("damage", "fow.damage.player", citation, source=source, target=target, amount=amount)
             return self.set_life(state, target, state.player(target).life - amount, wp("10.6"), "damage", amount)
@@ -1326,11 +1696,20 @@ class Game:
         return state
 
     def destroy_all(self, state: GameState, ids: Sequence[CardId], citation: Citation, reason: str) -> GameState:
-        """Destroy cards at once (FoW 10.9): a J-ruler goes to the ruler area (11.7), a ruler in the ruler
-        area to the graveyard (10.9, 3.15), a J-ruler there (an astral ruler) nowhere; LKI kept for triggers (9.6)."""
+        """Destroy cards at once (FoW 10.9): a J-ruler goes to the ruler area (3.8), a ruler in the ruler
+        area to the graveyard (10.9, 3.15), a J-ruler there (an astral ruler) nowhere; LKI kept for triggers (9.6).
+
+        A card that cannot be destroyed stays (1.4). Replacement effects of the destruction
+        (Imperishable 11.7, ``replace`` effects with ``event: destroy``) are chosen by the card's
+        controller when two or more apply, and only one applies: it replaces the destruction
+        (FoW 9.10). The destroyed cards go to the graveyard together, their owner choosing their
+        order (FoW 3.1).
+        """
         lkis = {}
         for cid in ids:
-            card = state.cards[cid]
+            card = state.cards.get(cid)
+            if card is None:
+                continue
             if card.zone == "ruler_area" and card.astral:
                 self.rec("no_effect", "fow.destroy.ruler_area", wp("10.9"), card=cid)
                 continue
@@ -1338,18 +1717,42 @@ class Game:
                 self.rec("replace", "fow.destroy.prevented", wp("10.9"), card=cid)
                 continue
             lkis[cid] = (card, self.info(state, cid))
+        graveyard: list[CardId] = []
+        fired: dict[CardId, tuple[Card, cont.Chars]] = {}
         for cid, (card, chars) in lkis.items():
-            if card.side == "j_ruler" and card.zone != "ruler_area":
-                if "imperishable" in chars.keywords:
+            options: list[str] = [e.id for e in self.event_replacements(state, "destroy", cid)]
+            j_ruler = card.side == "j_ruler" and card.zone != "ruler_area"
+            if j_ruler and "imperishable" in chars.keywords:
+                options.append("imperishable")
+            picked = None
+            if options:
+                picked = options[0] if len(options) == 1 else self.choose("replacement", card.controller, options,
+                                                                          wp("9.10"), target=cid, event="destroy")
+            if picked is not None and picked != "imperishable":
+                effect = next(e for e in state.effects if e.id == picked)
+                to = effect.spec.get("instead", {}).get("move_to", "removed")
+                self.rec("replace", "fow.replace.destroy", wp("9.10"), effect=picked, card=cid, to=to)
+                if effect.spec.get("once"):
+                    state = self._spend(state, effect, used=True)
+                state = self.move(state, cid, to, "replaced", wp("9.10"))
+                continue
+            fired[cid] = (card, chars)
+            if j_ruler:
+                if picked == "imperishable":
                     state = state.with_card(replace(state.cards[cid], side="ruler"))
                     self.rec("replace", "fow.destroy.imperishable", wp("11.7"), card=cid)
                 else:
                     self.rec("state", "fow.destroy.astral", wp("3.8"), card=cid)
                 state = self.move(state, cid, "ruler_area", "destroy", wp("10.9"))
+                state = self.fire(state, "destroyed", cid, lki=chars, lki_card=card)
             else:
-                state = self.move(state, cid, "graveyard", "destroy", wp("10.9"))
-            state = self.fire(state, "destroyed", cid, lki=chars, lki_card=card)
-        return state
+                graveyard.append(cid)
+
+        def after(st: GameState, cid: CardId) -> GameState:
+            card, chars = fired[cid]
+            return self.fire(st, "destroyed", cid, lki=chars, lki_card=card)
+
+        return self.move_many(state, graveyard, "graveyard", "destroy", wp("10.9"), after)
 
     def draw(self, state: GameState, pid: PlayerId, *, in_draw_phase: bool) -> GameState:
         """Draw the top card of the main deck (FoW 10.8); an empty deck in the draw phase loses (FoW 13.1)."""
@@ -1394,16 +1797,25 @@ class Game:
         state = replace(state, battle=Battle(), step="beginning_of_battle", passes=0, priority=state.active)
         return self.fire(state, "start_of_battle")
 
+    def await_action(self, state: GameState, message_id: str, section: str, player: PlayerId,
+                     **params: Any) -> Mapping[str, Any]:
+        """Take the next action of a declaration the game waits for (FoW 8.2, 8.3, 4.2); with none
+        left, record a ``wait`` step and stop there."""
+        action = self.peek()
+        if action is None:
+            self.rec("wait", message_id, wp(section), player=player, **params)
+            self.last = state
+            raise Stop
+        self.cursor += 1
+        return action
+
     def declare_attack(self, state: GameState) -> GameState:
         """Take the turn player's attack declaration after the step's priority processing (FoW 8.2)."""
         ap = state.active
         while True:
-            action = self.peek()
-            if action is None:
-                self.rec("wait", "fow.wait.attack", wp("8.2"), player=ap, attackers=self._attackers(state, ap))
-                self.last = state
-                raise Stop
-            self.cursor += 1
+            action = self.await_action(state, "fow.wait.attack", "8.2", ap, attackers=self._attackers(state, ap))
+            if action.get("type") == "concede":
+                return self.do_concede(state, action)
             if action.get("player") != ap or action.get("type") not in ("attack", "no_attack"):
                 self.rec("illegal", "fow.illegal.expected_attack", wp("8.2"), type=action.get("type"))
                 continue
@@ -1453,12 +1865,9 @@ class Game:
         nap = state.opponent(state.active)
         attacker = state.battle.attacker
         while True:
-            action = self.peek()
-            if action is None:
-                self.rec("wait", "fow.wait.block", wp("8.3"), player=nap)
-                self.last = state
-                raise Stop
-            self.cursor += 1
+            action = self.await_action(state, "fow.wait.block", "8.3", nap)
+            if action.get("type") == "concede":
+                return self.do_concede(state, action)
             if action.get("player") != nap or action.get("type") not in ("block", "no_block"):
                 self.rec("illegal", "fow.illegal.expected_block", wp("8.3"), type=action.get("type"))
                 continue
@@ -1569,6 +1978,8 @@ class Game:
     # ------------------------------------------------------------------ turn structure
     def run(self, state: GameState) -> GameState:
         """Play the scenario from its priority point until the actions run out or the game ends."""
+        if state.phase == "setup":
+            state = self.setup(state)
         while state.winner is None:
             state = self.priority_sequence(state)
             if state.winner is not None:
@@ -1576,8 +1987,187 @@ class Game:
             state = self.advance(state)
         return state
 
+    # ------------------------------------------------------------------ concede and loops
+    def verify_concede(self, state: GameState, action: Mapping[str, Any]) -> None:
+        """Raise unless the action names a player: any player may concede at any time (FoW 1.3)."""
+        if action.get("player") not in (p.id for p in state.players):
+            raise IllegalAction(wp("1.3"), "fow.illegal.out_of_turn", {"type": "concede", "player": str(action.get("player"))})
+
+    def can_concede(self, state: GameState, action: Mapping[str, Any]) -> bool:
+        """Return whether :meth:`verify_concede` passes."""
+        return _allowed(self.verify_concede, state, action)
+
+    def do_concede(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """A player concedes: the game ends and the opponent wins (FoW 1.3); no effect replaces it."""
+        self.verify_concede(state, action)
+        pid = action["player"]
+        winner = state.opponent(pid)
+        self.rec("action", "fow.concede", wp("1.3"), player=pid)
+        self.rec("end", "fow.game.end", wp("1.3"), winner=winner, reason=f"{pid} concedes")
+        self.last = replace(state, winner=winner)
+        return self.last
+
+    def verify_loop(self, state: GameState, action: Mapping[str, Any]) -> None:
+        """Raise unless the loop may be performed now (FoW 14.1).
+
+        ``{"type": "loop", "player", "actions": [one iteration], "stoppable_by": [players who can
+        stop it] (default: the player), "declare": {player: iterations}}``. After performing a loop
+        the player must take another action before performing the same loop again (14.1).
+        """
+        pid = action.get("player")
+        if pid not in (p.id for p in state.players) or not isinstance(action.get("actions"), list) or not action["actions"]:
+            raise IllegalAction(wp("14.1"), "fow.illegal.loop", {"player": str(pid)})
+        key = repr(action["actions"])
+        if self.loop_lock is not None and self.loop_lock[:2] == (pid, key):
+            between = self.actions[self.loop_lock[2]:self.cursor - 1]
+            if not any(a.get("player") == pid for a in between):
+                raise IllegalAction(wp("14.1"), "fow.illegal.loop_again", {"player": pid})
+
+    def can_loop(self, state: GameState, action: Mapping[str, Any]) -> bool:
+        """Return whether :meth:`verify_loop` passes."""
+        return _allowed(self.verify_loop, state, action)
+
+    def do_loop(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+        """Perform a loop the players declare iterations for (FoW 14.1).
+
+        One player can stop it: that player declares the number and it is performed so many
+        times. Both can: the turn player declares, then the non-turn player, and the smaller
+        number is performed. Neither can: the game is a draw. The iterations are the loop's
+        ``actions`` repeated, taken next from the action stream. A missing declaration is a
+        ``wait`` step (the resolution stops there).
+        """
+        self.verify_loop(state, action)
+        pid = action["player"]
+        stoppers = [p for p in (state.active, state.opponent(state.active)) if p in action.get("stoppable_by", [pid])]
+        if not stoppers:
+            self.rec("loop", "fow.loop.unstoppable", wp("14.1"), player=pid)
+            self.rec("end", "fow.game.end", wp("14.1"), winner="draw", reason="a loop no player can stop")
+            return replace(state, winner="draw")
+        declared = action.get("declare", {})
+        counts = []
+        for p in stoppers:
+            n = declared.get(p)
+            if not isinstance(n, int) or n < 0:
+                self.rec("wait", "fow.wait.loop_count", wp("14.1"), player=p)
+                self.last = state
+                raise Stop
+            self.rec("loop", "fow.loop.declare", wp("14.1"), player=p, count=n)
+            counts.append(n)
+        count = min(counts)
+        iteration = list(action["actions"])
+        self.rec("loop", "fow.loop.perform", wp("14.1"), player=pid, count=count, actions=len(iteration))
+        self.actions = list(self.actions[:self.cursor]) + iteration * count + list(self.actions[self.cursor:])
+        self.loop_lock = (pid, repr(iteration), self.cursor + len(iteration) * count)
+        return state
+
+    # ------------------------------------------------------------------ setup (FoW 4)
+    def deck_problems(self, state: GameState, pid: PlayerId) -> list[str]:
+        """Return what breaks the deck construction rules of FoW 4.1 in ``pid``'s cards (empty: none)."""
+        mine = [c for c in state.cards.values() if c.owner == pid]
+        main = [c for c in mine if c.zone == "main_deck"]
+        stones = [c for c in mine if c.zone == "stone_deck"]
+        rulers = [c for c in mine if c.type == "ruler"]
+        problems = []
+        if len(rulers) != 1:
+            problems.append(f"{len(rulers)} rulers (exactly 1)")
+        if len(main) < 40:
+            problems.append(f"main deck {len(main)} cards (at least 40)")
+        if [c for c in main if c.type in ("ruler", "magic_stone")]:
+            problems.append("a ruler or magic stone in the main deck")
+        if not 10 <= len(stones) <= 20:
+            problems.append(f"magic stone deck {len(stones)} cards (10 to 20)")
+        if [c for c in stones if c.type != "magic_stone"]:
+            problems.append("a card other than a magic stone in the magic stone deck")
+        names: dict[str, int] = {}
+        for c in main + stones:
+            if c.type == "magic_stone" and not c.special:
+                continue  # FoW 4.1: non-special magic stones are not limited
+            names[c.name] = names.get(c.name, 0) + 1
+        problems += [f"{n} copies of {name} (at most 4)" for name, n in sorted(names.items()) if n > 4]
+        return problems
+
+    def setup(self, state: GameState) -> GameState:
+        """Prepare the game (FoW 4.1, 4.2), then the first player's turn 1 begins.
+
+        The scenario's deck order stands for the shuffle and ``turn.active`` for the random choice
+        of the first player (4.2). Each player draws 5; the first player, then the second, gives a
+        ``mulligan`` action (``cards``: the hand cards to put back, in the order they go to the
+        bottom); then each puts them on the bottom and draws as many. Valhalla (1.2): each puts the
+        top 4 cards of the main deck into the lifebreak area (4.2), the owner choosing their order
+        (3.1); Bifrost has no lifebreak area (14.2). The rulers are in the ruler area. A deck
+        that breaks 4.1 is reported (``fow.setup.deck`` with its problems) and the setup goes on.
+        """
+        first, second = state.active, state.opponent(state.active)
+        for p in (first, second):
+            problems = self.deck_problems(state, p)
+            self.rec("setup", "fow.setup.deck", wp("4.1"), player=p, legal=not problems, problems=problems,
+                     main=len(state.in_zone("main_deck", p)), stones=len(state.in_zone("stone_deck", p)))
+        self.rec("setup", "fow.setup.shuffle", wp("4.2"))
+        for p in (first, second):
+            state = state.with_player(replace(state.player(p), life=4000))
+        self.rec("setup", "fow.setup.life", wp("4.2"), life=4000)
+        self.rec("setup", "fow.setup.first_player", wp("4.2"), player=first)
+        for p in (first, second):
+            for _ in range(5):
+                state = self._setup_draw(state, p)
+        backs: dict[PlayerId, list[CardId]] = {}
+        for p in (first, second):  # FoW 4.2: the first player chooses first
+            while True:
+                action = self.await_action(state, "fow.wait.mulligan", "4.2", p)
+                if action.get("type") == "concede":
+                    return self.do_concede(state, action)
+                try:
+                    backs[p] = self.verify_mulligan(state, p, action)
+                except IllegalAction as illegal:
+                    self.rec("illegal", illegal.message_id, illegal.citation, **dict(illegal.params))
+                    continue
+                self.rec("setup", "fow.setup.mulligan", wp("4.2"), player=p, count=len(backs[p]))
+                break
+        for p in (first, second):
+            for cid in backs[p]:
+                state = self.move(state, cid, "main_deck", "mulligan", wp("4.2"), top=False)
+            for _ in backs[p]:
+                state = self._setup_draw(state, p)
+        if self.variant == "valhalla":
+            for p in (first, second):
+                top = [c.id for c in state.in_zone("main_deck", p)[:4]]
+                self.rec("setup", "fow.setup.lifebreak", wp("4.2"), player=p, count=len(top))
+                state = self.move_many(state, top, "lifebreak", "setup", wp("3.10"))
+        for p in (first, second):
+            ruler = self._ruler(state, p)
+            self.rec("setup", "fow.setup.ruler", wp("4.2"), player=p, card=ruler.id if ruler else None)
+        players = tuple(replace(pl, first_turn=True, called_stone=False, judged=False, may_battle=True)
+                        for pl in state.players)
+        state = replace(state, players=players, turn_number=1)  # type: ignore[arg-type]
+        self.rec("phase", "fow.turn.begin", wp("4.2"), player=first, turn=1)
+        self.rec("phase", "fow.phase", wp("5.1"), phase="draw", step="start")
+        return self._open(state, "draw", "start", "start_of_turn", "start_of_draw")
+
+    def verify_mulligan(self, state: GameState, pid: PlayerId, action: Mapping[str, Any]) -> list[CardId]:
+        """Return the cards ``pid`` puts back; raise unless they are distinct cards of the hand (FoW 4.2)."""
+        if action.get("type") != "mulligan" or action.get("player") != pid:
+            raise IllegalAction(wp("4.2"), "fow.illegal.expected_mulligan", {"player": pid, "type": str(action.get("type"))})
+        cards = list(action.get("cards", []))
+        hand = {c.id for c in state.in_zone("hand", pid)}
+        if len(set(cards)) != len(cards) or not set(cards) <= hand:
+            raise IllegalAction(wp("4.2"), "fow.illegal.mulligan_cards", {"player": pid, "cards": [str(c) for c in cards]})
+        return cards
+
+    def can_mulligan(self, state: GameState, pid: PlayerId, action: Mapping[str, Any]) -> bool:
+        """Return whether :meth:`verify_mulligan` passes."""
+        return _allowed(self.verify_mulligan, state, pid, action)
+
+    def _setup_draw(self, state: GameState, pid: PlayerId) -> GameState:
+        deck = state.in_zone("main_deck", pid)
+        if not deck:
+            self.rec("not_covered", "fow.not_covered", silent("a main deck too small to draw the opening hand (4.1 requires 40)"),
+                     topic="setup_draw_empty", default="the player draws as many as there are (1.4)")
+            return state
+        self.rec("draw", "fow.draw", wp("4.2"), player=pid, card=deck[0].id)
+        return self.move(state, deck[0].id, "hand", "draw", wp("4.2"))
+
     def _open(self, state: GameState, phase: str, step: str, *events: str) -> GameState:
-        state = replace(state, phase=phase, step=step, priority=state.active, passes=0)
+        state = replace(state, phase=phase, step=step, priority=state.active, passes=0, events=())
         for event in events:
             state = self.fire(state, event)
         return state
@@ -1700,8 +2290,7 @@ class Game:
             self.rec("not_covered", "fow.not_covered", silent("who chooses the cards discarded down to the hand limit (5.4)"),
                      topic="hand_limit_chooser", default="the turn player chooses")
             picked = self.choose_cards("hand_limit", ap, [c.id for c in hand], excess, wp("5.4"))
-            for cid in picked:
-                state = self.move(state, cid, "graveyard", "discard", wp("5.4"))
+            state = self.move_many(state, picked, "graveyard", "discard", wp("5.4"))
         if self._needs_processing(state):
             state = replace(state, step="final", priority=ap, passes=0)
             return state

@@ -110,6 +110,9 @@ class Ability:
     """Will produced by a will ability (FoW 9.7)."""
     text: str | None = None
     """Card text the engine cannot read; playing or applying it is ``cannot_evaluate``."""
+    cost_change: Mapping[str, Any] | None = None
+    """A static ability changing the cost of cards played (FoW 9.3): ``{applies_to: filter, set |
+    increase | decrease: {will kind: n}}``; ``set`` changes what is paid, the others the amount."""
 
     @classmethod
     def parse(cls, index: int, raw: Mapping[str, Any]) -> Ability:
@@ -121,6 +124,7 @@ class Ability:
             continuous=frozen(raw["continuous"]) if "continuous" in raw else None,
             replacement=frozen(raw["replacement"]) if "replacement" in raw else None,
             produce=frozen(raw["produce"]) if "produce" in raw else None, text=raw.get("text"),
+            cost_change=frozen(raw["cost_change"]) if "cost_change" in raw else None,
         )
 
 
@@ -185,6 +189,15 @@ class Card:
     incarnation_groups: tuple[tuple[str, ...], ...] = ()
     """Incarnation: one group of attributes per resonator to banish instead of the cost (FoW 12.2);
     ``(("fire", "water"),)`` is "Incarnation (fire or water)". Empty: the card has no Incarnation."""
+    virtual: bool = False
+    """A copy made by an effect (FoW 10.16): a virtual card with the copied card's information; it
+    ceases to exist when it leaves the zone it was made in."""
+    copy_of: CardId | None = None
+    """The card a virtual copy copies (FoW 10.16)."""
+    revealed: bool = False
+    """Shown to every player by an effect (FoW 10.4) until the effect ends or the card moves."""
+    special: bool = False
+    """A special magic stone: the four-cards-per-name limit applies to it (FoW 4.1)."""
 
     @property
     def astral(self) -> bool:
@@ -218,6 +231,8 @@ class ChaseItem:
     source_mark: int = -1
     """The incarnation of the source when the item was made; once the source is a new card, "this"
     no longer finds it (FoW 3.1) and its information is the last known (FoW 9.11). -1: unknown."""
+    copy: bool = False
+    """A copy of an ability made on the chase (FoW 10.16)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +253,10 @@ class Effect:
     duration: str = "permanent"
     """``permanent``, ``end_of_turn`` or ``end_of_battle`` (FoW 5.4, 8.6)."""
     used: bool = False
+    """A replacement that has applied and is spent (FoW 9.10), or a delayed trigger that triggered (FoW 9.6)."""
+    remaining: int | None = None
+    """What is left of a "prevent N" effect under the ``partial_prevention: kept`` reading (FoW 10.17);
+    ``None``: the full amount of ``spec``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +343,9 @@ class GameState:
     """Who plays the next triggered ability under the alternating reading (FoW 9.6)."""
     must_draw_failed: tuple[PlayerId, ...] = ()
     """Players who could not draw in their draw phase (FoW 13.1)."""
+    events: tuple[tuple[str, CardId | None, PlayerId | None], ...] = ()
+    """Events (``event``, card, player) that happened since the last card or ability was played or
+    resolved, or the step began: the trigger conditions a Chant-Standby may be revealed for (FoW 7.9, 9.6)."""
     last_known: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     """Last known information (FoW 9.11): ``"<card>@<incarnation>"`` → the card's information in the
     zone it left, recorded whenever a card becomes a new card."""
@@ -345,6 +367,12 @@ class GameState:
         """Return a state with ``card`` replaced or added."""
         cards = dict(self.cards)
         cards[card.id] = card
+        return replace(self, cards=MappingProxyType(cards))
+
+    def without_card(self, cid: CardId) -> GameState:
+        """Return a state in which card ``cid`` no longer exists (a virtual copy that left its zone, FoW 10.16)."""
+        cards = dict(self.cards)
+        cards.pop(cid, None)
         return replace(self, cards=MappingProxyType(cards))
 
     def in_zone(self, zone: str, controller: PlayerId | None = None) -> list[Card]:

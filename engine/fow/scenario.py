@@ -28,6 +28,7 @@ OPTIONS: dict[str, tuple[Any, tuple[Any, ...]]] = {
     "condition_effect_scope": ("locked", ("locked", "any_card")),
     "lifebreak_threshold": ("literal", ("literal", "per_1000")),
     "life_rounding": ("round_up", ("round_up", "none")),
+    "partial_prevention": ("spent", ("spent", "kept")),
 }
 """Each option flag: its default and its allowed values (docs/fow-ambiguities.md)."""
 
@@ -37,22 +38,24 @@ PHASE_STEPS = {
     "main": ("main", "beginning_of_battle", "declare_attack", "declare_block", "block_declared", "first_strike",
              "normal_damage", "end_of_battle"),
     "end": ("start", "end_of_turn", "final"),
+    "setup": ("start",),
 }
 """Where a scenario may stand: each phase's steps (FoW 5, 8)."""
 
 ABILITY_KINDS = ("static", "activated", "will", "triggered", "judgment", "spell", "break")
 INSTRUCTIONS = ("deal_damage", "destroy", "banish", "remove", "return_to_hand", "put_into_graveyard", "draw",
                 "gain_life", "lose_life", "rest", "recover", "cancel", "modify", "prevent", "cannot_be_destroyed",
-                "delayed", "produce_will", "summon", "discard", "add_counter", "remove_counter", "unsupported")
+                "delayed", "produce_will", "summon", "discard", "add_counter", "remove_counter", "copy", "search",
+                "reveal", "replace", "unsupported")
 ACTIONS = ("pass", "play", "activate", "will", "play_standby", "call_stone", "judgment", "standby", "lifebreak",
-           "battle", "attack", "no_attack", "block", "no_block", "choose")
+           "battle", "attack", "no_attack", "block", "no_block", "choose", "concede", "loop", "mulligan")
 EXTRA_KEYWORDS = ("must_attack", "cannot_attack", "indestructible")
 """Card text treated as keywords: must attack if able, cannot attack, cannot be destroyed."""
 
 OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "type", "subtype", "rested", "damage", "counters",
                "atk", "def", "races", "attributes", "keywords", "cost", "abilities", "attached_to", "side", "j_ruler",
                "entered_this_turn", "on_field_since_turn_start", "placed_this_turn", "awakening", "timestamp",
-               "incarnation")
+               "incarnation", "special")
 
 
 def options(scenario: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,7 +69,7 @@ def _ability(raw: Any, path: tuple, checker: Checker) -> None:
     if ab is None:
         return
     checker.known_keys(ab, path, ("kind", "name", "cost", "trigger", "targets", "effect", "continuous",
-                                  "replacement", "produce", "text"))
+                                  "replacement", "produce", "text", "cost_change"))
     checker.choice(ab.get("kind"), (*path, "kind"), ABILITY_KINDS, "ability kind")
     if "cost" in ab and checker.mapping(ab["cost"], (*path, "cost")) is not None:
         _cost(ab["cost"], (*path, "cost"), checker)
@@ -245,6 +248,7 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
             awakening_cost=Cost.parse(awakening.get("cost")) if awakening else None,
             awakening_abilities=_abilities(awakening.get("abilities", [])) if awakening else (),
             incarnation_groups=tuple(tuple(g) for g in o.get("incarnation", [])),
+            special=bool(o.get("special", False)),
         )
     chase = []
     for i, c in enumerate(scenario.get("chain", [])):

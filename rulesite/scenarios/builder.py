@@ -351,16 +351,20 @@ def _effect_to_json(row: Mapping[str, Any]) -> dict[str, Any] | None:
 def card_to_form(obj: Mapping[str, Any]) -> Row:
     """Return the card row of one object (§2.3): its fields, first effect and ``extra``.
 
-    A card with exactly one effect that the row's fields can hold (one cost at most, actions
-    with a known ``do``) gets the effect fields and one action row per action; any other
-    ``effects`` list is kept whole in ``extra``.
+    When the card's first effect fits the row's fields (one cost at most, actions with a
+    known ``do``), it gets the effect fields and one action row per action, and any further
+    effects go to ``more_effects`` (a JSON list); otherwise the ``effects`` list is kept whole
+    in ``extra``.
     """
     row, rest = _fields_to_form(obj, CARD_FIELDS)
-    if "effects" in rest:
-        effect = _effect_to_form(rest["effects"])
+    effects = rest.get("effects")
+    if isinstance(effects, list) and effects:
+        effect = _effect_to_form(effects[:1])
         if effect is not None:
             row.update(effect)
             del rest["effects"]
+            if len(effects) > 1:
+                row["more_effects"] = effects[1:]
     row.setdefault("actions", [])
     row["extra"] = rest or None
     return row
@@ -371,8 +375,9 @@ def card_to_json(row: Mapping[str, Any], card_id: str) -> dict[str, Any]:
     obj = _fields_to_json(row, CARD_FIELDS)
     obj["id"] = card_id
     effect = _effect_to_json(row)
-    if effect is not None:
-        obj["effects"] = [effect]
+    more = row.get("more_effects")
+    if effect is not None or more:
+        obj["effects"] = ([effect] if effect is not None else []) + (list(more) if isinstance(more, list) else [])
     return _merge_extra(obj, row.get("extra"))
 
 

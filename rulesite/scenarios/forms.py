@@ -139,6 +139,31 @@ class CountersField(forms.CharField):
         return value
 
 
+class JSONListField(forms.JSONField):
+    """A JSON list typed as text; blank (or ``[]``) is ``None``."""
+
+    default_error_messages = {"not_list": _("Give a JSON list, such as [{\"class\": \"quick\"}].")}
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> list[Any] | None:
+        value = super().to_python(value)
+        if value in (None, []):
+            return None
+        if not isinstance(value, list):
+            raise ValidationError(self.error_messages["not_list"], code="not_list")
+        return value
+
+    def prepare_value(self, value: Any) -> Any:
+        if value in (None, [], ""):
+            return ""
+        if isinstance(value, list):
+            return json.dumps(value, ensure_ascii=False)
+        return super().prepare_value(value)
+
+
 class _CardRefMixin:
     """A field whose values are card ids; ids not on the board stay shown, marked, and invalid."""
 
@@ -149,7 +174,12 @@ class _CardRefMixin:
         """Offer ``cards``, plus each value in ``shown`` that is not one, so that it is not lost."""
         self.known = frozenset(card_id for card_id, _label in cards)
         unknown = [(value, _("%(id)s (not on the board)") % {"id": value}) for value in dict.fromkeys(shown) if value and value not in self.known]
-        self.choices = ([("", blank)] if blank is not None else []) + list(cards) + unknown  # type: ignore[attr-defined]
+        options = list(cards) + unknown
+        if isinstance(self, forms.MultipleChoiceField):
+            # A browser submits the selected options in page order: list them first, in their order.
+            order = {value: index for index, value in enumerate(dict.fromkeys(shown))}
+            options.sort(key=lambda option: order.get(option[0], len(order)))
+        self.choices = ([("", blank)] if blank is not None else []) + options  # type: ignore[attr-defined]
 
     def valid_value(self, value: Any) -> bool:
         return str(value) in self.known
@@ -366,9 +396,9 @@ class CardForm(BoardRowForm):
     has_actions = True
     card_blanks = {"equipped_to": "—", "cost_card": "—"}
     main_fields = ("id", "name", "owner", "controller", "zone", "position", "kind", "subtype", "level", "atk", "defense")
-    more_fields = ("cost_do", "cost_amount", "cost_card", "effect_trigger", "effect_timing", "effect_optional", "effect_id",
+    more_fields = ("cost_do", "cost_amount", "cost_card", "effect_id",
                    "attribute", "race", "original_atk", "original_def", "scale", "counters", "equipped_to", "materials",
-                   "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed", "extra")
+                   "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed", "more_effects", "extra")
 
     id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"data-card-id": "", "size": 5}),
                          help_text=_("Blank: c1, c2…"))
@@ -405,6 +435,8 @@ class CardForm(BoardRowForm):
     cost_amount = forms.CharField(label=_("LP to pay"), max_length=12, required=False, help_text=_("A number, or “half”."))
     cost_card = CardRefField(label=_("Cost card"), required=False, widget=_card_select())
     no_actions = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    more_effects = JSONListField(label=_("Its other effects (JSON)"), required=False,
+                                 help_text=_("Effects after the first, as a list of effects (format §2.3.1)."))
     extra = JSONObjectField(label=_("Other fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
                             help_text=_("Fields this form has no box for, e.g. {\"counters\": {\"spell\": 1}}."))
 

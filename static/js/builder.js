@@ -1,14 +1,17 @@
-/* Board-state builder: add formset rows from their <template>, keep the card pickers in
- * step with the card rows, and show only the action fields a "does" choice uses.
- * Progressive enhancement: without this file the form still works with its spare rows. */
+/* Board-state builder (every game): add and remove formset rows from their <template>, keep
+ * the card pickers in step with the card rows, show only the fields a row's "switch" choice
+ * uses (an action's type, an effect's "does"), and (Magic) fill in a catalogue card's
+ * characteristics when its name is typed.
+ * Progressive enhancement: without this file the form still works with its spare rows, every
+ * field shown, and the catalogue filled in on the server when the form is submitted. */
 (function () {
   "use strict";
 
   var form = document.querySelector(".board-form");
   if (!form) { return; }
-  var actionFields = {};
-  // The fields each action ("does") uses: data-field-maps = {"action": {do: "field field…"}, …}.
-  try { actionFields = JSON.parse(form.getAttribute("data-field-maps") || "{}").action || {}; } catch (e) { actionFields = {}; }
+  var fieldMaps = {};
+  try { fieldMaps = JSON.parse(form.getAttribute("data-field-maps") || "{}"); } catch (e) { fieldMaps = {}; }
+  var PLAYERS = { p1: true, p2: true };
 
   function directChild(scope, selector) {
     for (var i = 0; i < scope.children.length; i++) {
@@ -57,56 +60,121 @@
     if (idInput && !idInput.value) { idInput.value = nextCardId(); }
     renumber(rows);
     row.querySelectorAll("[data-add-row]").forEach(function (b) { b.hidden = false; });
-    row.querySelectorAll("[data-action-row]").forEach(updateActionRow);
+    if (row.matches("[data-switch]")) { updateSwitch(row); }
+    row.querySelectorAll("[data-switch]").forEach(updateSwitch);
     syncCardPickers();
-    var first = row.querySelector("input[data-card-name]") || row.querySelector("select, input:not([type=hidden]), textarea");
+    var first = row.querySelector("input[data-card-name]") || row.querySelector("select:not([disabled]), input:not([type=hidden]), textarea");
     if (first) { first.focus(); }
   }
 
   function cardOptions() {
     var cards = [];
-    form.querySelectorAll("[data-card-row]").forEach(function (row) {
-      var removed = row.querySelector("input[name$='-DELETE']");
-      var id = row.querySelector("input[data-card-id]");
-      var name = row.querySelector("input[data-card-name]");
-      if (!id || !name || (removed && removed.checked)) { return; }
+    form.querySelectorAll("input[data-card-name]").forEach(function (name) {
+      var row = name.closest("fieldset.row");
+      var removed = row && row.querySelector("input[name$='-DELETE']");
+      var id = row && row.querySelector("input[data-card-id]");
+      if (!id || (removed && removed.checked)) { return; }
       if (id.value.trim() && name.value.trim()) { cards.push([id.value.trim(), id.value.trim() + " · " + name.value.trim()]); }
     });
     return cards;
   }
 
+  /* Rebuild every card picker from the card rows. Player options (p1, p2) stay first; a
+   * multiple picker keeps its selected cards first, in their order (the order is submitted). */
   function syncCardPickers() {
     var cards = cardOptions();
     form.querySelectorAll("select[data-card-ref]").forEach(function (select) {
-      var chosen = {};
-      Array.prototype.forEach.call(select.selectedOptions, function (o) { chosen[o.value] = o.textContent; });
+      var chosen = [], chosenText = {}, players = [];
+      Array.prototype.forEach.call(select.options, function (o) {
+        if (o.selected && o.value) { chosen.push(o.value); chosenText[o.value] = o.textContent; }
+        if (PLAYERS[o.value]) { players.push([o.value, o.textContent]); }
+      });
       var blank = select.multiple ? null : select.querySelector("option[value='']");
       var blankText = blank ? blank.textContent : null;
       while (select.firstChild) { select.removeChild(select.firstChild); }
       if (blankText !== null) { select.appendChild(new Option(blankText, "")); }
-      var known = {};
-      cards.forEach(function (card) {
-        known[card[0]] = true;
-        select.appendChild(new Option(card[1], card[0], false, Object.prototype.hasOwnProperty.call(chosen, card[0])));
+      var known = {}, labels = {};
+      players.concat(cards).forEach(function (card) { known[card[0]] = true; labels[card[0]] = card[1]; });
+      var order = select.multiple ? chosen.concat(players.concat(cards).map(function (c) { return c[0]; })) : players.concat(cards).map(function (c) { return c[0]; });
+      var added = {};
+      order.forEach(function (value) {
+        if (added[value] || (!known[value] && !chosenText[value])) { return; }
+        added[value] = true;
+        var isChosen = chosen.indexOf(value) >= 0;
+        select.appendChild(new Option(known[value] ? labels[value] : chosenText[value], value, false, isChosen));
       });
-      Object.keys(chosen).forEach(function (value) {
-        if (value && !known[value]) { select.appendChild(new Option(chosen[value], value, false, true)); }
+      chosen.forEach(function (value) {
+        if (!added[value]) { select.appendChild(new Option(chosenText[value], value, false, true)); }
       });
       if (blankText !== null && !select.value) { select.value = ""; }
     });
   }
 
-  function updateActionRow(row) {
-    var doSelect = row.querySelector("select[name$='-do']");
-    var shown = (actionFields[doSelect ? doSelect.value : ""] || "").split(" ");
+  /* Show the fields the row's switch value uses (plus any filled in or marked wrong). */
+  function updateSwitch(row) {
+    var switcher = null;
+    row.querySelectorAll("select[data-switcher]").forEach(function (s) { if (!switcher && s.closest("[data-switch]") === row) { switcher = s; } });
+    if (!switcher) { return; }
+    var map = fieldMaps[switcher.getAttribute("data-switcher")] || {};
+    var shown = {};
+    (map[switcher.value] || "").split(" ").forEach(function (name) { if (name) { shown[name] = true; } });
     row.querySelectorAll(".opt").forEach(function (field) {
+      if (field.closest("[data-switch]") !== row) { return; }
+      var name = field.getAttribute("data-opt");
       var input = field.querySelector("input, select, textarea");
-      var filled = input && (input.type === "checkbox" ? input.checked : (input.multiple ? input.selectedOptions.length > 0 : input.value !== ""));
-      if (filled || field.classList.contains("has-error")) {
-        shown.push(field.className.replace(/.*\bopt-(\S+).*/, "$1"));
-      }
+      var filled = input && field.tagName !== "DETAILS" && (input.type === "checkbox" ? input.checked : (input.multiple ? input.selectedOptions.length > 0 : input.value !== ""));
+      var on = shown[name] || filled || field.classList.contains("has-error");
+      field.classList.toggle("off", !on);
     });
-    row.setAttribute("data-show", shown.join(" ").trim());
+  }
+
+  /* Magic: a catalogue card's characteristics, filled in where the row leaves them all blank. */
+  var catalogueUrl = form.getAttribute("data-catalogue");
+  var catalogue = null;
+  var CHARACTERISTICS = ["mana_cost", "colors", "supertypes", "types", "subtypes", "power", "toughness", "loyalty", "abilities"];
+
+  function shownValue(key, value) {
+    if (key === "abilities") { return JSON.stringify(value); }
+    if (Array.isArray(value)) { return value.join(", "); }
+    return String(value);
+  }
+
+  function fillFromCatalogue(nameInput) {
+    if (!catalogue) { return; }
+    var wanted = nameInput.value.trim().replace(/\s+/g, " ").toLowerCase();
+    var card = null;
+    catalogue.forEach(function (c) { if (c.name.toLowerCase() === wanted) { card = c; } });
+    var row = nameInput.closest("fieldset.row");
+    if (!card || !row) { return; }
+    var prefix = nameInput.name.replace(/-name$/, "-");
+    var inputs = {};
+    CHARACTERISTICS.forEach(function (key) { inputs[key] = form.querySelector("[name='" + prefix + key + "']"); });
+    var typed = CHARACTERISTICS.some(function (key) { return inputs[key] && inputs[key].value.trim() !== ""; });
+    if (typed) { return; }
+    CHARACTERISTICS.forEach(function (key) {
+      var input = inputs[key];
+      var value = card[key];
+      if (!input || value === undefined || (Array.isArray(value) && value.length === 0)) { return; }
+      input.value = shownValue(key, value);
+    });
+    var more = row.querySelector("details.more");
+    if (more && inputs.abilities && inputs.abilities.value) { more.open = true; }
+    var status = row.querySelector("[data-fill-status]");
+    if (!status) {
+      status = document.createElement("p");
+      status.className = "sub";
+      status.setAttribute("data-fill-status", "");
+      status.setAttribute("role", "status");
+      nameInput.closest(".field").appendChild(status);
+    }
+    status.textContent = form.getAttribute("data-filled-text") || "";
+  }
+
+  function loadCatalogue(then) {
+    if (catalogue || !catalogueUrl || !window.fetch) { if (catalogue) { then(); } return; }
+    fetch(catalogueUrl, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : { cards: [] }; })
+      .then(function (data) { catalogue = data.cards || []; then(); })
+      .catch(function () { catalogue = []; });
   }
 
   form.addEventListener("click", function (event) {
@@ -117,10 +185,13 @@
     if (event.target.matches("input[data-card-id], input[data-card-name]")) { syncCardPickers(); }
   });
   form.addEventListener("change", function (event) {
-    if (event.target.matches("select[name$='-do']")) { updateActionRow(event.target.closest("[data-action-row]")); }
-    if (event.target.matches("[data-card-row] > .row-tools input[name$='-DELETE']")) { syncCardPickers(); }
+    var target = event.target;
+    if (target.matches("select[data-switcher]")) { updateSwitch(target.closest("[data-switch]")); }
+    if (target.matches("input[name$='-DELETE']")) { syncCardPickers(); }
+    if (catalogueUrl && target.matches("input[data-card-name]")) { loadCatalogue(function () { fillFromCatalogue(target); }); }
   });
 
   form.querySelectorAll("[data-add-row]").forEach(function (b) { b.hidden = false; });
+  form.querySelectorAll("[data-switch]").forEach(updateSwitch);
   document.documentElement.classList.add("js");
 })();

@@ -62,6 +62,7 @@ OPTION_QUESTIONS = {
     "condition_effect_scope": _("Scope of a condition effect (9.9)"),
     "lifebreak_threshold": _("Lifebreak threshold (7.10)"),
     "life_rounding": _("Life below 100 rounded up (1.5)"),
+    "partial_prevention": _("A prevention effect that prevented only part (10.17)"),
 }
 OPTION_VALUE_LABELS = {
     "bifrost": _("Bifrost"), "valhalla": _("Valhalla"), "priority_chapter": _("Turn player first (6.2)"),
@@ -71,7 +72,7 @@ OPTION_VALUE_LABELS = {
     "full": _("The full ATK"), "capacity": _("Only its capacity"), "yes": _("Yes"), "no": _("No"),
     "locked": _("Fixed to the cards there when it began"), "any_card": _("Any card that meets it"),
     "literal": _("More than ⌊(life − 1)/1000⌋"), "per_1000": _("More than ⌈life/1000⌉"),
-    "round_up": _("Rounded up"), "none": _("Not rounded"),
+    "round_up": _("Rounded up"), "none": _("Not rounded"), "spent": _("It is used up"), "kept": _("What is left stays"),
 }
 DURATION_LABELS = {"permanent": _("Permanent"), "end_of_turn": _("Until end of turn"), "end_of_battle": _("Until end of battle")}
 EFFECT_KIND_LABELS = {"continuous": _("Continuous"), "replacement": _("Replacement"), "delayed": _("Delayed trigger")}
@@ -80,11 +81,13 @@ WILL_HELP = _("e.g. “fire: 1, void: 2” (light, fire, water, wind, darkness, 
 
 
 def _option(key: str) -> Spec:
+    """Return the select of one option flag; its blank choice is the documented default."""
     default, values = OPTIONS[key]
+    question = OPTION_QUESTIONS.get(key, key.replace("_", " "))
     if isinstance(default, bool):
-        return Spec(key, f"opt_{key}", "yesno", OPTION_QUESTIONS[key], path=("options", key), main=False,
+        return Spec(key, f"opt_{key}", "yesno", question, path=("options", key), main=False,
                     blank=_("Default (%(value)s)") % {"value": _("Yes") if default else _("No")})
-    return Spec(key, f"opt_{key}", "choice", OPTION_QUESTIONS[key], choices=values, labels=OPTION_VALUE_LABELS,
+    return Spec(key, f"opt_{key}", "choice", question, choices=values, labels=OPTION_VALUE_LABELS,
                 path=("options", key), main=False,
                 blank=_("Default (%(value)s)") % {"value": OPTION_VALUE_LABELS.get(default, default)})
 

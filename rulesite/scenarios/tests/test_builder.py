@@ -308,9 +308,18 @@ class BuilderConversionTests(TestCase):
         self.assertEqual(row["actions"][1]["amount"], "1")
         self.assertEqual(builder.card_to_json(row, "x"), obj)
 
-    def test_a_card_with_two_effects_keeps_them_in_extra(self) -> None:
+    def test_a_card_with_two_effects_gets_the_first_in_fields_and_the_rest_as_json(self) -> None:
         obj = {"id": "a", "name": "A", "owner": "p1", "zone": "hand", "kind": "spell",
                "effects": [{"class": "card"}, {"class": "effect"}]}
+        row = builder.card_to_form(obj)
+        self.assertEqual(row["effect_class"], "card")
+        self.assertEqual(row["more_effects"], [{"class": "effect"}])
+        self.assertIsNone(row["extra"])
+        self.assertEqual(builder.card_to_json(row, "a"), obj)
+
+    def test_effects_the_fields_cannot_hold_stay_whole_in_extra(self) -> None:
+        obj = {"id": "a", "name": "A", "owner": "p1", "zone": "hand", "kind": "spell",
+               "effects": [{"class": "card", "cost": [{"do": "pay_lp", "amount": 1}, {"do": "pay_lp", "amount": 2}]}]}
         row = builder.card_to_form(obj)
         self.assertEqual(row["extra"], {"effects": obj["effects"]})
         self.assertEqual(builder.card_to_json(row, "a"), obj)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -104,14 +103,3 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     form.is_valid()
     annotation_mark_reviewed(annotation=annotation, reviewed=form.cleaned_data.get("reviewed", False))
     return redirect("scenarios:my_rulings")
-
-
-def healthz(request: HttpRequest) -> JsonResponse:
-    """Return 200 ``{"status": "ok"}`` when the database answers, 503 otherwise."""
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except Exception as exc:  # any database failure means unhealthy, whatever its class
-        return JsonResponse({"status": "error", "database": str(exc.__class__.__name__)}, status=503)
-    return JsonResponse({"status": "ok"})
-

@@ -1037,7 +1037,7 @@ class Game:
             for ability in chars.abilities:
                 if ability.kind == "replacement" and "event" in ability.spec:
                     out.append(Replacement(f"{oid}.{ability.key[1]}" if ability.key[0] == oid else f"{oid}.{ability.key[0]}.{ability.key[1]}",
-                                           oid, chars.controller, ability.spec, str(ability.spec.get("text") or chars.name),
+                                           oid, chars.controller, ability.spec, chars.name,
                                            state.objects[oid].timestamp))
         for e in state.effects:
             if e.do == "replacement":

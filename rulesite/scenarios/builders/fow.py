@@ -97,7 +97,7 @@ def _player_fields(pid: str) -> tuple[Spec, ...]:
     return (
         Spec("name", f"{pid}_name", "text", _("Player %(n)s name") % {"n": n}, path=("players", pid, "name")),
         Spec("life", f"{pid}_life", "int", _("Player %(n)s life") % {"n": n}, min_value=-1_000_000, max_value=1_000_000,
-             path=("players", pid, "life"), help=_("Blank: 4000.")),
+             path=("players", pid, "life"), help=_("Blank: 4000."), initial=4000),
         Spec("will", f"{pid}_will", "counts", _("Player %(n)s will pool") % {"n": n}, help=WILL_HELP, path=("players", pid, "will"), empty={}),
         Spec("called_stone", f"{pid}_called_stone", "yesno", _("Player %(n)s called a stone this turn") % {"n": n},
              path=("players", pid, "called_stone"), main=False),

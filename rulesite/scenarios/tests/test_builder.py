@@ -362,3 +362,66 @@ def _errors(board: BoardForm) -> str:
         parts += [str(formset.non_form_errors())] + [f"{f.prefix}: {f.errors}" for f in formset.forms if f.errors]
         parts += [f"{a.prefix}: {a.errors}" for f in formset.forms if f.actions is not None and f.actions.is_bound for a in f.actions.forms if a.errors]
     return "\n".join(p for p in parts if p and p != "[]")
+
+
+def lingering_post(**changes: Any) -> dict[str, Any]:
+    """Return the POST of a board with a lingering ATK boost, a waiting trigger and an attack."""
+    data: dict[str, Any] = {
+        "setup-ruleset": "arcv", "setup-active": "p1", "setup-phase": "main2", "setup-number": "4",
+        "setup-p1_lp": "8000", "setup-p2_lp": "8000",
+        "cards-TOTAL_FORMS": "2", "cards-INITIAL_FORMS": "0",
+        "cards-0-id": "a", "cards-0-name": "Attacker", "cards-0-owner": "p1", "cards-0-zone": "monster_zone",
+        "cards-0-position": "attack", "cards-0-kind": "monster", "cards-0-subtype": "effect", "cards-0-level": "4",
+        "cards-0-atk": "2500", "cards-0-defense": "1000", "cards-0-counters": "A: 1",
+        "cards-1-id": "q", "cards-1-name": "Boost", "cards-1-owner": "p1", "cards-1-zone": "graveyard",
+        "cards-1-kind": "spell", "cards-1-subtype": "quick-play",
+        "effects-TOTAL_FORMS": "1", "effects-INITIAL_FORMS": "0",
+        "effects-0-source": "q", "effects-0-target": "a", "effects-0-stat": "atk", "effects-0-amount": "1000",
+        "effects-0-until": "end_phase",
+        "after-TOTAL_FORMS": "1", "after-INITIAL_FORMS": "0", "after-0-type": "end_phase",
+    }
+    data.update(changes)
+    return data
+
+
+@pytest.mark.skipif(not GOLDEN, reason="no ygo golden files yet")
+class BuilderIssue3Tests(TestCase):
+    def test_turn_number_lingering_effects_counters_and_end_phase_reach_the_document(self) -> None:
+        response = self.client.post(URL, lingering_post())
+        self.assertEqual(response.status_code, 302, response.content.decode()[:3000])
+        document = json.loads(Scenario.objects.get().canonical)
+        self.assertEqual(document["turn"]["number"], 4)
+        self.assertEqual(document["effects"], [{"source": "q", "target": "a", "stat": "atk", "amount": 1000, "until": "end_phase"}])
+        self.assertEqual(document["objects"][0]["counters"], {"A": 1})
+        self.assertEqual(document["actions"], [{"type": "end_phase"}])
+
+    def test_attack_and_summon_rows_need_their_cards_and_show_only_their_fields(self) -> None:
+        data = lingering_post(**{"after-TOTAL_FORMS": "2", "after-0-type": "attack", "after-1-type": "summon",
+                                 "effects-0-amount": "", "cards-0-counters": "A=1"})
+        response = self.client.post(URL, data)
+        self.assertEqual(response.status_code, 400)
+        html = response.content.decode()
+        for field_id, text in (("id_after-0-attacker", "attacking monster"), ("id_after-1-card", "monster Summoned"),
+                               ("id_effects-0-amount", "the value it is set to"), ("id_cards-0-counters", "name: number")):
+            self.assertIn(text, field_wrapper(html, field_id), field_id)
+        self.assertIn('data-show="attack_target attacker"', html)
+        self.assertEqual(form_data(html)["cards-0-counters"], ["A=1"])
+
+    def test_a_waiting_trigger_row_and_its_engine_error(self) -> None:
+        data = lingering_post(**{"pending-TOTAL_FORMS": "1", "pending-INITIAL_FORMS": "0", "pending-0-card": "a",
+                                 "pending-0-activate": "no", "pending-0-order": "0"})
+        response = self.client.post(URL, data)
+        # The attacker has no effects, so the engine rejects the trigger: next to its card.
+        self.assertEqual(response.status_code, 400, response.content.decode()[:2000])
+        html = response.content.decode()
+        self.assertTrue(field_wrapper(html, "id_pending-0-card") or field_wrapper(html, "id_pending-0-effect"), html[:3000])
+        self.assertEqual(form_data(html)["pending-0-activate"], ["no"])
+
+    def test_demo_with_the_game_prefix_and_new_error_paths(self) -> None:
+        self.assertEqual(self.client.get(URL + "?demo=ygo/" + GOLDEN[0].stem).status_code, 200)
+        self.assertEqual(self.client.get(URL + "?demo=fow/" + GOLDEN[0].stem).status_code, 404)
+        self.assertEqual(builder.error_place("pending[0].card"), builder.ErrorPlace("pending", 0, field="card", key="card"))
+        self.assertEqual(builder.error_place("effects[1].stat").section, "effects")
+        self.assertEqual(builder.error_place("turn.number"), builder.ErrorPlace("setup", field="number"))
+        self.assertEqual(builder.error_place("options.trigger_order").field, "trigger_order")
+        self.assertEqual(builder.error_place("actions[0].target").field, "attack_target")

@@ -49,14 +49,26 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses {choice} ({kind}).'),
     # Translators: fow.choice.too_many
     pgettext_lazy('trace', '{player} must choose ({kind}) among {options}; too many to branch, give a choose action.'),
+    # Translators: fow.concede
+    pgettext_lazy('trace', '{player} concedes.'),
     # Translators: fow.continuous.apply
     pgettext_lazy('trace', '{card}: {effect} applies in the {step} step by {order} (timestamp {timestamp}): {change}.'),
+    # Translators: fow.copy.card
+    pgettext_lazy('trace', '{card} is copied in the {zone}: the virtual card {copy} has its information and no continuous effect.'),
+    # Translators: fow.copy.ceases
+    pgettext_lazy('trace', 'The copy {card_name} leaves the {from} and ceases to exist.'),
+    # Translators: fow.copy.chase
+    pgettext_lazy('trace', 'Chase item {original} ({card}) is copied as chase item {position} with the same choices (targets: {targets}).'),
     # Translators: fow.cost.awakening
     pgettext_lazy('trace', '{card_name}: the Awakening cost is paid as an additional cost.'),
+    # Translators: fow.cost.change
+    pgettext_lazy('trace', 'The cost of {card} is changed by {source} ({kind}): {before} becomes {after}.'),
     # Translators: fow.cost.incarnation
     pgettext_lazy('trace', '{card_name} is played by Incarnation, banishing {banished} instead of paying its cost.'),
     # Translators: fow.cost.rest
     pgettext_lazy('trace', '{card_name} is rested as a cost.'),
+    # Translators: fow.cost.standby
+    pgettext_lazy('trace', '{card_name}: the action before the colon of its condition is paid as a cost ({cost}).'),
     # Translators: fow.cost.will
     pgettext_lazy('trace', '{player} pays {will} for {what} (pool left: {pool}).'),
     # Translators: fow.counters
@@ -139,16 +151,26 @@ MSGIDS = (
     pgettext_lazy('trace', 'The turn player must declare an attack or no attack, not {type}.'),
     # Translators: fow.illegal.expected_block
     pgettext_lazy('trace', 'The non-turn player must declare a block or no block, not {type}.'),
+    # Translators: fow.illegal.expected_mulligan
+    pgettext_lazy('trace', '{player} must choose the cards to put back, not {type}.'),
     # Translators: fow.illegal.flying
     pgettext_lazy('trace', '{card} cannot block {attacker}: it has Flying.'),
     # Translators: fow.illegal.incarnation
     pgettext_lazy('trace', '{card} cannot be played by Incarnation: it needs one resonator for each of {needed}.'),
     # Translators: fow.illegal.judged_already
     pgettext_lazy('trace', '{player} already performed Judgment this turn.'),
+    # Translators: fow.illegal.life_multiple
+    pgettext_lazy('trace', '{card}: life is paid in multiples of 100, not {amount}.'),
     # Translators: fow.illegal.lifebreak_count
     pgettext_lazy('trace', '{player} has {count} lifebreak card(s), not more than {threshold}.'),
+    # Translators: fow.illegal.loop
+    pgettext_lazy('trace', "{player}'s loop names no actions."),
+    # Translators: fow.illegal.loop_again
+    pgettext_lazy('trace', '{player} must take another action before performing the same loop again.'),
     # Translators: fow.illegal.main_timing
     pgettext_lazy('trace', '{player} does not have main timing.'),
+    # Translators: fow.illegal.mulligan_cards
+    pgettext_lazy('trace', '{player} cannot put back {cards}: they must be different cards of the hand.'),
     # Translators: fow.illegal.must_attack
     pgettext_lazy('trace', '{player} cannot pass or decline: {card} must attack and can.'),
     # Translators: fow.illegal.no_more_battles
@@ -205,8 +227,14 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} performs lifebreak ({count} card(s), threshold {threshold}).'),
     # Translators: fow.lki
     pgettext_lazy('trace', 'Last known information of {card}: {value}.'),
+    # Translators: fow.loop.declare
+    pgettext_lazy('trace', '{player} declares {count} iteration(s) of the loop.'),
+    # Translators: fow.loop.perform
+    pgettext_lazy('trace', 'The loop of {player} ({actions} action(s)) is performed {count} time(s).'),
     # Translators: fow.loop.rule_processing
     pgettext_lazy('trace', 'Rule processing did not settle after {passes} passes: the game is a draw.'),
+    # Translators: fow.loop.unstoppable
+    pgettext_lazy('trace', 'No player can stop the loop of {player}: the game is a draw.'),
     # Translators: fow.move.new_card
     pgettext_lazy('trace', '{card_name} moves from the {from} to the {to} ({reason}) and becomes a new card.'),
     # Translators: fow.move.same_card
@@ -221,6 +249,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The {phase} phase begins ({step}).'),
     # Translators: fow.play.card
     pgettext_lazy('trace', '{player} plays {card_name} as a {spell_kind}; it is chase item {position} (targets: {targets}).'),
+    # Translators: fow.prevention.leftover
+    pgettext_lazy('trace', '{effect} prevented less than its amount; {unused} unused ({reading}).'),
     # Translators: fow.priority
     pgettext_lazy('trace', '{player} has priority ({timing} timing, {chase} item(s) on the chase); may play: {may_play}.'),
     # Translators: fow.priority.judgment_reading
@@ -237,6 +267,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} recovers every card in their battle area.'),
     # Translators: fow.recovery.skip_first
     pgettext_lazy('trace', "{player}'s own first turn: the recovery phase is skipped."),
+    # Translators: fow.replace.destroy
+    pgettext_lazy('trace', '{effect} replaces the destruction of {card}: it goes to the {to} instead.'),
+    # Translators: fow.replace.redirect
+    pgettext_lazy('trace', '{effect} replaces the event: the {amount} damage to {target} is dealt to {to} instead.'),
     # Translators: fow.resolve
     pgettext_lazy('trace', 'Chase item {position} ({kind}, {card_name}) resolves.'),
     # Translators: fow.resolve.part_skipped
@@ -245,6 +279,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'The source {card} has left its zone; the ability still resolves.'),
     # Translators: fow.resolve.target_illegal
     pgettext_lazy('trace', '{target} is no longer a legal target of {card} ({part}).'),
+    # Translators: fow.reveal
+    pgettext_lazy('trace', '{player} reveals {cards} to every player.'),
+    # Translators: fow.reveal.end
+    pgettext_lazy('trace', 'The reveal of {card} ends ({reason}).'),
     # Translators: fow.rule.deck_out
     pgettext_lazy('trace', 'Rule processing: {player} could not draw in the draw phase and loses.'),
     # Translators: fow.rule.destroy_damage
@@ -255,6 +293,24 @@ MSGIDS = (
     pgettext_lazy('trace', 'Rule processing: {player} has {life} life and loses.'),
     # Translators: fow.rule.lifebreak_excess
     pgettext_lazy('trace', "Rule processing: {player}'s lifebreak area is over its limit; {card} goes to the graveyard."),
+    # Translators: fow.search
+    pgettext_lazy('trace', "{player} looks for cards in {owner}'s {zone}: {found} meet the requirement (public: {public})."),
+    # Translators: fow.search.not_found
+    pgettext_lazy('trace', '{player} declares that nothing was found in the {zone} ({found} would have met the requirement).'),
+    # Translators: fow.setup.deck
+    pgettext_lazy('trace', "{player}'s deck: {main} main deck cards, {stones} magic stones; legal: {legal} {problems}."),
+    # Translators: fow.setup.first_player
+    pgettext_lazy('trace', '{player} is chosen at random to go first.'),
+    # Translators: fow.setup.life
+    pgettext_lazy('trace', 'Each player starts with {life} life.'),
+    # Translators: fow.setup.lifebreak
+    pgettext_lazy('trace', '{player} puts the top {count} card(s) of the main deck into the lifebreak area.'),
+    # Translators: fow.setup.mulligan
+    pgettext_lazy('trace', '{player} puts {count} card(s) back on the bottom of the main deck.'),
+    # Translators: fow.setup.ruler
+    pgettext_lazy('trace', '{player} puts the ruler {card} into the ruler area.'),
+    # Translators: fow.setup.shuffle
+    pgettext_lazy('trace', "Each player shuffles the main deck and the magic stone deck (the scenario's order stands for the shuffle)."),
     # Translators: fow.standby.place
     pgettext_lazy('trace', '{player} puts a card face down into the standby area.'),
     # Translators: fow.standby.reveal
@@ -289,6 +345,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} must now declare an attack or no attack (possible attackers: {attackers}).'),
     # Translators: fow.wait.block
     pgettext_lazy('trace', '{player} must now declare a block or no block.'),
+    # Translators: fow.wait.loop_count
+    pgettext_lazy('trace', '{player} must now declare how many times the loop is performed.'),
+    # Translators: fow.wait.mulligan
+    pgettext_lazy('trace', '{player} must now choose the cards to put back (mulligan).'),
     # Translators: fow.will.clear
     pgettext_lazy('trace', 'All produced will is cleared ({reason}).'),
     # Translators: fow.will.produce
@@ -297,6 +357,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} gets will from a spell (pool: {pool}).'),
     # Translators: fow.zone.astral_stays
     pgettext_lazy('trace', '{card_name} is an astral ruler and cannot leave the ruler area.'),
+    # Translators: fow.zone.order
+    pgettext_lazy('trace', '{player} puts the cards into the {zone} in the order {order}, top first (hidden from the opponent: {hidden}).'),
     # Translators: fow.zone.spell_to_graveyard
     pgettext_lazy('trace', '{card_name} is a spell: instead of the {to} it goes to the graveyard.'),
     # Translators: mtg.activate
@@ -323,16 +385,26 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} is cast for its alternative cost {cost}.'),
     # Translators: mtg.cast.complete
     pgettext_lazy('trace', '{card_name} becomes cast; cast triggers trigger now.'),
+    # Translators: mtg.cast.division
+    pgettext_lazy('trace', '{card_name}: the damage is divided as {division}.'),
     # Translators: mtg.cast.free
     pgettext_lazy('trace', '{card_name} is cast without paying its mana cost (X is 0).'),
     # Translators: mtg.cast.hybrid
     pgettext_lazy('trace', '{card_name}: each hybrid symbol of {cost} is paid with one of its halves.'),
+    # Translators: mtg.cast.modes
+    pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen.'),
     # Translators: mtg.choice.damage_order
     pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
+    # Translators: mtg.choice.division
+    pgettext_lazy('trace', '{player} announces how {card_name} divides {amount} damage ({count} possible divisions).'),
     # Translators: mtg.choice.legend
     pgettext_lazy('trace', '{player} controls two or more legendary permanents named {card_name} and chooses one to keep ({count} possible choices).'),
     # Translators: mtg.choice.made
     pgettext_lazy('trace', 'Choice {choice}: {chosen} (given by the scenario).'),
+    # Translators: mtg.choice.modes
+    pgettext_lazy('trace', '{player} chooses the mode(s) of {card_name} ({count} possible choices).'),
+    # Translators: mtg.choice.pay
+    pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name}.'),
     # Translators: mtg.choice.replacement_order
     pgettext_lazy('trace', '{player} chooses which replacement effect applies first to the {event} event ({count} possible orders).'),
     # Translators: mtg.choice.target
@@ -397,6 +469,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be played as a land now.'),
     # Translators: mtg.illegal.loyalty
     pgettext_lazy('trace', '{card_name}: this loyalty ability cannot be activated now ({why}).'),
+    # Translators: mtg.illegal.modes
+    pgettext_lazy('trace', '{card_name}: the modes {modes} are not legal ({why}).'),
     # Translators: mtg.illegal.no_ability
     pgettext_lazy('trace', '{card_name} has no such ability that can be activated from where it is.'),
     # Translators: mtg.illegal.no_priority
@@ -433,6 +507,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} adds {mana}.'),
     # Translators: mtg.move
     pgettext_lazy('trace', '{card_name} moves from {from} to {to} ({reason}).'),
+    # Translators: mtg.pay.declined
+    pgettext_lazy('trace', '{player} does not pay {cost} ({card_name}).'),
+    # Translators: mtg.pay.paid
+    pgettext_lazy('trace', '{player} pays {cost} ({card_name}).'),
     # Translators: mtg.priority.gets
     pgettext_lazy('trace', '{player} receives priority (stack: {stack} item(s), step: {step}).'),
     # Translators: mtg.priority.pass
@@ -483,6 +561,8 @@ MSGIDS = (
     pgettext_lazy('trace', "The {step} step begins ({active}'s turn)."),
     # Translators: mtg.step.cleanup
     pgettext_lazy('trace', 'Cleanup: damage is removed and {effects} "until end of turn" effect(s) end.'),
+    # Translators: mtg.step.untap
+    pgettext_lazy('trace', '{active} untaps their permanents ({count}).'),
     # Translators: mtg.tap
     pgettext_lazy('trace', '{card_name} is tapped: {tapped}.'),
     # Translators: mtg.trigger
@@ -495,8 +575,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}\'s ability does not trigger: its "if" condition is false.'),
     # Translators: mtg.trigger.no_target
     pgettext_lazy('trace', "{card_name}'s ability has no legal target and is removed."),
+    # Translators: mtg.trigger.second_round
+    pgettext_lazy('trace', '{player} puts the abilities that triggered on other abilities triggering on the stack after the others: {order}.'),
     # Translators: mtg.trigger.to_stack
     pgettext_lazy('trace', "{controller} puts {card_name}'s triggered ability on the stack ({item})."),
+    # Translators: mtg.turn.begin
+    pgettext_lazy('trace', "A new turn begins: it is {active}'s turn."),
     # Translators: ygo.battle.attack
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks {target_name}."),
     # Translators: ygo.battle.attack_stopped

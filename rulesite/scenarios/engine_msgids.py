@@ -385,26 +385,16 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} is cast for its alternative cost {cost}.'),
     # Translators: mtg.cast.complete
     pgettext_lazy('trace', '{card_name} becomes cast; cast triggers trigger now.'),
-    # Translators: mtg.cast.division
-    pgettext_lazy('trace', '{card_name}: the damage is divided as {division}.'),
     # Translators: mtg.cast.free
     pgettext_lazy('trace', '{card_name} is cast without paying its mana cost (X is 0).'),
     # Translators: mtg.cast.hybrid
     pgettext_lazy('trace', '{card_name}: each hybrid symbol of {cost} is paid with one of its halves.'),
-    # Translators: mtg.cast.modes
-    pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen.'),
     # Translators: mtg.choice.damage_order
     pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
-    # Translators: mtg.choice.division
-    pgettext_lazy('trace', '{player} announces how {card_name} divides {amount} damage ({count} possible divisions).'),
     # Translators: mtg.choice.legend
     pgettext_lazy('trace', '{player} controls two or more legendary permanents named {card_name} and chooses one to keep ({count} possible choices).'),
     # Translators: mtg.choice.made
     pgettext_lazy('trace', 'Choice {choice}: {chosen} (given by the scenario).'),
-    # Translators: mtg.choice.modes
-    pgettext_lazy('trace', '{player} chooses the mode(s) of {card_name} ({count} possible choices).'),
-    # Translators: mtg.choice.pay
-    pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name}.'),
     # Translators: mtg.choice.replacement_order
     pgettext_lazy('trace', '{player} chooses which replacement effect applies first to the {event} event ({count} possible orders).'),
     # Translators: mtg.choice.target
@@ -469,8 +459,6 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be played as a land now.'),
     # Translators: mtg.illegal.loyalty
     pgettext_lazy('trace', '{card_name}: this loyalty ability cannot be activated now ({why}).'),
-    # Translators: mtg.illegal.modes
-    pgettext_lazy('trace', '{card_name}: the modes {modes} are not legal ({why}).'),
     # Translators: mtg.illegal.no_ability
     pgettext_lazy('trace', '{card_name} has no such ability that can be activated from where it is.'),
     # Translators: mtg.illegal.no_priority
@@ -507,10 +495,6 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} adds {mana}.'),
     # Translators: mtg.move
     pgettext_lazy('trace', '{card_name} moves from {from} to {to} ({reason}).'),
-    # Translators: mtg.pay.declined
-    pgettext_lazy('trace', '{player} does not pay {cost} ({card_name}).'),
-    # Translators: mtg.pay.paid
-    pgettext_lazy('trace', '{player} pays {cost} ({card_name}).'),
     # Translators: mtg.priority.gets
     pgettext_lazy('trace', '{player} receives priority (stack: {stack} item(s), step: {step}).'),
     # Translators: mtg.priority.pass
@@ -561,8 +545,6 @@ MSGIDS = (
     pgettext_lazy('trace', "The {step} step begins ({active}'s turn)."),
     # Translators: mtg.step.cleanup
     pgettext_lazy('trace', 'Cleanup: damage is removed and {effects} "until end of turn" effect(s) end.'),
-    # Translators: mtg.step.untap
-    pgettext_lazy('trace', '{active} untaps their permanents ({count}).'),
     # Translators: mtg.tap
     pgettext_lazy('trace', '{card_name} is tapped: {tapped}.'),
     # Translators: mtg.trigger
@@ -575,12 +557,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}\'s ability does not trigger: its "if" condition is false.'),
     # Translators: mtg.trigger.no_target
     pgettext_lazy('trace', "{card_name}'s ability has no legal target and is removed."),
-    # Translators: mtg.trigger.second_round
-    pgettext_lazy('trace', '{player} puts the abilities that triggered on other abilities triggering on the stack after the others: {order}.'),
     # Translators: mtg.trigger.to_stack
     pgettext_lazy('trace', "{controller} puts {card_name}'s triggered ability on the stack ({item})."),
-    # Translators: mtg.turn.begin
-    pgettext_lazy('trace', "A new turn begins: it is {active}'s turn."),
     # Translators: ygo.battle.attack
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks {target_name}."),
     # Translators: ygo.battle.attack_stopped

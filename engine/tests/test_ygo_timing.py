@@ -155,3 +155,72 @@ def test_legal_activations_is_lazy_and_bounded():
     assert bool(listing) and len(listing) == MAX_LISTED + 3 and len(listing.first(2)) == 2
     params = steps(engine.resolve(doc), "priority")[0]["params"]
     assert len(params["may_activate"]) == MAX_LISTED and params["may_activate_more"] is True
+
+
+# ---------------------------------------------------------------- Fusion Materials, Pendulum placement, other cards' events, hand limit
+
+def _fusion(attribute: str) -> dict:
+    magician = {**monster("dm", "p1", zone="hand"), "name": "Dark Magician"}
+    other = {**monster("o", "p1"), "attribute": attribute}
+    fusion = {**monster("f", "p1", zone="extra_deck", subtype="fusion"),
+              "materials_required": ["Dark Magician", {"kind": "monster", "attribute": "DARK"}]}
+    poly = set_card("poly", "p1", "spell", "normal", [{"do": "fusion_summon", "target": "f", "materials": ["dm", "o"]}],
+                    zone="hand", position=None)
+    return scenario([poly, magician, other, fusion], [], actions=[{"type": "activate", "card": "poly"}])
+
+
+def test_3_2_2_3_1_1_2_i3_fusion_materials_must_fit_the_listed_requirements():
+    assert objects(engine.resolve(_fusion("DARK")))["f"]["zone"] == "monster_zone"
+    out = engine.resolve(_fusion("LIGHT"))
+    assert objects(out)["f"]["zone"] == "extra_deck" and steps(out, "no_effect")[0]["message_id"] == "ygo.summon.cannot"
+
+
+def test_materials_required_only_on_fusion_monsters():
+    doc = _fusion("DARK")
+    doc["objects"][1]["materials_required"] = ["x"]
+    assert any("materials_required" in e["path"] for e in engine.validate(doc))
+
+
+def _pendulum(*cards: str, extra: list | None = None) -> dict:
+    objs = [{**monster(c, "p1", zone="hand", subtype="pendulum"), "scale": min(1 + 7 * i, 13)} for i, c in enumerate(cards)]
+    return scenario(objs + (extra or []), [], actions=[{"type": "place_pendulum", "card": c} for c in cards])
+
+
+def test_3_2_1_9_i5_pendulum_placed_as_a_spell_card_chain_link():
+    out = engine.resolve(_pendulum("s1", "s8"))
+    assert [s["rule"]["number"] for s in steps(out, "activate")] == ["3.2.1.9.i5", "3.2.1.9.i5"]
+    assert {objects(out)[c]["zone"] for c in ("s1", "s8")} == {"pendulum_zone"}
+
+
+def test_2_1_7_i2_two_pendulum_zones_per_player():
+    [illegal] = steps(engine.resolve(_pendulum("s1", "s8", "s3")), "illegal")
+    assert illegal["rule"]["number"] == "2.1.7.i2" and illegal["params"]["card"] == "s3"
+
+
+def test_3_2_1_9_i6_negated_pendulum_activation_goes_to_the_graveyard():
+    jammer = set_card("mj", "p2", "trap", "counter", [{"do": "negate_activation", "what": "spell_card"}])
+    doc = _pendulum("s1", extra=[jammer])
+    doc["actions"].append({"type": "activate", "card": "mj", "controller": "p2"})
+    out = engine.resolve(doc)
+    assert objects(out)["s1"]["zone"] == "graveyard"
+    assert any(s["rule"] and s["rule"]["number"] == "3.2.1.9.i6" for s in steps(out, "move"))
+
+
+def test_3_2_7_3_i1_trigger_on_another_cards_event_filters_by_controller():
+    watcher = monster("w", "p1")
+    watcher["effects"] = [{"class": "trigger", "trigger": "destroyed", "event_of": {"controller": "opponent"},
+                           "actions": [{"do": "damage", "player": "opponent", "amount": 500}]}]
+    hole = set_card("hole", "p1", "spell", "normal", [{"do": "destroy", "targets": ["v", "x"]}], zone="hand", position=None)
+    doc = scenario([hole, monster("v", "p2"), watcher, monster("x", "p1")], [], actions=[{"type": "activate", "card": "hole"}])
+    out = engine.resolve(doc)
+    assert [s["params"]["card"] for s in steps(out, "trigger")] == ["w"]
+    assert out["result"]["players"][1]["lp"] == 7500
+
+
+def test_2_2_i4_hand_limit_without_discards_branches_per_card():
+    objs = [monster(f"h{i}", "p1", zone="hand") for i in range(7)] + [monster("d", "p2", zone="deck")]
+    doc = scenario(objs, [], actions=[{"type": "end_phase"}])
+    doc["turn"] = {"active": "p1", "phase": "end", "step": None, "number": 3}
+    [choice] = steps(engine.resolve(doc), "choice")
+    assert len(choice["branches"]) == 7 and choice["branches"][0]["choice"] == ["h0"]
+    assert objects({"result": choice["branches"][0]["result"]})["h0"]["zone"] == "graveyard"

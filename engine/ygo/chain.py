@@ -84,14 +84,23 @@ def spell_speed(card: Card, effect_class: EffectClass) -> tuple[int, R] | None:
     return 1, R.SS_MONSTER
 
 
+def activated_kind(link: ChainLink, card: Card) -> CardKind:
+    """Return the kind of card a link was activated as: a Pendulum Monster activated in the
+    Pendulum Zone is a Spell Card (ARC-V 3.3.3.7.i5)."""
+    if link.is_card_activation and card.kind is CardKind.MONSTER and card.subtype == "pendulum":
+        return CardKind.SPELL
+    return card.kind
+
+
 def _negation_scope_fits(what: str, link: ChainLink, card: Card) -> bool:
+    kind = activated_kind(link, card)
     if what == "any":
         return True
     if what == "monster_effect":
-        return card.kind is CardKind.MONSTER
+        return kind is CardKind.MONSTER
     kinds = {"spell_card": {CardKind.SPELL}, "trap_card": {CardKind.TRAP},
              "spell_trap_card": {CardKind.SPELL, CardKind.TRAP}}[what]
-    return link.is_card_activation and card.kind in kinds
+    return link.is_card_activation and kind in kinds
 
 
 class ChainEngine:
@@ -525,15 +534,21 @@ class ChainEngine:
         number = instruction.link if instruction.link is not None else link.number - 1
         negated = state.chain[number - 1]
         card = state.card(negated.card)
+        kind = activated_kind(negated, card)
         if activation:
             negated = replace(negated, activation_negated=True, negated_by=link.number)
-            key = {CardKind.SPELL: R.NEGATE_SPELL, CardKind.TRAP: R.NEGATE_TRAP}.get(card.kind, R.NEGATE_MONSTER_EFFECT)
+            key = {CardKind.SPELL: R.NEGATE_SPELL, CardKind.TRAP: R.NEGATE_TRAP}.get(kind, R.NEGATE_MONSTER_EFFECT)
             message = "ygo.negate.activation"
         else:
             negated = replace(negated, effect_negated=True, negated_by=link.number)
             key, message = R.EFFECT_PARTS, "ygo.negate.effect"
         state = state.with_link(negated)
         self.record("negate", message, key, link=number, card=card.id, card_name=card.name, by_link=link.number)
+        if activation and kind is not card.kind and card.zone in FIELD_ZONES:
+            # A negated Pendulum activation is not sent from the field: it goes to the Graveyard,
+            # not the Extra Deck, even when the negation destroys it (ARC-V 3.2.1.9.i6).
+            reason = "destroy" if instruction.destroy else "negated"
+            return self.move(state, card, Zone.GRAVEYARD, reason, R.NEGATED_PENDULUM_CARD, from_field=False)
         if instruction.destroy and card.zone in FIELD_ZONES:
             return self.move(state, card, Zone.GRAVEYARD, "destroy", R.DESTROY)
         if activation and negated.is_card_activation and card.zone in FIELD_ZONES:
@@ -643,4 +658,4 @@ class ChainEngine:
         return state
 
 
-__all__ = ["ChainEngine", "MAX_BRANCHES", "OpenChoice", "spell_speed"]
+__all__ = ["ChainEngine", "MAX_BRANCHES", "OpenChoice", "activated_kind", "spell_speed"]

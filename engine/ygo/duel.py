@@ -21,7 +21,7 @@ from ..core import IllegalAction, Rule, TraceRecorder
 from . import scenario as fmt
 from .chain import ChainEngine, spell_speed
 from .model import (
-    EXTRA_DECK_SUBTYPES, FIELD_ZONES, Attack, Card, CardKind, EffectClass, Event, GameState, Modifier,
+    EXTRA_DECK_SUBTYPES, FIELD_ZONES, Attack, Card, CardFilter, CardKind, ChainLink, EffectClass, Event, GameState, Modifier,
     Pending, PlayerId, Position, Replay, ValueChange, Zone, opponent_of,
 )
 from .rules import R
@@ -479,8 +479,11 @@ class DuelEngine(ChainEngine):
     def _do_fusion_summon(self, state, link, index, instruction):  # type: ignore[no-untyped-def]
         """Send the Fusion Materials to the Graveyard, then Fusion Summon (ARC-V 3.2.2.3.1.1.2.i3).
 
-        The materials a Fusion Monster names are card text: the engine checks that there are at
-        least two, each a monster the player controls or holds, and that the monster is in the Extra Deck.
+        The engine checks that there are at least two materials, each a monster the player
+        controls or holds, that the monster is in the Extra Deck and, where the scenario gives
+        the Fusion Monster's ``materials_required``, that the materials are exactly those: one
+        material per requirement, each fitting its own (by name, or by Attribute, Type, Level,
+        kind…). Without that list the materials it names are card text the engine cannot read.
         """
         player = link.controller
         target = state.card(instruction.objects[0])
@@ -492,6 +495,9 @@ class DuelEngine(ChainEngine):
             problem = "a Fusion Summon needs at least two materials"
         elif any(not self._own_monster(m, player) for m in materials):
             problem = "a Fusion Material is not a monster the player controls or holds"
+        elif target.materials_required and not _assign(target.materials_required, materials):
+            problem = (f"the materials do not fit the {len(target.materials_required)} material(s) "
+                       f"{target.name} lists")
         elif self._free_monster_zones(state, player, freed=materials) < 1:
             problem = "no free Monster Zone"
         if problem:
@@ -819,6 +825,53 @@ class DuelEngine(ChainEngine):
             state = self.apply_continuous(state, state.card(card.id))
         return self._summon_window(state, cards, player, "special_summoned")
 
+    # ------------------------------------------------------------------ Pendulum placement (arcv)
+
+    def verify_place_pendulum(self, state: GameState, player: PlayerId, card: Card) -> None:
+        """Check activating a Pendulum Monster from the hand as a Spell Card in a Pendulum Zone.
+
+        Raises :class:`IllegalAction`: no Pendulum Zones under this ruleset, or the card is not a
+        Pendulum Monster in the player's hand (ARC-V 3.2.1.9.i5); not the player's own Main Phase
+        with an empty chain (it is a Spell Speed 1 Spell Card activation, 3.3.3.7.i5, 3.3.1.i1);
+        both of the player's Pendulum Zones filled (2.1.7.i2).
+        """
+        base = {"card": card.id, "card_name": card.name}
+        if (not self.ruleset.pendulum or card.zone is not Zone.HAND or card.owner != player
+                or card.kind is not CardKind.MONSTER or card.subtype != "pendulum"):
+            raise self.illegal(R.PENDULUM_PLACE, "ygo.illegal.card_not_available", **base, zone=card.zone.value)
+        if player != state.turn.active or state.turn.phase not in MAIN_PHASES or state.chain or state.attack:
+            raise self.illegal(R.SPELL_TIMING, "ygo.illegal.timing", **base, phase=state.turn.phase, player=player)
+        if len(state.cards_in(Zone.PENDULUM_ZONE, player)) >= 2:
+            raise self.illegal(R.PENDULUM_ZONE_FULL, "ygo.illegal.zone_full", **base, player=player,
+                               zone=Zone.PENDULUM_ZONE.value)
+
+    def can_place_pendulum(self, state: GameState, player: PlayerId, card: Card) -> bool:
+        """Return whether :meth:`verify_place_pendulum` passes."""
+        try:
+            self.verify_place_pendulum(state, player, card)
+        except IllegalAction:
+            return False
+        return True
+
+    def do_place_pendulum(self, state: GameState, player: PlayerId, card: Card, source: tuple[str, int]) -> GameState:
+        """Activate a Pendulum Monster as a Spell Card: it is placed face-up in the Pendulum Zone as
+        Chain Link 1 (ARC-V 3.2.1.9.i5, 3.3.3.7.i5), which the opponent may answer (e.g. negate it;
+        then it goes to the Graveyard, not the Extra Deck, 3.2.1.9.i6). Its Scale counts for a
+        Pendulum Summon once it resolves (3.2.2.3.1.1.5.i1)."""
+        self.verify_place_pendulum(state, player, card)
+        self.record("activate", "ygo.chain.activate", R.PENDULUM_PLACE, link=1, card=card.id, card_name=card.name,
+                    player=player, spell_speed=1)
+        state = super().move(state, card, Zone.PENDULUM_ZONE, "pendulum_activation", R.PENDULUM_PLACE,
+                             position=Position.FACE_UP)
+        state = state.with_card(replace(state.card(card.id), controller=player))
+        link = ChainLink(number=1, card=card.id, effect=-1, controller=player, spell_speed=1,
+                         effect_class=EffectClass.CARD, targets=(), target_zones=(), actions=(), source=source,
+                         activated_on_field=True)
+        state = replace(state, chain=(link,))
+        self.record("priority", "ygo.priority.pass_to", R.PRIORITY_TO_OPPONENT, player=opponent_of(player),
+                    **self.priority_params(state, opponent_of(player)))
+        return state
+
     # ------------------------------------------------------------------ battle
 
     def verify_attack(self, state: GameState, attacker: Card, target: Optional[Card]) -> None:
@@ -1082,12 +1135,11 @@ class DuelEngine(ChainEngine):
         """
         pending = list(state.pending)
         for event in state.events:
-            card = state.card(event.card)
-            for index, effect in enumerate(card.effects):
-                if effect.effect_class not in (EffectClass.TRIGGER, EffectClass.FLIP) or effect.trigger != event.kind:
-                    continue
+            for card, index, effect in self._triggered_by(state, event):
                 base = {"card": card.id, "card_name": card.name, "event": event.kind}
-                if card.zone in HIDDEN_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
+                if card.id != event.card:
+                    base["event_card"] = event.card
+                elif card.zone in HIDDEN_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
                     self.record("missed_timing", "ygo.trigger.cannot_activate", R.TRIGGER_HIDDEN, **base,
                                 zone=card.zone.value)
                     continue
@@ -1106,6 +1158,37 @@ class DuelEngine(ChainEngine):
                 pending.append(Pending(card.id, index, controller, not effect.optional, effect.timing, last,
                                        activate=self._decision(card.id), source=("events", len(pending))))
         return replace(state, events=(), pending=tuple(pending))
+
+    def _watchers(self, state: GameState) -> tuple[tuple[str, int, Any], ...]:
+        """Return the triggers on other cards' events (``event_of``), computed once per resolution."""
+        found = getattr(self, "_watching", None)
+        if found is None:
+            found = tuple((card.id, index, effect) for card in state.cards for index, effect in enumerate(card.effects)
+                          if effect.effect_class is EffectClass.TRIGGER and effect.event_of is not None)
+            self._watching = found
+        return found
+
+    def _triggered_by(self, state: GameState, event: Event) -> list[tuple[Card, int, Any]]:
+        """Return the triggers an event meets: its card's own, then those of other cards whose
+        ``event_of`` filter names it (ARC-V 3.2.7.3.i1: a trigger activates at the timing its text states).
+
+        A card watching other cards' events must be face-up on the field, in the Graveyard or in
+        the hand (a hand trigger, 3.2.7.3.i9) when the event happens; face-down or elsewhere its
+        effect does not apply.
+        """
+        own = state.card(event.card)
+        found = [(own, index, effect) for index, effect in enumerate(own.effects)
+                 if effect.effect_class in (EffectClass.TRIGGER, EffectClass.FLIP) and effect.trigger == event.kind
+                 and effect.event_of is None]
+        for card_id, index, effect in self._watchers(state):
+            if effect.trigger != event.kind:
+                continue
+            card = state.card(card_id)
+            active = (card.zone in FIELD_ZONES and card.face_up) or card.zone in (Zone.GRAVEYARD, Zone.HAND)
+            holder = card.controller if card.zone in FIELD_ZONES else card.owner
+            if active and effect.event_of.matches(own, holder) and (card_id != own.id or effect.event_of.card == own.id):
+                found.append((card, index, effect))
+        return found
 
     @staticmethod
     def _damage_step_trigger_allowed(effect: Any, event: Event, card: Card) -> bool:
@@ -1318,16 +1401,19 @@ class DuelEngine(ChainEngine):
             self._end_args = {"to": action.get("to"), "discard": tuple(action.get("discard", ())), "index": i}
             return self.do_end_phase(state, action.get("player", state.turn.active))
         try:
-            return self._player_action(state, action)
+            return self._player_action(state, action, i)
         except IllegalAction as illegal:
             self.record_illegal(illegal)
             return state
 
-    def _player_action(self, state: GameState, action: Mapping[str, Any]) -> GameState:
+    def _player_action(self, state: GameState, action: Mapping[str, Any], index: int) -> GameState:
         kind = action["type"]
         if kind == "attack":
             target = state.card(action["target"]) if action.get("target") else None
             return self.do_attack(state, state.card(action["attacker"]), target)
+        if kind == "place_pendulum":
+            card = state.card(action["card"])
+            return self.do_place_pendulum(state, action.get("player", card.owner), card, ("actions", index))
         if kind == "special_summon":
             cards = [state.card(c) for c in action.get("cards", [action.get("card")])]
             player = action.get("player", cards[0].owner)
@@ -1346,6 +1432,20 @@ class DuelEngine(ChainEngine):
         if kind == "flip_summon":
             return self.do_flip_summon(state, player, card)
         return self.do_change_position(state, player, card)
+
+
+def _assign(requirements: tuple[CardFilter, ...], materials: list[Card]) -> bool:
+    """Return whether each material can be given its own requirement (a perfect matching)."""
+    if len(requirements) != len(materials):
+        return False
+
+    def place(i: int, used: frozenset[int]) -> bool:
+        if i == len(materials):
+            return True
+        return any(j not in used and req.matches(materials[i]) and place(i + 1, used | {j})
+                   for j, req in enumerate(requirements))
+
+    return place(0, frozenset())
 
 
 def _position(value: str) -> Position:

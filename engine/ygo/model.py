@@ -151,6 +151,43 @@ class Instruction:
 
 
 @dataclass(frozen=True, slots=True)
+class CardFilter:
+    """Which cards a Fusion Material requirement or a trigger's ``event_of`` names.
+
+    Every field given must match; ``None`` matches anything.
+    """
+
+    card: Optional[str] = None
+    """One card, by object id."""
+    name: Optional[str] = None
+    """The card name, exactly."""
+    kind: Optional[str] = None
+    """``monster``, ``spell`` or ``trap``."""
+    subtype: Optional[str] = None
+    attribute: Optional[str] = None
+    race: Optional[str] = None
+    level: Optional[int] = None
+    controller: Optional[str] = None
+    """Relative to the effect's card: ``self`` (its controller's cards), ``opponent``; ``None``: either."""
+
+    def matches(self, card: "Card", relative_to: Optional[str] = None) -> bool:
+        """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from."""
+        if self.card is not None and card.id != self.card:
+            return False
+        for key in ("name", "attribute", "race", "level", "subtype"):
+            wanted = getattr(self, key)
+            if wanted is not None and getattr(card, key) != wanted:
+                return False
+        if self.kind is not None and card.kind.value != self.kind:
+            return False
+        if self.controller is not None and relative_to is not None:
+            holder = card.controller if card.zone in FIELD_ZONES else card.owner
+            if (holder == relative_to) != (self.controller == "self"):
+                return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
     """One effect printed on a card."""
 
@@ -173,6 +210,9 @@ class Effect:
     timing: str = "if"
     """``when`` (…时, misses the timing unless the event was the last thing to happen, ARC-V
     4.2.3.2.i4) or ``if`` (…的场合, activated after the chain, 4.2.3.2.i3)."""
+    event_of: Optional[CardFilter] = None
+    """For ``trigger`` effects: whose event triggers it; ``None`` = this card's own (the default),
+    else the other cards the filter names (e.g. "when a monster your opponent controls is destroyed")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +259,8 @@ class Card:
     """ATK/DEF modifiers applied to the card, oldest first."""
     history: tuple["ValueChange", ...] = ()
     """Every ATK/DEF change of the card in this resolution, oldest first."""
+    materials_required: tuple[CardFilter, ...] = ()
+    """For a Fusion Monster: the materials its text lists, one filter per material; empty if not given."""
 
     @property
     def face_up(self) -> bool:

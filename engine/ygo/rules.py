@@ -149,6 +149,9 @@ class R(Enum):
     PENDULUM_SUMMON = auto()
     PENDULUM_SUMMON_ONCE = auto()
     PENDULUM_SCALES = auto()
+    PENDULUM_PLACE = auto()         # a Pendulum Monster activated from the hand as a Spell Card in the Pendulum Zone
+    PENDULUM_ZONE_FULL = auto()     # two Pendulum Zones per player
+    NEGATED_PENDULUM_CARD = auto()  # a negated Pendulum activation goes to the Graveyard
     CHANGE_POSITION = auto()
     POSITION_SUMMONED_THIS_TURN = auto()
     POSITION_ONCE = auto()

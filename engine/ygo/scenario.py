@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from ..core.validation import Checker, Path
 from .model import (
-    CLASSES_FOR_KIND, FIELD_ZONES, PLAYERS, SUBTYPES, Card, CardKind, ChainLink, Effect, EffectClass, GameState,
+    CLASSES_FOR_KIND, FIELD_ZONES, PLAYERS, SUBTYPES, Card, CardFilter, CardKind, ChainLink, Effect, EffectClass, GameState,
     Instruction, Modifier, ObjectId, Pending, Player, PlayerId, Position, Turn, Zone,
 )
 
@@ -23,7 +23,7 @@ TRIGGER_EVENTS = ("summoned", "special_summoned", "flip_summoned", "flipped", "s
 SUMMON_METHODS = ("inherent", "synchro", "xyz", "pendulum")
 UNTIL = ("permanent", "end_phase")
 ACTION_TYPES = ("activate", "pass", "resolve", "summon", "set", "flip_summon", "special_summon", "change_position",
-                "attack", "damage_step", "end_phase")
+                "attack", "damage_step", "end_phase", "place_pendulum")
 ZONES = tuple(z.value for z in Zone if z is not Zone.REMOVED)
 MONSTER_POSITIONS = ("attack", "defense", "face-down defense")
 CARD_POSITIONS = ("face-up", "face-down")
@@ -38,8 +38,9 @@ MAX_VALUE = 999_999
 OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "position", "kind", "subtype", "level", "atk",
                "def", "attribute", "race", "counters", "equipped_to", "materials", "set_this_turn", "effects",
                "original_atk", "original_def", "tuner", "scale", "summoned_this_turn", "attacked",
-               "position_changed")
-EFFECT_KEYS = ("id", "class", "text", "cost", "actions", "trigger", "optional", "timing")
+               "position_changed", "materials_required")
+EFFECT_KEYS = ("id", "class", "text", "cost", "actions", "trigger", "optional", "timing", "event_of")
+FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller")
 PENDING_KEYS = ("card", "effect", "controller", "order", "activate", "last", "targets")
 LINGERING_KEYS = ("id", "source", "target", "stat", "amount", "set", "until")
 TURN_KEYS = ("active", "phase", "step", "number", "normal_summon_used", "pendulum_summon_used")
@@ -292,6 +293,11 @@ def _check_object(obj: Mapping[str, Any], path: Path, ids: Mapping[str, Any], ch
             checker.integer(obj[key], (*path, key), low=0, high=MAX_VALUE)
     if "scale" in obj:
         checker.integer(obj["scale"], (*path, "scale"), low=0, high=13)
+    if "materials_required" in obj and checker.sequence(obj["materials_required"], (*path, "materials_required")) is not None:
+        if subtype != "fusion":
+            checker.error((*path, "materials_required"), "only a Fusion Monster lists materials_required")
+        for j, item in enumerate(obj["materials_required"]):
+            _check_filter(item, (*path, "materials_required", j), ids, checker, allow_name=True)
     if "effects" in obj and checker.sequence(obj["effects"], (*path, "effects")) is not None:
         seen: set[str] = set()
         for j, effect in enumerate(obj["effects"]):
@@ -346,8 +352,47 @@ def _check_effect(effect: Any, path: Path, kind: str | None, subtype: str | None
         checker.boolean(effect["optional"], (*path, "optional"))
     if "timing" in effect:
         checker.choice(effect["timing"], (*path, "timing"), ("when", "if"), "trigger timing")
+    if "event_of" in effect:
+        if effect.get("class") != "trigger":
+            checker.error((*path, "event_of"), "event_of is only for trigger effects")
+        if effect["event_of"] != "self":
+            _check_filter(effect["event_of"], (*path, "event_of"), ids, checker, allow_name=False)
     _check_instructions(effect.get("cost", []), (*path, "cost"), ids, checker, cost=True)
     _check_instructions(effect.get("actions", []), (*path, "actions"), ids, checker, cost=False)
+
+
+def _check_filter(item: Any, path: Path, ids: Mapping[str, Any], checker: Checker, *, allow_name: bool) -> None:
+    """Check a card filter (docs §2.6c): a card name string (Fusion Materials only) or an object."""
+    if allow_name and isinstance(item, str):
+        checker.string(item, path, min_length=1, max_length=MAX_NAME)
+        return
+    if checker.mapping(item, path) is None:
+        return
+    checker.known_keys(item, path, FILTER_KEYS)
+    if not item:
+        checker.error(path, "a filter needs at least one field")
+    if "card" in item:
+        _check_ref(item["card"], (*path, "card"), ids, checker)
+    for key in ("name", "attribute", "race"):
+        if key in item:
+            checker.string(item[key], (*path, key), max_length=MAX_NAME)
+    if "kind" in item:
+        kind = checker.choice(item["kind"], (*path, "kind"), [k.value for k in CardKind], "card kind")
+        if kind is not None and "subtype" in item:
+            checker.choice(item["subtype"], (*path, "subtype"), SUBTYPES[CardKind(kind)], f"{kind} subtype")
+    elif "subtype" in item:
+        checker.choice(item["subtype"], (*path, "subtype"), sorted({s for v in SUBTYPES.values() for s in v}), "subtype")
+    if "level" in item:
+        checker.integer(item["level"], (*path, "level"), low=0, high=13)
+    if "controller" in item:
+        checker.choice(item["controller"], (*path, "controller"), ("self", "opponent"), "controller")
+
+
+def card_filter(raw: Any) -> CardFilter:
+    """Return the :class:`CardFilter` of a validated filter (a string is a card name)."""
+    if isinstance(raw, str):
+        return CardFilter(name=raw)
+    return CardFilter(**{key: raw[key] for key in FILTER_KEYS if key in raw})
 
 
 def _check_ref(value: Any, path: Path, ids: Mapping[str, Any], checker: Checker) -> bool:
@@ -466,6 +511,14 @@ def _check_action(item: Any, path: Path, ids: Mapping[str, Mapping[str, Any]], c
             checker.choice(item["to"], (*path, "to"), ("end",), "phase to skip to")
         if "discard" in item:
             _check_refs(item["discard"], (*path, "discard"), ids, checker)
+    elif kind == "place_pendulum":
+        checker.known_keys(item, path, ("type", "card", "player"))
+        if "card" not in item:
+            checker.error((*path, "card"), "card is required")
+        else:
+            _check_ref(item["card"], (*path, "card"), ids, checker)
+        if "player" in item:
+            checker.choice(item["player"], (*path, "player"), PLAYERS, "player id")
     elif kind in ("summon", "set", "flip_summon", "change_position"):
         checker.known_keys(item, path, ("type", "card", "player", "tributes", "position"))
         if "card" not in item:
@@ -546,6 +599,7 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         trigger=raw.get("trigger", "flipped" if raw["class"] == "flip" else None),
         optional=raw.get("optional", False),
         timing=raw.get("timing", "if"),
+        event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
     )
 
 
@@ -565,6 +619,7 @@ def _card(raw: Mapping[str, Any], seq: int) -> Card:
         original_atk=raw.get("original_atk"), original_def=raw.get("original_def"), tuner=raw.get("tuner", False),
         scale=raw.get("scale"), summoned_this_turn=raw.get("summoned_this_turn", False),
         attacked=raw.get("attacked", False), position_changed=raw.get("position_changed", False),
+        materials_required=tuple(card_filter(item) for item in raw.get("materials_required", ())),
     )
 
 

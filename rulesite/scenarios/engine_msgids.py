@@ -561,6 +561,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{controller} puts {card_name}'s triggered ability on the stack ({item})."),
     # Translators: ygo.battle.attack
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks {target_name}."),
+    # Translators: ygo.battle.attack_direct
+    pgettext_lazy('trace', "{player}'s {attacker_name} attacks directly."),
     # Translators: ygo.battle.attack_stopped
     pgettext_lazy('trace', '{attacker_name} can no longer attack; the attack ends.'),
     # Translators: ygo.battle.calculation
@@ -717,6 +719,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} passes priority.'),
     # Translators: ygo.priority.pass_to
     pgettext_lazy('trace', 'Priority passes to {player}.'),
+    # Translators: ygo.priority.window
+    pgettext_lazy('trace', '{player} has priority first in the {window}.'),
     # Translators: ygo.rule.equip_destroyed
     pgettext_lazy('trace', '{card_name} is destroyed: the monster it equipped ({equipped_to}) is gone.'),
     # Translators: ygo.rule.token_removed

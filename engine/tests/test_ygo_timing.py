@@ -224,3 +224,10 @@ def test_2_2_i4_hand_limit_without_discards_branches_per_card():
     [choice] = steps(engine.resolve(doc), "choice")
     assert len(choice["branches"]) == 7 and choice["branches"][0]["choice"] == ["h0"]
     assert objects({"result": choice["branches"][0]["result"]})["h0"]["zone"] == "graveyard"
+
+
+def test_mr2_ch4_9_direct_attack_has_its_own_message():
+    doc = scenario([monster("a", "p1", atk=1800)], [], ruleset="mr2", actions=[{"type": "attack", "attacker": "a"}])
+    doc["turn"] = {"active": "p1", "phase": "battle", "step": "battle", "number": 3}
+    [attack] = steps(engine.resolve(doc), "attack")
+    assert attack["message_id"] == "ygo.battle.attack_direct" and "None" not in attack["text"]

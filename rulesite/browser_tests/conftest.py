@@ -3,10 +3,13 @@
 The server is pytest-django's own ``LiveServer`` helper (what the ``live_server`` fixture runs),
 started once for this folder, *without* ``transactional_db``: that fixture flushes every table
 after each test, which would throw away the rules documents that the root ``conftest.py``
-imports once per session (and re-importing them for each test costs seconds). Instead the
-server answers from the session's test database as it is, with the rules in it, and when the
-folder is done every row the browser tests added (rulings, notes, users, sessions) is deleted
-again, so the tests that come after see the database exactly as before.
+imports once per session (re-importing them for each test costs seconds). Instead every test
+module is marked ``django_db``, so the session's test database (rules imported) is set up, and
+each test runs in a transaction rolled back after it, as the other tests do. On SQLite (in
+memory) the server thread shares that connection, so what it writes is rolled back with the
+test; on PostgreSQL it has its own connection and commits, so when the folder is done every
+row the browser tests added (rulings, notes, users, sessions) is deleted again. Either way the
+tests that come after see the database exactly as before.
 
 Chromium is Debian's (``/usr/bin/chromium``, installed by ``.ci/run``): nothing is downloaded,
 ``playwright install`` is never run. Without that binary every browser test is skipped, with
@@ -40,8 +43,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-TIMEOUT_MS = 10_000
-"""How long a step waits for an element or a page before failing (the pages answer in well under a second)."""
+TIMEOUT_MS = 20_000
+"""How long a step or an ``expect`` waits for an element or a page before failing. The pages answer
+in well under a second; the margin is for a busy two-core machine (no step sleeps: it waits for
+what it needs and goes on the moment it is there)."""
 
 # Tables the browser tests write to; whatever they add is deleted after the folder.
 WRITTEN_APPS = ("scenarios", "auth", "sessions", "admin")
@@ -50,6 +55,8 @@ try:
     from playwright import sync_api
 except ImportError:  # pragma: no cover - requirements-dev.txt installs it
     sync_api = None
+else:
+    sync_api.expect.set_options(timeout=TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -80,9 +87,12 @@ def _rows(apps: tuple[str, ...]) -> dict[type, set[Any]]:
 @pytest.fixture(scope="package")
 def site(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
     """Return the base URL of a live server over the session's test database (rules imported)."""
+    from django.db import connection
     from pytest_django.live_server_helper import LiveServer
 
     with django_db_blocker.unblock():
+        name = str(connection.settings_dict["NAME"])
+        assert name.startswith("test_") or "mode=memory" in name, f"{name} is no test database: mark the tests django_db"
         before = _rows(WRITTEN_APPS)
         server = LiveServer("127.0.0.1:0")
         server._live_server_modified_settings.enable()
@@ -102,14 +112,29 @@ def browser(site: str) -> Iterator[Any]:
     """Return Debian's Chromium, headless, driven by Playwright (launched once for the folder).
 
     It depends on ``site`` so that the server starts before and stops after Playwright's event
-    loop runs: Django refuses database queries in a thread with a running event loop.
+    loop runs.
     """
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    # Playwright's sync API keeps an event loop on this thread, which makes Django refuse the
+    # test's own (synchronous) transaction handling here unless told that this is safe.
+    unsafe = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_api.sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+            try:
+                yield chromium
+            finally:
+                chromium.close()
+                # Code run while Playwright is active sees its own database connections (Django's
+                # are kept per context): close them, or PostgreSQL cannot drop the test database.
+                from django.db import connections
+
+                connections.close_all()
+    finally:
+        if unsafe is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = unsafe
 
 
 def _new_page(browser: Any, viewport: dict[str, int], **options: Any) -> Iterator[Any]:
@@ -141,9 +166,9 @@ def phone(browser: Any, site: str) -> Iterator[Any]:
 class Shots:
     """Save numbered screenshots of a test's steps as ``artifacts/screenshots/<test>-<n>-<step>.png``."""
 
-    def __init__(self, module: str, test_name: str) -> None:
-        name = re.sub(r"^test_(it_)?", "", test_name.lower())
-        self.prefix = re.sub(r"[^a-z0-9]+", "-", f"{module.removeprefix('test_')}-{name}")[:70].strip("-")
+    def __init__(self, module: str, test_name: str, param: str = "") -> None:
+        name = re.sub(r"^test_(it_)?", "", test_name.lower())[:50]
+        self.prefix = re.sub(r"[^a-z0-9]+", "-", f"{module.removeprefix('test_')}-{name}-{param}".lower()).strip("-")
         self.count = 0
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         for old in SCREENSHOTS.glob(f"{self.prefix}-[0-9][0-9]-*.png"):
@@ -159,4 +184,5 @@ class Shots:
 @pytest.fixture
 def shot(request: pytest.FixtureRequest) -> Shots:
     """Return a function ``shot(page, "step-name")`` saving a screenshot of the step."""
-    return Shots(request.module.__name__.rpartition(".")[2], request.node.name)
+    callspec = getattr(request.node, "callspec", None)
+    return Shots(request.module.__name__.rpartition(".")[2], request.node.originalname, callspec.id if callspec else "")

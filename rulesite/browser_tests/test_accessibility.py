@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 from .helpers import axe_violations
 from .test_language_and_search import open_demo_ruling
 
+pytestmark = pytest.mark.django_db  # the test database (rules imported); see conftest.py
+
 PAGES = {
     "home": "/",
     "documents": "/rules/",
@@ -63,3 +65,20 @@ class TestAxe:
             page.goto(url)
             expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
             assert axe_violations(page) == []
+
+
+class TestThePhoneLayout:
+    @pytest.mark.parametrize("url", ["/", "/scenarios/new/ygo/", "/scenarios/new/mtg/", "/scenarios/new/fow/",
+                                     "/search/?q=%E9%80%A3%E9%8E%96"])
+    def test_it_fits_a_390px_phone_without_sideways_scrolling(self, phone: Any, url: str, shot: Any) -> None:
+        phone.goto(url)
+        widths = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        shot(phone, "phone", full_page=False)
+        assert widths[0] <= widths[1], f"{url} is {widths[0]}px wide on a {widths[1]}px screen"
+        assert axe_violations(phone) == []
+
+    def test_it_fits_a_ruling_on_a_phone(self, phone: Any, shot: Any) -> None:
+        open_demo_ruling(phone)
+        widths = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        shot(phone, "phone-ruling", full_page=False)
+        assert widths[0] <= widths[1], f"the ruling is {widths[0]}px wide on a {widths[1]}px screen"

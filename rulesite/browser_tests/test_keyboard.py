@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.django_db  # the test database (rules imported); see conftest.py
 
 FOCUSED = """() => {
   const el = document.activeElement;

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from playwright.sync_api import expect
 
+pytestmark = pytest.mark.django_db  # the test database (rules imported); see conftest.py
+
 SCRIPT_BUDGET = 50 * 1024
 """Bytes of script (uncompressed, all files together) a builder page may load."""
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import fill_mirror_force_board, type_into
+
+pytestmark = pytest.mark.django_db  # the test database (rules imported); see conftest.py
 
 PERMALINK = re.compile(r"/r/[A-Za-z0-9]+/$")
 

@@ -14,8 +14,17 @@ FOCUSED = """() => {
   const el = document.activeElement;
   const style = getComputedStyle(el);
   const box = el.getBoundingClientRect();
+  const rgb = (color) => (color.match(/[\\d.]+/g) || []).map(Number);
+  const luminance = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let behind = el.parentElement;  // the ring sits outside the element: compare it with what is around it
+  while (behind && (rgb(getComputedStyle(behind).backgroundColor)[3] === 0 || getComputedStyle(behind).backgroundColor === "transparent")) {
+    behind = behind.parentElement;
+  }
+  const [a, b] = [luminance(rgb(style.outlineColor)), luminance(rgb(behind ? getComputedStyle(behind).backgroundColor : "rgb(255,255,255)"))];
   return {id: el.id, tag: el.tagName.toLowerCase(), text: (el.textContent || "").trim().slice(0, 40),
           outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+          contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
           visible: box.width > 0 && box.height > 0};
 }"""
 
@@ -23,14 +32,15 @@ FOCUSED = """() => {
 def tab_to(page: Any, matches: Any, *, limit: int) -> int:
     """Press Tab until ``matches(focused)`` holds; return how many presses it took.
 
-    Every element the focus passes through must show it (an outline of at least 2px) and be
-    visible: a keyboard user always sees where they are.
+    Every element the focus passes through must be visible and show it: an outline of at least
+    2px with 3:1 contrast against what is behind it. A keyboard user always sees where they are.
     """
     for presses in range(1, limit + 1):
         page.keyboard.press("Tab")
         focused = page.evaluate(FOCUSED)
         assert focused["visible"], f"Tab {presses} focused an invisible element: {focused}"
         assert focused["outline"], f"Tab {presses} focused an element without a visible focus ring: {focused}"
+        assert focused["contrast"] >= 3, f"Tab {presses}: the focus ring is too faint (WCAG 1.4.11 wants 3:1): {focused}"
         if matches(focused):
             return presses
     raise AssertionError(f"not reached in {limit} presses of Tab; focus is on {page.evaluate(FOCUSED)}")

@@ -4,12 +4,10 @@ The server is pytest-django's own ``LiveServer`` helper (what the ``live_server`
 started once for this folder, *without* ``transactional_db``: that fixture flushes every table
 after each test, which would throw away the rules documents that the root ``conftest.py``
 imports once per session (re-importing them for each test costs seconds). Instead every test
-module is marked ``django_db``, so the session's test database (rules imported) is set up, and
-each test runs in a transaction rolled back after it, as the other tests do. On SQLite (in
-memory) the server thread shares that connection, so what it writes is rolled back with the
-test; on PostgreSQL it has its own connection and commits, so when the folder is done every
-row the browser tests added (rulings, notes, users, sessions) is deleted again. Either way the
-tests that come after see the database exactly as before.
+module is marked ``django_db``, so that the session's test database (rules imported) is set up
+even when only these tests run (never the development database). The server commits what the
+pages write, so when the folder is done every row the browser tests added (rulings, notes,
+users, sessions) is deleted again: the tests that come after see the database as before.
 
 Chromium is Debian's (``/usr/bin/chromium``, installed by ``.ci/run``): nothing is downloaded,
 ``playwright install`` is never run. Without that binary every browser test is skipped, with

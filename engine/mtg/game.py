@@ -220,7 +220,7 @@ class Game:
             if kind == "next_step":
                 while state.stack and not state.winner:
                     state = self.pass_all(state)
-                return self.advance_to(state, Step(action["step"]))
+                return self.advance_to(state, Step(action["step"]), next_turn=True)
         except IllegalAction as illegal:
             self.recorder.record("illegal", illegal.message_id, illegal.citation, illegal.params)
         return state
@@ -256,7 +256,7 @@ class Game:
             return self.resolve_top(state)
         following = STEP_ORDER.index(state.step) + 1
         if following >= len(STEP_ORDER):
-            return state
+            return self.begin_turn(state)
         return self.advance_to(state, STEP_ORDER[following])
 
     def settle(self, state: GameState, announce: bool = True, player: Optional[PlayerId] = None,
@@ -356,8 +356,12 @@ class Game:
             raise IllegalAction(self.cite(key), "mtg.illegal.timing", {"card": oid, "card_name": name, "why": why})
         if self._cant_cast(state, player, obj.printed.name):
             raise IllegalAction(self.cite(K.CAN_T_BEATS_CAN), "mtg.illegal.cant_cast", {"card": oid, "card_name": name})
-        spell = self._spell_ability(obj)
-        self.verify_targets(state, spell.get("targets", ()), action.get("targets", []), player, oid, name)
+        spell = action.get("_spell") or self._spell_ability(obj)
+        if "modes" not in spell:
+            self.verify_targets(state, spell.get("targets", ()), action.get("targets", []), player, oid, name)
+        x = action.get("x", 0)
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            raise IllegalAction(self.cite(K.X_ANNOUNCED), "mtg.illegal.x", {"card": oid, "card_name": name, "x": str(x)})
         cost = self._cost_of(obj, action)
         self.verify_mana(state, player, cost, name, oid)
 
@@ -446,19 +450,22 @@ class Game:
         if not free:
             self.verify_cast(state, action)
         obj = state.objects[oid]
-        ts, state = state.stamp()
         x = 0 if free else action.get("x", 0)
+        spell, action, modes, division = self._announce(state, obj, action, x)
+        ts, state = state.stamp()
         state = state.with_object(replace(obj, zone=Zone.STACK, controller=player, timestamp=ts, x=x))
-        spell = self._spell_ability(obj)
         item_id = f"s{state.next_stack_id}"
         item = StackItem(item_id, "spell", player, oid, obj.printed.name, tuple(spell.get("effects", ())),
                          tuple(action.get("targets", ())), tuple(spell.get("targets", ())),
                          choices=freeze({"cascade": action.get("cascade", []), "x": x,
-                                         "new_targets": action.get("new_targets", [])}))
+                                         "new_targets": action.get("new_targets", []),
+                                         **({"modes": modes} if modes is not None else {}),
+                                         **({"divide": division} if division is not None else {})}))
         state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
         self.record("cast", "mtg.cast", K.CAST_TO_STACK, player=player, card=oid, card_name=obj.printed.name,
                     item=item_id, targets=list(action.get("targets", ())), mana_value=mana_value(obj.printed.mana_cost, x),
                     free=free)
+        self._record_announcements(obj, spell, modes, division, x, free)
         if not free:
             cost = self._cost_of(obj, action)
             if "alternative_cost" in action:
@@ -479,6 +486,124 @@ class Game:
             state = self.settle(state, player=player, why=K.PRIORITY_AFTER_ACTION)
             self.recorder.steps and None
         return state
+
+    # ------------------------------------------------------------------ modes, division, X (700.2, 601.2d, 107.3)
+
+    def _announce(self, state: GameState, obj: GameObject, action: Mapping[str, Any],
+                  x: int) -> tuple[Mapping[str, Any], dict[str, Any], Optional[list[int]], Optional[list[int]]]:
+        """The announcements of casting (CR 601.2b-601.2d): modes (700.2a), the targets of the
+        chosen modes only (700.2c), the division of damage among the targets (601.2d).
+
+        Returns ``(spell spec with the chosen modes' targets and instructions, the action with
+        its targets, modes or None, division or None)``.
+        Errors: :class:`IllegalAction` (an illegal mode set, targets or division);
+        :class:`OpenChoice` when the modes or the division are left open.
+        """
+        player, oid, name = action["player"], obj.id, obj.printed.name
+        spell = self._spell_ability(obj)
+        action = dict(action)
+        modes = None
+        if spell.get("modes"):
+            modes = self.choose_modes(state, player, oid, name, spell, action.get("modes"), f"modes:{oid}", K.MODES)
+            if not modes:
+                raise IllegalAction(self.cite(K.MODES), "mtg.illegal.modes", {"card": oid, "card_name": name,
+                                                                             "modes": [], "why": "no_legal_mode"})
+            by_mode = action.get("targets_by_mode")
+            if by_mode is not None:
+                action["targets"] = [t for i in modes for t in by_mode.get(str(i), ())]
+            spell = apply_modes(spell, modes)
+            self.verify_targets(state, spell.get("targets", ()), list(action.get("targets", [])), player, oid, name)
+        division = None
+        divided = next((p for p in spell.get("effects", ()) if p.get("divided")), None)
+        if divided is not None:
+            total = int(x) if divided.get("amount") == "x" else int(divided.get("amount", 0))
+            division = self.choose_division(state, player, oid, name, total, len(action.get("targets", ())),
+                                            action.get("divide"))
+        return spell, action, modes, division
+
+    def mode_legal(self, state: GameState, mode: Mapping[str, Any], player: PlayerId, source: str) -> bool:
+        """Whether a mode can be chosen: each of its required targets has a legal choice (CR 700.2a)."""
+        for spec in mode.get("targets", ()):
+            if spec.get("optional"):
+                continue
+            zone = spec.get("zone", "battlefield")
+            candidates = [o for o in state.order if state.objects[o].zone.value == zone]
+            candidates += list(("p1", "p2")) if spec.get("player") else []
+            if not any(self.target_legal(state, spec, c, player, source) for c in candidates):
+                return False
+        return True
+
+    def mode_options(self, state: GameState, spec: Mapping[str, Any], player: PlayerId, source: str) -> list[list[int]]:
+        """Every legal set of modes (CR 700.2a, 700.2d): ``choose`` is a number or ``[min, max]``;
+        with ``repeat_modes`` a mode may be chosen more than once."""
+        modes = spec.get("modes", ())
+        choose = spec.get("choose", 1)
+        low, high = (choose, choose) if isinstance(choose, int) else (int(choose[0]), int(choose[1]))
+        legal = [i for i, mode in enumerate(modes) if self.mode_legal(state, mode, player, source)]
+        combine = itertools.combinations_with_replacement if spec.get("repeat_modes") else itertools.combinations
+        out: list[list[int]] = []
+        for size in range(max(low, 1), high + 1):
+            out += [list(c) for c in itertools.islice(combine(legal, size), MAX_BRANCHES + 1)]
+        return out[:MAX_BRANCHES * 10]
+
+    def choose_modes(self, state: GameState, player: PlayerId, oid: str, name: str, spec: Mapping[str, Any],
+                     given: Any, key: str, rule: K) -> list[int]:
+        """The modes chosen (CR 700.2a for spells, 700.2b for triggered abilities), in printed order.
+
+        ``given`` (the action's ``modes`` or ``pending[].modes``) must be a legal set, else
+        :class:`IllegalAction`; without it ``options.choices[key]``, the only legal set, or an open
+        choice. Returns ``[]`` when no mode can be chosen.
+        """
+        options = self.mode_options(state, spec, player, oid)
+        if given is not None:
+            chosen = sorted(int(i) for i in given)
+            if chosen not in options:
+                repeated = len(set(chosen)) < len(chosen) and not spec.get("repeat_modes")
+                raise IllegalAction(self.cite(K.MODES_REPEAT if repeated else rule), "mtg.illegal.modes",
+                                    {"card": oid, "card_name": name, "modes": chosen,
+                                     "why": "same_mode_twice" if repeated else "illegal_mode"})
+            return chosen
+        if not options:
+            return []
+        return sorted(self.choose(state, key, options, "mtg.choice.modes", rule, player=player, card=oid, card_name=name))
+
+    def choose_division(self, state: GameState, player: PlayerId, oid: str, name: str, total: int, targets: int,
+                        given: Any) -> list[int]:
+        """The division announced on casting (CR 601.2d): one amount per target, each at least 1,
+        summing to ``total``. Errors: :class:`IllegalAction` for an illegal division;
+        :class:`OpenChoice` when two or more targets and no division are given."""
+        if given is not None:
+            amounts = [int(n) for n in given]
+            if len(amounts) != targets or any(n < 1 for n in amounts) or sum(amounts) != total:
+                raise IllegalAction(self.cite(K.DIVIDE), "mtg.illegal.division",
+                                    {"card": oid, "card_name": name, "division": amounts, "why": "each_target_at_least_one"})
+            return amounts
+        if targets <= 1:
+            return [total] if targets == 1 else []
+        options = [list(c) for c in itertools.islice(_compositions(total, targets), MAX_BRANCHES * 10)]
+        if not options:
+            raise IllegalAction(self.cite(K.DIVIDE), "mtg.illegal.division",
+                                {"card": oid, "card_name": name, "division": [], "why": "each_target_at_least_one"})
+        return list(self.choose(state, f"divide:{oid}", options, "mtg.choice.divide", K.DIVIDE, player=player,
+                                card=oid, card_name=name, amount=total))
+
+    def _record_announcements(self, obj: GameObject, spell: Mapping[str, Any], modes: Optional[list[int]],
+                              division: Optional[list[int]], x: int, free: bool) -> None:
+        """Trace the modes (700.2a, 700.2d), the targets of unchosen modes (700.2c), the value of
+        X (107.3a) and the division (601.2d) announced while casting."""
+        oid, name = obj.id, obj.printed.name
+        if modes is not None:
+            printed = self._spell_ability(obj).get("modes", ())
+            texts = [str(printed[i].get("text", i)) for i in modes]
+            key = K.MODES_REPEAT if len(set(modes)) < len(modes) else K.MODES
+            self.record("cast", "mtg.cast.modes", key, card=oid, card_name=name, modes=list(modes), texts=texts)
+            skipped = [i for i, mode in enumerate(printed) if i not in modes and mode.get("targets")]
+            if skipped:
+                self.record("cast", "mtg.cast.mode_targets", K.MODES_TARGETS, card=oid, card_name=name, modes=skipped)
+        if "{X}" in obj.printed.mana_cost and not free:
+            self.record("cast", "mtg.cast.x", K.X_ANNOUNCED, card=oid, card_name=name, x=x)
+        if division is not None:
+            self.record("cast", "mtg.cast.divide", K.DIVIDE, card=oid, card_name=name, division=list(division))
 
     def _pay(self, state: GameState, player: PlayerId, cost: str, oid: str, name: str) -> GameState:
         pool = state.player(player).mana_pool
@@ -659,13 +784,66 @@ class Game:
 
     # ------------------------------------------------------------------ combat
 
-    def advance_to(self, state: GameState, step: Step) -> GameState:
-        """Move on to ``step``, doing the turn-based actions and triggers of each step passed."""
+    def advance_to(self, state: GameState, step: Step, next_turn: bool = False) -> GameState:
+        """Move on to ``step``, doing the turn-based actions and triggers of each step passed.
+
+        With ``next_turn`` (the ``next_step`` action), a step that is not later in this turn is
+        that step of the next turn: the cleanup step (514) ends this turn and the other player's
+        turn begins with its untap step (500.1, 502). Otherwise the game stops at the cleanup step.
+        """
+        turns = 0
         while state.step is not step and not state.winner:
+            while state.stack and not state.winner:
+                # CR 117.4, 500.2: a step ends only when all players pass with an empty stack.
+                state = self.pass_all(state)
+            if state.winner:
+                break
             index = STEP_ORDER.index(state.step) + 1
             if index >= len(STEP_ORDER):
-                break
+                if not next_turn or turns:
+                    break
+                turns += 1
+                state = self.begin_turn(state)
+                continue
             state = self._begin_step(state, STEP_ORDER[index])
+        return state
+
+    def begin_turn(self, state: GameState) -> GameState:
+        """The next turn begins (CR 500.1): the other player becomes the active player; the untap
+        step untaps the active player's permanents (502.2 in 2020, 502.3 in 2022) and no player
+        receives priority in it (502.3/502.4); what triggers waits for the upkeep (503.1a).
+
+        Per-turn state resets: lands played, spells cast, loyalty abilities activated; the new
+        active player's permanents have been under their control since the turn began (302.6).
+        """
+        active = opponent(state.active)
+        for p in state.players:
+            state = state.with_player(replace(p, lands_played=0, spells_cast=0,
+                                              mana_pool="" if p.mana_pool is not None else None))
+        state = replace(state, active=active, step=Step.UNTAP, priority=active, passes=0, combat_number=0)
+        self.record("step", "mtg.turn.begin", K.TURN_PHASES, active=active)
+        self.record("step", "mtg.step.begin", K.UNTAP_STEP, step=Step.UNTAP.value, active=active)
+        untapped, settled = [], []
+        for oid in self.permanents(state):
+            obj = state.objects[oid]
+            mine = self.chars(state, oid).controller == active
+            changed = replace(obj, loyalty_activated=False)
+            if mine and obj.sick:
+                changed = replace(changed, sick=False)
+                settled.append(oid)
+            if mine and obj.tapped and not self.has_rule_effect(state, "doesnt_untap", oid):
+                changed = replace(changed, tapped=False)
+                untapped.append(oid)
+            if changed != obj:
+                state = state.with_object(changed)
+        if settled:
+            self.record("step", "mtg.turn.sickness_ends", K.TURN_SICKNESS_ENDS, active=active, cards=settled)
+        self.record("step", "mtg.turn.untap", K.UNTAP_STEP, active=active, cards=untapped)
+        # "Doesn't untap during its controller's next untap step" has been used up for those objects.
+        state = replace(state, effects=tuple(e for e in state.effects if not (
+            e.duration == "next_untap" and e.affected_ids is not None
+            and any(o in state.objects and self.chars(state, o).controller == active for o in e.affected_ids))))
+        self.record("step", "mtg.step.no_priority", K.UNTAP_NO_PRIORITY, step=Step.UNTAP.value)
         return state
 
     def _begin_step(self, state: GameState, step: Step) -> GameState:
@@ -676,6 +854,10 @@ class Game:
         self.record("step", "mtg.step.begin", _STEP_RULE.get(step, K.PRIORITY_AP_FIRST), step=step.value, active=state.active)
         if step is Step.UPKEEP:
             state = self.emit(state, {"event": "upkeep", "player": state.active})
+            state = self._fire_delayed(state, "next_upkeep")
+            if state.pending:
+                self.record("step", "mtg.step.upkeep_triggers", K.UPKEEP_TRIGGERS, count=len(state.pending),
+                            active=state.active)
         elif step is Step.DRAW:
             state, skipped = self.replace_event(state, {"event": "draw_step", "player": state.active})
             if skipped is not None:
@@ -695,7 +877,19 @@ class Game:
         return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
 
     def cleanup(self, state: GameState) -> GameState:
-        """Remove damage and end "until end of turn" effects (CR 514.2)."""
+        """The cleanup step: the active player discards down to the maximum hand size of seven
+        (CR 514.1; which cards: ``options.choices["discard:<player>"]`` or an open choice), then
+        damage is removed and "until end of turn" effects end (514.2); no player receives
+        priority (514.3)."""
+        hand = [o.id for o in state.in_zone(Zone.HAND, state.active)]
+        if len(hand) > 7:
+            options = [list(c) for c in itertools.islice(itertools.combinations(hand, len(hand) - 7), MAX_BRANCHES + 1)]
+            chosen = self.choose(state, f"discard:{state.active}", options, "mtg.choice.discard", K.HAND_SIZE,
+                                 player=state.active)
+            for oid in chosen:
+                self.record("move", "mtg.cleanup.discard", K.HAND_SIZE, player=state.active, card=oid,
+                            card_name=self.name_of(state, oid))
+                state = self.move(state, oid, Zone.GRAVEYARD, "discard", K.HAND_SIZE)
         for oid in self.permanents(state):
             o = state.objects[oid]
             if o.damage:
@@ -703,6 +897,7 @@ class Game:
         ended = [e for e in state.effects if e.duration == "end_of_turn"]
         state = replace(state, effects=tuple(e for e in state.effects if e.duration != "end_of_turn"))
         self.record("step", "mtg.step.cleanup", K.CLEANUP, effects=len(ended))
+        self.record("step", "mtg.step.no_priority", K.CLEANUP_NO_PRIORITY, step=Step.CLEANUP.value)
         return state
 
     def do_declare_attackers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
@@ -1243,12 +1438,16 @@ class Game:
                         if o != event["object"] and state.objects[o].zone is not Zone.BATTLEFIELD]
         if kind == "cycle":
             sources.append((event["object"], state.objects[event["object"]].printed, True))
+        first_new = len(pending)
+        listens = False
         for oid, chars, looked_back in sources:
             for index, ability in enumerate(chars.abilities):
                 spec = self._trigger_spec(ability)
                 if spec is None:
                     continue
                 trigger = spec["trigger"]
+                if trigger.get("event") == "ability_triggers":
+                    listens = True
                 if looked_back and kind not in ("leaves", "dies", "sacrifice", "cycle"):
                     continue
                 if kind == "cycle" and trigger.get("event") != "cycle":
@@ -1265,10 +1464,18 @@ class Game:
                                               source_lki=chars, order=len(pending)))
                 self.record("trigger", "mtg.trigger", K.LEAVES_LOOK_BACK if looked_back else K.TRIGGER, card=oid,
                             card_name=chars.name, event=kind, ability=index)
+        new = [t for t in pending[first_new:] if not _on_trigger(t)]
         if kind == "cast":
             state = replace(state, pending=tuple(pending))
-            return self._cascade_triggers(state, event)
-        return replace(state, pending=tuple(pending))
+            state = self._cascade_triggers(state, event)
+        else:
+            state = replace(state, pending=tuple(pending))
+        if listens and kind != "ability_triggers":
+            # An ability triggering is itself a trigger event for "whenever an ability triggers" (603.2, 603.3b).
+            for t in new:
+                state = self.emit(state, {"event": "ability_triggers", "object": t.source, "player": t.controller,
+                                          "ability": t.ability})
+        return state
 
     def _trigger_spec(self, ability: Any) -> Optional[Mapping[str, Any]]:
         if ability.kind == "triggered":
@@ -1369,9 +1576,22 @@ class Game:
 
     def put_triggers(self, state: GameState) -> GameState:
         """Put waiting triggers on the stack: the active player's first, then the other's (APNAP,
-        CR 603.3b); each player orders their own (``trigger_order``)."""
+        CR 603.3b); each player orders their own (``trigger_order``). Under 2022's 603.3b a trigger
+        whose trigger condition is another ability triggering (event ``ability_triggers``) waits for
+        a second round after every player's other triggers (ruleset flag ``trigger_on_trigger_last``);
+        2020's 603.3b has one round. A modal trigger's modes are chosen now (603.3c, 700.2b)."""
         pending = list(state.pending)
         state = replace(state, pending=())
+        on_trigger = [t for t in pending if _on_trigger(t)]
+        if on_trigger and self.ruleset.trigger_on_trigger_last:
+            first = [t for t in pending if not _on_trigger(t)]
+            state = self._put_round(state, first, len(pending))
+            self.record("trigger", "mtg.trigger.second_round", K.TRIGGER_ON_TRIGGER, count=len(on_trigger))
+            return self._put_round(state, on_trigger, len(pending))
+        return self._put_round(state, pending, len(pending))
+
+    def _put_round(self, state: GameState, pending: list[PendingTrigger], waiting: int) -> GameState:
+        """One APNAP round of putting triggers on the stack (CR 603.3b)."""
         for player in (state.active, opponent(state.active)):
             mine = [t for t in pending if t.controller == player]
             if not mine:
@@ -1386,6 +1606,15 @@ class Game:
                 self.record("choice", "mtg.choice.trigger_order_default", K.TRIGGER_APNAP, player=player,
                             order=[t.source for t in mine])
             for t in mine:
+                if t.spec.get("modes"):
+                    modes = self.choose_modes(state, t.controller, t.source, t.name, t.spec, t.spec.get("chosen_modes"),
+                                              f"modes:{t.source}:{t.ability}", K.MODES_TRIGGERED)
+                    if not modes:
+                        self.record("trigger", "mtg.trigger.no_mode", K.MODES_TRIGGERED, card=t.source, card_name=t.name)
+                        continue
+                    self.record("trigger", "mtg.trigger.modes", K.TRIGGER_MODE, card=t.source, card_name=t.name,
+                                modes=modes)
+                    t = replace(t, spec=apply_modes(t.spec, modes))
                 targets = tuple(self._trigger_targets(state, t))
                 item_id = f"s{state.next_stack_id}"
                 item = StackItem(item_id, "triggered", t.controller, t.source, t.name, tuple(t.spec.get("effects", ())),
@@ -1396,7 +1625,7 @@ class Game:
                     self.record("trigger", "mtg.trigger.no_target", K.TRIGGER_TO_STACK, card=t.source, card_name=t.name)
                     continue
                 state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
-                self.record("trigger", "mtg.trigger.to_stack", K.TRIGGER_APNAP if len(pending) > 1 else K.TRIGGER_TO_STACK,
+                self.record("trigger", "mtg.trigger.to_stack", K.TRIGGER_APNAP if waiting > 1 else K.TRIGGER_TO_STACK,
                             card=t.source, card_name=t.name, item=item_id, controller=t.controller,
                             targets=list(targets))
                 state = self._targets_event(state, item)
@@ -1729,6 +1958,20 @@ class Game:
                 if victim.kind == "spell":
                     state = self._spell_done(state, victim, countered=True)
             return state
+        if do == "unless_pays":
+            return self._unless_pays(state, item, part, legal)
+        if do == "deal_damage" and part.get("divided"):
+            # CR 601.2d: the division was announced on casting; an illegal target gets none (608.2b).
+            division = list(item.choices.get("divide") or ())
+            src = item.source
+            schars = self.chars(state, src) if src in state.objects and state.objects[src].zone in (Zone.BATTLEFIELD, Zone.STACK) else item.source_lki
+            for index, (target, amount) in enumerate(zip(item.targets, division)):
+                if index < len(legal) and not legal[index]:
+                    continue
+                self.record("damage", "mtg.damage.divided", K.DIVIDE, card=src, card_name=item.name, target=target,
+                            target_name=self.name_of(state, target), amount=amount)
+                state = self.deal_damage(state, src, target, amount, source_chars=schars)
+            return state
         if do == "deal_damage":
             amount = self._amount(state, item, part.get("amount", 0))
             recipients = self._objects(state, item, part, legal)
@@ -1834,12 +2077,74 @@ class Game:
                     detail=str(part.get("text") or do))
         return state
 
+    def _unless_pays(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """"[Do something] unless [a player] pays [cost]" (CR 118.12a): that player may pay as the
+        instruction is followed (118.12); if they don't, the ``effects`` happen.
+
+        ``part``: ``{"do": "unless_pays", "player": "you"|"opponent"|{"controller_of_target": i},
+        "mana": "{4}" | "life": n, "effects": [INSTRUCTION…]}``. The choice is
+        ``options.choices["unless:<source>"]`` (true = pays); a player who can't pay (mana not in
+        a tracked pool, life below the amount, 119.4) doesn't. Errors: :class:`OpenChoice`.
+        """
+        payer = self._payer(state, item, part)
+        if payer is None:
+            return state
+        mana, life = part.get("mana"), part.get("life")
+        cost = mana if mana else f"{life} life"
+        player = state.player(payer)
+        if mana:
+            can = player.mana_pool is None or _pay(player.mana_pool, mana) is not None
+        else:
+            can = player.life >= int(life or 0)
+        paid = self.choose(state, f"unless:{item.source}", [True, False] if can else [False], "mtg.choice.unless",
+                           K.UNLESS_PAYS, player=payer, card=item.source, card_name=item.name, cost=cost)
+        if paid:
+            if mana and player.mana_pool is not None:
+                state = state.with_player(replace(player, mana_pool=_pay(player.mana_pool, mana) or ""))
+            elif life:
+                state = state.with_player(replace(player, life=player.life - int(life)))
+            self.record("resolve", "mtg.unless.paid", K.PAY_OR_NOT, player=payer, card=item.source, card_name=item.name,
+                        cost=cost)
+            return state
+        self.record("resolve", "mtg.unless.not_paid", K.UNLESS_PAYS, player=payer, card=item.source, card_name=item.name,
+                    cost=cost, could_pay=can)
+        for sub in part.get("effects", ()):
+            state = self.do_instruction(state, item, sub, legal)
+        return state
+
+    def _payer(self, state: GameState, item: StackItem, part: Mapping[str, Any]) -> Optional[PlayerId]:
+        who = part.get("player", "you")
+        if isinstance(who, Mapping) and "controller_of_target" in who:
+            index = int(who["controller_of_target"])
+            if index >= len(item.targets):
+                return None
+            target = item.targets[index]
+            if target in ("p1", "p2"):
+                return target
+            spell = next((s for s in state.stack if s.source == target or s.id == target), None)
+            if spell is not None:
+                return spell.controller
+            if target in state.objects and state.objects[target].zone is Zone.BATTLEFIELD:
+                return self.chars(state, target).controller
+            return state.objects[target].controller if target in state.objects else None
+        players = self._player(state, item, {"player": who})
+        return players[0] if players else None
+
     def _create_effect(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
         """A continuous effect from a resolving spell or ability: a new timestamp (CR 613.7b); it
         locks in its affected set if it changes characteristics (611.2c), otherwise not."""
         do = part["do"]
-        ts, state = state.stamp()
+        previous = self._effect_part
+        shared = (previous is not None and previous[0] == item.id and len(previous) > 4
+                  and (part.get("with_previous") or (do in LAYER_EFFECTS and not part.get("not_locked")
+                                                     and "target" not in part and "object" not in part
+                                                     and previous[1] == part.get("affected"))))
+        if shared:
+            ts = previous[4]  # CR 613.7b: the parts of one effect share the timestamp it received when created
+        else:
+            ts, state = state.stamp()
         params = dict(part)
+        params.pop("with_previous", None)
         for key in ("power", "toughness"):
             if key in params and (params[key] == "x" or (isinstance(params[key], Mapping) and "power_of" in params[key])):
                 params[key] = self._amount(state, item, params[key])
@@ -1848,8 +2153,10 @@ class Game:
         affected_ids = None
         affected_filter = None
         group = f"{item.id}.{ts}"
-        previous = self._effect_part
-        if (locked and "target" not in part and "object" not in part and previous is not None
+        if shared and part.get("with_previous") and previous[2] is not None:
+            # A part of the previous instruction's effect ("gets +1/+1 and gains flying") affects its objects.
+            affected_ids, group = previous[2], previous[3]
+        elif (locked and "target" not in part and "object" not in part and previous is not None
                 and previous[0] == item.id and previous[1] == part.get("affected")):
             # CR 613.6, 611.2c: consecutive parts of one effect over the same objects ("all noncreature
             # artifacts become 2/2 artifact creatures") share the set determined when the effect began.
@@ -1860,15 +2167,17 @@ class Game:
                 return state
         else:
             affected_filter = part.get("affected")
-        self._effect_part = ((item.id, part.get("affected"), affected_ids, group)
-                             if locked and "target" not in part and "object" not in part else None)
-        effect = Effect(f"{item.id}.{ts}", do, freeze(params), item.source, item.controller, ts,
+        self._effect_part = (item.id, part.get("affected") if locked and "target" not in part and "object" not in part else object(),
+                             affected_ids, group, ts)
+        effect_id = f"{item.id}.{ts}" + (f".{sum(1 for e in state.effects if e.group == group)}" if shared else "")
+        effect = Effect(effect_id, do, freeze(params), item.source, item.controller, ts,
                         affected_ids=affected_ids, affected_filter=affected_filter, duration=duration,
                         group=group)
         state = replace(state, effects=state.effects + (effect,))
-        self.record("effect", "mtg.effect.created", K.LOCKED_IN if affected_ids is not None else K.STATIC_NOT_LOCKED,
+        key = K.TIMESTAMP_SHARED if shared else K.LOCKED_IN if affected_ids is not None else K.STATIC_NOT_LOCKED
+        self.record("effect", "mtg.effect.created", key,
                     effect=effect.id, do=do, card_name=item.name, timestamp=ts, duration=duration,
-                    affected=list(affected_ids) if affected_ids is not None else None)
+                    affected=list(affected_ids) if affected_ids is not None else None, shared_timestamp=shared)
         return state
 
     def _copy_spell(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
@@ -1946,13 +2255,20 @@ class Game:
                 spec = self._spell_ability(card)
                 targets = list(decision.get("targets", ()))
                 try:
-                    self.verify_targets(state, spec.get("targets", ()), targets, player, hit, card.printed.name)
+                    if "modes" not in spec:
+                        self.verify_targets(state, spec.get("targets", ()), targets, player, hit, card.printed.name)
+                    else:
+                        self._announce(state, card, {"player": player, "card": hit, "targets": targets,
+                                                     **{k: decision[k] for k in ("modes", "targets_by_mode", "divide")
+                                                        if k in decision}}, 0)
                     cast = True
                 except IllegalAction as illegal:
                     self.recorder.record("illegal", illegal.message_id, illegal.citation, illegal.params)
                 if cast:
                     state = self.do_cast(state, {"player": player, "card": hit, "targets": targets,
-                                                 "cascade": decision.get("cascade", [])}, free=True)
+                                                 "cascade": decision.get("cascade", []),
+                                                 **{k: decision[k] for k in ("modes", "targets_by_mode", "divide")
+                                                    if k in decision}}, free=True)
         elif hit is not None:
             self.record("choice", "mtg.cascade.declined", K.CASCADE, card=hit, card_name=self.name_of(state, hit))
         rest = [c for c in exiled if not (cast and c == hit)]
@@ -1966,11 +2282,60 @@ class Game:
 LAYER_EFFECTS = ("set_pt", "modify_pt", "switch_pt", "add_type", "set_type", "remove_type", "set_color", "add_color",
                  "add_ability", "remove_abilities", "remove_ability", "change_control", "copy")
 RULE_EFFECTS = ("indestructible", "prevent_damage", "cant_attack", "cant_block", "cant_cast", "exile_instead", "grant_spell",
-                "replacement")
+                "replacement", "doesnt_untap")
 
-_STEP_RULE = {Step.UPKEEP: K.UPKEEP, Step.DRAW: K.DRAW_STEP, Step.END: K.END_STEP, Step.CLEANUP: K.CLEANUP,
+_STEP_RULE = {Step.UNTAP: K.UNTAP_STEP, Step.UPKEEP: K.UPKEEP, Step.DRAW: K.DRAW_STEP, Step.END: K.END_STEP, Step.CLEANUP: K.CLEANUP,
               Step.DECLARE_ATTACKERS: K.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS: K.DECLARE_BLOCKERS,
               Step.COMBAT_DAMAGE: K.COMBAT_DAMAGE}
+
+
+def _compositions(total: int, parts: int):
+    """Each way to write ``total`` as ``parts`` positive amounts, in order (CR 601.2d)."""
+    if parts == 1:
+        if total >= 1:
+            yield (total,)
+        return
+    for first in range(1, total - parts + 2):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def _shift(part: Any, offset: int) -> Any:
+    """An instruction of a mode with its target indexes moved past the earlier chosen modes' targets."""
+    if isinstance(part, Mapping):
+        out = {}
+        for key, value in part.items():
+            if key in ("target", "controller_of_target") and isinstance(value, int):
+                out[key] = value + offset
+            elif key == "player" and isinstance(value, int) and not isinstance(value, bool):
+                out[key] = value + offset
+            else:
+                out[key] = _shift(value, offset) if isinstance(value, (Mapping, tuple, list)) else value
+        return freeze(out)
+    if isinstance(part, (tuple, list)):
+        return tuple(_shift(p, offset) for p in part)
+    return part
+
+
+def apply_modes(spec: Mapping[str, Any], modes: list[int]) -> Mapping[str, Any]:
+    """The spell or ability with only the chosen modes (CR 700.2c, 700.2d): their targets in
+    mode order and their instructions in sequence, a mode chosen twice appearing twice."""
+    targets: list[Any] = list(spec.get("targets", ()))
+    effects: list[Any] = list(spec.get("effects", ()))
+    printed = spec.get("modes", ())
+    for i in modes:
+        mode = printed[i]
+        offset = len(targets)
+        targets += list(mode.get("targets", ()))
+        effects += [_shift(p, offset) for p in mode.get("effects", ())]
+    return freeze({**{k: v for k, v in spec.items() if k not in ("modes", "targets", "effects")},
+                   "targets": targets, "effects": effects})
+
+
+def _on_trigger(t: PendingTrigger) -> bool:
+    """Whether a trigger's trigger condition is another ability triggering (CR 603.3b, 2022)."""
+    trigger = t.spec.get("trigger")
+    return isinstance(trigger, Mapping) and trigger.get("event") == "ability_triggers"
 
 
 def _plain_event(event: Mapping[str, Any]) -> dict[str, Any]:

@@ -199,6 +199,16 @@ class K(Enum):
     CLEANUP_NO_PRIORITY = auto()
     TURN_PHASES = auto()
     REMOVE_DAMAGE = auto()
+    # Added by the modes, "unless", division, turn and timestamp pass
+    MODES_TRIGGERED = auto()
+    MODES_TARGETS = auto()
+    MODES_REPEAT = auto()
+    MODES_COPY = auto()
+    X_ANNOUNCED = auto()
+    UPKEEP_TRIGGERS = auto()
+    HAND_SIZE = auto()
+    TIMESTAMP_SHARED = auto()
+    TURN_SICKNESS_ENDS = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -377,6 +387,15 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.CLEANUP_NO_PRIORITY: ("514.3", "514.3", "no player receives priority"),
     K.TURN_PHASES: ("500.1", "500.1", "five phases"),
     K.REMOVE_DAMAGE: ("120.6", "120.6", "damage"),
+    K.MODES_TRIGGERED: ("700.2b", "700.2b", "triggered ability"),
+    K.MODES_TARGETS: ("700.2c", "700.2c", "only if they chose that mode"),
+    K.MODES_REPEAT: ("700.2d", "700.2d", "can't choose the same mode more than once"),
+    K.MODES_COPY: ("700.2g", "700.2g", "copies the mode"),
+    K.X_ANNOUNCED: ("107.3a", "107.3a", "announces the value of X"),
+    K.UPKEEP_TRIGGERS: ("503.1a", "503.1a", "beginning of the upkeep"),
+    K.HAND_SIZE: ("514.1", "514.1", "maximum hand size"),
+    K.TIMESTAMP_SHARED: ("613.7b", "613.7b", "receives a timestamp at the time it's created"),
+    K.TURN_SICKNESS_ENDS: ("302.6", "302.6", "most recent turn"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -39,7 +39,7 @@ class MtgRuleset(Ruleset):
         for effect in state.effects:
             if effect.do not in LAYER_OF and effect.do not in ("indestructible", "prevent_damage", "cant_attack",
                                                                "cant_block", "cant_cast", "exile_instead", "grant_spell",
-                                                               "replacement"):
+                                                               "replacement", "doesnt_untap"):
                 game.complete = False
                 game.record("cannot_evaluate", "mtg.layer.unsupported", K.LAYERS, effect=effect.id, do=effect.do)
         cite = lambda key: citation(self.name, key)  # noqa: E731

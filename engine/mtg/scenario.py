@@ -20,7 +20,7 @@ SUPERTYPES = ("basic", "legendary", "snow", "world")
 COLORS = ("white", "blue", "black", "red", "green")
 ABILITY_KINDS = ("keyword", "static", "cda", "activated", "triggered", "spell", "replacement", "alternative_cost", "unsupported")
 ACTION_TYPES = ("cast", "activate", "play_land", "pass", "resolve", "declare_attackers", "declare_blockers", "next_step")
-DURATIONS = ("end_of_turn", "permanent", "static")
+DURATIONS = ("end_of_turn", "permanent", "static", "next_untap")
 OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "mana_cost", "colors", "supertypes", "types", "subtypes",
                "abilities", "power", "toughness", "loyalty", "tapped", "counters", "attached_to", "face_down",
                "timestamp", "damage", "token", "sick", "attacking", "blocking", "x", "text",
@@ -121,6 +121,16 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
             checker.choice(action.get("player"), (*path, "player"), PLAYERS, "player id")
         if "targets" in action:
             _check_refs(action["targets"], (*path, "targets"), refs, checker)
+        for key in ("modes", "divide"):
+            if key in action and checker.sequence(action[key], (*path, key)) is not None:
+                for j, n in enumerate(action[key]):
+                    checker.integer(n, (*path, key, j), low=0, high=MAX_VALUE)
+        if "x" in action:
+            checker.integer(action["x"], (*path, "x"), low=0, high=MAX_VALUE)
+        by_mode = action.get("targets_by_mode")
+        if by_mode is not None and checker.mapping(by_mode, (*path, "targets_by_mode")) is not None:
+            for mode, refs_of_mode in by_mode.items():
+                _check_refs(refs_of_mode, (*path, "targets_by_mode", mode), refs, checker)
         if kind == "declare_attackers":
             _check_refs(action.get("attackers", []), (*path, "attackers"), ids, checker)
             attacking = action.get("attacking", {})
@@ -263,6 +273,8 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
         spec = dict(ability.spec)
         if "targets" in raw:
             spec["chosen_targets"] = raw["targets"]
+        if "modes" in raw:
+            spec["chosen_modes"] = raw["modes"]
         pending.append(PendingTrigger(obj.id, raw.get("ability", 0), raw.get("controller", obj.controller),
                                       obj.printed.name, freeze(spec), freeze(raw.get("event", {})), order=i))
     return replace(state, pending=tuple(pending))

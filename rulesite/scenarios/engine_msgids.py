@@ -385,16 +385,30 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} is cast for its alternative cost {cost}.'),
     # Translators: mtg.cast.complete
     pgettext_lazy('trace', '{card_name} becomes cast; cast triggers trigger now.'),
+    # Translators: mtg.cast.divide
+    pgettext_lazy('trace', '{card_name}: the damage is divided as {division} among its targets.'),
     # Translators: mtg.cast.free
     pgettext_lazy('trace', '{card_name} is cast without paying its mana cost (X is 0).'),
     # Translators: mtg.cast.hybrid
     pgettext_lazy('trace', '{card_name}: each hybrid symbol of {cost} is paid with one of its halves.'),
+    # Translators: mtg.cast.mode_targets
+    pgettext_lazy('trace', '{card_name}: the targets of the modes not chosen ({modes}) are not chosen.'),
+    # Translators: mtg.cast.modes
+    pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen ({texts}).'),
+    # Translators: mtg.cast.x
+    pgettext_lazy('trace', '{card_name}: X is announced as {x}.'),
     # Translators: mtg.choice.damage_order
     pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
+    # Translators: mtg.choice.discard
+    pgettext_lazy('trace', '{player} chooses which cards to discard down to the maximum hand size ({count} possible choices).'),
+    # Translators: mtg.choice.divide
+    pgettext_lazy('trace', '{player} divides {amount} damage of {card_name} among its targets ({count} possible divisions).'),
     # Translators: mtg.choice.legend
     pgettext_lazy('trace', '{player} controls two or more legendary permanents named {card_name} and chooses one to keep ({count} possible choices).'),
     # Translators: mtg.choice.made
     pgettext_lazy('trace', 'Choice {choice}: {chosen} (given by the scenario).'),
+    # Translators: mtg.choice.modes
+    pgettext_lazy('trace', '{player} chooses the mode(s) of {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.replacement_order
     pgettext_lazy('trace', '{player} chooses which replacement effect applies first to the {event} event ({count} possible orders).'),
     # Translators: mtg.choice.target
@@ -405,6 +419,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} orders their triggered abilities: {order}.'),
     # Translators: mtg.choice.trigger_order_default
     pgettext_lazy('trace', '{player} puts their triggered abilities on the stack in the order they triggered ({order}); give trigger_order to choose.'),
+    # Translators: mtg.choice.unless
+    pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name} ({count} possible choices).'),
+    # Translators: mtg.cleanup.discard
+    pgettext_lazy('trace', '{player} discards {card_name} down to the maximum hand size.'),
     # Translators: mtg.combat.assign
     pgettext_lazy('trace', '{card_name} assigns {amount} damage to {target_name}.'),
     # Translators: mtg.combat.attacks
@@ -427,6 +445,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} now has {count} {kind} counter(s) (timestamp {timestamp}).'),
     # Translators: mtg.damage.creature
     pgettext_lazy('trace', '{source_name} deals {amount} damage to {target_name}.'),
+    # Translators: mtg.damage.divided
+    pgettext_lazy('trace', '{card_name} deals {amount} of its divided damage to {target_name}.'),
     # Translators: mtg.damage.planeswalker
     pgettext_lazy('trace', '{source_name} deals {amount} damage to {target_name}: that many loyalty counters are removed ({loyalty} left).'),
     # Translators: mtg.damage.player
@@ -459,6 +479,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be played as a land now.'),
     # Translators: mtg.illegal.loyalty
     pgettext_lazy('trace', '{card_name}: this loyalty ability cannot be activated now ({why}).'),
+    # Translators: mtg.illegal.modes
+    pgettext_lazy('trace', '{card_name}: modes {modes} cannot be chosen ({why}).'),
     # Translators: mtg.illegal.no_ability
     pgettext_lazy('trace', '{card_name} has no such ability that can be activated from where it is.'),
     # Translators: mtg.illegal.no_priority
@@ -477,6 +499,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} needs {needed} target(s); {given} given.'),
     # Translators: mtg.illegal.timing
     pgettext_lazy('trace', '{card_name} cannot be cast or activated now ({why}).'),
+    # Translators: mtg.illegal.x
+    pgettext_lazy('trace', '{card_name}: X cannot be {x}.'),
     # Translators: mtg.layer.apply
     pgettext_lazy('trace', '{card_name}, layer {layer}: {label} ({reason}, timestamp {timestamp}): {before} → {after}.'),
     # Translators: mtg.layer.dependency
@@ -545,6 +569,10 @@ MSGIDS = (
     pgettext_lazy('trace', "The {step} step begins ({active}'s turn)."),
     # Translators: mtg.step.cleanup
     pgettext_lazy('trace', 'Cleanup: damage is removed and {effects} "until end of turn" effect(s) end.'),
+    # Translators: mtg.step.no_priority
+    pgettext_lazy('trace', 'No player receives priority in the {step} step.'),
+    # Translators: mtg.step.upkeep_triggers
+    pgettext_lazy('trace', '{count} ability(ies) that triggered at the beginning of the upkeep go on the stack before {active} gets priority.'),
     # Translators: mtg.tap
     pgettext_lazy('trace', '{card_name} is tapped: {tapped}.'),
     # Translators: mtg.trigger
@@ -555,10 +583,26 @@ MSGIDS = (
     pgettext_lazy('trace', 'A delayed triggered ability of {card_name} triggers.'),
     # Translators: mtg.trigger.if_false
     pgettext_lazy('trace', '{card_name}\'s ability does not trigger: its "if" condition is false.'),
+    # Translators: mtg.trigger.modes
+    pgettext_lazy('trace', "{card_name}'s triggered ability: mode(s) {modes} chosen as it is put on the stack."),
+    # Translators: mtg.trigger.no_mode
+    pgettext_lazy('trace', "{card_name}'s modal ability has no mode that can be chosen and is removed."),
     # Translators: mtg.trigger.no_target
     pgettext_lazy('trace', "{card_name}'s ability has no legal target and is removed."),
+    # Translators: mtg.trigger.second_round
+    pgettext_lazy('trace', 'Triggered abilities that triggered on another ability triggering go on the stack now, after the others.'),
     # Translators: mtg.trigger.to_stack
     pgettext_lazy('trace', "{controller} puts {card_name}'s triggered ability on the stack ({item})."),
+    # Translators: mtg.turn.begin
+    pgettext_lazy('trace', "{active}'s turn begins."),
+    # Translators: mtg.turn.sickness_ends
+    pgettext_lazy('trace', '{active} has controlled {cards} continuously since the turn began.'),
+    # Translators: mtg.turn.untap
+    pgettext_lazy('trace', '{active} untaps {cards}.'),
+    # Translators: mtg.unless.not_paid
+    pgettext_lazy('trace', '{player} does not pay {cost}, so {card_name} does it.'),
+    # Translators: mtg.unless.paid
+    pgettext_lazy('trace', '{player} pays {cost}: {card_name} does not do what it would do unless paid.'),
     # Translators: ygo.battle.attack
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks {target_name}."),
     # Translators: ygo.battle.attack_direct

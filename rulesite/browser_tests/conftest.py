@@ -142,16 +142,19 @@ def _new_page(browser: Any, viewport: dict[str, int], **options: Any) -> Iterato
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # Console errors too (a script or style refused by the CSP says so there), but not the
+    # status of a page that answers 400 on purpose.
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Failed to load resource" not in m.text else None)
     try:
         yield page
     finally:
         context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"script or console errors on the page: {errors}"
 
 
 @pytest.fixture
 def page(browser: Any, site: str) -> Iterator[Any]:
-    """Return a fresh desktop-sized tab (own cookies, English), failing the test on any script error."""
+    """Return a fresh desktop-sized tab (own cookies, English), failing the test on any script or console error."""
     yield from _new_page(browser, DESKTOP, base_url=site)
 
 

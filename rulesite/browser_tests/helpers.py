@@ -38,8 +38,12 @@ def type_into(page: Any, selector: str, text: str) -> None:
     page.keyboard.type(text)
 
 
-MIRROR_FORCE_BOARD: tuple[tuple[str, str, str | list[str]], ...] = (
-    # (how, field, value): "type" key by key, "select" an option, "check" a box.
+Step = tuple[str, str, str | list[str]]
+"""(how, field, value): "type" key by key, "select" an option (or options), "check" a box."""
+
+MIRROR_FORCE_BOARD: tuple[Step, ...] = (
+    # Alice (Player 1) attacks with Dark Magician; Bob (Player 2) activates Mirror Force
+    # (Chain Link 1); Alice answers with Trap Jammer. The page's three spare card rows hold them.
     ("select", "#id_setup-ruleset", "arcv"), ("select", "#id_setup-phase", "battle"), ("select", "#id_setup-step", "battle"),
     ("type", "#id_setup-p1_name", "Alice"), ("type", "#id_setup-p2_name", "Bob"),
     # Card 1: Dark Magician, face-up in Attack Position on Alice's side.
@@ -65,15 +69,13 @@ MIRROR_FORCE_BOARD: tuple[tuple[str, str, str | list[str]], ...] = (
 """Mirror Force answered by Trap Jammer (docs/scenario-format.md §2.7) as a judge fills it in."""
 
 
-def fill_mirror_force_board(page: Any) -> None:
-    """Fill the Yu-Gi-Oh! builder with :data:`MIRROR_FORCE_BOARD`, field by field.
+def fill_board(page: Any, steps: tuple[Step, ...]) -> None:
+    """Fill a board builder field by field, as :data:`MIRROR_FORCE_BOARD` lists them.
 
-    Alice (Player 1) attacks with Dark Magician; Bob (Player 2) activates Mirror Force (Chain
-    Link 1); Alice answers with Trap Jammer. The page's own three spare card rows hold the
-    three cards; the card pickers list them once they are named, and an action's fields show
-    once its "Does" is chosen, so each step waits for its field to be usable.
+    Each step waits for its field to be usable: the card pickers list a card once it is named,
+    and an action's fields show once its "Does" or type is chosen.
     """
-    for how, selector, value in MIRROR_FORCE_BOARD:
+    for how, selector, value in steps:
         if how == "type":
             type_into(page, selector, str(value))
         elif how == "select":

@@ -1,7 +1,8 @@
 """A judge builds a Magic and a Force of Will ruling in the browser, opens the permalink and re-checks it.
 
-Each board is typed into the game's board form: a creature whose -1/-1 counters leave it at
-toughness 0 (CR 704.5f), a resonator with lethal damage marked (FoW 13.2).
+Magic: Alice casts Maelstrom Pulse (typed by name: the catalogue fills in the rest) at the
+opponent's Grizzly Bears, picked in the step's card pickers (CR 701.7a). Force of Will: a
+resonator with lethal damage marked is destroyed by rule processing (13.2).
 """
 
 from __future__ import annotations
@@ -13,37 +14,39 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import type_into
+from .helpers import Step, fill_board
 
 pytestmark = pytest.mark.django_db  # the test database (rules imported); see conftest.py
 
 
 @dataclass(frozen=True)
 class Board:
-    fields: tuple[tuple[str, str], ...]
-    """(field id, text typed) in the board form."""
-    selects: tuple[tuple[str, str], ...]
-    """(field id, value chosen) in the board form."""
+    steps: tuple[Step, ...]
+    filled_in: tuple[tuple[str, str], ...]
+    """(field, value) the page fills in by itself before the board is sent."""
     outcome: str
     rule: str
 
 
 BOARDS = {
     "mtg": Board(
-        fields=(
-            ("#id_cards-0-name", "Grizzly Bears"), ("#id_cards-0-types", "creature"),
-            ("#id_cards-0-power", "2"), ("#id_cards-0-toughness", "2"), ("#id_cards-0-counters", "-1/-1: 2"),
+        steps=(
+            ("type", "#id_cards-0-name", "Maelstrom Pulse"), ("select", "#id_cards-0-zone", "hand"),
+            ("type", "#id_cards-1-name", "Grizzly Bears"), ("select", "#id_cards-1-owner", "p2"),
+            ("type", "#id_cards-1-types", "creature"), ("type", "#id_cards-1-power", "2"), ("type", "#id_cards-1-toughness", "2"),
+            ("select", "#id_after-0-type", "cast"), ("select", "#id_after-0-player", "p1"),
+            ("select", "#id_after-0-card", "c1"), ("select", "#id_after-0-targets", ["c2"]),
         ),
-        selects=(("#id_after-0-type", "resolve"),),
-        outcome="Grizzly Bears is put into its owner's graveyard (toughness)",
-        rule="704.5f",
+        filled_in=(("#id_cards-0-types", "sorcery"), ("#id_cards-0-mana_cost", "{1}{B}{G}")),
+        outcome="Grizzly Bears moves from battlefield to graveyard (destroy)",
+        rule="701.7a",
     ),
     "fow": Board(
-        fields=(
-            ("#id_cards-0-name", "Tinker Apprentice"), ("#id_cards-0-atk", "500"),
-            ("#id_cards-0-defense", "500"), ("#id_cards-0-damage", "500"),
+        steps=(
+            ("type", "#id_cards-0-name", "Tinker Apprentice"), ("type", "#id_cards-0-atk", "500"),
+            ("type", "#id_cards-0-defense", "500"), ("type", "#id_cards-0-damage", "500"),
         ),
-        selects=(),
+        filled_in=(),
         outcome="Tinker Apprentice has 500 damage and DEF 500; it is destroyed",
         rule="13.2",
     ),
@@ -58,10 +61,9 @@ class TestTheMagicAndForceOfWillBuilders:
         board = BOARDS[game]
         page.goto(f"/scenarios/new/{game}/")
         expect(page.locator("form.board-form")).to_be_visible()
-        for selector, text in board.fields:
-            type_into(page, selector, text)
-        for selector, value in board.selects:
-            page.select_option(selector, value)
+        fill_board(page, board.steps)
+        for selector, value in board.filled_in:
+            expect(page.locator(selector)).to_have_value(value)
         shot(page, "filled-builder")
         page.get_by_role("button", name="Resolve and make a permalink").click()
         page.wait_for_url(re.compile(r"/r/[A-Za-z0-9]+/$"))

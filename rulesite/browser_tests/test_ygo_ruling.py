@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import fill_mirror_force_board, type_into
+from .helpers import MIRROR_FORCE_BOARD, fill_board, type_into
 
 pytestmark = pytest.mark.django_db  # the test database (rules imported); see conftest.py
 
@@ -23,7 +23,7 @@ class TestTheYugiohBuilder:
         expect(page.get_by_role("heading", level=1)).to_have_text("New Yu-Gi-Oh! ruling")
         shot(page, "empty-builder")
 
-        fill_mirror_force_board(page)
+        fill_board(page, MIRROR_FORCE_BOARD)
         # The card pickers list the cards by id and name as soon as they are typed in.
         expect(page.locator("#id_chain-0-card option:checked")).to_have_text("t1 · Mirror Force")
         shot(page, "filled-builder")

@@ -114,3 +114,21 @@ class CurrentEditionTests:
     def test_breadcrumbs_name_the_document_by_its_title(self, client):
         body = client.get("/rules/fow-whitepaper-2.3/6.1/").content.decode()
         assert 'title="fow-whitepaper-2.3">Force of Will' in body
+
+
+class GlossaryLinkTests:
+    @needs_corpora
+    def test_glossary_terms_in_rule_text_link_to_their_entries(self, client):
+        body = client.get("/rules/mtg-cr-2022-04-29/702.85a/").content.decode()
+        assert 'class="term" href="/rules/mtg-cr-2022-04-29/glossary/mana-value/"' in body
+
+    @needs_corpora
+    def test_a_term_common_to_most_rules_is_not_linked(self, client):
+        body = client.get("/rules/mtg-cr-2022-04-29/613.1/").content.decode()
+        assert 'href="/rules/mtg-cr-2022-04-29/glossary/player/"' not in body
+        assert 'href="/rules/mtg-cr-2022-04-29/glossary/card/"' not in body
+
+    @needs_corpora
+    def test_a_glossary_entry_does_not_link_to_itself(self, client):
+        body = client.get("/rules/mtg-cr-2022-04-29/glossary/cascade/").content.decode()
+        assert 'class="term" href="/rules/mtg-cr-2022-04-29/glossary/cascade/"' not in body

@@ -25,8 +25,10 @@ def ruling():
 def simulate_old_engine(scenario: Scenario) -> None:
     """Rewrite the stored answer as an older engine might have given it."""
     trace = json.loads(json.dumps(scenario.trace))
-    trace[5]["rule"]["number"] = "3.4.1"
-    del trace[9]
+    # Find the steps by what they say, not by position: later engines add steps around them.
+    negate = next(i for i, step in enumerate(trace) if step["message_id"] == "ygo.negate.activation")
+    trace[negate]["rule"]["number"] = "3.4.1"
+    del trace[next(i for i, step in enumerate(trace) if step["message_id"] == "ygo.no_effect.activation_negated")]
     result = json.loads(json.dumps(scenario.result))
     result["objects"][0]["zone"] = "graveyard"
     Scenario.objects.filter(pk=scenario.pk).update(trace=trace, result=result, engine_version="0.0.9")

@@ -792,7 +792,9 @@ class Game:
         turn begins with its untap step (500.1, 502). Otherwise the game stops at the cleanup step.
         """
         turns = 0
-        while state.step is not step and not state.winner:
+        again = next_turn and state.step is step
+        while (state.step is not step or again) and not state.winner:
+            again = False
             while state.stack and not state.winner:
                 # CR 117.4, 500.2: a step ends only when all players pass with an empty stack.
                 state = self.pass_all(state)
@@ -1644,7 +1646,10 @@ class Game:
             return chosen
         per_spec = []
         for spec in specs:
-            legal = [o for o in self.permanents(state) if self.target_legal(state, spec, o, t.controller, t.source)]
+            zone = spec.get("zone", "battlefield")
+            candidates = self.permanents(state) if zone == "battlefield" else [
+                o for o in state.order if state.objects[o].zone.value == zone]
+            legal = [o for o in candidates if self.target_legal(state, spec, o, t.controller, t.source)]
             legal += [p for p in ("p1", "p2") if spec.get("player") and self.target_legal(state, spec, p, t.controller, t.source)]
             per_spec.append(legal + ([None] if spec.get("optional") else []))
         combos: list[list[str]] = [[]]
@@ -1836,6 +1841,9 @@ class Game:
             return [item.source] if item.source in state.objects else []
         if ref == "event":
             o = item.event.get("object")
+            return [o] if o else []
+        if ref == "attacker":
+            o = item.event.get("attacker")
             return [o] if o else []
         if ref == "attached":
             src = state.objects.get(item.source)
@@ -2196,6 +2204,10 @@ class Game:
             state = replace(state, stack=state.stack + (copy_item,), next_stack_id=state.next_stack_id + 1)
             self.record("copy", "mtg.copy.spell", K.COPY_NEW_TARGETS if new_targets != original.targets else K.COPY_SPELL,
                         item=sid, card=copy_id, card_name=obj.printed.name, targets=list(new_targets))
+            if "modes" in original.choices:
+                # CR 700.2g: the copy has the original's modes; its controller can't choose others.
+                self.record("copy", "mtg.copy.modes", K.MODES_COPY, item=sid, card=copy_id, card_name=obj.printed.name,
+                            modes=list(original.choices["modes"]))
         return state
 
     def _search(self, state: GameState, item: StackItem, part: Mapping[str, Any]) -> GameState:

@@ -123,6 +123,7 @@ MESSAGES = {
     "mtg.turn.sickness_ends": "{active} has controlled {cards} continuously since the turn began.",
     "mtg.step.no_priority": "No player receives priority in the {step} step.",
     "mtg.step.upkeep_triggers": "{count} ability(ies) that triggered at the beginning of the upkeep go on the stack before {active} gets priority.",
+    "mtg.copy.modes": "The copy {item} of {card_name} has the same mode(s) {modes}.",
     "mtg.cleanup.discard": "{player} discards {card_name} down to the maximum hand size.",
 }
 

@@ -437,6 +437,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'First-strike combat damage step: {creatures} creature(s) deal damage.'),
     # Translators: mtg.combat.trample
     pgettext_lazy('trace', '{card_name} assigns {amount} excess damage to the player (trample).'),
+    # Translators: mtg.copy.modes
+    pgettext_lazy('trace', 'The copy {item} of {card_name} has the same mode(s) {modes}.'),
     # Translators: mtg.copy.spell
     pgettext_lazy('trace', 'A copy of {card_name} is put on the stack ({item}); it was not cast.'),
     # Translators: mtg.cost.paid

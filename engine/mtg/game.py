@@ -46,6 +46,9 @@ class Replacement:
     affected_filter: Optional[Mapping[str, Any]] = None
 
 
+MAX_CLEANUPS = 20
+"""At most this many cleanup steps in one turn (CR 514.3a repeats them while things happen)."""
+
 MAX_BRANCHES = 24
 """At most this many branches for an open choice (as the Yu-Gi-Oh! engine's ``choice`` steps)."""
 
@@ -86,6 +89,8 @@ class Game:
         """``options.choices`` of the document: choice key → the choice made (§8.6)."""
         self._cascade_choices: dict[str, list[Any]] = {}
         self._leaving: dict[str, Chars] = {}
+        self._cleanup_priority = 0
+        """How many cleanup steps of this turn gave priority (CR 514.3a): each is followed by another."""
         self._effect_part: Optional[tuple[str, Any, Any, str]] = None
         """The last locked-in part created by a filter: ``(item, filter, affected, group)`` (CR 613.6)."""
 
@@ -256,8 +261,15 @@ class Game:
             return self.resolve_top(state)
         following = STEP_ORDER.index(state.step) + 1
         if following >= len(STEP_ORDER):
-            return self.begin_turn(state)
+            return self._after_cleanup(state)
         return self.advance_to(state, STEP_ORDER[following])
+
+    def _after_cleanup(self, state: GameState) -> GameState:
+        """After a cleanup step in which players got priority comes another cleanup step (CR
+        514.3a); otherwise the next turn begins (500.1)."""
+        if self._cleanup_priority and self._cleanup_priority <= MAX_CLEANUPS:
+            return self._begin_step(state, Step.CLEANUP)
+        return self.begin_turn(state)
 
     def settle(self, state: GameState, announce: bool = True, player: Optional[PlayerId] = None,
                why: K = K.PRIORITY_AP_FIRST) -> GameState:
@@ -802,6 +814,9 @@ class Game:
                 break
             index = STEP_ORDER.index(state.step) + 1
             if index >= len(STEP_ORDER):
+                if self._cleanup_priority and self._cleanup_priority <= MAX_CLEANUPS:
+                    state = self._begin_step(state, Step.CLEANUP)
+                    continue
                 if not next_turn or turns:
                     break
                 turns += 1
@@ -819,6 +834,7 @@ class Game:
         active player's permanents have been under their control since the turn began (302.6).
         """
         active = opponent(state.active)
+        self._cleanup_priority = 0
         for p in state.players:
             state = state.with_player(replace(p, lands_played=0, spells_cast=0,
                                               mana_pool="" if p.mana_pool is not None else None))
@@ -899,6 +915,15 @@ class Game:
         ended = [e for e in state.effects if e.duration == "end_of_turn"]
         state = replace(state, effects=tuple(e for e in state.effects if e.duration != "end_of_turn"))
         self.record("step", "mtg.step.cleanup", K.CLEANUP, effects=len(ended))
+        checked = self.check_sbas(state)
+        if checked is not state or checked.pending:
+            # CR 514.3a: state-based actions or triggers: they happen, the active player gets
+            # priority, and once all pass with an empty stack another cleanup step follows.
+            self._cleanup_priority += 1
+            self.record("step", "mtg.step.cleanup_priority", K.CLEANUP_PRIORITY, step=Step.CLEANUP.value,
+                        count=self._cleanup_priority)
+            return self.settle(checked, player=checked.active, why=K.CLEANUP_PRIORITY)
+        self._cleanup_priority = 0
         self.record("step", "mtg.step.no_priority", K.CLEANUP_NO_PRIORITY, step=Step.CLEANUP.value)
         return state
 

@@ -124,6 +124,7 @@ MESSAGES = {
     "mtg.step.no_priority": "No player receives priority in the {step} step.",
     "mtg.step.upkeep_triggers": "{count} ability(ies) that triggered at the beginning of the upkeep go on the stack before {active} gets priority.",
     "mtg.copy.modes": "The copy {item} of {card_name} has the same mode(s) {modes}.",
+    "mtg.step.cleanup_priority": "Something happened in the cleanup step: the active player gets priority, and another cleanup step follows (cleanup step {count} of this turn).",
     "mtg.cleanup.discard": "{player} discards {card_name} down to the maximum hand size.",
 }
 

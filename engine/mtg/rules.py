@@ -209,6 +209,7 @@ class K(Enum):
     HAND_SIZE = auto()
     TIMESTAMP_SHARED = auto()
     TURN_SICKNESS_ENDS = auto()
+    CLEANUP_PRIORITY = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -396,6 +397,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.HAND_SIZE: ("514.1", "514.1", "maximum hand size"),
     K.TIMESTAMP_SHARED: ("613.7b", "613.7b", "receives a timestamp at the time it's created"),
     K.TURN_SICKNESS_ENDS: ("302.6", "302.6", "most recent turn"),
+    K.CLEANUP_PRIORITY: ("514.3a", "514.3a", "another cleanup step"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

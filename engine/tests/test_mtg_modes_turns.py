@@ -349,3 +349,14 @@ def test_catalogue_kathari_bomber_makes_goblins_and_is_sacrificed_after_combat_d
                                                          {"type": "next_step", "step": "end_of_combat"}]))
     assert _obj(out, "kb")["zone"] == "graveyard"
     assert len([o for o in out["result"]["objects"] if o.get("token") and o["zone"] == "battlefield"]) == 2
+
+
+def test_514_3a_something_happening_in_cleanup_gives_priority_and_another_cleanup_step():
+    weak = creature("weak", "Bears", 2, 2, counters={"-1/-1": 2})
+    doc = scenario([weak, card("c1", "Forest", "p2", "library", types=["land"])], [{"type": "next_step", "step": "upkeep"}],
+                   step="end", effects=[{"id": "pump", "do": "modify_pt", "power": 2, "toughness": 2, "affected": ["weak"]}])
+    out = _run(doc)
+    ids = _ids(out)
+    assert ids.count("mtg.step.cleanup") == 2 and "mtg.step.cleanup_priority" in ids
+    assert ids.index("mtg.step.cleanup_priority") < ids.index("mtg.turn.begin")
+    assert out["result"]["turn"]["active"] == "p2" and _obj(out, "weak")["zone"] == "graveyard"

@@ -571,6 +571,8 @@ MSGIDS = (
     pgettext_lazy('trace', "The {step} step begins ({active}'s turn)."),
     # Translators: mtg.step.cleanup
     pgettext_lazy('trace', 'Cleanup: damage is removed and {effects} "until end of turn" effect(s) end.'),
+    # Translators: mtg.step.cleanup_priority
+    pgettext_lazy('trace', 'Something happened in the cleanup step: the active player gets priority, and another cleanup step follows (cleanup step {count} of this turn).'),
     # Translators: mtg.step.no_priority
     pgettext_lazy('trace', 'No player receives priority in the {step} step.'),
     # Translators: mtg.step.upkeep_triggers

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.ygo.scenario import ACTION_TYPES as _ENGINE_ACTION_TYPES
+
 from .builders import common
 
 Row = dict[str, Any]
@@ -77,10 +79,11 @@ NEGATABLE = ("any", "spell_card", "trap_card", "spell_trap_card", "monster_effec
 SUMMON_POSITIONS = ("attack", "defense")
 COSTS = ("pay_lp", "discard", "tribute", "send_to_graveyard", "banish")
 SPELL_SPEEDS = (1, 2, 3)
-AFTER_TYPES = (
+AFTER_TYPES = tuple(dict.fromkeys((
     "activate", "pass", "resolve", "summon", "set", "flip_summon", "change_position", "special_summon",
-    "attack", "damage_step", "end_phase",
-)
+    "attack", "damage_step", "end_phase", *_ENGINE_ACTION_TYPES,
+)))
+"""Player action types, the engine's newer ones (``place_pendulum``) last."""
 YES_NO = ("yes", "no")
 
 OMITTABLE = ("options", "chain", "pending", "effects", "actions", "turn.step")
@@ -131,8 +134,8 @@ class _Field:
 
     def initial(self, value: Any) -> Any:
         """Return the form value for ``value``, or ``_MISSING`` when it would not come back."""
-        if self.choices and value not in self.choices:
-            return _MISSING
+        if self.choices and value not in self.choices and (not isinstance(value, str) or not value.strip()):
+            return _MISSING  # a word the form does not list yet (a newer engine's) is still shown and kept
         form_value = self.to_form(value)
         if form_value is _MISSING or not _same(self.to_json(form_value), value):
             return _MISSING

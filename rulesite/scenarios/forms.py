@@ -90,6 +90,7 @@ AFTER_TYPE_LABELS = {
     "summon": _("Normal / Tribute Summon"), "set": _("Set a card"), "flip_summon": _("Flip Summon"),
     "change_position": _("Change battle position"), "special_summon": _("Special Summon by procedure"),
     "attack": _("Declare an attack"), "damage_step": _("Enter the Damage Step"), "end_phase": _("End the phase or step"),
+    "place_pendulum": _("Place a Pendulum Scale"),
 }
 
 
@@ -207,6 +208,7 @@ class BoardRowForm(forms.Form):
 
     def __init__(self, *args: Any, card_choices: CardChoices = (), **kwargs: Any) -> None:  # type: ignore[assignment]
         super().__init__(*args, **kwargs)
+        keep_unknown_choices(self)
         for name, field in self.fields.items():
             if isinstance(field, _CardRefMixin):
                 blank = None if isinstance(field, forms.MultipleChoiceField) else self.card_blanks.get(name, "—")
@@ -287,8 +289,31 @@ def kept_forms(formset: BaseFormSet) -> list[Any]:
 LP_ERRORS = {"min_value": _("Life Points cannot be negative."), "max_value": _("Life Points are at most 999,999.")}
 
 
+def keep_unknown_choices(form: forms.Form) -> None:
+    """Offer each value of ``form``'s plain choice fields that is not one of their choices
+    (a word of a newer engine, from a permalink or a demo), so that it is shown and kept
+    instead of silently becoming the first choice; the engine judges it."""
+    for name, field in form.fields.items():
+        if not isinstance(field, forms.ChoiceField) or isinstance(field, _CardRefMixin):
+            continue
+        if form.is_bound:
+            key = form.add_prefix(name)
+            values = form.data.getlist(key) if hasattr(form.data, "getlist") else [form.data.get(key)]
+        else:
+            initial = form.initial.get(name)
+            values = initial if isinstance(initial, list) else [initial]
+        known = {str(value) for value, _label in field.choices}
+        extra = [str(v) for v in values if isinstance(v, (str, int)) and str(v).strip() and str(v) not in known]
+        if extra:
+            field.choices = list(field.choices) + [(value, value) for value in dict.fromkeys(extra)]
+
+
 class SetupForm(forms.Form):
     """Rule version, turn and players."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        keep_unknown_choices(self)
 
     ruleset = forms.ChoiceField(label=_("Rules"), choices=_choices(builder.RULESETS, RULESET_LABELS), initial="arcv")
     active = forms.ChoiceField(label=_("Turn player"), choices=_choices(builder.PLAYERS, PLAYER_LABELS), initial="p1")
@@ -513,13 +538,14 @@ AFTER_FIELDS_USED = {
     "pass": "player", "resolve": "",
     "summon": "card tributes player", "set": "card tributes", "flip_summon": "card", "change_position": "card",
     "special_summon": "method card cards materials position", "attack": "attacker attack_target",
-    "damage_step": "", "end_phase": "player to discard",
+    "damage_step": "", "end_phase": "player to discard", "place_pendulum": "card",
 }
 """The fields each player action ``type`` uses (§2.5, §2.6b); the page hides the others."""
 
 CARD_NEEDED = {
     "activate": _("Pick the card activated."), "summon": _("Pick the monster Summoned."), "set": _("Pick the card Set."),
     "flip_summon": _("Pick the monster Flip Summoned."), "change_position": _("Pick the monster that changes position."),
+    "place_pendulum": _("Pick the Pendulum Monster placed."),
 }
 
 

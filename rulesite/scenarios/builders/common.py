@@ -90,7 +90,7 @@ def yes_no_json(value: Any) -> Any:
 
 def ids_form(value: Any) -> Any:
     if isinstance(value, list) and value and all(text_form(item) is not MISSING for item in value):
-        return list(value)
+        return list(value) if len(set(value)) == len(value) else MISSING  # a picker cannot pick one twice
     return MISSING
 
 
@@ -221,7 +221,8 @@ class Spec:
     """One form field and the document key it holds."""
 
     key: str
-    """The key in the document item (or the last part of a setup path)."""
+    """The key in the document item (``outer.inner`` for a key of a nested object; or the
+    last part of a setup path)."""
     name: str
     """The form field's name (unique within its row)."""
     kind: str
@@ -255,8 +256,8 @@ class Spec:
         """Return the form value for ``value``, or ``MISSING`` when it would not come back unchanged."""
         if self.empty is not MISSING and same(value, self.empty):
             return ""
-        if self.kind == "choice" and value not in self.choices:
-            return MISSING
+        if self.kind == "choice" and value not in self.choices and text_form(value) is MISSING:
+            return MISSING  # a word the form does not list yet (a newer engine's) is still shown and kept
         if self.kind == "pairs":
             form_value = pairs_form(value, self.choices)
             return form_value if form_value is not MISSING and same(self.to_json(form_value), value) else MISSING
@@ -326,6 +327,15 @@ def fields_to_form(item: Mapping[str, Any], fields: Iterable[Spec]) -> tuple[Row
     rest = dict(item)
     absent = []
     for spec in fields:
+        outer, dot, inner = spec.key.partition(".")
+        if dot:  # a key of a nested object (``j_ruler.atk``); the rest of it stays for a later field
+            holder = rest.get(outer)
+            if isinstance(holder, Mapping) and inner in holder:
+                value = spec.to_form(holder[inner])
+                if value is not MISSING:
+                    row[spec.name] = value
+                    rest[outer] = {key: val for key, val in holder.items() if key != inner}
+            continue
         if spec.key in rest:
             value = spec.to_form(rest[spec.key])
             if value is not MISSING:
@@ -346,7 +356,16 @@ def fields_to_json(row: Mapping[str, Any], fields: Iterable[Spec]) -> dict[str, 
         value = spec.to_json(row.get(spec.name))
         if value is MISSING and spec.empty is not MISSING and spec.name not in absent:
             value = spec.empty
-        if value is not MISSING:
+        if value is MISSING:
+            continue
+        outer, dot, inner = spec.key.partition(".")
+        if dot:
+            holder = out.setdefault(outer, {})
+            if isinstance(holder, dict):
+                holder[inner] = value
+        elif isinstance(value, dict) and isinstance(out.get(spec.key), dict):
+            out[spec.key] = value | out[spec.key]  # the nested fields given before win
+        else:
             out[spec.key] = value
     return out
 
@@ -581,7 +600,9 @@ def error_place(spec: GameSpec, path: str) -> ErrorPlace:
     if not rest or not isinstance(rest[0], str):
         return ErrorPlace(section.prefix, row)
     key = rest[0]
-    name = next((f.name for f in section.fields if f.key == key), None)
+    nested = f"{key}.{rest[1]}" if len(rest) > 1 and isinstance(rest[1], str) else None
+    name = next((f.name for f in section.fields if f.key == nested), None) or next(
+        (f.name for f in section.fields if f.key == key), None)
     return ErrorPlace(section.prefix, row, field=name, key=key)
 
 

@@ -8,6 +8,7 @@ The Force of Will and Magic builders use :class:`GameBoardForm`; the Yu-Gi-Oh! f
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+import json
 import re
 from functools import cache
 from typing import Any
@@ -121,6 +122,16 @@ class GameRowForm(ygo_forms.BoardRowForm):
             field = self.fields[name]
             blank = None if isinstance(field, forms.MultipleChoiceField) else "—"
             field.set_cards(PLAYER_CHOICES + list(card_choices), self._values_of(name), blank)  # type: ignore[attr-defined]
+        if self.is_bound:
+            # A required field may be left blank when the row's JSON gives its key instead.
+            try:
+                given = json.loads(self.data.get(self.add_prefix("extra")) or "{}")
+            except ValueError:
+                given = {}
+            if isinstance(given, dict):
+                for spec in self.section.fields:
+                    if spec.required and spec.key in given:
+                        self.fields[spec.name].required = False
         for name, pattern in self.ref_patterns.items():
             field = self.fields[name]
             allowed = {value for value in self._values_of(name) if re.fullmatch(pattern, value)}
@@ -174,12 +185,18 @@ def formset_class(section: common.Section) -> type[BaseFormSet]:
     return formset_factory(row_form_class(section), formset=base, extra=section.extra_rows, can_delete=True)
 
 
+def _setup_init(self: forms.Form, *args: Any, **kwargs: Any) -> None:
+    forms.Form.__init__(self, *args, **kwargs)
+    ygo_forms.keep_unknown_choices(self)
+
+
 @cache
 def setup_form_class(spec: common.GameSpec) -> type[forms.Form]:
     """Return the form class of the setup fields (players, turn, options)."""
     attrs: dict[str, Any] = {s.name: make_field(s) for s in spec.setup}
     attrs["omit"] = forms.CharField(required=False, widget=forms.HiddenInput)
     attrs["absent"] = forms.CharField(required=False, widget=forms.HiddenInput)
+    attrs["__init__"] = _setup_init
     attrs["extra"] = ygo_forms.JSONObjectField(
         label=_("Other game fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
         help_text=_("Keys this form has no box for. Usually empty."),
@@ -276,7 +293,7 @@ class GameBoardForm:
     
         return [
             (None, groups["main"], True),
-            (_("Rule readings (options)"), groups["options"], is_open(groups["options"])),
+            (_("Options: rule readings and choices"), groups["options"], is_open(groups["options"])),
             (_("More player and turn fields"), groups["more"], is_open(groups["more"])),
         ] if groups["options"] else [
             (None, groups["main"], True),

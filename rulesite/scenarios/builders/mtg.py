@@ -39,7 +39,7 @@ ACTION_LABELS = {
 EFFECT_DOS = (
     "copy", "change_control", "set_type", "add_type", "remove_type", "set_color", "add_color", "add_ability",
     "remove_abilities", "remove_ability", "set_pt", "modify_pt", "switch_pt", "indestructible", "prevent_damage",
-    "cant_attack", "cant_block", "cant_cast",
+    "cant_attack", "cant_block", "cant_cast", "replacement",
 )
 EFFECT_LABELS = {
     "copy": _("Copy (layer 1a)"), "change_control": _("Change control (layer 2)"), "set_type": _("Set types (layer 4)"),
@@ -49,15 +49,21 @@ EFFECT_LABELS = {
     "set_pt": _("Set power/toughness (layer 7a/7b)"), "modify_pt": _("Modify power/toughness (layer 7c)"),
     "switch_pt": _("Switch power/toughness (layer 7d)"), "indestructible": _("Indestructible (rules effect)"),
     "prevent_damage": _("Prevent damage (rules effect)"), "cant_attack": _("Can't attack"), "cant_block": _("Can't block"),
-    "cant_cast": _("Can't cast (by name)"),
+    "cant_cast": _("Can't cast (by name)"), "replacement": _("Replacement effect (614)"),
 }
 EFFECT_USES = {
     "copy": "of", "change_control": "to", "set_type": "types subtypes supertypes land_type", "add_type": "types subtypes supertypes",
     "remove_type": "types subtypes supertypes", "set_color": "colors", "add_color": "colors", "add_ability": "abilities",
     "remove_abilities": "", "remove_ability": "keywords", "set_pt": "power toughness cda", "modify_pt": "power toughness",
     "switch_pt": "", "indestructible": "", "prevent_damage": "", "cant_attack": "", "cant_block": "", "cant_cast": "name",
+    "replacement": "event player instead text",
 }
 """The fields each continuous effect uses (§8.4)."""
+REPLACED_EVENTS = ("damage", "destroy", "zone_change", "draw", "draw_step")
+REPLACED_EVENT_LABELS = {
+    "damage": _("Damage"), "destroy": _("Destruction"), "zone_change": _("A zone change"), "draw": _("A draw"),
+    "draw_step": _("The draw step"),
+}
 DURATION_LABELS = {"end_of_turn": _("Until end of turn"), "permanent": _("Permanent"), "static": _("While its source is there")}
 WORDS = _("Comma-separated.")
 
@@ -73,6 +79,8 @@ SETUP = (
          path=("turn", "priority"), blank=_("The active player")),
     Spec("combat_number", "combat_number", "int", _("Combat number"), min_value=1, max_value=99,
          path=("turn", "combat_number"), main=False),
+    Spec("choices", "choices", "json", _("Choices made (JSON)"), path=("options", "choices"), main=False,
+         help=_("{\"legend:p1:Name\": id, \"replace:draw:p1\": [effect ids], …} (§8.10); blank: every choice is shown.")),
     *(
         spec
         for pid in ("p1", "p2")
@@ -182,6 +190,11 @@ EFFECTS = Section(
         Spec("to", "to", "choice", _("Control goes to"), choices=("you", "p1", "p2"),
              labels={"you": _("The effect's controller"), **PLAYER_LABELS}),
         Spec("name", "name", "text", _("Card name")),
+        Spec("event", "event", "choice", _("Replaces the event"), choices=REPLACED_EVENTS, labels=REPLACED_EVENT_LABELS),
+        Spec("player", "player", "choice", _("Of the player"), choices=("you", "opponent", "any", "each"),
+             labels={"you": _("You"), "opponent": _("An opponent"), "any": _("Any player"), "each": _("Each player")}),
+        Spec("instead", "instead", "json", _("Instead (JSON)"), help=_("e.g. [{\"do\": \"gain_life\", \"amount\": 5}] (§8.10)")),
+        Spec("text", "text", "longtext", _("Its text (shown only)")),
         Spec("cda", "cda", "flag", _("Characteristic-defining (7a)")),
         Spec("land_type", "land_type", "flag", _("Sets a basic land type")),
         Spec("duration", "duration", "choice", _("Lasts"), choices=DURATIONS, labels=DURATION_LABELS),
@@ -197,7 +210,7 @@ EFFECTS = Section(
 )
 
 ACTION_USES = {
-    "cast": "player card targets x alternative_cost additional_costs cascade trigger_order",
+    "cast": "player card targets x modes alternative_cost additional_costs cascade trigger_order",
     "activate": "player source ability targets x chosen trigger_order", "play_land": "player card", "pass": "player",
     "resolve": "", "declare_attackers": "attackers trigger_order", "declare_blockers": "blockers trigger_order",
     "next_step": "step trigger_order",
@@ -214,6 +227,7 @@ ACTIONS_SECTION = Section(
         Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
         Spec("targets", "targets", "refs", _("Targets"), players=True),
         Spec("x", "x", "int", _("X"), min_value=0, max_value=999),
+        Spec("modes", "modes", "json", _("Modes chosen (JSON)"), help=_("Mode indexes, e.g. [0, 1]")),
         Spec("attackers", "attackers", "refs", _("Attackers")),
         Spec("blockers", "blockers", "pairs", _("Blocks"), choices=("blocker", "attacker"),
              help=_("“blocker: attacker” card ids, e.g. “wall: ogre, elf: ogre”")),

@@ -60,6 +60,12 @@ OVERRIDES: list[tuple[str, str]] = [
     ("示例", "範例"),
     ("構建", "建立"),
     ("導航", "導覽"),
+    # s2twp computing words that are wrong here: 类型 (card type) is not 型別 (data type),
+    # 项目 (a chase/stack item) is not 專案 (project), a permalink 代码 is not 程式碼 (source code).
+    ("型別", "類型"),
+    ("專案", "項目"),
+    ("程式碼", "代碼"),
+    ("許可權", "權限"),
 ]
 """``(after s2twp, wanted)`` replacements applied to every msgstr, in order."""
 

@@ -21,7 +21,7 @@ import engine
 from . import builder as conversion
 from .builders import common, fow, mtg
 from .builders.forms import GameBoardForm
-from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, BoardForm
+from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
 
 GAMES = ("ygo", "mtg", "fow")
@@ -122,7 +122,7 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
         "start_open": bool(request.GET.get("demo") or request.GET.get("from")),
     }
     if game == "ygo":
-        context["field_maps_json"] = json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED})
+        context["field_maps_json"] = json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED, "effect": EFFECT_FIELDS_USED})
         return render(request, "scenarios/builder.html", context, status=status)
     spec = SPECS[game]
     context["spec"] = spec

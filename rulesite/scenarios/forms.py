@@ -356,6 +356,11 @@ ACTION_FIELDS_USED = {
 }
 """The fields each ``do`` uses; the page hides the others until they are needed."""
 
+EFFECT_FIELDS_USED = {
+    "trigger": "effect_trigger effect_timing effect_optional", "flip": "effect_trigger effect_timing effect_optional",
+}
+"""The trigger fields a card's effect class uses (§2.6a); the page hides them for other classes."""
+
 
 class ActionForm(BoardRowForm):
     """One thing an effect does (docs/scenario-format.md §2.4.3)."""
@@ -453,7 +458,8 @@ class CardForm(BoardRowForm):
     effect_trigger = forms.ChoiceField(label=_("Triggers"), choices=_choices(builder.TRIGGER_EVENTS, TRIGGER_EVENT_LABELS, blank="—"), required=False)
     effect_timing = forms.ChoiceField(label=_("Trigger wording"), choices=_choices(builder.TIMINGS, TIMING_LABELS, blank="—"), required=False)
     effect_optional = yes_no_field(_("Optional (“you can”)"))
-    effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")), required=False)
+    effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")),
+                                     required=False, widget=forms.Select(attrs={"data-switcher": "effect"}))
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
     effect_id = forms.CharField(label=_("Effect id"), max_length=64, required=False)
     cost_do = forms.ChoiceField(label=_("Cost"), choices=_choices(builder.COSTS, COST_LABELS, blank=_("— no cost")), required=False)

@@ -54,6 +54,7 @@ load: static wrk
 FUZZ_EXAMPLES ?= 1000
 fuzz: static
 	FUZZ_MAX_EXAMPLES=$(FUZZ_EXAMPLES) $(VENV)/bin/pytest -p no:cacheprovider -q rulesite/api/tests/test_fuzz_api.py
+	RULESITE_FULL_BUILDER_TESTS=true $(VENV)/bin/pytest -p no:cacheprovider -q rulesite/scenarios/tests/test_builder.py rulesite/scenarios/tests/test_builder_games.py -k rendered
 
 # pip-audit of the pinned requirements; says plainly when nothing could be audited. Exits 0.
 audit: install

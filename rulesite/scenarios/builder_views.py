@@ -11,9 +11,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 import engine
@@ -42,6 +45,14 @@ def builder(request: HttpRequest, game: str) -> HttpResponse:
     """
     if game not in GAMES:
         raise Http404(f"Unknown game {game!r}")
+    if request.method == "POST":
+        refusal = _refuse_oversized_post(request)
+        if refusal:
+            return render(
+                request, "scenarios/builder_json.html",
+                {"game": game, "raw": "", "errors": [{"path": "", "message": refusal}], "has_form": game in FORM_GAMES},
+                status=400,
+            )
     if game not in FORM_GAMES or request.GET.get("mode") == "json":
         return _json_builder(request, game)
     if request.method != "POST":
@@ -131,6 +142,36 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
         context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
         context["card_names"] = mtg.card_names()
     return render(request, "scenarios/builder_game.html", context, status=status)
+
+
+MAX_FORM_ROWS = 2_000
+"""Rows one formset may claim (DESIGN.md: at most 2,000 objects); more is refused at once."""
+
+
+def _refuse_oversized_post(request: HttpRequest) -> str:
+    """Return why a POST is refused before any form is built, or ``""`` to go on.
+
+    A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` cannot be read at all, and a formset's
+    ``TOTAL_FORMS`` of 100,000 would make Django build that many forms: both are answered
+    with a message at once instead of after seconds of work.
+    """
+    try:
+        post = request.POST
+    except RequestDataTooBig:
+        return _("The form is too large: over %(size)s MB, more than any scenario can be (1 MB of JSON).") % {
+            "size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1_000_000
+        }
+    for key, value in post.items():
+        if key.endswith("-TOTAL_FORMS"):
+            try:
+                rows = int(value)
+            except ValueError:
+                return _("%(field)s must be a whole number.") % {"field": key}
+            if rows > MAX_FORM_ROWS or rows < 0:
+                return _("%(field)s asks for %(rows)s rows; a board has at most %(max)s.") % {
+                    "field": key, "rows": rows, "max": MAX_FORM_ROWS
+                }
+    return ""
 
 
 def _json_builder(request: HttpRequest, game: str) -> HttpResponse:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 
 import engine
 from engine.core.trace import CATALOGUE
@@ -240,3 +240,64 @@ def engine_msgids_source() -> str:
             lines.append(f"    pgettext_lazy({context!r}, {value!r}),\n")
     lines.append(")\n")
     return "".join(lines)
+
+
+STEP_KIND_LABELS = {
+    "action": pgettext_lazy("step kind", "action"),
+    "activate": pgettext_lazy("step kind", "activate"),
+    "attack": pgettext_lazy("step kind", "attack"),
+    "battle": pgettext_lazy("step kind", "battle"),
+    "block": pgettext_lazy("step kind", "block"),
+    "cancel": pgettext_lazy("step kind", "cancel"),
+    "cannot_evaluate": pgettext_lazy("step kind", "cannot_evaluate"),
+    "cast": pgettext_lazy("step kind", "cast"),
+    "choice": pgettext_lazy("step kind", "choice"),
+    "copy": pgettext_lazy("step kind", "copy"),
+    "cost": pgettext_lazy("step kind", "cost"),
+    "counters": pgettext_lazy("step kind", "counters"),
+    "damage": pgettext_lazy("step kind", "damage"),
+    "draw": pgettext_lazy("step kind", "draw"),
+    "effect": pgettext_lazy("step kind", "effect"),
+    "end": pgettext_lazy("step kind", "end"),
+    "illegal": pgettext_lazy("step kind", "illegal"),
+    "judgment": pgettext_lazy("step kind", "judgment"),
+    "layer": pgettext_lazy("step kind", "layer"),
+    "life": pgettext_lazy("step kind", "life"),
+    "lki": pgettext_lazy("step kind", "lki"),
+    "loop": pgettext_lazy("step kind", "loop"),
+    "lp": pgettext_lazy("step kind", "lp"),
+    "mana": pgettext_lazy("step kind", "mana"),
+    "missed_timing": pgettext_lazy("step kind", "missed_timing"),
+    "modify": pgettext_lazy("step kind", "modify"),
+    "move": pgettext_lazy("step kind", "move"),
+    "negate": pgettext_lazy("step kind", "negate"),
+    "no_effect": pgettext_lazy("step kind", "no_effect"),
+    "not_covered": pgettext_lazy("step kind", "not_covered"),
+    "pass": pgettext_lazy("step kind", "pass"),
+    "phase": pgettext_lazy("step kind", "phase"),
+    "play": pgettext_lazy("step kind", "play"),
+    "priority": pgettext_lazy("step kind", "priority"),
+    "replace": pgettext_lazy("step kind", "replace"),
+    "resolve": pgettext_lazy("step kind", "resolve"),
+    "respond": pgettext_lazy("step kind", "respond"),
+    "reveal": pgettext_lazy("step kind", "reveal"),
+    "rule_processing": pgettext_lazy("step kind", "rule_processing"),
+    "set": pgettext_lazy("step kind", "set"),
+    "setup": pgettext_lazy("step kind", "setup"),
+    "special_action": pgettext_lazy("step kind", "special_action"),
+    "state": pgettext_lazy("step kind", "state"),
+    "state_based": pgettext_lazy("step kind", "state_based"),
+    "step": pgettext_lazy("step kind", "step"),
+    "summon": pgettext_lazy("step kind", "summon"),
+    "trigger": pgettext_lazy("step kind", "trigger"),
+    "wait": pgettext_lazy("step kind", "wait"),
+    "will": pgettext_lazy("step kind", "will"),
+}
+"""The trace's step kinds as labels in the reader's language (unknown kinds are shown as they are)."""
+
+
+def step_kind_label(kind: Any) -> str:
+    """Return the label of a trace step's ``kind`` in the active language."""
+    label = STEP_KIND_LABELS.get(kind) if isinstance(kind, str) else None
+    text = str(label) if label is not None else str(kind)
+    return text.replace("_", " ") if text == kind else text

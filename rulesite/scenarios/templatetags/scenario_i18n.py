@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from rulesite.scenarios.messages import translate_step
+from rulesite.scenarios.messages import step_kind_label, translate_step
 
 register = template.Library()
 
@@ -26,3 +26,9 @@ def step_text(step: Mapping[str, Any] | Any, players: Mapping[str, str] | Any = 
         to_dict = getattr(step, "to_dict", None)
         step = to_dict() if callable(to_dict) else {}
     return translate_step(step, players=players if isinstance(players, Mapping) else None)
+
+
+@register.filter
+def step_kind(kind: Any) -> str:
+    """Return a trace step's kind as a label in the active language (``{{ step.kind|step_kind }}``)."""
+    return step_kind_label(kind)

@@ -250,3 +250,21 @@ def _errors(board: GameBoardForm) -> str:
     for _section, formset in board.sections:
         parts += [str(formset.non_form_errors())] + [f"{f.prefix}: {f.errors}" for f in formset.forms if f.errors]
     return "\n".join(p for p in parts if p and p != "[]")
+
+
+class OversizedPostTests(TestCase):
+    def test_a_huge_row_count_is_refused_at_once(self) -> None:
+        response = self.client.post("/scenarios/new/ygo/", {"cards-TOTAL_FORMS": "100000", "cards-INITIAL_FORMS": "0"})
+        self.assertEqual(response.status_code, 400)
+        self.assertContains(response, "cards-TOTAL_FORMS asks for 100000 rows", status_code=400)
+
+    def test_a_body_over_the_request_limit_gets_a_message_not_an_error_page(self) -> None:
+        response = self.client.post("/scenarios/new/mtg/?mode=json", {"scenario": "x" * 4_100_000})
+        self.assertEqual(response.status_code, 400)
+        self.assertContains(response, "more than any scenario can be", status_code=400)
+
+    def test_a_chinese_scenario_under_1_mb_fits_through_the_json_builder(self) -> None:
+        doc = scenario_of(golden("mtg")[0])
+        doc.setdefault("options", {})["note"] = "連鎖" * 100_000  # 600 KB of UTF-8, 1.8 MB form-encoded
+        response = self.client.post("/scenarios/new/mtg/?mode=json", {"scenario": json.dumps(doc, ensure_ascii=False)})
+        self.assertNotContains(response, "more than any scenario can be", status_code=response.status_code)

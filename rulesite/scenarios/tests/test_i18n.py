@@ -303,3 +303,18 @@ class PlayerNameTests:
         body = client.get(scenario.get_absolute_url()).content.decode()
         assert "&lt;b&gt;Alice&lt;/b&gt; (p1)" in body
         assert "<b>Alice</b>" not in body
+
+
+class StepKindLabelTests:
+    def test_step_kinds_are_labelled_in_the_readers_language(self):
+        from django.utils import translation
+
+        from rulesite.scenarios.messages import step_kind_label
+
+        with translation.override("zh-hant"):
+            assert step_kind_label("rule_processing") == "規則處理"
+        with translation.override("zh-hans"):
+            assert step_kind_label("priority") == "优先权"
+        with translation.override("en"):
+            assert step_kind_label("missed_timing") == "missed timing"
+            assert step_kind_label("something_new") == "something new"

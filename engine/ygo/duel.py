@@ -956,8 +956,11 @@ class DuelEngine(ChainEngine):
             self.record("battle", "ygo.battle.replay", R.REPLAY, attacker=attacker.id, attacker_name=attacker.name,
                         before=len(attack.opponent_monsters), after=len(defenders))
             return replace(state, attack=None, replay=Replay(attacker.id), turn=replace(state.turn, step="battle"))
-        self.record("battle", "ygo.battle.damage_step", R.DAMAGE_STEP, attacker=attacker.id,
-                    target=attack.target)
+        if attack.target is None:
+            self.record("battle", "ygo.battle.damage_step_direct", R.DAMAGE_STEP, attacker=attacker.id)
+        else:
+            self.record("battle", "ygo.battle.damage_step", R.DAMAGE_STEP, attacker=attacker.id,
+                        target=attack.target)
         state = replace(state, turn=replace(state.turn, step="damage"))
         if attack.target is not None:
             target = state.card(attack.target)

@@ -78,6 +78,7 @@ MESSAGES = {
     "ygo.battle.attack_stopped": "{attacker_name} can no longer attack; the attack ends.",
     "ygo.battle.replay": "Replay: the opponent's monsters changed ({before} before, {after} now); {attacker_name} may choose a new target or not attack.",
     "ygo.battle.damage_step": "The Damage Step begins ({attacker} attacking {target}).",
+    "ygo.battle.damage_step_direct": "The Damage Step begins ({attacker} attacking directly).",
     "ygo.battle.flip_target": "The attacked face-down {card_name} is flipped face-up before damage calculation.",
     "ygo.battle.calculation": "Damage calculation: {attacker_name} ({attack} ATK) against {target_name} ({value}, {position}).",
     "ygo.battle.calculation_direct": "Damage calculation: {attacker_name} attacks directly with {attack} ATK.",

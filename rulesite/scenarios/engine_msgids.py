@@ -621,6 +621,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} takes {amount} battle damage ({lp} LP left).'),
     # Translators: ygo.battle.damage_step
     pgettext_lazy('trace', 'The Damage Step begins ({attacker} attacking {target}).'),
+    # Translators: ygo.battle.damage_step_direct
+    pgettext_lazy('trace', 'The Damage Step begins ({attacker} attacking directly).'),
     # Translators: ygo.battle.destroyed
     pgettext_lazy('trace', '{card_name} is destroyed by battle.'),
     # Translators: ygo.battle.end_damage_step

@@ -45,7 +45,14 @@ class QueryCountTests:
         assert full <= few
 
     def test_a_permalink_page_makes_as_many_queries_for_a_long_trace_as_for_a_short_one(self, client):
-        by_length = sorted(goldens(), key=lambda scenario: len(engine.resolve(scenario)["trace"]))
+        # Both boards cite rules: looking the citations up is one query however many there are,
+        # so a trace that cites nothing at all would be one query short for that reason alone.
+        # Same game, so both pages have the same parts (a Magic result adds a layer-walk table).
+        citing = [
+            s for s in goldens()
+            if s["game"] == "ygo" and any(step.get("rule") for step in engine.resolve(s)["trace"])
+        ]
+        by_length = sorted(citing, key=lambda scenario: len(engine.resolve(scenario)["trace"]))
         short, _ = scenario_create(scenario=by_length[0])
         long, _ = scenario_create(scenario=by_length[-1])
         assert len(long.trace) > len(short.trace)

@@ -133,6 +133,7 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
         "start_open": bool(request.GET.get("demo") or request.GET.get("from")),
     }
     if game == "ygo":
+        context["card_names"] = common.used_card_names("ygo")
         context["field_maps_json"] = json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED, "effect": EFFECT_FIELDS_USED})
         return render(request, "scenarios/builder.html", context, status=status)
     spec = SPECS[game]
@@ -141,6 +142,8 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
     if game == "mtg":
         context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
         context["card_names"] = mtg.card_names()
+    else:
+        context["card_names"] = common.used_card_names(game)
     return render(request, "scenarios/builder_game.html", context, status=status)
 
 

@@ -432,7 +432,10 @@ class CardForm(BoardRowForm):
 
     id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"data-card-id": "", "size": 5}),
                          help_text=_("Blank: c1, c2…"))
-    name = forms.CharField(label=_("Name"), max_length=200, widget=forms.TextInput(attrs={"data-card-name": ""}))
+    name = forms.CharField(
+        label=_("Name"), max_length=200,
+        widget=forms.TextInput(attrs={"data-card-name": "", "list": "card-names", "autocomplete": "off"}),
+    )
     owner = forms.ChoiceField(label=_("Owner"), choices=_choices(builder.PLAYERS, PLAYER_LABELS), initial="p1")
     controller = forms.ChoiceField(label=_("Controller"), choices=_choices(builder.PLAYERS, PLAYER_LABELS, blank=_("Same as owner")), required=False)
     zone = forms.ChoiceField(label=_("Zone"), choices=_choices(builder.ZONES, ZONE_LABELS), initial="monster_zone")

@@ -658,3 +658,25 @@ def stored_scenario(code: str) -> dict[str, Any] | None:
 
     stored = Scenario.objects.visible().filter(code=code[:32]).only("canonical").first()
     return json.loads(stored.canonical) if stored is not None else None
+
+
+def used_card_names(game: str, limit: int = 500, names: dict[str, None] | None = None) -> list[str]:
+    """Return card names for a builder's autocomplete: ``names`` first, then those of stored rulings.
+
+    Reads the 200 newest visible rulings of ``game``; at most ``limit`` names, each at most
+    200 characters, in first-seen order.
+    """
+    from ..models import Scenario  # the specs above need no database
+
+    found: dict[str, None] = dict(names or {})
+    for canonical in Scenario.objects.visible().filter(game=game).order_by("-pk").values_list("canonical", flat=True)[:200]:
+        try:
+            objects = json.loads(canonical).get("objects") or []
+        except (ValueError, AttributeError):
+            continue
+        for obj in objects:
+            if isinstance(obj, Mapping) and isinstance(obj.get("name"), str) and obj["name"].strip():
+                found.setdefault(obj["name"].strip()[:200])
+            if len(found) >= limit:
+                return list(found)
+    return list(found)

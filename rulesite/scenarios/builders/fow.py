@@ -140,7 +140,7 @@ CARDS = Section(
     "cards", "objects",
     (
         Spec("id", "id", "text", _("Id"), help=_("Blank: c1, c2…")),
-        Spec("name", "name", "text", _("Name"), required=True),
+        Spec("name", "name", "text", _("Name"), required=True, attrs={"list": "card-names", "autocomplete": "off"}),
         Spec("owner", "owner", "choice", _("Owner"), choices=("p1", "p2"), labels=PLAYER_LABELS, required=True, blank=None),
         Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS,
              blank=_("Same as owner")),

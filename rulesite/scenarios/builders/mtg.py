@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.mtg import catalogue
 from engine.mtg.scenario import ACTION_TYPES, DURATIONS, OBJECT_KEYS, STEPS, ZONES
 
+from . import common
 from .common import MISSING, GameSpec, Section, Spec, counts_form, ids_form, text_form, words_form
 
 RULESETS = ("cr-2022-04-29", "cr-2020-06-01")
@@ -283,19 +284,7 @@ def catalogue_card(name: str) -> dict[str, Any] | None:
 
 def card_names(limit: int = 500) -> list[str]:
     """Return the names for the name autocomplete: the catalogue's, then those of stored Magic rulings."""
-    from ..models import Scenario  # the specs above need no database
-
-    names = dict.fromkeys(card["name"] for card in _catalogue())
-    for canonical in Scenario.objects.visible().filter(game="mtg").order_by("-pk").values_list("canonical", flat=True)[:200]:
-        try:
-            objects = json.loads(canonical).get("objects") or []
-        except (ValueError, AttributeError):
-            continue
-        for obj in objects:
-            if isinstance(obj, Mapping) and isinstance(obj.get("name"), str) and obj["name"].strip():
-                names.setdefault(obj["name"].strip()[:200])
-            if len(names) >= limit:
-                return list(names)
+    return common.used_card_names("mtg", limit, dict.fromkeys(card["name"] for card in _catalogue()))
     return list(names)
 
 

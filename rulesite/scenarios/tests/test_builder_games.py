@@ -268,3 +268,17 @@ class OversizedPostTests(TestCase):
         doc.setdefault("options", {})["note"] = "連鎖" * 100_000  # 600 KB of UTF-8, 1.8 MB form-encoded
         response = self.client.post("/scenarios/new/mtg/?mode=json", {"scenario": json.dumps(doc, ensure_ascii=False)})
         self.assertNotContains(response, "more than any scenario can be", status_code=response.status_code)
+
+
+class UsedCardNameTests(TestCase):
+    def test_every_builder_suggests_the_names_of_cards_used_before(self) -> None:
+        from rulesite.scenarios.services import scenario_create
+
+        for game in ("ygo", "fow", "mtg"):
+            scenario = scenario_of(golden(game)[0])
+            scenario_create(scenario=scenario)
+            name = next(obj["name"] for obj in scenario["objects"] if obj.get("name"))
+            page = self.client.get(f"/scenarios/new/{game}/")
+            self.assertContains(page, '<datalist id="card-names">')
+            self.assertContains(page, f'<option value="{escape(name)}">')
+            self.assertContains(page, 'list="card-names"')

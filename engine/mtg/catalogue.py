@@ -128,8 +128,10 @@ _CARDS = [
        "text": "Lavalanche deals X damage to target player or planeswalker and each creature that player or that planeswalker's controller controls."}],
        note="The engine models the target player as an opponent of the caster."),
     _c("Maelstrom Pulse", "{1}{B}{G}", ["sorcery"], [], None, [{"kind": "spell", "targets": [{"filter": {"not_types": ["land"]}}],
-       "effects": [{"do": "destroy", "target": 0}], "text": "Destroy target nonland permanent."}],
-       ["…and all other permanents with the same name as that permanent."]),
+       "effects": [{"do": "destroy", "target": 0},
+                   {"do": "unsupported", "text": "…and all other permanents with the same name as that permanent."}],
+       "text": "Destroy target nonland permanent and all other permanents with the same name as that permanent."}],
+       ["…and all other permanents with the same name as that permanent: resolving it is a cannot-evaluate step."]),
     _c("Slave of Bolas", "{3}{U/R}{B}", ["sorcery"], [], None, [{"kind": "spell", "targets": [CREATURE], "effects": [
         {"do": "change_control", "target": 0}, {"do": "untap", "target": 0},
         {"do": "add_ability", "abilities": [KW("haste")], "target": 0, "duration": "end_of_turn"},

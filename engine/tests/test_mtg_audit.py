@@ -305,3 +305,13 @@ def test_702_15f_two_instances_of_lifelink_gain_life_once():
     lifelinker = creature("ll", "Lifelinker", 3, 3, timestamp=1, abilities=[keyword("lifelink"), keyword("lifelink")])
     doc = scenario([lifelinker], [{"type": "declare_attackers", "attackers": ["ll"]}, {"type": "next_step", "step": "end_of_combat"}])
     assert [p["life"] for p in _result(doc)["players"]] == [23, 17]
+
+
+def test_catalogue_spells_report_the_part_they_cannot_evaluate():
+    """A catalogue spell's unsupported clause is a visible step, never silently skipped."""
+    from engine.mtg import catalogue
+
+    for card in catalogue.cards():
+        if set(card["types"]) & {"instant", "sorcery"} and card["unsupported"]:
+            effects = [effect for ability in card["abilities"] if ability["kind"] == "spell" for effect in ability["effects"]]
+            assert any(effect.get("do") == "unsupported" for effect in effects), card["name"]

@@ -49,8 +49,9 @@ class MessageCatalogue:
     def render(self, message_id: str, params: Mapping[str, ParamValue]) -> str:
         """Return the English text of a message; raise ``KeyError`` for an unknown id."""
         template = self._templates[message_id]
+        # Lists read as "a, b"; an empty one as "—" rather than nothing ("may play: —.").
         shown = {
-            key: ", ".join(str(item) for item in value) if isinstance(value, (list, tuple)) else value
+            key: (", ".join(str(item) for item in value) or "—") if isinstance(value, (list, tuple)) else value
             for key, value in params.items()
         }
         return template.format_map(shown)

@@ -159,7 +159,7 @@ def translate_term(game: str, key: str, value: Any) -> Any:
 def _show(game: str, key: str, value: Any, separator: str) -> Any:
     """Return a param value for display: vocabulary translated, lists joined."""
     if isinstance(value, (list, tuple)):
-        return separator.join(str(_show(game, key, item, separator)) for item in value)
+        return separator.join(str(_show(game, key, item, separator)) for item in value) or "—"
     return translate_term(game, key, value)
 
 

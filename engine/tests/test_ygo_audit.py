@@ -213,3 +213,22 @@ def test_arcv_a_normal_trap_in_the_damage_step_cites_mr2_ch4_4_not_the_quick_eff
     doc["turn"] = dict(BATTLE_STEP)
     [illegal] = steps(engine.resolve(doc), "illegal")
     assert _rule(illegal) == "ch4.4" and illegal["basis"].startswith("cited from the 2011 rulebook")
+
+
+def test_3_2_4_1_a_trap_declared_as_an_attacker_is_refused_as_an_attack():
+    """Only a monster in its controller's Monster Zone can attack; the step says so (not "cannot be activated")."""
+    import engine
+
+    scenario = {
+        "format": "1", "game": "ygo", "ruleset": "arcv",
+        "players": [{"id": "p1", "lp": 8000}, {"id": "p2", "lp": 8000}],
+        "turn": {"active": "p1", "phase": "battle", "step": "battle", "number": 2},
+        "objects": [
+            {"id": "t", "name": "Mirror Force", "owner": "p1", "zone": "spell_trap_zone", "position": "face-down",
+             "kind": "trap", "subtype": "normal"},
+        ],
+        "chain": [], "actions": [{"type": "attack", "attacker": "t"}],
+    }
+    steps = [s for s in engine.resolve(scenario)["trace"] if s["kind"] == "illegal"]
+    assert steps and steps[0]["message_id"] == "ygo.illegal.attacker_not_available"
+    assert "cannot attack" in steps[0]["text"]

@@ -891,7 +891,7 @@ class DuelEngine(ChainEngine):
         if state.turn.number == 1:
             raise self.illegal(R.FIRST_TURN_NO_BATTLE, "ygo.illegal.first_turn_battle", **base)
         if attacker.zone is not Zone.MONSTER_ZONE or attacker.controller != player:
-            raise self.illegal(R.ATTACK_DECLARE, "ygo.illegal.card_not_available", **base, zone=attacker.zone.value)
+            raise self.illegal(R.ATTACK_DECLARE, "ygo.illegal.attacker_not_available", **base, zone=attacker.zone.value)
         if attacker.position is Position.FACE_DOWN_DEFENSE:
             raise self.illegal(R.ATTACK_FACE_DOWN_NO, "ygo.illegal.attack_position", **base, position=attacker.position.value)
         if attacker.position is Position.DEFENSE:

@@ -57,6 +57,7 @@ MESSAGES = {
     "ygo.illegal.materials": "{card_name} cannot be {method} Summoned: {reason}.",
     "ygo.illegal.not_battle_step": "{card_name} cannot attack now (phase {phase}, step {step}).",
     "ygo.illegal.first_turn_battle": "{card_name} cannot attack: the first player has no Battle Phase in the first turn.",
+    "ygo.illegal.attacker_not_available": "{card_name} cannot attack: only a monster in its controller's Monster Zone can attack (it is in the {zone}).",
     "ygo.illegal.attack_position": "{card_name} cannot attack: it is in {position} position.",
     "ygo.illegal.already_attacked": "{card_name} has already attacked this turn.",
     "ygo.illegal.direct_attack": "{card_name} cannot attack directly: the opponent controls {monsters} monster(s).",

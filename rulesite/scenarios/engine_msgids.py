@@ -675,6 +675,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack: it is in {position} position.'),
     # Translators: ygo.illegal.attack_target
     pgettext_lazy('trace', '{card_name} cannot attack {target_name}: it is not a monster the opponent controls.'),
+    # Translators: ygo.illegal.attacker_not_available
+    pgettext_lazy('trace', "{card_name} cannot attack: only a monster in its controller's Monster Zone can attack (it is in the {zone})."),
     # Translators: ygo.illegal.card_not_available
     pgettext_lazy('trace', '{card_name} cannot be activated from where it is ({zone}).'),
     # Translators: ygo.illegal.cost_unpayable

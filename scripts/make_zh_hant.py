@@ -57,6 +57,7 @@ OVERRIDES: list[tuple[str, str]] = [
     ("稽核", "審核"),
     ("跟蹤", "追蹤"),
     ("示例", "範例"),
+    ("本檔案", "本文件"),  # a rules document, not a computer file
     ("構建", "建立"),
     ("導航", "導覽"),
     # s2twp computing words that are wrong here: 类型 (card type) is not 型別 (data type),

@@ -24,7 +24,8 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "form": SearchForm(),
             "games": [(value, label, [d for d in documents if d.game == value]) for value, label in Game.choices],
-            "demos": Scenario.objects.demos()[:30],
+            # A few demos of each game, so no game's long list crowds out the others.
+            "demos": [s for game, _ in Game.choices for s in Scenario.objects.demos().filter(game=game)[:8]],
             "recent": Scenario.objects.recent()[:10],
         },
     )

@@ -562,7 +562,12 @@ class ChainEngine:
     def _do_negate_effect(self, state, link, index, instruction):  # type: ignore[no-untyped-def]
         return self._negate(state, link, instruction, activation=False)
 
-    def _change_stat(self, state: GameState, link: ChainLink, index: int, instruction: Instruction, stat: str) -> GameState:
+    def _stat_targets(self, state: GameState, link: ChainLink, index: int, instruction: Instruction, stat: str):  # type: ignore[no-untyped-def]
+        """Yield ``(card, current value)`` for each card an ATK/DEF change applies to.
+
+        Records why the others are skipped: not a monster on the field, face-down (ARC-V: face-down
+        monsters are not affected), or no ``stat`` given in the scenario (cannot evaluate).
+        """
         for card, _targeted in self._objects(state, link, index, instruction):
             card = state.card(card.id)
             if card.zone is not Zone.MONSTER_ZONE:
@@ -571,12 +576,18 @@ class ChainEngine:
             if not card.face_up:
                 self._not_applicable(link, card, instruction, R.FACE_DOWN_UNAFFECTED)
                 continue
-            before = card.atk if stat == "atk" else card.def_
-            if before is None:
+            current = card.atk if stat == "atk" else card.def_
+            if current is None:
                 self.complete = False
                 self.record("cannot_evaluate", "ygo.cannot_evaluate", R.CARD_TEXT, link=link.number, card=card.id,
                             card_name=card.name, detail=f"{card.name} has no {stat.upper()} in the scenario")
                 continue
+            yield card, current
+
+    def _change_stat(self, state: GameState, link: ChainLink, index: int, instruction: Instruction, stat: str) -> GameState:
+        for card, _ in self._stat_targets(state, link, index, instruction, stat):
+            card = state.card(card.id)  # an earlier pass of this loop may have changed it
+            before = card.atk if stat == "atk" else card.def_
             wanted = instruction.set_value if instruction.set_value is not None else before + (instruction.amount or 0)
             after = max(0, wanted)
             card = replace(card, atk=after) if stat == "atk" else replace(card, def_=after)

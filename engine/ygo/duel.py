@@ -249,20 +249,10 @@ class DuelEngine(ChainEngine):
 
     def _change_stat(self, state: GameState, link: Any, index: int, instruction: Any, stat: str) -> GameState:
         """Apply ``change_atk``/``change_def`` as a modifier (kept for when an earlier one ends)."""
-        for card, _targeted in self._objects(state, link, index, instruction):
+        for card, _ in self._stat_targets(state, link, index, instruction, stat):
+            # Read the card again: an earlier part of this loop may have changed it (same card twice).
             card = state.card(card.id)
-            if card.zone is not Zone.MONSTER_ZONE:
-                self._not_applicable(link, card, instruction)
-                continue
-            if not card.face_up:
-                self._not_applicable(link, card, instruction, R.FACE_DOWN_UNAFFECTED)
-                continue
             current = card.atk if stat == "atk" else card.def_
-            if current is None:
-                self.complete = False
-                self.record("cannot_evaluate", "ygo.cannot_evaluate", R.CARD_TEXT, link=link.number, card=card.id,
-                            card_name=card.name, detail=f"{card.name} has no {stat.upper()} in the scenario")
-                continue
             if instruction.half:
                 mod, key = Modifier(stat, set_value=(current + 1) // 2, source=link.card, until=instruction.until), R.HALVE_STAT
             elif instruction.set_value is not None:

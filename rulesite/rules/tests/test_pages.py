@@ -132,3 +132,10 @@ class GlossaryLinkTests:
     def test_a_glossary_entry_does_not_link_to_itself(self, client):
         body = client.get("/rules/mtg-cr-2022-04-29/glossary/cascade/").content.decode()
         assert 'class="term" href="/rules/mtg-cr-2022-04-29/glossary/cascade/"' not in body
+
+
+class HeadingTests:
+    @needs_corpora
+    def test_an_untitled_rule_shows_its_number_once(self, client):
+        body = client.get("/rules/mtg-cr-2022-04-29/702.85a/").content.decode()
+        assert '<h1><span class="num">702.85a</span></h1>' in body

@@ -22,17 +22,33 @@ TOKEN_RE = re.compile(rf"[{_HAN}]+|[0-9a-z\u00c0-\u024f]+")
 HAN_RE = re.compile(rf"[{_HAN}]")
 
 
-def _converter() -> opencc.OpenCC:
-    # OpenCC converters hold native state; one per thread avoids sharing it.
-    conv = getattr(_local, "t2s", None)
+def _converter(config: str = "t2s") -> opencc.OpenCC:
+    # OpenCC converters hold native state; one per thread and configuration avoids sharing it.
+    conv = getattr(_local, config, None)
     if conv is None:
-        conv = _local.t2s = opencc.OpenCC("t2s")
+        conv = opencc.OpenCC(config)
+        setattr(_local, config, conv)
     return conv
 
 
 def to_simplified(text: str) -> str:
     """Return ``text`` with Traditional Chinese folded to Simplified (OpenCC ``t2s``)."""
     return _converter().convert(text) if HAN_RE.search(text) else text
+
+
+SCRIPT_CONVERSIONS = {"zh-hans": "t2s", "zh-hant": "s2t"}
+"""The OpenCC configuration that brings Chinese text into each Chinese interface language's script."""
+
+
+def to_script(text: str, language: str | None) -> str:
+    """Return ``text`` in the Chinese script of ``language`` (``zh-hans``: Simplified,
+    ``zh-hant``: Traditional, by OpenCC ``t2s``/``s2t``); any other language, or text with no
+    Han character, comes back unchanged. For showing a rule excerpt to a reader; the stored
+    text and permalinks keep the document's own script."""
+    config = SCRIPT_CONVERSIONS.get((language or "").lower())
+    if config is None or not HAN_RE.search(text):
+        return text
+    return _converter(config).convert(text)
 
 
 def fold(text: str) -> str:

@@ -11,9 +11,11 @@ from typing import Any
 import segno
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 
 import engine
 from rulesite.rules.models import Section
+from rulesite.rules.textnorm import to_script
 
 from .diff import ResolutionDiff, resolution_diff
 from .models import Annotation, Scenario
@@ -55,7 +57,8 @@ def cite(data: Any) -> Any:
     Every ``{"document", "number"}`` under a ``rule`` key (a trace with its branches, a
     value-history table, any JSON) gets ``url``, ``title``, ``excerpt`` and ``citation`` (as
     judges write it). One query finds every cited section; a rule whose document is not
-    imported keeps ``url`` None and is shown plainly. The stored value is not changed.
+    imported keeps ``url`` None and is shown plainly. A Chinese excerpt is shown in the script
+    of the active language (OpenCC); the stored value is not changed.
     """
     data = copy.deepcopy(data)
     rules = list(iter_rules(data))
@@ -69,11 +72,12 @@ def cite(data: Any) -> Any:
             "number", "title", "text", "page", "document__slug"
         ):
             found[(section.document.slug, section.number)] = section
+    language = get_language()
     for rule in rules:
         section = found.get((rule["document"], rule["number"]))
         rule["url"] = section.get_absolute_url() if section else None
-        rule["title"] = section.title if section else ""
-        rule["excerpt"] = section.text[:400] if section else ""
+        rule["title"] = to_script(section.title, language) if section else ""
+        rule["excerpt"] = to_script(section.text[:400], language) if section else ""
         rule["citation"] = citation_text(rule["document"], rule["number"], section.page if section else "")
     return data
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import template
 
+from rulesite.scenarios.labels import basis_label, board_label
 from rulesite.scenarios.messages import step_kind_label, translate_step
 
 register = template.Library()
@@ -32,3 +33,19 @@ def step_text(step: Mapping[str, Any] | Any, players: Mapping[str, str] | Any = 
 def step_kind(kind: Any) -> str:
     """Return a trace step's kind as a label in the active language (``{{ step.kind|step_kind }}``)."""
     return step_kind_label(kind)
+
+
+@register.simple_tag
+def board_value(game: Any, field: str, value: Any) -> str:
+    """Return an object's stored ``field`` value as the reader's label
+    (``{% board_value state.game "zone" o.zone %}``); a list (Magic ``types``) is joined with
+    commas."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(filter(None, (board_label(game, field, item) for item in value)))
+    return board_label(game, field, value)
+
+
+@register.filter
+def basis_text(basis: Any) -> str:
+    """Return a trace step's ``basis`` note in the active language (``{{ step.basis|basis_text }}``)."""
+    return basis_label(basis)

@@ -46,8 +46,8 @@ class ResultPageTests:
         body = client.get(ruling.get_absolute_url()).content.decode()
         before = body.split('id="before-h"', 1)[1].split("</section>", 1)[0]
         after = body.split('id="after-h"', 1)[1].split("</section>", 1)[0]
-        assert "spell_trap_zone" in before and "Mirror Force" in before
-        assert re.search(r"Mirror Force <span class=\"meta\">t1</span></td><td>graveyard", after)
+        assert "Spell &amp; Trap Zone" in before and "Mirror Force" in before
+        assert re.search(r"Mirror Force <span class=\"meta\">t1</span></td><td>Graveyard", after)
 
     def test_each_citation_links_to_its_rule_with_a_copyable_citation_and_popover(self, client, ruling):
         body = client.get(ruling.get_absolute_url()).content.decode()

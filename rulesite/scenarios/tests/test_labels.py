@@ -1,0 +1,88 @@
+"""Ruling pages in the reader's language: board values, basis notes and rule excerpts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+from engine.core.rules import RULING_BASIS
+from engine.ygo.duel import OLDER_DOCUMENT_BASIS
+from rulesite.rules.textnorm import to_script
+from rulesite.scenarios.labels import basis_label, board_label
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+class BoardLabelTests:
+    def test_a_zone_and_a_position_are_named_in_the_active_language(self):
+        with translation.override("zh-hant"):
+            assert board_label("ygo", "zone", "monster_zone") == "怪獸區"
+            assert board_label("ygo", "position", "attack") == "攻擊表示"
+        with translation.override("en"):
+            assert board_label("ygo", "zone", "monster_zone") == "Monster Zone"
+            assert board_label("fow", "zone", "stone_area") == "Magic stone area"
+            assert board_label("mtg", "type", "creature") == "Creature"
+
+    def test_an_unknown_value_is_shown_as_stored_and_a_missing_one_as_nothing(self):
+        assert board_label("ygo", "zone", "somewhere_else") == "somewhere_else"
+        assert board_label("chess", "zone", "board") == "board"
+        assert board_label("ygo", "position", None) == ""
+        assert board_label(None, "zone", ["hand"]) == ""
+
+
+class BasisLabelTests:
+    def test_the_engine_notes_are_translated(self):
+        with translation.override("zh-hans"):
+            assert CJK.search(basis_label(RULING_BASIS))
+            assert "2011" in basis_label(OLDER_DOCUMENT_BASIS) and CJK.search(basis_label(OLDER_DOCUMENT_BASIS))
+        with translation.override("en"):
+            assert basis_label(OLDER_DOCUMENT_BASIS).startswith("Cited from the 2011 rulebook")
+
+    def test_an_unknown_note_is_kept_and_none_is_empty(self):
+        assert basis_label("judge's own note") == "judge's own note"
+        assert basis_label(None) == "" and basis_label("") == ""
+
+
+class ScriptTests:
+    def test_text_is_brought_into_the_script_of_the_language(self):
+        assert to_script("連鎖的構造", "zh-hans") == "连锁的构造"
+        assert to_script("连锁的构造", "zh-hant") == "連鎖的構造"
+
+    def test_other_languages_and_latin_text_are_unchanged(self):
+        assert to_script("連鎖的構造", "en") == "連鎖的構造"
+        assert to_script("連鎖的構造", None) == "連鎖的構造"
+        assert to_script("613.8a dependency", "zh-hans") == "613.8a dependency"
+
+
+@pytest.mark.django_db
+class RulingPageLanguageTests:
+    @pytest.fixture
+    def ruling(self):
+        from rulesite.api.tests.test_api import MIRROR_FORCE
+        from rulesite.scenarios.services import scenario_create
+
+        scenario, _ = scenario_create(scenario=MIRROR_FORCE)
+        return scenario
+
+    def test_the_board_names_zones_and_positions_in_chinese(self, client, ruling):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = "zh-hant"
+        body = client.get(f"/r/{ruling.code}/").content.decode()
+        assert "<td>monster_zone</td>" not in body and "怪獸區" in body
+
+    def test_rule_excerpts_follow_the_readers_script(self, client, ruling):
+        from rulesite.scenarios.selectors import cite
+
+        step = {"rule": {"document": "ygo-rulebook-mr2", "number": "ch4.13"}}
+        with translation.override("zh-hans"):
+            simplified = cite([step])[0]["rule"]
+        with translation.override("zh-hant"):
+            traditional = cite([step])[0]["rule"]
+        with translation.override("en"):
+            original = cite([step])[0]["rule"]
+        assert original["excerpt"], "the MR2 rulebook is imported by the test database"
+        assert simplified["excerpt"] == to_script(original["excerpt"], "zh-hans")
+        assert traditional["excerpt"] == to_script(original["excerpt"], "zh-hant")
+        assert simplified["excerpt"] != traditional["excerpt"]

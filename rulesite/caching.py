@@ -101,6 +101,13 @@ def make_etag(*parts: str | bytes) -> str:
     return f'"{digest.hexdigest()[:32]}"'
 
 
+def visitor_kind(request: HttpRequest) -> str:
+    """Return ``"judge"`` for a signed-in visitor and ``"anon"`` otherwise: the page header
+    differs between the two (sign in vs "My rulings" and sign out), so cached copies do too."""
+    user = getattr(request, "user", None)
+    return "judge" if user is not None and user.is_authenticated else "anon"
+
+
 def section_cache_key(request: HttpRequest, document: str) -> str | None:
     """Return the cache key of the section page ``request`` asks for; None when uncacheable.
 
@@ -113,7 +120,25 @@ def section_cache_key(request: HttpRequest, document: str) -> str | None:
     if fingerprint is None:
         return None
     path = hashlib.sha256(request.path.encode()).hexdigest()[:32]
-    return f"rules:section-page:{rules_generation()}:{get_language()}:{fingerprint}:{path}"
+    return f"rules:section-page:{rules_generation()}:{get_language()}:{visitor_kind(request)}:{fingerprint}:{path}"
+
+
+def search_cache_key(request: HttpRequest) -> str | None:
+    """Return the cache key of the search page ``request`` asks for; None when uncacheable.
+
+    The key holds the rules generation (bumped by every import, so no answer outlives the
+    sections it lists), the language, the visitor kind and the query string with its
+    parameters sorted (``?q=a&page=2`` and ``?page=2&q=a`` share a copy). Only GET/HEAD
+    with a query string of at most 1,000 characters are cached.
+    """
+    if request.method not in ("GET", "HEAD") or not request.GET:
+        return None
+    query = sorted((key, value) for key, values in request.GET.lists() for value in values)
+    text = repr(query)
+    if len(text) > 1_000:
+        return None
+    digest = hashlib.sha256(text.encode()).hexdigest()[:32]
+    return f"rules:search-page:{rules_generation()}:{get_language()}:{visitor_kind(request)}:{digest}"
 
 
 def cached_section_page(
@@ -125,7 +150,22 @@ def cached_section_page(
     with ``{"csrf_token": CSRF_PLACEHOLDER}`` as extra context. Only 200 answers are stored.
     Answers ``304`` when the request's ``If-None-Match`` names the current ETag.
     """
-    key = section_cache_key(request, document)
+    return cached_page(request, section_cache_key(request, document), render_page, settings.SECTION_CACHE_SECONDS)
+
+
+def cached_search_page(request: HttpRequest, render_page: Callable[[dict], HttpResponse]) -> HttpResponse:
+    """Answer a search page from the cache (:func:`search_cache_key`), rendering and storing
+    it on a miss, as :func:`cached_section_page` does; a redirect (a section number typed
+    as the query) is never stored."""
+    return cached_page(request, search_cache_key(request), render_page, settings.SEARCH_CACHE_SECONDS)
+
+
+def cached_page(
+    request: HttpRequest, key: str | None, render_page: Callable[[dict], HttpResponse], seconds: int
+) -> HttpResponse:
+    """Answer from the rendered copy under ``key`` (``None``: render uncached), keeping a
+    rendered 200 answer for ``seconds``, with the visitor's CSRF token filled in, an ETag and
+    ``304 Not Modified`` for a current ``If-None-Match``."""
     if key is None:
         return render_page({})
     etag = make_etag(key, csrf_secret(request))
@@ -139,7 +179,7 @@ def cached_section_page(
         if rendered.status_code != 200:
             return rendered
         html = rendered.content.decode(rendered.charset)
-        cache.set(key, html, settings.SECTION_CACHE_SECONDS)
+        cache.set(key, html, seconds)
     response = html_with_token(request, html)
     # get_token may have made a new secret: the ETag must name the one this page carries.
     response["ETag"] = make_etag(key, csrf_secret(request))

@@ -137,6 +137,8 @@ else:
 # Rendered section pages live this long in the cache (seconds); an import invalidates them
 # at once by moving to a new cache generation (rulesite.rules.services.rules_cache_invalidate).
 SECTION_CACHE_SECONDS = int(os.environ.get("SECTION_CACHE_SECONDS", str(24 * 3600)))
+# Search pages: an import bumps the rules generation, so this only bounds the memory held.
+SEARCH_CACHE_SECONDS = int(os.environ.get("SEARCH_CACHE_SECONDS", "600"))
 # Permalink pages seen without a session: a saved note or a withdrawal invalidates them at
 # once in a shared cache (REDIS_URL); this bounds how long another process's local-memory
 # cache may show the previous page.

@@ -6,7 +6,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from rulesite.caching import cached_section_page
+from rulesite.caching import cached_search_page, cached_section_page
 
 from .forms import SearchForm
 from .models import Document, Game
@@ -43,14 +43,19 @@ def section_detail(request: HttpRequest, document: str, number: str) -> HttpResp
 
 
 def search(request: HttpRequest) -> HttpResponse:
-    form = SearchForm(request.GET or None)
-    context: dict = {"form": form, "page_obj": None, "number_matches": []}
-    if form.is_valid():
-        jump = form.section_jump()
-        if jump is not None:
-            return redirect(jump)
-        context["number_matches"] = form.number_matches()
-        if not context["number_matches"]:
-            # A section number that matched is the answer; its digits as words are noise.
-            context["page_obj"] = Paginator(form.results(), 20).get_page(request.GET.get("page"))
-    return render(request, "rules/search.html", context)
+    """Render the search page, from the page cache when it holds it (``rulesite.caching``)."""
+
+    def render_page(extra: dict) -> HttpResponse:
+        form = SearchForm(request.GET or None)
+        context: dict = {"form": form, "page_obj": None, "number_matches": [], **extra}
+        if form.is_valid():
+            jump = form.section_jump()
+            if jump is not None:
+                return redirect(jump)
+            context["number_matches"] = form.number_matches()
+            if not context["number_matches"]:
+                # A section number that matched is the answer; its digits as words are noise.
+                context["page_obj"] = Paginator(form.results(), 20).get_page(request.GET.get("page"))
+        return render(request, "rules/search.html", context)
+
+    return cached_search_page(request, render_page)

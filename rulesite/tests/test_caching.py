@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from rulesite.caching import IMMUTABLE, section_cache_key
+from rulesite.caching import IMMUTABLE, search_cache_key, section_cache_key
 from rulesite.rules.services import rules_cache_invalidate
 from rulesite.scenarios.services import scenario_create
 
@@ -75,6 +75,54 @@ class SectionPageCacheTests:
     def test_an_unknown_section_is_still_a_404(self, client):
         assert client.get("/rules/fow-whitepaper-2.3/99.99/").status_code == 404
         assert client.get("/rules/no-such-document/1/").status_code == 404
+
+
+class SignedInVisitorTests:
+    def test_a_judge_never_gets_the_anonymous_copy_of_a_page(self, client, django_user_model):
+        assert "Sign in" in client.get(SECTION).content.decode()
+        judge = django_user_model.objects.create_user("judge", password="pw-for-tests-only")
+        client.force_login(judge)
+        for url in (SECTION, "/search/?q=priority"):
+            body = client.get(url).content.decode()
+            assert "My rulings" in body and ">Sign in<" not in body
+        client.logout()
+        assert "My rulings" not in client.get("/search/?q=priority").content.decode()
+
+
+class SearchPageCacheTests:
+    URL = "/search/?q=priority"
+
+    def test_it_serves_a_search_again_without_asking_the_database(self, client, django_assert_num_queries):
+        first = client.get(self.URL)
+        with django_assert_num_queries(0):
+            again = client.get(self.URL)
+        assert first.status_code == again.status_code == 200
+        assert again.content.replace(csrf_token_in(again.content).encode(), b"") == first.content.replace(
+            csrf_token_in(first.content).encode(), b""
+        )
+
+    def test_the_order_of_the_parameters_does_not_matter_and_each_query_has_its_own_copy(self, rf):
+        assert search_cache_key(rf.get("/search/?q=a&page=2")) == search_cache_key(rf.get("/search/?page=2&q=a"))
+        assert search_cache_key(rf.get("/search/?q=a")) != search_cache_key(rf.get("/search/?q=b"))
+        assert search_cache_key(rf.get("/search/")) is None
+        assert search_cache_key(rf.get("/search/", {"q": "x" * 2_000})) is None
+
+    def test_an_import_moves_the_search_to_a_fresh_copy(self, client, rf):
+        client.get(self.URL)
+        cache.set(search_cache_key(rf.get(self.URL)), "stale copy", 60)
+        assert client.get(self.URL).content == b"stale copy"
+        rules_cache_invalidate()
+        assert b"stale copy" not in client.get(self.URL).content
+
+    def test_a_section_number_still_jumps_and_the_jump_is_not_kept(self, client, rf):
+        response = client.get("/search/?q=6.1")
+        assert response.status_code == 302
+        assert cache.get(search_cache_key(rf.get("/search/?q=6.1"))) is None
+
+    def test_the_query_is_escaped_in_the_cached_copy(self, client):
+        for _ in range(2):
+            body = client.get("/search/?q=%3Cscript%3Ex").content.decode()
+            assert "<script>x" not in body and "&lt;script&gt;x" in body
 
 
 class ConditionalGetTests:

@@ -153,6 +153,9 @@ RATELIMIT_VIEW = "rulesite.middleware.ratelimited"
 RATELIMIT_RESOLVE = os.environ.get("RATELIMIT_RESOLVE", "60/m")
 RATELIMIT_SEARCH = os.environ.get("RATELIMIT_SEARCH", "120/m")
 RATELIMIT_LOGIN = os.environ.get("RATELIMIT_LOGIN", "10/m")
+RATELIMIT_SIGNUP = os.environ.get("RATELIMIT_SIGNUP", "5/h")
+# Judges make their own accounts at /accounts/signup/; false leaves it to administrators.
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
 # Behind a reverse proxy the client address is the proxy's: name the header it sets
 # (e.g. HTTP_X_REAL_IP) so that limits count clients, not the proxy.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None

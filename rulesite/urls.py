@@ -9,12 +9,11 @@ import drf_spectacular
 from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from rulesite.ratelimits import limit
-from rulesite.views import bench_minimal, healthz
+from rulesite.views import SignInView, SignUpView, bench_minimal, healthz
 
 
 def _swagger_style_hash() -> str:
@@ -36,7 +35,8 @@ urlpatterns = [
     path("api/docs/", api_docs, name="api-docs"),
     # Sign-in is rate-limited on POST (RATELIMIT_LOGIN per client IP); the rest of the
     # auth URLs are Django's own.
-    path("accounts/login/", limit("login", "RATELIMIT_LOGIN", "POST")(auth_views.LoginView.as_view()), name="login"),
+    path("accounts/login/", limit("login", "RATELIMIT_LOGIN", "POST")(SignInView.as_view()), name="login"),
+    path("accounts/signup/", limit("signup", "RATELIMIT_SIGNUP", "POST")(SignUpView.as_view()), name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

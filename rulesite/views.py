@@ -1,17 +1,25 @@
-"""Site-wide views: the health check, the 400 answer and the benchmark's minimal view."""
+"""Site-wide views: the health check, the 400 answer, judges' sign-up and the benchmark's minimal view."""
 
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.views import LoginView
 from django.core.cache import cache
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.generic.edit import FormView
 
 
 @never_cache
@@ -62,3 +70,40 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         return JsonResponse({"errors": [{"path": "", "message": message}]}, status=400)
     html = format_html("<!doctype html><title>{}</title><h1>{}</h1><p>{}</p>", _("Bad request"), _("Bad request"), message)
     return HttpResponseBadRequest(html)
+
+
+class SignUpView(FormView):
+    """``/accounts/signup/``: a judge makes their own account (Django's ``UserCreationForm``:
+    a unique username and a password that passes ``AUTH_PASSWORD_VALIDATORS``), is signed in
+    and sent to ``next`` (a local URL) or their rulings. With ``SIGNUP_OPEN=false`` the page
+    answers 404 and accounts are made by an administrator."""
+
+    form_class = UserCreationForm
+    template_name = "registration/signup.html"
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not settings.SIGNUP_OPEN:
+            raise Http404("Sign-up is closed on this site.")
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(next=self._next(), **kwargs)
+
+    def form_valid(self, form: UserCreationForm) -> HttpResponse:
+        user = form.save()
+        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(self._next())
+
+    def _next(self) -> str:
+        wanted = self.request.POST.get("next") or self.request.GET.get("next") or ""
+        if wanted and url_has_allowed_host_and_scheme(wanted, allowed_hosts={self.request.get_host()},
+                                                     require_https=self.request.is_secure()):
+            return wanted
+        return reverse("scenarios:my_rulings")
+
+
+class SignInView(LoginView):
+    """``/accounts/login/``: Django's sign-in page, which links to sign-up while it is open."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(signup_open=settings.SIGNUP_OPEN, **kwargs)

@@ -23,6 +23,7 @@ PAGES = {
     "fow-builder": "/scenarios/new/fow/",
     "json-builder": "/scenarios/new/ygo/?mode=json",
     "sign-in": "/accounts/login/",
+    "sign-up": "/accounts/signup/",
 }
 
 

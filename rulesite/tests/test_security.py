@@ -39,7 +39,7 @@ def csp_directives(response) -> dict[str, list[str]]:
 
 class ContentSecurityPolicyTests:
     PAGES = ["/", "/rules/", "/rules/fow-whitepaper-2.3/6.1/", "/search/?q=連鎖", "/scenarios/new/ygo/",
-             "/rules/fow-whitepaper/editions/", "/accounts/login/"]
+             "/rules/fow-whitepaper/editions/", "/accounts/login/", "/accounts/signup/"]
 
     def test_every_page_forbids_inline_scripts_and_styles(self, client, permalink):
         for url in [*self.PAGES, permalink]:
@@ -85,7 +85,7 @@ class RateLimitTests:
     @pytest.fixture(autouse=True)
     def low_limits(self, settings):
         settings.RATELIMIT_ENABLE = True
-        settings.RATELIMIT_RESOLVE = settings.RATELIMIT_SEARCH = settings.RATELIMIT_LOGIN = "3/d"
+        settings.RATELIMIT_RESOLVE = settings.RATELIMIT_SEARCH = settings.RATELIMIT_LOGIN = settings.RATELIMIT_SIGNUP = "3/d"
 
     def test_resolving_over_the_limit_is_a_429_with_errors(self, client):
         body = json.dumps(goldens()[0])
@@ -111,6 +111,12 @@ class RateLimitTests:
         answers = [client.post("/accounts/login/", {"username": "judge", "password": "wrong"}) for _ in range(4)]
         assert [a.status_code for a in answers] == [200, 200, 200, 429]
         assert client.get("/accounts/login/").status_code == 200  # showing the form is not counted
+
+    def test_making_accounts_over_the_limit_is_a_429(self, client, django_user_model):
+        answers = [client.post("/accounts/signup/", {"username": f"j{n}", "password1": "x", "password2": "y"}) for n in range(4)]
+        assert [a.status_code for a in answers] == [200, 200, 200, 429]
+        assert client.get("/accounts/signup/").status_code == 200  # showing the form is not counted
+        assert not django_user_model.objects.exists()
 
     def test_the_limits_are_per_client_address(self):
         body = json.dumps(goldens()[0])

@@ -59,6 +59,48 @@ class AccountTests:
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
 
 
+class SignUpTests:
+    GOOD = {"username": "dana", "password1": "a-long-judge-passphrase", "password2": "a-long-judge-passphrase"}
+
+    def test_a_judge_makes_an_account_and_is_signed_in(self, client):
+        assert 'href="/accounts/signup/' in client.get("/accounts/login/").content.decode()
+        response = client.post("/accounts/signup/", self.GOOD)
+        assert response.status_code == 302 and response["Location"] == "/accounts/rulings/"
+        assert get_user_model().objects.filter(username="dana").exists()
+        assert "Sign out" in client.get("/").content.decode()
+
+    def test_it_goes_back_to_a_local_next_page_only(self, client):
+        response = client.post("/accounts/signup/", {**self.GOOD, "next": "/rules/"})
+        assert response["Location"] == "/rules/"
+        client.logout()
+        other = {**self.GOOD, "username": "erin", "next": "https://evil.example/"}
+        assert client.post("/accounts/signup/", other)["Location"] == "/accounts/rulings/"
+
+    @pytest.mark.parametrize(
+        ("data", "field"),
+        [
+            ({"username": "carol", "password1": "a-long-judge-passphrase", "password2": "a-long-judge-passphrase"}, "username"),
+            ({"username": "frank", "password1": "a-long-judge-passphrase", "password2": "another-passphrase"}, "password2"),
+            ({"username": "gina", "password1": "123", "password2": "123"}, "password2"),
+            ({"username": "bad name!", "password1": "a-long-judge-passphrase", "password2": "a-long-judge-passphrase"}, "username"),
+        ],
+    )
+    def test_a_bad_account_is_refused_next_to_its_field_and_nothing_is_stored(self, client, judge, data, field):
+        before = get_user_model().objects.count()
+        response = client.post("/accounts/signup/", data)
+        assert response.status_code == 200
+        assert field in response.context["form"].errors
+        assert get_user_model().objects.count() == before
+        assert 'class="errorlist' in response.content.decode()
+
+    def test_a_closed_site_has_no_sign_up(self, client, settings):
+        settings.SIGNUP_OPEN = False
+        assert client.get("/accounts/signup/").status_code == 404
+        assert client.post("/accounts/signup/", self.GOOD).status_code == 404
+        assert not get_user_model().objects.filter(username="dana").exists()
+        assert "/accounts/signup/" not in client.get("/accounts/login/").content.decode()
+
+
 class HomeTests:
     def test_home_links_each_games_builder_and_the_search_box(self, client):
         body = client.get("/").content.decode()

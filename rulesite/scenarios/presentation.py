@@ -15,6 +15,8 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from .messages import translate_step
+
 Step = dict[str, Any]
 
 # Result keys that are the scenario's own shape, not per-step value histories.
@@ -230,14 +232,18 @@ def summarize(trace: list[Step], result: dict[str, Any]) -> list[str]:
                 clauses.append(clause)
         link = params.get("link")
         if link is None:
-            # A game whose resolve steps name no link: its own message says what resolves.
-            head, name = step.get("text", "").rstrip("."), ""
+            # A game whose resolve steps name no link: its own message says what resolves,
+            # in the reader's language.
+            head, name = translate_step(step).rstrip(".。 "), ""
         elif n == 0 and len(resolves) > 1:
             head = _("Chain Link %(link)s resolves first") % {"link": link}
         else:
             head = _("Chain Link %(link)s resolves") % {"link": link}
         what = " ".join(part for part in (name, str(get_text_list(clauses, _("and")))) if part)
-        sentences.append(f"{head}: {what}." if what else f"{head}.")
+        if what:
+            sentences.append(_("%(head)s: %(what)s.") % {"head": head, "what": what})
+        else:
+            sentences.append(_("%(head)s.") % {"head": head})
     sentences.append(_winner_sentence(result))
     if result.get("complete") is False:
         sentences.append(_("The resolution is incomplete."))

@@ -19,6 +19,7 @@ urlpatterns = [
     path("rules/<str:family>/bilingual/<str:edition>/<path:number>/", views_bilingual.bilingual, name="bilingual"),
     path("rules/<str:document>/glossary/", views_editions.glossary, name="glossary"),
     path("rules/<str:document>/changed/", views_rulings.faq_changed, name="faq_changed"),
+    path("rules/<str:document>/coverage/", views.coverage, name="coverage"),
     path("rules/<str:document>/", views.document_detail, name="document"),
     path("rules/<str:document>/<path:number>/", views.section_detail, name="section"),
     # The page shares the API search counter (RATELIMIT_SEARCH per client IP).

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 
 from rulesite.caching import cached_search_page, cached_section_page
 
+from .coverage import document_coverage
 from .forms import SearchForm
 from .models import Document, Game
 from .selectors import document_contents, section_page, section_spelled_as
@@ -22,6 +23,11 @@ def document_list(request: HttpRequest) -> HttpResponse:
 def document_detail(request: HttpRequest, document: str) -> HttpResponse:
     doc, sections = document_contents(document_slug=document)
     return render(request, "rules/document_detail.html", {"document": doc, "sections": sections})
+
+
+def coverage(request: HttpRequest, document: str) -> HttpResponse:
+    """Render which sections of ``document`` the engine applies, with the demo rulings citing each."""
+    return render(request, "rules/coverage.html", {"coverage": document_coverage(document_slug=document)})
 
 
 def section_detail(request: HttpRequest, document: str, number: str) -> HttpResponse:

@@ -55,8 +55,10 @@ _CARDS = [
         {"kind": "triggered", "trigger": {"event": "dies", "self": True}, "targets": [ANY_TARGET], "effects": [{"do": "deal_damage", "amount": 1, "target": 0}],
          "text": "When Jund Sojourners dies, it deals 1 damage to any target."},
         KW("cycling", cost="{2}{R}")]),
-    _c("Esper Stormblade", "{W/B}{U}", ["artifact", "creature"], ["Vedalken", "Wizard"], (2, 1),
-       unsupported=["As long as you control another multicolored permanent, Esper Stormblade gets +1/+1 and has flying."]),
+    _c("Esper Stormblade", "{W/B}{U}", ["artifact", "creature"], ["Vedalken", "Wizard"], (2, 1), [
+        {"kind": "static", "if": {"controls": {"multicolored": True, "other": True}}, "affected": {"self": True},
+         "effects": [{"do": "modify_pt", "power": 1, "toughness": 1}, {"do": "add_ability", "abilities": [KW("flying")]}],
+         "text": "As long as you control another multicolored permanent, Esper Stormblade gets +1/+1 and has flying."}]),
     _c("Fieldmist Borderpost", "{1}{W}{U}", ["artifact"], [], None, [
         {"kind": "alternative_cost", "mana": "{1}", "text": "You may pay {1} and return a basic land you control to its owner's hand rather than pay this spell's mana cost."},
         {"kind": "replacement", "replace": "enters_tapped", "text": "Fieldmist Borderpost enters the battlefield tapped."},
@@ -117,8 +119,11 @@ _CARDS = [
         {"kind": "static", "affected": {"attached": True}, "text": "Enchanted creature gets +1/+1 for each creature you control.",
          "effects": [{"do": "modify_pt", "power": {"count": {"types": ["creature"], "controller": "you"}}, "toughness": {"count": {"types": ["creature"], "controller": "you"}}}]},
         KW("cycling", cost="{G/W}")]),
-    _c("Glory of Warfare", "{2}{R}{W}", ["enchantment"], [], None, unsupported=[
-        "As long as it's your turn, creatures you control get +2/+0.", "As long as it's not your turn, creatures you control get +0/+2."]),
+    _c("Glory of Warfare", "{2}{R}{W}", ["enchantment"], [], None, [
+        {"kind": "static", "if": {"your_turn": True}, "affected": {"types": ["creature"], "controller": "you"},
+         "effects": [{"do": "modify_pt", "power": 2, "toughness": 0}], "text": "As long as it's your turn, creatures you control get +2/+0."},
+        {"kind": "static", "if": {"your_turn": False}, "affected": {"types": ["creature"], "controller": "you"},
+         "effects": [{"do": "modify_pt", "power": 0, "toughness": 2}], "text": "As long as it's not your turn, creatures you control get +0/+2."}]),
     _c("Madrush Cyclops", "{1}{B}{R}{G}", ["creature"], ["Cyclops", "Warrior"], (3, 4), [
         {"kind": "static", "affected": {"types": ["creature"], "controller": "you"}, "text": "Creatures you control have haste.",
          "effects": [{"do": "add_ability", "abilities": [KW("haste")]}]}]),

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Optional
 
 from ..core import IllegalAction, TraceRecorder
-from .layers import LayerResult, colors_of_cost, compute, mana_symbols, mana_value, matches, Context
+from .layers import LayerResult, colors_of_cost, compute, evaluate_condition, mana_symbols, mana_value, matches, Context
 from .model import (
     Chars, Delayed, Effect, GameObject, GameState, ObjectId, PendingTrigger, PlayerId, StackItem, Step, Zone,
     freeze, opponent,
@@ -178,7 +178,7 @@ class Game:
                 return True
         for pid in self.permanents(state):
             for ability in layers.chars[pid].abilities:
-                if ability.kind == "static":
+                if ability.kind == "static" and self._static_holds(state, pid, ability):
                     for part in ability.spec.get("effects", ()):
                         if part.get("do") == do and oid in layers.chars:
                             ctx = Context(pid, layers.chars[pid].controller, state.objects[pid].attached_to)
@@ -186,6 +186,11 @@ class Game:
                             if matches(spec, oid, layers.chars[oid], state.objects[oid], ctx):
                                 return True
         return False
+
+    def _static_holds(self, state: GameState, pid: ObjectId, ability: Any) -> bool:
+        """Whether a static ability's ``if`` ("as long as …") holds now, so its rules effects apply (CR 611.3a)."""
+        cond = ability.spec.get("if")
+        return cond is None or self.condition(state, cond, pid, self.chars(state, pid).controller, {}) is True
 
     # ------------------------------------------------------------------ the loop
 
@@ -387,7 +392,7 @@ class Game:
     def _cant_cast(self, state: GameState, player: PlayerId, name: str) -> bool:
         for pid in self.permanents(state):
             for ability in self.chars(state, pid).abilities:
-                for part in ability.spec.get("effects", ()) if ability.kind == "static" else ():
+                for part in ability.spec.get("effects", ()) if ability.kind == "static" and self._static_holds(state, pid, ability) else ():
                     if part.get("do") == "cant_cast" and part.get("name") == name:
                         return True
         return any(e.do == "cant_cast" and e.params.get("name") == name for e in state.effects)
@@ -1565,25 +1570,12 @@ class Game:
 
     def condition(self, state: GameState, cond: Mapping[str, Any], oid: str, controller: PlayerId,
                   event: Mapping[str, Any]) -> bool:
-        """Evaluate an intervening "if" or resolution condition (CR 603.4)."""
+        """Evaluate an intervening "if" or resolution condition (CR 603.4): the conditions on the
+        state alone are those static abilities use too (:func:`layers.evaluate_condition`)."""
         ctx = Context(oid, controller, None)
-        if "pt" in cond:
-            target = event.get("object")
-            if target not in state.objects or state.objects[target].zone is not Zone.BATTLEFIELD:
-                return False
-            c = self.chars(state, target)
-            return [c.power, c.toughness] == list(cond["pt"])
-        if "controls" in cond:
-            n = sum(1 for o in self.permanents(state) if matches(cond["controls"], o, self.chars(state, o), state.objects[o], ctx))
-            return n >= cond.get("at_least", 1)
-        if "step" in cond:
-            return state.step.value == cond["step"]
-        if "first_combat" in cond:
-            return state.combat_number <= 1
-        if "life_at_most" in cond:
-            return state.player(controller).life <= cond["life_at_most"]
-        if "opponent_cast_spells" in cond:
-            return state.player(opponent(controller)).spells_cast == cond["opponent_cast_spells"]
+        shared = evaluate_condition(cond, state, lambda o: self.chars(state, o), ctx, event, self.permanents(state))
+        if shared is not None:
+            return shared
         return True
 
     def _cascade_triggers(self, state: GameState, event: Mapping[str, Any]) -> GameState:
@@ -2317,7 +2309,7 @@ class Game:
 
 
 LAYER_EFFECTS = ("set_pt", "modify_pt", "switch_pt", "add_type", "set_type", "remove_type", "set_color", "add_color",
-                 "add_ability", "remove_abilities", "remove_ability", "change_control", "copy")
+                 "add_ability", "remove_abilities", "remove_ability", "change_control", "copy", "change_text")
 RULE_EFFECTS = ("indestructible", "prevent_damage", "cant_attack", "cant_block", "cant_cast", "exile_instead", "grant_spell",
                 "replacement", "doesnt_untap")
 

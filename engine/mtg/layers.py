@@ -18,13 +18,14 @@ read nothing their layer writes are ordered by timestamp alone.
 from __future__ import annotations
 
 import re
+from bisect import insort
 from collections import ChainMap
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 from .model import (
-    LAYER_ORDER, Ability, Chars, Effect, GameObject, GameState, Layer, ObjectId, PlayerId, Zone, opponent,
+    LAYER_ORDER, Ability, Chars, Effect, GameObject, GameState, Layer, ObjectId, PlayerId, Zone, opponent, thaw,
 )
 from .rules import K
 
@@ -81,12 +82,155 @@ LAYER_RULE = {
 
 WRITES = {
     Layer.L1A_COPY: {"all"}, Layer.L1B_FACE_DOWN: {"all"}, Layer.L2_CONTROL: {"controller"},
-    Layer.L3_TEXT: {"abilities"}, Layer.L4_TYPE: {"types", "abilities"}, Layer.L5_COLOR: {"colors"},
+    Layer.L3_TEXT: {"abilities", "types"}, Layer.L4_TYPE: {"types", "abilities"}, Layer.L5_COLOR: {"colors"},
     Layer.L6_ABILITY: {"abilities"}, Layer.L7A_CDA_PT: {"pt"}, Layer.L7B_SET_PT: {"pt"},
     Layer.L7C_MODIFY_PT: {"pt"}, Layer.L7D_SWITCH_PT: {"pt"},
 }
 """What effects of each layer change (``types`` includes supertypes and subtypes; a land type
 set in layer 4 also removes abilities, CR 305.7)."""
+
+
+# ----------------------------------------------------------------------------- text (612)
+
+_TYPE_LINE_WORDS = frozenset(w.capitalize() for w in (
+    "artifact creature enchantment instant land planeswalker sorcery tribal battle "
+    "basic legendary snow world white blue black red green colorless multicolored").split())
+_CREATURE_TYPE_WORD = re.compile(r"[A-Z][a-z]+(?:[-'][A-Za-z]+)*")
+TEXT_WORD_KINDS = ("color", "land_type", "creature_type")
+
+
+def text_word_kind(word: Any) -> Optional[str]:
+    """Return which kind of word a text-changing effect may change ``word`` as (CR 612.2): a color
+    word (``"red"``), a land type (``"Swamp"``, CR 205.3i) or a creature type (a capitalised word
+    that is no other kind of subtype nor a card type, supertype or color, CR 205.3m); else ``None``."""
+    if not isinstance(word, str):
+        return None
+    if word in COLORS:
+        return "color"
+    if word in LAND_SUBTYPES:
+        return "land_type"
+    if _CREATURE_TYPE_WORD.fullmatch(word) and word not in _TYPE_LINE_WORDS and subtype_set(word) == "creature":
+        return "creature_type"
+    return None
+
+
+def change_text_string(text: str, old: str, new: str, kind: str, name: str = "") -> str:
+    """Return ``text`` with every whole word ``old`` replaced by ``new``, keeping the case of its
+    first letter; a land type also inside ``…walk``/``…cycling`` and a plural ``s`` are followed.
+    The object's ``name`` is never changed (CR 612.2). A display aid: the data is what counts."""
+    suffix = r"(?:s|walk|cycling)?" if kind == "land_type" else r"s?"
+    pattern = re.compile(r"\b" + re.escape(old) + "(" + suffix + r")\b", re.IGNORECASE)
+
+    def swap(match: re.Match[str]) -> str:
+        word = match.group(0)
+        replacement = new.lower() if word[0].islower() else new[0].upper() + new[1:]
+        return replacement + match.group(1)
+
+    parts = text.split(name) if name else [text]
+    return name.join(pattern.sub(swap, part) for part in parts)
+
+
+def change_words(value: Any, old: str, new: str, kind: str, name: str = "", parent: str = "") -> Any:
+    """Return the frozen ability ``value`` with the words a text-changing effect changes (CR 612.2),
+    or ``value`` itself when nothing changes.
+
+    Changed: ``colors``/``not_colors`` (a color word), ``subtypes``/``not_subtypes`` (a land or
+    creature type), a protection keyword's ``from``, a keyword's land ``type`` (typecycling,
+    landwalk), the ``from``/``to`` of a ``change_text`` part, a token's name that is one of its
+    creature types (612.2a), and every ``text``. Never changed: card names (``name``, e.g. of
+    ``cant_cast`` or a FILTER, 612.2), card types, supertypes and mana symbols.
+    """
+    from .model import freeze
+    if isinstance(value, tuple):
+        items = tuple(change_words(item, old, new, kind, name, parent) for item in value)
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if not isinstance(value, Mapping):
+        return value
+    out: dict[str, Any] = {}
+    changed = False
+    for key, item in value.items():
+        result = item
+        if key in ("colors", "not_colors") and kind == "color" and isinstance(item, tuple):
+            result = tuple(new if w == old else w for w in item)
+        elif key in ("subtypes", "not_subtypes") and kind != "color" and isinstance(item, tuple):
+            result = tuple(new if w == old else w for w in item)
+        elif key == "from" and value.get("kind") == "keyword" and value.get("keyword") == "protection":
+            result = new if item == old and kind == "color" else item
+        elif key == "type" and value.get("kind") == "keyword":
+            result = new if item == old and kind == "land_type" else item
+        elif key in ("from", "to") and value.get("do") == "change_text":
+            result = new if item == old else item
+        elif key == "text" and isinstance(item, str):
+            result = change_text_string(item, old, new, kind, name)
+        elif key == "name":
+            # CR 612.2a: a token's name that is also its creature type is used as a creature type.
+            token_type = parent == "token" and kind == "creature_type" and old in value.get("subtypes", ())
+            result = new if token_type and item == old else item
+        elif isinstance(item, (Mapping, tuple)):
+            result = change_words(item, old, new, kind, name, key)
+        if result is not item and result != item:
+            changed = True
+        out[key] = result
+    return freeze(out) if changed else value
+
+
+# ----------------------------------------------------------------------------- conditions
+
+CONDITION_KEYS = ("pt", "controls", "at_least", "step", "first_combat", "life_at_most", "opponent_cast_spells", "your_turn")
+"""The keys of a CONDITION (docs/scenario-format.md §8.3)."""
+
+
+def evaluate_condition(cond: Mapping[str, Any], state: GameState, chars_of: Callable[[ObjectId], Chars],
+                       ctx: "Context", event: Optional[Mapping[str, Any]] = None,
+                       permanents: Optional[Any] = None) -> Optional[bool]:
+    """Evaluate a CONDITION of docs/scenario-format.md §8.3: an intervening "if" (CR 603.4), a
+    self-replacement's ``instead_if`` (614.15) or a static ability's "as long as" (611.3a).
+
+    ``chars_of(id)`` gives a permanent's characteristics as the caller sees them (after all
+    layers for a trigger; the layer being applied for a static ability); ``ctx.controller`` is
+    "you"; ``permanents`` the battlefield ids (default: from ``state``). ``controls`` counts the
+    permanents "you" control that match its FILTER (another controller only if the FILTER names
+    one; ``other`` excludes ``ctx.source``). Returns ``None`` for a condition it does not know.
+    """
+    event = event or {}
+    if "pt" in cond:
+        target = event.get("object")
+        if target not in state.objects or state.objects[target].zone is not Zone.BATTLEFIELD:
+            return False
+        c = chars_of(target)
+        return [c.power, c.toughness] == list(cond["pt"])
+    if "controls" in cond:
+        flt = cond["controls"]
+        ids = permanents if permanents is not None else [o for o in state.order if state.objects[o].zone is Zone.BATTLEFIELD]
+        n = 0
+        for o in ids:
+            c = chars_of(o)
+            if matches(flt, o, c, state.objects[o], ctx) and ("controller" in flt or c.controller == ctx.controller):
+                n += 1
+        return n >= cond.get("at_least", 1)
+    if "step" in cond:
+        return state.step.value == cond["step"]
+    if "first_combat" in cond:
+        return state.combat_number <= 1
+    if "life_at_most" in cond:
+        return state.player(ctx.controller).life <= cond["life_at_most"]
+    if "opponent_cast_spells" in cond:
+        return state.player(opponent(ctx.controller)).spells_cast == cond["opponent_cast_spells"]
+    if "your_turn" in cond:
+        return (state.active == ctx.controller) == bool(cond["your_turn"])
+    return None
+
+
+def condition_reads(cond: Optional[Mapping[str, Any]]) -> set[str]:
+    """Return the characteristics a condition looks at (for dependency candidates, CR 613.8a)."""
+    if not cond:
+        return set()
+    reads = set()
+    if "controls" in cond:
+        reads |= filter_reads(cond["controls"]) | {"controller"}
+    if "pt" in cond:
+        reads.add("pt")
+    return reads
 
 
 # ----------------------------------------------------------------------------- mana
@@ -242,12 +386,51 @@ class LayerEngine:
         self.objects = objects
         self.started: dict[str, frozenset[ObjectId]] = {}
         """Group → affected set, once the group has started to apply (CR 613.6)."""
+        self.granted_count = 0
+        """Effects of granted abilities made so far (bounded by :data:`MAX_GRANTED_EFFECTS`)."""
+        self._current: dict[str, tuple[Any, Effect]] = {}
+        """Effect id → (the ability spec it was last read from, the effect as that spec reads)."""
+
+    def current(self, e: Effect, view: View) -> Effect:
+        """Return ``e`` as the text of its static ability reads in ``view``: after a text-changing
+        effect (layer 3) its parameters, ``affected`` filter and ``if`` condition are those of the
+        changed text (CR 612.1, 613.1c; a change of its text is a dependency, 613.8a). An effect
+        not from a static ability, or whose ability is gone, is returned as last read."""
+        if e.static_key is None or e.part_index is None or not e.source:
+            return e
+        cached = self._current.get(e.id)
+        chars = view.get(e.source)
+        ability = next((a for a in chars.abilities if a.key == e.static_key), None) if chars is not None else None
+        if ability is None:
+            return cached[1] if cached else e
+        if cached is not None and cached[0] is ability.spec:
+            return cached[1]
+        parts = ability.spec.get("effects", ())
+        part = parts[e.part_index] if e.part_index < len(parts) else None
+        if part is None or part is e.params:
+            result = e
+        else:
+            result = replace(e, params=part, affected_filter=part.get("affected", ability.spec.get("affected", {"self": True})),
+                             condition=ability.spec.get("if"))
+        self._current[e.id] = (ability.spec, result)
+        return result
+
+    def holds(self, e: Effect, view: View) -> Optional[bool]:
+        """Whether the ``if`` condition of ``e`` holds now ("as long as …", CR 611.3a): evaluated
+        against the characteristics in ``view``, i.e. as the layers have left them when the effect
+        would apply (613.1). ``True`` without a condition; ``None`` for an unknown condition."""
+        cond = self.current(e, view).condition
+        if cond is None:
+            return True
+        ctx = self.context(e, view)
+        return evaluate_condition(cond, self.state, view.__getitem__, ctx, permanents=list(view))
 
     # -- evaluation ---------------------------------------------------------------------
 
     def context(self, e: Effect, view: Optional[View] = None) -> Context:
         """What ``you`` and ``enchanted``/``equipped`` mean for ``e``: for a static ability, its
         source's controller as layer 2 left it (CR 109.5, 613.1b); otherwise the effect's."""
+        e = self.current(e, view) if view is not None else e
         source = self.objects.get(e.source) if e.source else None
         controller = e.controller
         if e.duration == "static" and view is not None and e.source in view:
@@ -260,12 +443,20 @@ class LayerEngine:
         if e.group in self.started or e.static_key is None:
             return True
         chars = view.get(e.source) if e.source else None
-        return chars is not None and any(
-            a.key == e.static_key and any(part == e.params for part in a.spec.get("effects", ())) for a in chars.abilities)
+        if chars is None:
+            return False
+        for a in chars.abilities:
+            if a.key == e.static_key:
+                parts = a.spec.get("effects", ())
+                if e.part_index is None:
+                    return any(part == e.params for part in parts)
+                return e.part_index < len(parts) and parts[e.part_index].get("do") == e.do
+        return False
 
     def affected(self, e: Effect, view: View) -> frozenset[ObjectId]:
         if e.group in self.started:
             return self.started[e.group]
+        e = self.current(e, view)
         if e.affected_ids is not None:
             return frozenset(o for o in e.affected_ids if o in view)
         ctx = self.context(e, view)
@@ -275,6 +466,7 @@ class LayerEngine:
         """Resolve an amount: an integer, or a count of permanents, colors or mana value."""
         if not isinstance(value, Mapping):
             return value
+        e = self.current(e, view)
         chars = view[oid]
         if "count" in value:
             ctx = self.context(e, view)
@@ -300,13 +492,14 @@ class LayerEngine:
                     reads.add("colors")
         if e.static_key is not None and e.group not in self.started:
             reads.add("abilities")
-        return reads
+        return reads | condition_reads(e.condition)
 
     def signature(self, le: LayerEffect, view: View) -> Signature:
         e = le.effect
-        if not self.exists(e, view):
+        if not self.exists(e, view) or self.holds(e, view) is not True:
             return Signature(False, frozenset(), ())
         affected = self.affected(e, view)
+        e = self.current(e, view)
         results: list[tuple[Any, ...]] = []
         for key in ("power", "toughness"):
             if isinstance(e.params.get(key), Mapping):
@@ -314,14 +507,21 @@ class LayerEngine:
         if e.do == "copy":
             # What a copy effect does is the copiable values of the copied object (CR 707.2).
             results.append(("of", view.get(e.params.get("of"))))
+        if e.do == "change_text":
+            # What a text-changing effect does is its pair of words (CR 612.2), which another
+            # text-changing effect may change (613.8a).
+            results.append(("words", e.params.get("from"), e.params.get("to")))
         return Signature(True, affected, tuple(results))
 
     # -- application --------------------------------------------------------------------
 
     def apply_one(self, le: LayerEffect, chars: Chars, oid: ObjectId, view: View) -> Chars:
         """Return ``chars`` with one effect applied (the rule of each layer)."""
-        e, p = le.effect, le.effect.params
+        e = self.current(le.effect, view)
+        p = e.params
         do = e.do
+        if do == "change_text":
+            return self._change_text(chars, p)
         if do == "copy":
             original = view.get(p["of"]) or self._printed(p["of"])
             if original is None:
@@ -367,6 +567,25 @@ class LayerEngine:
             return replace(chars, power=chars.toughness, toughness=chars.power)
         return chars
 
+    @staticmethod
+    def _change_text(chars: Chars, p: Mapping[str, Any]) -> Chars:
+        """Layer 3 (CR 613.1c): change the words of ``p["from"]``'s kind into ``p["to"]`` in the
+        object's abilities as they are after layer 1 (granted abilities come later and are not
+        changed, 612.3) and in its type line's subtypes (612.1); its name never (612.2). Colors
+        are not words of the text: a color word changed in the text leaves the object's color."""
+        old, new = p.get("from"), p.get("to")
+        kind = text_word_kind(old)
+        if kind is None or text_word_kind(new) != kind or old == new:
+            return chars
+        abilities = []
+        for a in chars.abilities:
+            spec = change_words(a.spec, old, new, kind, chars.name)
+            abilities.append(a if spec is a.spec else Ability(a.key, a.kind, spec))
+        subtypes = chars.subtypes
+        if kind != "color" and old in subtypes:
+            subtypes = (subtypes - {old}) | {new}
+        return replace(chars, abilities=tuple(abilities), subtypes=subtypes)
+
     def _printed(self, oid: ObjectId) -> Optional[Chars]:
         obj = self.objects.get(oid)
         return obj.printed if obj else None
@@ -405,7 +624,8 @@ class LayerEngine:
     def apply(self, le: LayerEffect, view: dict[ObjectId, Chars], targets: frozenset[ObjectId]) -> dict[ObjectId, tuple[Chars, Chars]]:
         """Apply ``le`` to ``targets`` in ``view`` (in place); return ``{id: (before, after)}``."""
         changes = {}
-        snapshot = dict(view) if le.effect.do == "set_pt" and any(isinstance(v, Mapping) for v in le.effect.params.values()) else view
+        params = self.current(le.effect, view).params
+        snapshot = dict(view) if le.effect.do == "set_pt" and any(isinstance(v, Mapping) for v in params.values()) else view
         for oid in sorted(targets):
             before = view[oid]
             after = self.apply_one(le, before, oid, snapshot)
@@ -415,7 +635,7 @@ class LayerEngine:
 
     def simulate(self, le: LayerEffect, view: View) -> View:
         """Return a view with ``le`` applied, without changing ``view`` (for CR 613.8a)."""
-        if not self.exists(le.effect, view):
+        if not self.exists(le.effect, view) or self.holds(le.effect, view) is not True:
             return view
         targets = self.affected(le.effect, view)
         overlay = dict(view)
@@ -433,6 +653,10 @@ class LayerResult:
     """Per permanent: ``{layer, sublayer, effect, source, timestamp, reason, rule_key, before, after}``."""
     dependencies: list[dict[str, Any]]
     """Each dependency found: ``{layer, effect, depends_on, rule_key}``; loops have ``loop: True``."""
+    notes: list[dict[str, Any]] = field(default_factory=list)
+    """What the engine could not evaluate: ``{kind, card, effect, label, rule_key, …}`` with kind
+    ``granted_earlier_layer`` (+ ``do``, ``layer``), ``grant_depth`` (+ ``depth``) or
+    ``condition_unknown`` (+ ``condition``)."""
 
 
 def _summary(layer: Layer, chars: Chars) -> Any:
@@ -446,7 +670,9 @@ def _summary(layer: Layer, chars: Chars) -> Any:
         return {"supertypes": sorted(chars.supertypes), "types": sorted(chars.types), "subtypes": sorted(chars.subtypes)}
     if n == 5:
         return sorted(chars.colors)
-    if n in (3, 6):
+    if n == 3:
+        return {"abilities": [a.label() for a in chars.abilities], "subtypes": sorted(chars.subtypes)}
+    if n == 6:
         return [a.label() for a in chars.abilities]
     return [chars.power, chars.toughness]
 
@@ -458,14 +684,19 @@ def copied_key(oid: ObjectId, index: int) -> tuple[ObjectId, int]:
 
 
 def _ability_effects(out: list[Effect], oid: ObjectId, obj: GameObject, key: tuple[Any, int], spec: Any, kind: str,
-                     timestamp: int, prefix: str) -> None:
-    """Append the layer effects of one static ability or CDA ``spec`` of ``oid`` (CR 611.3, 604.3)."""
+                     timestamp: int, prefix: str, depth: int = 0) -> None:
+    """Append the layer effects of one static ability or CDA ``spec`` of ``oid`` (CR 611.3, 604.3).
+
+    A ``cda`` with an ``if`` is not a characteristic-defining ability (it sets the values only if
+    a condition is met, CR 604.3a(5)): its effects apply like any static ability's."""
     for part_index, part in enumerate(spec.get("effects", ())):
         if part.get("do") not in LAYER_OF:
             continue
         affected = part.get("affected", spec.get("affected", {"self": True}))
         out.append(Effect(f"{prefix}.{part_index}", part["do"], part, oid, obj.controller, timestamp,
-                          affected_filter=affected, duration="static", static_key=key, cda=kind == "cda", group=prefix))
+                          affected_filter=affected, duration="static", static_key=key,
+                          cda=kind == "cda" and "if" not in spec, group=prefix, part_index=part_index,
+                          condition=spec.get("if"), depth=depth))
 
 
 def _copied_abilities(state: GameState, objects: Mapping[ObjectId, GameObject], of: ObjectId,
@@ -486,10 +717,9 @@ def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> 
     """Return the effects of static abilities, CDAs and counters of permanents (CR 611.3, 604.3, 613.4c).
 
     Besides printed abilities, a static ability an object may have from a copy effect (CR 707.2)
-    or from an ability-adding effect (CR 613.1f) yields candidate effects too; each applies only
-    while its source has that ability in the layer being applied (:meth:`LayerEngine.exists`).
-    A granted ability's effects have the later of the object's timestamp and the granting
-    effect's (CR 613.7a).
+    yields candidate effects too; each applies only while its source has that ability in the
+    layer being applied (:meth:`LayerEngine.exists`). Abilities granted by ability-adding
+    effects (CR 613.1f) make their effects when granted, in layer 6 (:func:`granted_effects`).
     """
     from .model import freeze
     out: list[Effect] = []
@@ -521,16 +751,42 @@ def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> 
                                   freeze({"abilities": [{"kind": "keyword", "keyword": k}], "counters": True}),
                                   oid, obj.controller, obj.counter_timestamps.get(k, obj.timestamp), affected_ids=(oid,),
                                   group=f"{oid}:kc-{k}"))
-    granting = [e for e in out + list(state.effects) if e.do == "add_ability"]
-    for e in granting:
-        for i, spec in enumerate(e.params.get("abilities", ())):
-            if spec.get("kind") not in ("static", "cda"):
-                continue
-            for oid in battlefield:
-                obj = objects[oid]
-                if not obj.face_down:
-                    _ability_effects(out, oid, obj, (e.id, i), spec, "static", max(obj.timestamp, e.timestamp),
-                                     f"{oid}.granted-{e.id}-{i}")
+    return out
+
+
+MAX_GRANT_DEPTH = 8
+"""How many ability-adding effects deep a granted static ability is followed (CR 613.1f)."""
+MAX_GRANTED_EFFECTS = 4096
+"""How many effects of granted abilities one application of the layers creates at most."""
+
+
+def granted_effects(engine: "LayerEngine", granting: Effect, oid: ObjectId, after: Chars,
+                    notes: list[dict[str, Any]]) -> list[Effect]:
+    """Return the effects of the static abilities ``granting`` (an ``add_ability`` effect just
+    applied in layer 6) gave ``oid``, whose characteristics are now ``after``.
+
+    A granted ability's effects have the later of the object's and the granting effect's
+    timestamp (CR 613.7a) and apply while the object has the ability (613.8a: their existence
+    depends on the granting effect, which has been applied). A granted ``cda`` is not a
+    characteristic-defining ability (604.3a(2)). A granted ability that itself grants one is
+    followed to :data:`MAX_GRANT_DEPTH` levels; deeper, or beyond :data:`MAX_GRANTED_EFFECTS`,
+    a ``grant_depth`` note is added to ``notes`` instead.
+    """
+    obj = engine.objects[oid]
+    out: list[Effect] = []
+    if obj.face_down:
+        return out
+    depth = granting.depth + 1
+    for ability in after.abilities:
+        if ability.key[0] != granting.id or ability.kind not in ("static", "cda"):
+            continue
+        if depth > MAX_GRANT_DEPTH or engine.granted_count >= MAX_GRANTED_EFFECTS:
+            notes.append({"kind": "grant_depth", "card": oid, "effect": granting.id, "depth": MAX_GRANT_DEPTH,
+                          "label": ability.label(), "rule_key": K.GRANT_DEPTH})
+            continue
+        _ability_effects(out, oid, obj, ability.key, ability.spec, "static", max(obj.timestamp, granting.timestamp),
+                         f"{oid}.granted-{granting.id}-{ability.key[1]}", depth)
+    engine.granted_count += len(out)
     return out
 
 
@@ -552,7 +808,12 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
 
     The walk lists, per permanent, each effect applied in order with the layer, the reason
     it came when it did (``cda``, ``timestamp``, ``dependency``, ``loop``) and the values before
-    and after.
+    and after; an effect whose ``if`` condition is false when it would apply has a row with
+    reason ``condition_false`` (611.3a) on each object it would affect (or on its source).
+    Effects of abilities granted in layer 6 are created as they are granted
+    (:func:`granted_effects`); one that belongs to an earlier layer, already applied, is not
+    applied and is listed in ``notes`` (``granted_earlier_layer``): 613.1 orders the layers but
+    does not say what becomes of such an effect.
     """
     objects = state.objects
     engine = LayerEngine(state, objects)
@@ -564,32 +825,53 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
     effects = static_effects(state, objects) + [e for e in state.effects if e.do in LAYER_OF]
     by_layer: dict[Layer, list[LayerEffect]] = {layer: [] for layer in LAYER_ORDER}
     for e in effects:
-        if e.do == "face_down":
-            layer = Layer.L1B_FACE_DOWN
-        elif e.do == "set_pt" and e.cda:
-            layer = Layer.L7A_CDA_PT
-        else:
-            layer = LAYER_OF[e.do]
-        by_layer[layer].append(LayerEffect(e, layer, _label(e, objects)))
+        le = _layer_effect(e, objects)
+        by_layer[le.layer].append(le)
     walk: dict[ObjectId, list[dict[str, Any]]] = {oid: [] for oid in view}
     dependencies: list[dict[str, Any]] = []
-    for layer in LAYER_ORDER:
-        items = by_layer[layer]
-        if not items:
-            continue
-        cdas = [le for le in items if le.effect.cda]
-        others = [le for le in items if not le.effect.cda]
-        for group, is_cda in ((cdas, True), (others, False)):
+    notes: list[dict[str, Any]] = []
+    for index, layer in enumerate(LAYER_ORDER):
+        def spawn(new: list[Effect], current: Layer = layer, position: int = index) -> list[LayerEffect]:
+            """File the effects of newly granted abilities: later layers get them; the layer being
+            applied returns them to its group; earlier layers can't (a ``granted_earlier_layer`` note)."""
+            same = []
+            for e in new:
+                le = _layer_effect(e, objects)
+                if le.layer is current:
+                    same.append(le)
+                elif LAYER_ORDER.index(le.layer) > position:
+                    by_layer[le.layer].append(le)
+                else:
+                    notes.append({"kind": "granted_earlier_layer", "card": e.source, "effect": e.id, "do": e.do,
+                                  "layer": le.layer.value, "label": le.label, "rule_key": K.GRANTED_EARLIER_LAYER})
+            return same
+        for is_cda in (True, False):
+            group = [le for le in by_layer[layer] if le.effect.cda == is_cda]
             if group:
-                _apply_group(engine, layer, group, view, walk if record_walk else None, dependencies, is_cda)
-    return LayerResult(view, walk, dependencies)
+                _apply_group(engine, layer, group, view, walk if record_walk else None, dependencies, is_cda, spawn, notes)
+    return LayerResult(view, walk, dependencies, notes)
+
+
+def _layer_effect(e: Effect, objects: Mapping[ObjectId, GameObject]) -> LayerEffect:
+    if e.do == "face_down":
+        layer = Layer.L1B_FACE_DOWN
+    elif e.do == "set_pt" and e.cda:
+        layer = Layer.L7A_CDA_PT
+    else:
+        layer = LAYER_OF[e.do]
+    return LayerEffect(e, layer, _label(e, objects))
 
 
 def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], view: dict[ObjectId, Chars],
                  walk: Optional[dict[ObjectId, list[dict[str, Any]]]], dependencies: list[dict[str, Any]],
-                 is_cda: bool) -> None:
-    """Apply one class of effects (CDAs, or the rest) of one layer (CR 613.3, 613.8)."""
-    pending = sorted(group, key=lambda le: (le.timestamp, le.effect.id))
+                 is_cda: bool, spawn: Callable[[list[Effect]], list[LayerEffect]],
+                 notes: list[dict[str, Any]]) -> None:
+    """Apply one class of effects (CDAs, or the rest) of one layer (CR 613.3, 613.8).
+
+    An ``add_ability`` effect that gives a static ability makes that ability's effects
+    (:func:`granted_effects`); ``spawn`` files them and returns those of this layer, which join
+    the effects waiting here."""
+    pending = sorted(group, key=_order)
     tracker = _DependencyTracker(engine, pending, view, WRITES[layer])
     waited: set[str] = set()
     reported: set[tuple[str, str]] = set()
@@ -613,25 +895,76 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
         e = chosen.effect
         if not engine.exists(e, view):
             continue
+        holds = engine.holds(e, view)
+        if holds is not True:
+            _not_applied(engine, chosen, view, walk, notes, holds)
+            continue
         targets = engine.affected(e, view)
         if e.group and e.group not in engine.started:
             engine.started[e.group] = targets
         changes = engine.apply(chosen, view, targets)
         changed = frozenset(oid for oid, (before, after) in changes.items() if before != after)
+        if e.do == "add_ability":
+            new = [granted for oid in sorted(targets) for granted in granted_effects(engine, e, oid, view[oid], notes)]
+            for le in spawn(new):
+                insort(pending, le, key=_order)
+                tracker.add(le)
         if changed:
             tracker.update(changed)  # CR 613.8c: re-evaluate after each application
         if walk is None:
             continue
         reason = "cda" if is_cda else "loop" if loop else "dependency" if e.id in waited else "timestamp"
         rule_key = ((K.L7A_CDA if layer is Layer.L7A_CDA_PT else K.CDA_FIRST) if is_cda else K.DEPENDENCY_WAIT if loop else K.DEPENDENCY if reason == "dependency"
-                    else LAYER_RULE[layer])
+                    else _timestamp_rule(engine, chosen, view))
         for oid, (before, after) in changes.items():
+            # The type line's words changed too (CR 612.1).
+            row_rule = K.TEXT_CHANGE if rule_key is K.TEXT_WORDS and before.subtypes != after.subtypes else rule_key
             walk[oid].append({
                 "layer": layer.number, "sublayer": layer.sublayer, "effect": e.id, "label": chosen.label,
                 "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": reason,
-                "rule_key": rule_key, "layer_rule_key": LAYER_RULE[layer],
+                "rule_key": row_rule, "layer_rule_key": LAYER_RULE[layer],
                 "before": _summary(layer, before), "after": _summary(layer, after),
             })
+
+
+def _timestamp_rule(engine: LayerEngine, le: LayerEffect, view: View) -> K:
+    """The rule a row applied in timestamp order cites: its layer's, 612.2 for a text-changing
+    effect (what words it changes), or 604.3a for a "characteristic-defining" ability that is not
+    one because it was granted or has a condition (604.3a(2), (5))."""
+    if le.layer is Layer.L3_TEXT:
+        return K.TEXT_WORDS
+    e = le.effect
+    if e.static_key is not None and e.source in view:
+        ability = next((a for a in view[e.source].abilities if a.key == e.static_key), None)
+        if ability is not None and ability.kind == "cda":
+            return K.CDA_CRITERIA
+    return LAYER_RULE[le.layer]
+
+
+def _order(le: LayerEffect) -> tuple[int, str]:
+    return (le.timestamp, le.effect.id)
+
+
+def _not_applied(engine: LayerEngine, le: LayerEffect, view: dict[ObjectId, Chars],
+                 walk: Optional[dict[ObjectId, list[dict[str, Any]]]], notes: list[dict[str, Any]],
+                 holds: Optional[bool]) -> None:
+    """An effect whose ``if`` condition is false (or unknown) when it would apply does not apply
+    (CR 611.3a): a ``condition_false`` row on each object it would affect, or on its source."""
+    e = engine.current(le.effect, view)
+    if holds is None:
+        notes.append({"kind": "condition_unknown", "card": e.source, "effect": e.id, "label": le.label,
+                      "condition": thaw(e.condition), "rule_key": K.STATIC_NOT_LOCKED})
+        return
+    if walk is None:
+        return
+    would = sorted(engine.affected(e, view)) or ([e.source] if e.source in view else [])
+    for oid in would:
+        walk[oid].append({
+            "layer": le.layer.number, "sublayer": le.layer.sublayer, "effect": e.id, "label": le.label,
+            "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": "condition_false",
+            "condition": thaw(e.condition), "rule_key": K.STATIC_NOT_LOCKED, "layer_rule_key": LAYER_RULE[le.layer],
+            "before": _summary(le.layer, view[oid]), "after": _summary(le.layer, view[oid]),
+        })
 
 
 class _DependencyTracker:
@@ -647,6 +980,7 @@ class _DependencyTracker:
     def __init__(self, engine: LayerEngine, pending: list[LayerEffect], view: dict[ObjectId, Chars], writes: set[str]) -> None:
         self.engine = engine
         self.view = view
+        self.writes = writes
         self.pending = list(pending)
         reads_count = {"count"} if "pt" in writes else set()
         self.interacting = [le for le in pending if "all" in writes or engine.reads(le) & (writes | reads_count)]
@@ -664,7 +998,15 @@ class _DependencyTracker:
             self._column(b)
 
     def _affected(self, le: LayerEffect) -> frozenset[ObjectId]:
-        return self.engine.affected(le.effect, self.view) if self.engine.exists(le.effect, self.view) else frozenset()
+        e = le.effect
+        if not self.engine.exists(e, self.view) or self.engine.holds(e, self.view) is not True:
+            return frozenset()
+        return self.engine.affected(e, self.view)
+
+    def add(self, le: LayerEffect) -> None:
+        """A new effect joins the pending ones (an ability granted while this layer applies):
+        every dependency is worked out again (CR 613.8c)."""
+        self.__init__(self.engine, self.pending + [le], self.view, self.writes)  # type: ignore[misc]
 
     def _simulated(self, b: LayerEffect) -> View:
         overlay = {oid: self.engine.apply_one(b, self.view[oid], oid, self.view) for oid in self.affected[b.effect.id]}
@@ -712,7 +1054,7 @@ class _DependencyTracker:
             old = self.affected[b.effect.id]
             new = self._affected(b)
             self.affected[b.effect.id] = new
-            if changed & (old | new):
+            if changed & (old | new) or old != new:
                 self._column(b)
         for a in rows:
             self._row(a)

@@ -133,7 +133,10 @@ class Ability:
     def label(self) -> str:
         """A short English name of the ability for the layer walk."""
         if self.kind == "keyword":
-            return str(self.spec.get("keyword"))
+            word = str(self.spec.get("keyword"))
+            if self.spec.get("from"):
+                return f"{word} from {self.spec['from']}"
+            return word
         return str(self.spec.get("text") or f"{self.kind} ability {self.key[1]}")
 
 
@@ -286,6 +289,15 @@ class Effect:
     """From a characteristic-defining ability (CR 604.3, 613.3)."""
     group: str = ""
     """Effects of one ability share their affected set across layers (CR 613.6)."""
+    part_index: Optional[int] = None
+    """For an effect of a static ability: which of the ability's ``effects`` it is, so the effect
+    can follow the ability's text as a text-changing effect leaves it (CR 612.1, 613.1c)."""
+    condition: Optional[Spec] = None
+    """The ``if`` of a conditional static ability or document effect ("as long as …"): the effect
+    applies only while it holds, checked each time the effect would apply (CR 611.3a)."""
+    depth: int = 0
+    """For an effect of a granted ability: how many ability-adding effects lie between it and a
+    printed ability or a document effect (1 = granted by one, CR 613.1f)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,6 +137,12 @@ class K(Enum):
     DEPENDENCY_WAIT = auto()
     DEPENDENCY_REEVALUATE = auto()
     PLAYER_EFFECTS = auto()
+    # Text-changing effects (612), conditional static abilities, granted abilities
+    TEXT_CHANGE = auto()
+    TEXT_WORDS = auto()
+    CDA_CRITERIA = auto()
+    GRANTED_EARLIER_LAYER = auto()
+    GRANT_DEPTH = auto()
     # Replacement and prevention (614-616)
     REPLACEMENT = auto()
     ENTERS_REPLACEMENT = auto()
@@ -329,6 +335,11 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.DEPENDENCY_WAIT: ("613.8b", "613.8b", "dependency loop"),
     K.DEPENDENCY_REEVALUATE: ("613.8c", "613.8c", "reevaluated"),
     K.PLAYER_EFFECTS: ("613.10", "613.10", "players"),
+    K.TEXT_CHANGE: ("612.1", "612.1", "text-changing effect"),
+    K.TEXT_WORDS: ("612.2", "612.2", "can't change a card name"),
+    K.CDA_CRITERIA: ("604.3a", "604.3a", "only if certain conditions are met"),
+    K.GRANTED_EARLIER_LAYER: ("613.1", "613.1", "series of layers in the following order"),
+    K.GRANT_DEPTH: ("613.1f", "613.1f", "ability-adding effects"),
     K.REPLACEMENT: ("614.1a", "614.1a", "instead"),
     K.ENTERS_REPLACEMENT: ("614.1c", "614.1c", "enters the battlefield"),
     K.PREVENTION: ("615.1", "615.1", "prevention"),

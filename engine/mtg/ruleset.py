@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -13,6 +14,11 @@ from . import scenario as fmt
 from .game import MAX_BRANCHES, Game, OpenChoice
 from .layers import LAYER_OF, compute
 from .rules import K, citation
+
+
+LAYER_NOTE_MESSAGES = {"granted_earlier_layer": "mtg.layer.granted_earlier_layer", "grant_depth": "mtg.layer.grant_depth",
+                       "condition_unknown": "mtg.layer.condition_unknown"}
+"""The message of each kind of note of the layer system (:attr:`LayerResult.notes`)."""
 
 
 class MtgRuleset(Ruleset):
@@ -55,10 +61,19 @@ class MtgRuleset(Ruleset):
                         depends_on=dep["depends_on"])
         for oid, lines in layers.walk.items():
             for line in lines:
-                game.record("layer", "mtg.layer.apply", line["rule_key"], card=oid, card_name=state.objects[oid].printed.name,
+                extra = {"condition": json.dumps(line["condition"])} if "condition" in line else {}
+                game.record("layer", "mtg.layer.condition_false" if line["reason"] == "condition_false" else "mtg.layer.apply",
+                            line["rule_key"], card=oid, card_name=state.objects[oid].printed.name,
                             layer=line["layer"], sublayer=line["sublayer"], effect=line["effect"], label=line["label"],
                             reason=line["reason"], timestamp=line["timestamp"], before=str(line["before"]),
-                            after=str(line["after"]))
+                            after=str(line["after"]), **extra)
+        for note in layers.notes:  # what the layer system could not evaluate (engine/mtg/layers.py)
+            game.complete = False
+            card = note.get("card")
+            game.record("cannot_evaluate", LAYER_NOTE_MESSAGES[note["kind"]], note["rule_key"], card=card,
+                        card_name=state.objects[card].printed.name if card in state.objects else "",
+                        **{k: (json.dumps(v) if isinstance(v, (dict, list)) else v)
+                           for k, v in note.items() if k not in ("kind", "card", "rule_key")})
         return fmt.result(scenario, state, layers, cite, game.complete)
 
     def _branch(self, scenario: Mapping[str, Any], open_choice: OpenChoice, recorder: TraceRecorder) -> None:

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core.validation import Checker, Path
-from .layers import LayerResult, colors_of_cost
+from .layers import LayerResult, colors_of_cost, text_word_kind
 from .model import (
     PLAYERS, Ability, Chars, Effect, GameObject, GameState, Player, StackItem, Step, Zone, freeze, thaw,
 )
@@ -103,6 +103,9 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
             checker.integer(effect["timestamp"], (*path, "timestamp"), low=0, high=MAX_VALUE)
         if "duration" in effect:
             checker.choice(effect["duration"], (*path, "duration"), DURATIONS, "duration")
+        _check_layer_effect(effect, path, checker)
+        if "if" in effect:
+            check_condition(effect["if"], (*path, "if"), checker)
         affected = effect.get("affected")
         if isinstance(affected, list):
             _check_refs(affected, (*path, "affected"), ids, checker)
@@ -147,6 +150,60 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
                     _check_refs(blockers, (*path, "damage_order", attacker), ids, checker)
         if kind == "next_step":
             checker.choice(action.get("step"), (*path, "step"), STEPS, "step")
+
+
+def _check_ability_effects(ability: Mapping[str, Any], path: Path, checker: Checker) -> None:
+    """Check a static ability's ``if`` and every ``change_text`` among an ability's effects (also
+    inside modes and granted abilities)."""
+    if ability.get("kind") in ("static", "cda") and "if" in ability:
+        check_condition(ability["if"], (*path, "if"), checker)
+    lists = [((*path, "effects"), ability.get("effects"))]
+    modes = ability.get("modes")
+    if isinstance(modes, list):
+        lists += [((*path, "modes", m, "effects"), mode.get("effects")) for m, mode in enumerate(modes) if isinstance(mode, Mapping)]
+    for list_path, parts in lists:
+        for k, part in enumerate(parts if isinstance(parts, list) else []):
+            if isinstance(part, Mapping):
+                _check_layer_effect(part, (*list_path, k), checker)
+                for g, granted in enumerate(part.get("abilities") or [] if part.get("do") == "add_ability" else []):
+                    if isinstance(granted, Mapping):
+                        _check_ability_effects(granted, (*list_path, k, "abilities", g), checker)
+
+
+def _check_layer_effect(effect: Mapping[str, Any], path: Path, checker: Checker) -> None:
+    """A ``change_text`` changes a word of one kind into another of the same kind (CR 612.2): two
+    color words, two land types or two creature types (see :func:`layers.text_word_kind`)."""
+    if effect.get("do") == "change_text":
+        kinds = {}
+        for key in ("from", "to"):
+            kinds[key] = text_word_kind(effect.get(key))
+            if kinds[key] is None:
+                checker.error((*path, key), f"{key} must be a color word (white, blue, black, red, green), a land type "
+                              "(Plains, Swamp …) or a creature type (a capitalised word such as Goblin), CR 612.2; "
+                              f"got {str(effect.get(key))[:40]!r}")
+        if kinds["from"] and kinds["to"] and kinds["from"] != kinds["to"]:
+            checker.error((*path, "to"), f"to must be a word of the same kind as from ({kinds['from'].replace('_', ' ')}), CR 612.2")
+
+
+def check_condition(cond: Any, path: Path, checker: Checker) -> None:
+    """Check a static ability's or effect's CONDITION: one of ``controls`` (FILTER, with
+    ``at_least``), ``your_turn``, ``life_at_most``, ``first_combat``, ``step``, ``opponent_cast_spells``."""
+    if checker.mapping(cond, path) is None:
+        return
+    allowed = ("controls", "at_least", "your_turn", "life_at_most", "first_combat", "step", "opponent_cast_spells")
+    checker.known_keys(cond, path, allowed)
+    if not any(key in cond for key in allowed if key != "at_least"):
+        checker.error(path, "a condition needs one of: " + ", ".join(k for k in allowed if k != "at_least"))
+    if "controls" in cond:
+        checker.mapping(cond["controls"], (*path, "controls"))
+    for key in ("at_least", "life_at_most", "opponent_cast_spells"):
+        if key in cond:
+            checker.integer(cond[key], (*path, key), low=-MAX_VALUE if key == "life_at_most" else 0, high=MAX_VALUE)
+    for key in ("your_turn", "first_combat"):
+        if key in cond:
+            checker.boolean(cond[key], (*path, key))
+    if "step" in cond:
+        checker.choice(cond["step"], (*path, "step"), STEPS, "step")
 
 
 def _zone_of(objects: Any, oid: str) -> Any:
@@ -200,6 +257,7 @@ def _check_object(obj: Any, path: Path, ids: set[str], checker: Checker) -> None
         for j, ability in enumerate(abilities):
             if checker.mapping(ability, (*path, "abilities", j)) is not None:
                 checker.choice(ability.get("kind"), (*path, "abilities", j, "kind"), ABILITY_KINDS, "ability kind")
+                _check_ability_effects(ability, (*path, "abilities", j), checker)
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -233,13 +291,13 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
             ts = state.next_timestamp
             state = GameState(**{**{f: getattr(state, f) for f in state.__dataclass_fields__}, "next_timestamp": ts + 1})
         affected = raw.get("affected")
-        params = {k: v for k, v in raw.items() if k not in ("id", "affected", "duration", "source", "controller", "timestamp", "cda")}
+        params = {k: v for k, v in raw.items() if k not in ("id", "affected", "duration", "source", "controller", "timestamp", "cda", "if")}
         effects.append(Effect(raw.get("id", f"e{i + 1}"), raw["do"], freeze(params), raw.get("source"),
                               raw.get("controller", turn["active"]), ts,
                               affected_ids=tuple(affected) if isinstance(affected, list) else None,
                               affected_filter=freeze(affected) if isinstance(affected, Mapping) else None,
                               duration=raw.get("duration", "end_of_turn"), cda=bool(raw.get("cda")),
-                              group=raw.get("id", f"e{i + 1}")))
+                              group=raw.get("id", f"e{i + 1}"), condition=freeze(raw["if"]) if "if" in raw else None))
     stack = []
     for i, raw in enumerate(scenario.get("chain", [])):
         sid = f"s{i + 1}"

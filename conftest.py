@@ -22,3 +22,13 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         call_command("import_rules", verbosity=0, stdout=open("/dev/null", "w"))
+
+
+@pytest.fixture
+def empty_cache():
+    """Clear Django's cache before and after a test (use with ``pytest.mark.usefixtures``)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -14,15 +14,8 @@ from rulesite.scenarios.services import scenario_create
 
 from .helpers import goldens, import_changed_fow
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 SECTION = "/rules/fow-whitepaper-2.3/6.1/"
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def csrf_token_in(html: bytes) -> str:

@@ -8,22 +8,14 @@ import json
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from rulesite.scenarios.services import scenario_create
 
 from .helpers import goldens, import_changed_fow
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 FIVE_MB = 5 * 1024 * 1024
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

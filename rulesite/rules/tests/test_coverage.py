@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 
 from rulesite.rules.coverage import document_coverage
 from rulesite.rules.editions import iter_trace_citations
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 ARCV = "ygo-ocg-rules-arcv"
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

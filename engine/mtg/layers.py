@@ -114,10 +114,11 @@ def text_word_kind(word: Any) -> Optional[str]:
     return None
 
 
-def change_text_string(text: str, old: str, new: str, kind: str, name: str = "") -> str:
+def change_text_string(text: str, old: str, new: str, kind: str, names: Any = ()) -> str:
     """Return ``text`` with every whole word ``old`` replaced by ``new``, keeping the case of its
     first letter; a land type also inside ``…walk``/``…cycling`` and a plural ``s`` are followed.
-    The object's ``name`` is never changed (CR 612.2). A display aid: the data is what counts."""
+    Card ``names`` (a string or several) in the text are never changed (CR 612.2). A display aid:
+    the data is what counts."""
     suffix = r"(?:s|walk|cycling)?" if kind == "land_type" else r"s?"
     pattern = re.compile(r"\b" + re.escape(old) + "(" + suffix + r")\b", re.IGNORECASE)
 
@@ -126,8 +127,24 @@ def change_text_string(text: str, old: str, new: str, kind: str, name: str = "")
         replacement = new.lower() if word[0].islower() else new[0].upper() + new[1:]
         return replacement + match.group(1)
 
-    parts = text.split(name) if name else [text]
-    return name.join(pattern.sub(swap, part) for part in parts)
+    names = [names] if isinstance(names, str) else list(names)
+    names = sorted({n for n in names if n}, key=len, reverse=True)
+    if not names:
+        return pattern.sub(swap, text)
+    pieces = re.split("(" + "|".join(re.escape(n) for n in names) + ")", text)
+    return "".join(piece if i % 2 else pattern.sub(swap, piece) for i, piece in enumerate(pieces))
+
+
+def _names_in(value: Any) -> list[str]:
+    """Every card name (``name`` string) inside a frozen ability."""
+    if isinstance(value, tuple):
+        return [n for item in value for n in _names_in(item)]
+    if not isinstance(value, Mapping):
+        return []
+    name = value.get("name")
+    # A token named after its creature type uses the word as a creature type (CR 612.2a).
+    found = [name] if isinstance(name, str) and name not in value.get("subtypes", ()) else []
+    return found + [n for item in value.values() if isinstance(item, (Mapping, tuple)) for n in _names_in(item)]
 
 
 def change_words(value: Any, old: str, new: str, kind: str, name: str = "", parent: str = "") -> Any:
@@ -161,7 +178,7 @@ def change_words(value: Any, old: str, new: str, kind: str, name: str = "", pare
         elif key in ("from", "to") and value.get("do") == "change_text":
             result = new if item == old else item
         elif key == "text" and isinstance(item, str):
-            result = change_text_string(item, old, new, kind, name)
+            result = change_text_string(item, old, new, kind, [name, *_names_in(value)])
         elif key == "name":
             # CR 612.2a: a token's name that is also its creature type is used as a creature type.
             token_type = parent == "token" and kind == "creature_type" and old in value.get("subtypes", ())

@@ -20,8 +20,8 @@ from typing import Any
 
 from ..core import Citation, IllegalAction, TraceRecorder
 from . import continuous as cont
-from .model import (BATTLE_AREA, ORDERED, PUBLIC, Battle, Card, CardId, ChaseItem, Cost, Effect, GameState,
-                    Pending, PlayerId, WILL_KINDS, frozen)
+from .model import (BATTLE_AREA, BATTLE_DURATIONS, ORDERED, PUBLIC, Battle, Card, CardId, ChaseItem, Cost, Effect,
+                    GameState, Pending, PlayerId, WILL_KINDS, frozen)
 from .rules import silent, wp
 
 MAX_BRANCHES = 24
@@ -46,6 +46,18 @@ class OpenChoice(Exception):
 
 def _will_text(will: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {k}" for k, n in will.items() if n) or "none"
+
+
+def _battle_cost_text(cost: Mapping[str, Any]) -> str:
+    """Return a cost to attack or block (:meth:`Game.battle_cost`) as text: ``1 void, 200 life, discard 1``."""
+    parts = [_will_text({k: v for k, v in cost.items() if k in WILL_KINDS})] if any(k in WILL_KINDS for k in cost) else []
+    if cost.get("life"):
+        parts.append(f"{cost['life']} life")
+    if cost.get("discard"):
+        parts.append(f"discard {cost['discard']}")
+    for req in cost.get("rest", ()):
+        parts.append(f"rest {req.get('count', 1)} of {dict(req.get('filter', {}))}")
+    return ", ".join(parts) or "none"
 
 
 class Game:
@@ -104,6 +116,8 @@ class Game:
                                  "state_triggers": [], "activatable": {}}
         index["cost_changes"] = [(card, a) for card in ordered if cont.valid(card) for a in cont.abilities_of(card)
                                  if a.kind == "static" and a.cost_change is not None]
+        index["battle_costs"] = [(card, a) for card in ordered if cont.valid(card) for a in self.abilities(state, card.id)
+                                 if a.kind == "static" and a.battle_cost is not None]
         index["fighters"] = [c.id for c in ordered if c.zone == "field" and (c.type == "resonator" or c.side == "j_ruler")]
         index["additions"] = [c.id for c in ordered if c.zone == "field" and c.type == "addition" and c.subtype != "field"]
         for card in ordered:
@@ -1011,12 +1025,142 @@ class Game:
         if state.priority != pid:
             raise IllegalAction(wp("6.3"), "fow.illegal.no_priority", {"player": pid})
         if state.active == pid and state.phase == "main" and state.battle is None and not state.chase:
-            forced = [c for c in self._attackers(state, pid) if self.has(state, c, "must_attack")]
+            forced = self.forced_attackers(state, pid)
             if forced and self.player_may_battle(state, pid):
                 raise IllegalAction(wp("7.12"), "fow.illegal.must_attack", {"player": pid, "card": forced[0]})
 
     def player_may_battle(self, state: GameState, pid: PlayerId) -> bool:
         return state.player(pid).may_battle
+
+    def forced_attackers(self, state: GameState, pid: PlayerId, record: bool = False) -> list[CardId]:
+        """Return the cards of ``pid`` that must attack and can legally attack (FoW 7.12, 8.2).
+
+        7.12 lists what "can legally attack" needs: controlled since the start of the turn,
+        recovered, an attack target to choose, no effect forbidding it, and 「攻擊時不需要其他額外動作」.
+        So a card whose attack needs an action (a cost to attack, 8.2) is not forced: the player may
+        pass, decline or attack with another card. With ``record`` each such card gets a
+        ``fow.battle.must_attack_cost`` step.
+        """
+        forced = []
+        for cid in self._attackers(state, pid):
+            if not self.has(state, cid, "must_attack"):
+                continue
+            cost, _ = self.battle_cost(state, cid, "attack")
+            if cost:
+                if record:
+                    self.rec("battle", "fow.battle.must_attack_cost", wp("7.12"), card=cid,
+                             cost=_battle_cost_text(cost))
+                continue
+            forced.append(cid)
+        return forced
+
+    def battle_cost(self, state: GameState, cid: CardId, action: str) -> tuple[dict[str, Any], list[str]]:
+        """Return what the controller must do to ``action`` (``attack``/``block``) with ``cid`` (FoW 8.2, 8.3).
+
+        Output: ``({will kind: n, "life": n, "discard": n, "rest": [{"filter", "count"}]}, sources)``,
+        ``({}, [])`` when nothing is needed. Each valid static ``battle_cost`` ability whose
+        ``applies_to`` (``this``, ``attached``, or a filter with ``controller`` relative to the
+        ability's controller) meets the card, and each ``battle_cost`` effect of a resolved ability
+        that affects it, adds its cost: 8.2 has the player perform 「任何動作」 needed to attack.
+        """
+        card = state.cards[cid]
+        found: list[tuple[str, Mapping[str, Any]]] = []
+        for src, ability in self.index(state)["battle_costs"]:
+            spec = ability.battle_cost
+            if spec.get("action") != action:
+                continue
+            applies = spec.get("applies_to", "this")
+            if applies == "this":
+                hit = src.id == cid
+            elif applies == "attached":
+                hit = src.attached_to == cid
+            else:
+                hit = isinstance(applies, Mapping) and cont.matches(self.info(state, cid), card, applies, src.controller)
+            if hit:
+                found.append((f"{src.id}#{ability.index}", spec.get("cost", {})))
+        for effect in state.effects:
+            spec = effect.spec
+            if effect.kind != "continuous" or spec.get("do") != "battle_cost" or spec.get("action") != action:
+                continue
+            condition = spec.get("applies_to") if isinstance(spec.get("applies_to"), Mapping) else None
+            if effect.affected is not None:
+                at = effect.affected.index(cid) if cid in effect.affected else -1
+                hit = at >= 0 and (at >= len(effect.marks) or effect.marks[at] < 0 or effect.marks[at] == card.incarnation)
+                hit = hit and (condition is None or cont.matches(self.info(state, cid), card, condition, effect.controller))
+            else:
+                hit = condition is not None and cont.matches(self.info(state, cid), card, condition, effect.controller)
+            if hit:
+                found.append((effect.id, spec.get("cost", {})))
+        total: dict[str, Any] = {}
+        rests: list[Mapping[str, Any]] = []
+        for _, cost in found:
+            for key, value in cost.items():
+                if key == "rest":
+                    rests.append(value)
+                elif value:
+                    total[key] = total.get(key, 0) + value
+        if rests:
+            total["rest"] = rests
+        return total, [key for key, _ in found] if total else []
+
+    def pay_battle_cost(self, state: GameState, pid: PlayerId, cid: CardId, action: str,
+                        decl: Mapping[str, Any]) -> tuple[GameState, list[str]]:
+        """Perform the actions needed to attack or to block with ``cid`` (FoW 8.2, 8.3).
+
+        Input: the state after the card was rested, and the ``attack``/``block`` action ``decl``
+        (``pay_with``: will abilities played while paying, FoW 10.2, 9.7). Output: the state after
+        paying and ``[]``, or the state and what cannot be performed (the caller rolls back). Every
+        part is checked before any is paid: will from the pool, ``rest`` recovered cards of the
+        player meeting the filter, ``discard`` cards from the hand; then will is paid, life (FoW 1.5),
+        the cards to rest and to discard chosen by the player (a ``choose`` action, or branches).
+        """
+        section = "8.2" if action == "attack" else "8.3"
+        cost, sources = self.battle_cost(state, cid, action)
+        if not cost:
+            return state, []
+        self.rec("cost", "fow.battle.cost", wp(section), player=pid, card=cid, action=action,
+                 cost=_battle_cost_text(cost), sources=sources)
+        try:
+            state = self.play_will_abilities(state, pid, decl.get("pay_with", []))
+        except IllegalAction as illegal:
+            self.rec("illegal", illegal.message_id, illegal.citation, **dict(illegal.params))
+        will = {k: v for k, v in cost.items() if k in WILL_KINDS}
+        missing = []
+        if will and not self.can_pay_will(will, state.player(pid).will):
+            missing.append(_will_text(will))
+        hand = [c.id for c in state.in_zone("hand", pid)]
+        if cost.get("discard", 0) > len(hand):
+            missing.append(f"discard {cost['discard']}")
+        taken: list[CardId] = []
+        pools = []
+        for req in cost.get("rest", ()):
+            flt = dict(req.get("filter", {}))
+            eligible = [c.id for c in sorted(state.cards.values(), key=lambda c: c.id)
+                        if c.controller == pid and not c.rested and c.id not in taken
+                        and cont.matches(self.info(state, c.id), c, flt, pid)]
+            count = req.get("count", 1)
+            if len(eligible) < count:
+                missing.append(f"rest {count} of {flt}")
+            taken += eligible[:count]
+            pools.append((eligible, count))
+        if missing:
+            return state, missing
+        if will:
+            state = self.pay_will(state, pid, will, f"{self.name(state, cid)} to {action}")
+        if cost.get("life"):
+            state = self.pay_life(state, pid, cost["life"], cid)
+        chosen: list[CardId] = []
+        for eligible, count in pools:
+            picked = self.choose_cards("battle_cost_rest", pid, [c for c in eligible if c not in chosen
+                                                                 and not state.cards[c].rested], count, wp(section))
+            for rid in picked:
+                state = state.with_card(replace(state.cards[rid], rested=True))
+                self.rec("cost", "fow.cost.rest", wp(section), card=rid, card_name=self.name(state, rid))
+            chosen += picked
+        if cost.get("discard"):
+            picked = self.choose_cards("discard", pid, hand, cost["discard"], wp(section))  # the player performs it
+            state = self.move_many(state, picked, "graveyard", "discard", wp("10.18"))
+        return state, []
 
     # ------------------------------------------------------------------ priority processing
     def rule_processing(self, state: GameState) -> GameState:
@@ -1175,8 +1319,8 @@ class Game:
             elif outcome == "opponent":
                 state = replace(state, passes=0, priority=state.opponent(pid))
                 self.rec("priority", "fow.priority.to_opponent", wp("6.4"), player=state.priority)
-            elif outcome == "battle":
-                return state
+            elif outcome == "battle":  # FoW 8.1: the turn player receives priority in the beginning of battle step
+                state = replace(state, passes=0, priority=state.active)
 
     def perform(self, state: GameState, action: Mapping[str, Any]) -> tuple[GameState, str]:
         """Do one priority action; return the new state and how priority moves (FoW 6.3, 6.4)."""
@@ -1185,6 +1329,8 @@ class Game:
             raise IllegalAction(wp("6.3"), "fow.illegal.no_priority", {"player": pid})
         if kind == "pass":
             self.verify_pass(state, pid)
+            if state.active == pid and state.phase == "main" and state.battle is None and not state.chase:
+                self.forced_attackers(state, pid, record=True)  # FoW 7.12: a must-attack card with a cost does not force
             self.rec("pass", "fow.pass", wp("7.12"), player=pid, consecutive=state.passes + 1)
             return state, "pass"
         # FoW 8.2 "施放法術或異能": any spell or ability the non-turn player plays, will abilities included (9.7).
@@ -1404,10 +1550,8 @@ class Game:
             source = original.source
             if original.kind == "card":
                 state, source = self._virtual_copy(state, original.source)
-            elif original.kind != "ability":
-                self.rec("not_covered", "fow.not_covered", silent("copying Judgment on the chase (10.16 names cards and abilities)"),
-                         topic="copy_judgment", default="nothing is copied")
-                return state
+            elif original.kind == "judgment":
+                return self._copy_judgment(state, original, ref)
             copied = replace(original, source=source, position=len(state.chase) + 1, copy=True, from_hand=False)
             state = replace(state, chase=state.chase + (copied,))
             self.rec("effect", "fow.copy.chase", wp("10.16"), original=ref, position=copied.position,
@@ -1416,6 +1560,34 @@ class Game:
         if ref not in state.cards:
             return state
         state, _ = self._virtual_copy(state, ref)
+        return state
+
+    def _copy_judgment(self, state: GameState, original: ChaseItem, ref: str) -> GameState:
+        """Copy the Judgment on the chase: not covered, decided by ``priority_after_judgment`` (FoW 10.16, 7.5).
+
+        10.16 copies 「1張牌或1個異能」 and, on the chase, 「連鎖區中的1個異能」; whether the Judgment on
+        the chase is such an ability the document does not say in 10.16. 7.5 calls it the Judgment
+        ability (「審判異能進入連鎖區」), and the ``priority_after_judgment`` flag already decides
+        whether Judgment is a played ability (``opponent``, 9.3) or an action of its own (``keep``,
+        6.3); the copy follows the same reading so the engine keeps one answer. ``opponent``: an
+        identical Judgment ability goes on top of the chase, controlled as the original (its
+        resolution flips that player's ruler if it is still in the ruler area ruler side up, 7.5;
+        nothing is paid and the player has not performed Judgment again). ``keep``: nothing is
+        copied. Either way a ``not_covered`` step (``copy_judgment``) comes first.
+        """
+        reading = self.options["priority_after_judgment"]
+        default = ("copied as an ability on the chase (reading 'opponent': Judgment is a played ability, 7.5)"
+                   if reading == "opponent" else
+                   "nothing is copied (reading 'keep': Judgment is an action of its own, neither card nor ability)")
+        self.rec("not_covered", "fow.not_covered",
+                 silent("copying Judgment on the chase (10.16 names cards and abilities; 7.5 calls it the Judgment ability)"),
+                 topic="copy_judgment", default=default, reading=reading)
+        if reading != "opponent":
+            return state
+        copied = replace(original, position=len(state.chase) + 1, copy=True, from_hand=False)
+        state = replace(state, chase=state.chase + (copied,))
+        self.rec("effect", "fow.copy.judgment", wp("10.16"), original=ref, position=copied.position,
+                 card=original.source, reading=reading)
         return state
 
     def _virtual_copy(self, state: GameState, cid: CardId) -> tuple[GameState, CardId]:
@@ -1545,6 +1717,8 @@ class Game:
             state = self.search(state, item, instr)
         elif do == "replace":
             state = self._create_effect(state, item, instr, refs, "replacement")
+        elif do == "battle_cost":  # FoW 8.2, 8.3: a cost to attack or block, while the effect lasts
+            state = self._create_effect(state, item, instr, refs, "continuous")
         elif do in ("add_counter", "remove_counter"):
             for r in refs:
                 card = state.cards[r]
@@ -1589,8 +1763,15 @@ class Game:
                 affected = None
             self.rec("effect", "fow.effect.scope", wp("9.9"), reading=self.options["condition_effect_scope"],
                      locked=list(refs) if affected is not None else [])
+        duration = instr.get("duration", "permanent")
+        if duration in BATTLE_DURATIONS and state.battle is None:
+            self.rec("not_covered", "fow.not_covered",
+                     silent("an effect lasting during or until the end of a battle that begins outside a battle "
+                            "(8.6 ends such effects in the end of battle step; 5.4 ends only 'until end of turn')"),
+                     topic="battle_duration_outside_battle",
+                     default="it lasts until the next end of battle step (8.6 clears every such effect there)")
         effect = Effect(f"e{stamp}", kind, item.source, item.controller, stamp, frozen(spec), affected,
-                        self.marks(state, refs), instr.get("duration", "permanent"))
+                        self.marks(state, refs), duration)
         state = replace(state, effects=state.effects + (effect,))
         self.rec("effect", "fow.effect.create", wp("9.10" if kind == "replacement" else "9.9"), effect=effect.id,
                  kind=kind, affected=list(refs), duration=effect.duration, timestamp=stamp)
@@ -1787,13 +1968,18 @@ class Game:
         return None
 
     def do_battle(self, state: GameState, pid: PlayerId) -> GameState:
-        """Initiate a battle: no chase; go to the beginning of battle step (FoW 7.4, 8.1)."""
+        """Initiate a battle: no chase; go to the beginning of battle step (FoW 7.4, 8.1).
+
+        8.1: 「戰鬥開始時觸發條件滿足 主動玩家獲得優先權並執行優先權處理」: the start-of-battle triggers
+        trigger, and the priority sequence goes on in this step with the turn player's priority.
+        """
         self._timing(state, pid, True, "7.4")
         if state.battle is not None:
             raise IllegalAction(wp("6.3"), "fow.illegal.main_timing", {"player": pid})
         if not state.player(pid).may_battle:
             raise IllegalAction(wp("8.2"), "fow.illegal.no_more_battles", {"player": pid})
         self.rec("battle", "fow.battle.begin", wp("7.4"), player=pid)
+        self.rec("phase", "fow.step", wp("8.1"), phase=state.phase, step="beginning_of_battle")
         state = replace(state, battle=Battle(), step="beginning_of_battle", passes=0, priority=state.active)
         return self.fire(state, "start_of_battle")
 
@@ -1810,7 +1996,13 @@ class Game:
         return action
 
     def declare_attack(self, state: GameState) -> GameState:
-        """Take the turn player's attack declaration after the step's priority processing (FoW 8.2)."""
+        """Take the turn player's attack declaration after the step's priority processing (FoW 8.2).
+
+        An attack rests the attacker, then the player performs the actions needed to attack
+        (:meth:`pay_battle_cost`); when they cannot be performed there is no attack and the game
+        goes back to the choice to attack or not (「將遊戲狀態倒回至選擇攻擊或放棄攻擊時」): the
+        state before the declaration, and the next action is that choice again.
+        """
         ap = state.active
         while True:
             action = self.await_action(state, "fow.wait.attack", "8.2", ap, attackers=self._attackers(state, ap))
@@ -1820,8 +2012,7 @@ class Game:
                 self.rec("illegal", "fow.illegal.expected_attack", wp("8.2"), type=action.get("type"))
                 continue
             if action["type"] == "no_attack":
-                legal = self._attackers(state, ap)
-                forced = [c for c in legal if self.has(state, c, "must_attack")]
+                forced = self.forced_attackers(state, ap, record=True)
                 if forced:
                     self.rec("illegal", "fow.illegal.must_attack", wp("7.12"), player=ap, card=forced[0])
                     continue
@@ -1835,19 +2026,41 @@ class Game:
             if problem is None:
                 problem = self._target_problem(state, action["attacker"], target)
             if problem is None:
-                legal = self._attackers(state, ap)
-                forced = [c for c in legal if self.has(state, c, "must_attack")]
+                forced = self.forced_attackers(state, ap, record=True)
                 if forced and action["attacker"] not in forced:
                     problem = IllegalAction(wp("8.2"), "fow.illegal.must_attack", {"player": ap, "card": forced[0]})
             if problem is not None:
                 self.rec("illegal", problem.message_id, problem.citation, **dict(problem.params))
                 continue
             attacker = action["attacker"]
-            state = state.with_card(replace(state.cards[attacker], rested=True))
+            paid = self._rest_and_pay(state, ap, attacker, "attack", action)
+            if paid is None:
+                continue
+            state = paid
             self.rec("battle", "fow.battle.attack", wp("8.2"), attacker=attacker, card_name=self.name(state, attacker),
                      target=target)
             state = replace(state, battle=replace(state.battle, attacker=attacker, target=target, declared=True))
             return self.fire(state, "attacks", attacker)
+
+    def _rest_and_pay(self, state: GameState, pid: PlayerId, cid: CardId, action: str,
+                      decl: Mapping[str, Any]) -> GameState | None:
+        """Rest the attacker (or the blocker, by ``blocker_rests``), then perform the actions needed
+        to ``action`` (FoW 8.2 「橫置進攻的生物/裁決者 如果玩家需要執行任何動作進行攻擊, 在此時點進行」,
+        8.3 likewise). Output: the new state, or ``None`` after a ``fow.battle.rollback`` step when
+        the actions cannot be performed (the caller keeps the state of the choice)."""
+        section = "8.2" if action == "attack" else "8.3"
+        rests = action == "attack" or self.options["blocker_rests"]
+        after = state.with_card(replace(state.cards[cid], rested=True)) if rests else state
+        if not self.battle_cost(after, cid, action)[0]:
+            return after
+        if rests:
+            self.rec("state", "fow.state.rest", wp(section), card=cid)
+        after, missing = self.pay_battle_cost(after, pid, cid, action, decl)
+        if missing:
+            self.rec("battle", "fow.battle.rollback", wp(section), player=pid, card=cid, action=action,
+                     missing=", ".join(missing))
+            return None
+        return after
 
     def _target_problem(self, state: GameState, attacker: CardId, target: Any) -> IllegalAction | None:
         opp = state.opponent(state.active)
@@ -1861,7 +2074,13 @@ class Game:
         return None
 
     def declare_block(self, state: GameState) -> GameState:
-        """Take the non-turn player's block declaration (FoW 8.3, 11.5)."""
+        """Take the non-turn player's block declaration (FoW 8.3, 11.5).
+
+        A blocker is a recovered resonator or J-ruler of the non-turn player that can block the
+        attacking card (none can once the attacker left the field: it is a new card, FoW 3.1);
+        it is rested (``blocker_rests``), then the actions needed to block are performed, or the
+        game goes back to the choice to block or not (:meth:`_rest_and_pay`).
+        """
         nap = state.opponent(state.active)
         attacker = state.battle.attacker
         while True:
@@ -1882,11 +2101,16 @@ class Game:
             if card.rested:
                 self.rec("illegal", "fow.illegal.blocker_rested", wp("8.3"), card=bid)
                 continue
+            if not self._present(state, attacker):  # 8.3 「可以阻擋攻擊中的卡牌」: there is no attacking card to block
+                self.rec("illegal", "fow.illegal.block_no_attacker", wp("8.3"), card=bid)
+                continue
             if attacker and self.has(state, attacker, "flying") and not self.has(state, bid, "flying"):
                 self.rec("illegal", "fow.illegal.flying", wp("11.5"), card=bid, attacker=attacker)
                 continue
-            if self.options["blocker_rests"]:
-                state = state.with_card(replace(card, rested=True))
+            paid = self._rest_and_pay(state, nap, bid, "block", action)
+            if paid is None:
+                continue
+            state = paid
             self.rec("battle", "fow.battle.block", wp("8.3"), blocker=bid, card_name=self.name(state, bid),
                      rests=self.options["blocker_rests"])
             state = replace(state, battle=replace(state.battle, blocker=bid, blocked=True))
@@ -2263,11 +2487,18 @@ class Game:
         return changed
 
     def _end_battle(self, state: GameState) -> GameState:
-        """Final step of the end of battle step, repeated while anything happens (FoW 8.6)."""
-        ended = [e for e in state.effects if e.duration == "end_of_battle"]
-        state = replace(state, effects=tuple(e for e in state.effects if e.duration != "end_of_battle"))
+        """Final step of the end of battle step, repeated while anything happens (FoW 8.6).
+
+        8.6: 「清除所有戰鬥中生效的持續性效應和直到戰鬥結束時失效的持續性效應」 ends the effects of
+        duration ``during_battle`` and ``end_of_battle`` (whenever they began); the remaining effects
+        then apply in their own order (FoW 9.9). 「如果有任何規則處理或異能觸發, 執行優先權處理並重新執行此步驟」:
+        a ``fow.battle.final_step_repeat`` step, priority processing, and the final step again.
+        """
+        ended = [e for e in state.effects if e.duration in BATTLE_DURATIONS]
+        state = replace(state, effects=tuple(e for e in state.effects if e.duration not in BATTLE_DURATIONS))
         self.rec("battle", "fow.battle.final_step", wp("8.6"), effects_ended=[e.id for e in ended])
         if self._needs_processing(state):
+            self.rec("battle", "fow.battle.final_step_repeat", wp("8.6"))
             return replace(state, priority=state.active, passes=0)
         self.rec("battle", "fow.battle.end", wp("8.6"))
         state = replace(state, battle=None)
@@ -2279,7 +2510,7 @@ class Game:
         for card in list(state.cards.values()):
             if card.damage:
                 state = state.with_card(replace(card, damage=0))
-        ended = [e for e in state.effects if e.duration in ("end_of_turn", "end_of_battle")]
+        ended = [e for e in state.effects if e.duration == "end_of_turn"]  # 5.4: 「結束所有直到回合結束有效的持續性效應」
         state = replace(state, effects=tuple(e for e in state.effects if e not in ended))
         state = self._clear_will(state)
         self.rec("phase", "fow.end.final_step", wp("5.4"), effects_ended=[e.id for e in ended])

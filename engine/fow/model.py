@@ -33,6 +33,11 @@ PUBLIC = frozenset({"field", "stone_area", "ruler_area", "graveyard", "removed",
 ORDERED = frozenset({"main_deck", "stone_deck", "graveyard", "lifebreak"})
 """Zones whose order matters; in the scenario they are listed top first (FoW 3.3, 3.4, 3.9, 3.10)."""
 
+DURATIONS = ("permanent", "end_of_turn", "end_of_battle", "during_battle")
+"""How long an effect of a resolved ability lasts (FoW 9.1 「在一段時限內持續生效」, 5.4, 8.6)."""
+BATTLE_DURATIONS = frozenset({"end_of_battle", "during_battle"})
+"""The two kinds of effect 8.6 ends: 「戰鬥中生效的持續性效應和直到戰鬥結束時失效的持續性效應」."""
+
 TYPES = ("ruler", "j_ruler", "resonator", "spell", "addition", "regalia", "magic_stone")
 """Card types (FoW 2.1); the astral ruler is a state of a ruler card, not a card type given."""
 SPELL_SUBTYPES = ("chant", "chant_instant", "chant_standby")
@@ -113,6 +118,10 @@ class Ability:
     cost_change: Mapping[str, Any] | None = None
     """A static ability changing the cost of cards played (FoW 9.3): ``{applies_to: filter, set |
     increase | decrease: {will kind: n}}``; ``set`` changes what is paid, the others the amount."""
+    battle_cost: Mapping[str, Any] | None = None
+    """A static ability making a player perform actions to attack or to block with a card (FoW 8.2,
+    8.3): ``{action: "attack"|"block", applies_to: "this"|"attached"|filter, cost: {will kind: n,
+    "life": n, "discard": n, "rest": {"filter": filter, "count": n}}}``."""
 
     @classmethod
     def parse(cls, index: int, raw: Mapping[str, Any]) -> Ability:
@@ -125,6 +134,7 @@ class Ability:
             replacement=frozen(raw["replacement"]) if "replacement" in raw else None,
             produce=frozen(raw["produce"]) if "produce" in raw else None, text=raw.get("text"),
             cost_change=frozen(raw["cost_change"]) if "cost_change" in raw else None,
+            battle_cost=frozen(raw["battle_cost"]) if "battle_cost" in raw else None,
         )
 
 
@@ -251,7 +261,9 @@ class Effect:
     """Cards the effect was fixed to when it began, or ``None`` for a condition read each time (FoW 9.9)."""
     marks: tuple[int, ...] = ()
     duration: str = "permanent"
-    """``permanent``, ``end_of_turn`` or ``end_of_battle`` (FoW 5.4, 8.6)."""
+    """One of :data:`DURATIONS`: ``permanent``, ``end_of_turn`` (ends in the end phase's final step,
+    FoW 5.4), ``end_of_battle`` ("until end of battle") or ``during_battle`` ("in effect during the
+    battle"), both ended in the end of battle step's final step (FoW 8.6)."""
     used: bool = False
     """A replacement that has applied and is spent (FoW 9.10), or a delayed trigger that triggered (FoW 9.6)."""
     remaining: int | None = None

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.validation import Checker
 from . import continuous as cont
-from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, KEYWORDS, SPELL_SUBTYPES, TYPES, WILL_KINDS, ZONES,
+from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, DURATIONS, KEYWORDS, SPELL_SUBTYPES, TYPES, WILL_KINDS, ZONES,
                     Ability, Battle, Card, ChaseItem, Cost, Effect, Face, GameState, Pending, Player, frozen, plain)
 
 OPTIONS: dict[str, tuple[Any, tuple[Any, ...]]] = {
@@ -46,7 +46,7 @@ ABILITY_KINDS = ("static", "activated", "will", "triggered", "judgment", "spell"
 INSTRUCTIONS = ("deal_damage", "destroy", "banish", "remove", "return_to_hand", "put_into_graveyard", "draw",
                 "gain_life", "lose_life", "rest", "recover", "cancel", "modify", "prevent", "cannot_be_destroyed",
                 "delayed", "produce_will", "summon", "discard", "add_counter", "remove_counter", "copy", "search",
-                "reveal", "replace", "unsupported")
+                "reveal", "replace", "battle_cost", "unsupported")
 ACTIONS = ("pass", "play", "activate", "will", "play_standby", "call_stone", "judgment", "standby", "lifebreak",
            "battle", "attack", "no_attack", "block", "no_block", "choose", "concede", "loop", "mulligan")
 EXTRA_KEYWORDS = ("must_attack", "cannot_attack", "indestructible")
@@ -69,13 +69,21 @@ def _ability(raw: Any, path: tuple, checker: Checker) -> None:
     if ab is None:
         return
     checker.known_keys(ab, path, ("kind", "name", "cost", "trigger", "targets", "effect", "continuous",
-                                  "replacement", "produce", "text", "cost_change"))
+                                  "replacement", "produce", "text", "cost_change", "battle_cost"))
     checker.choice(ab.get("kind"), (*path, "kind"), ABILITY_KINDS, "ability kind")
     if "cost" in ab and checker.mapping(ab["cost"], (*path, "cost")) is not None:
         _cost(ab["cost"], (*path, "cost"), checker)
+    if "battle_cost" in ab and checker.mapping(ab["battle_cost"], (*path, "battle_cost")) is not None:
+        if ab.get("kind") != "static":
+            checker.error((*path, "battle_cost"), "battle_cost belongs to a static ability (FoW 8.2, 8.3)")
+        _battle_cost(ab["battle_cost"], (*path, "battle_cost"), checker)
     for i, instr in enumerate(ab.get("effect", []) if isinstance(ab.get("effect", []), list) else []):
         if checker.mapping(instr, (*path, "effect", i)) is not None:
             checker.choice(instr.get("do"), (*path, "effect", i, "do"), INSTRUCTIONS, "instruction")
+            if "duration" in instr:
+                checker.choice(instr["duration"], (*path, "effect", i, "duration"), DURATIONS, "duration")
+            if instr.get("do") == "battle_cost":
+                _battle_cost(instr, (*path, "effect", i), checker)
     if "effect" in ab:
         checker.sequence(ab["effect"], (*path, "effect"))
     if "targets" in ab and checker.sequence(ab["targets"], (*path, "targets")) is not None:
@@ -91,6 +99,29 @@ def _cost(raw: Mapping[str, Any], path: tuple, checker: Checker) -> None:
             checker.integer(value, (*path, key), low=0, high=100_000)
         else:
             checker.error((*path, key), f"unknown cost {key!r}; expected one of: {', '.join(WILL_KINDS)}, life, rest")
+
+
+def _battle_cost(raw: Mapping[str, Any], path: tuple, checker: Checker) -> None:
+    """Check a cost to attack or to block (FoW 8.2, 8.3): ``action``, ``applies_to``, ``cost``."""
+    checker.choice(raw.get("action"), (*path, "action"), ("attack", "block"), "battle action")
+    applies = raw.get("applies_to", "this")
+    if not isinstance(applies, Mapping) and applies not in ("this", "attached"):
+        checker.error((*path, "applies_to"), "applies_to is this, attached or a filter")
+    cost = checker.mapping(raw.get("cost"), (*path, "cost"))
+    if cost is None:
+        return
+    for key, value in cost.items():
+        if key in WILL_KINDS or key in ("life", "discard"):
+            checker.integer(value, (*path, "cost", key), low=0, high=100_000)
+        elif key == "rest":
+            rest = checker.mapping(value, (*path, "cost", "rest"))
+            if rest is not None:
+                checker.known_keys(rest, (*path, "cost", "rest"), ("filter", "count"))
+                checker.mapping(rest.get("filter", {}), (*path, "cost", "rest", "filter"))
+                checker.integer(rest.get("count", 1), (*path, "cost", "rest", "count"), low=1, high=100)
+        else:
+            checker.error((*path, "cost", key),
+                          f"unknown cost {key!r}; expected one of: {', '.join(WILL_KINDS)}, life, discard, rest")
 
 
 def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
@@ -206,6 +237,7 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         checker.choice(e.get("kind"), ("effects", i, "kind"), ("continuous", "replacement", "delayed"), "effect kind")
         checker.integer(e.get("timestamp", 0), ("effects", i, "timestamp"), low=0, high=1_000_000)
         checker.mapping(e.get("spec", {}), ("effects", i, "spec"))
+        checker.choice(e.get("duration", "permanent"), ("effects", i, "duration"), DURATIONS, "duration")
     for i, raw in enumerate(scenario.get("actions", [])):
         a = checker.mapping(raw, ("actions", i))
         if a is not None:

@@ -52,8 +52,8 @@ def _steps(out, message_id):
 def _battle(attacker, target, blocker=None):
     """Actions from the main phase through a battle: attack, block (or not), both damage steps."""
     block = {"type": "block", "player": "p2", "blocker": blocker} if blocker else {"type": "no_block", "player": "p2"}
-    return ([{"type": "battle", "player": "p1"}] + PASS + [{"type": "attack", "player": "p1", "attacker": attacker,
-                                                            "target": target}] + PASS + PASS + [block])
+    return ([{"type": "battle", "player": "p1"}] + PASS + PASS + [{"type": "attack", "player": "p1", "attacker": attacker,
+                                                                   "target": target}] + PASS + PASS + [block])
 
 
 # ---------------------------------------------------------------- 10.9 destroy
@@ -174,8 +174,9 @@ def test_8_2_a_will_ability_of_the_non_turn_player_counts_as_playing_an_ability(
                    {"type": "activate", "player": "p2", "card": "st", "ability": 0}):
         out = _resolve(_board([stone, _res("a", "p1")],
                               [{"type": "battle", "player": "p1"}, {"type": "pass", "player": "p1"}, action,
-                               {"type": "pass", "player": "p2"}, {"type": "pass", "player": "p1"}, {"type": "pass", "player": "p2"},
+                               {"type": "pass", "player": "p2"}, {"type": "pass", "player": "p1"}, *PASS,
                                {"type": "no_attack", "player": "p1"}]))
+        assert "fow.battle.no_attack" in _ids(out) and "fow.illegal.no_priority" not in _ids(out), action["type"]
         assert "fow.battle.no_more_battles" not in _ids(out), action["type"]
 
 

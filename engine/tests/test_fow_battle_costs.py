@@ -246,3 +246,14 @@ def test_11_1_two_instances_of_pierce_do_not_stack():
                                     *PASS, *PASS, *PASS]))
     assert [s["params"]["excess"] for s in _steps(out, "fow.battle.pierce")] == [700]
     assert out["result"]["players"][1]["life"] == 3300
+
+
+def test_11_1_pierce_applies_to_first_strike_damage_too():
+    """11.1: 「在戰鬥結算階段中由攻擊的生物/裁決者造成的傷害大於阻擋中生物/裁決者的容量時, 對初始攻擊目標造成超出部分的傷害」
+    — the battle resolution 階段 covers the first-strike step (8.4) as well as the normal one (8.5)."""
+    out = _resolve(_board([_res("a", "p1", atk=1000, keywords=["pierce", "first_strike"]), _res("b", "p2", atk=100, def_=300)],
+                          BATTLE + [_attack(), *PASS, *PASS, {"type": "block", "player": "p2", "blocker": "b"}, *PASS]))
+    pierce = _steps(out, "fow.battle.pierce")[0]
+    assert pierce["rule"]["number"] == "11.1" and pierce["params"]["excess"] == 700
+    assert [s["rule"]["number"] for s in _steps(out, "fow.damage.player")] == ["8.4"]
+    assert out["result"]["players"][1]["life"] == 3300

@@ -12,6 +12,13 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+def faq_slug(name: str) -> str:
+    """The FAQ's slug of an English card name (as ``mtg_release_faq.slugify``): apostrophes are
+    dropped, every other run of non-alphanumerics is one ``-``: ``Mayael's Aria`` → ``mayaels-aria``."""
+    kept = "".join(ch for ch in name.lower() if ch not in "'’")
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in kept).split())
+
+
 KW = lambda word, **more: {"kind": "keyword", "keyword": word, **more}  # noqa: E731
 
 
@@ -27,7 +34,7 @@ def _c(name: str, cost: str, types: list[str], subtypes: list[str] | None = None
         out["power"], out["toughness"] = pt
     out["evaluable"] = [a.get("keyword") or a.get("text") or a["kind"] for a in abilities if a["kind"] != "unsupported"]
     out["unsupported"] = list(unsupported or [])
-    out["faq"] = "card-" + "".join(ch if ch.isalnum() else "-" for ch in name.lower()).replace("--", "-").strip("-")
+    out["faq"] = "card-" + faq_slug(name)
     if note:
         out["oracle_note"] = note
     return out
@@ -39,14 +46,34 @@ def _etb(effects: list[dict[str, Any]], text: str, targets: list[dict[str, Any]]
 
 
 CREATURE = {"filter": {"types": ["creature"]}}
+ZOMBIE = {"name": "Zombie Token", "types": ["creature"], "subtypes": ["Zombie"], "colors": ["black"], "power": 2, "toughness": 2}
+PERMANENT_TYPES = ["artifact", "creature", "enchantment", "land", "planeswalker"]
+
+
+def UNEARTH(cost: str) -> dict[str, Any]:  # noqa: N802
+    """Unearth [cost] (CR 702.84a): return it from your graveyard to the battlefield, it gains haste,
+    exile it at the beginning of the next end step, and if it would leave the battlefield, exile it
+    instead of putting it anywhere else; only as a sorcery."""
+    return {"kind": "activated", "zone": "graveyard", "timing": "sorcery", "unearth": True, "cost": {"mana": cost},
+            "effects": [{"do": "return_to_battlefield", "object": "self", "zone": "graveyard", "unearth": True},
+                        {"do": "add_ability", "abilities": [KW("haste")], "object": "self", "duration": "permanent"},
+                        {"do": "delayed_trigger", "when": "end_step", "object": "self",
+                         "effects": [{"do": "exile", "object": "event"}]},
+                        {"do": "replacement", "object": "self", "event": "zone_change", "from": "battlefield",
+                         "to": ["hand", "library", "graveyard"], "instead": {"to": "exile"}, "duration": "permanent",
+                         "text": "If it would leave the battlefield, exile it instead."}],
+            "text": f"Unearth {cost}"}
 ANY_TARGET = {"filter": {"any_types": ["creature", "planeswalker"]}, "player": True}
 
 _CARDS = [
     _c("Bloodbraid Elf", "{2}{R}{G}", ["creature"], ["Elf", "Berserker"], (3, 2), [KW("haste"), KW("cascade")]),
     _c("Bituminous Blast", "{3}{B}{R}", ["instant"], [], None, [KW("cascade"), {"kind": "spell", "targets": [CREATURE],
        "effects": [{"do": "deal_damage", "amount": 4, "target": 0}], "text": "Bituminous Blast deals 4 damage to target creature."}]),
-    _c("Enigma Sphinx", "{4}{W}{U}{B}", ["artifact", "creature"], ["Sphinx"], (5, 4), [KW("flying"), KW("cascade")],
-       ["When Enigma Sphinx is put into your graveyard from the battlefield, put it into your library third from the top."]),
+    _c("Enigma Sphinx", "{4}{W}{U}{B}", ["artifact", "creature"], ["Sphinx"], (5, 4), [KW("flying"),
+       {"kind": "triggered", "trigger": {"event": "leaves", "self": True, "to": "graveyard", "owner": "you"},
+        "effects": [{"do": "put_on_library", "object": "event", "zone": "graveyard", "position": 3}],
+        "text": "When Enigma Sphinx is put into your graveyard from the battlefield, put it into your library third from the top."},
+       KW("cascade")]),
     _c("Igneous Pouncer", "{4}{B}{R}", ["creature"], ["Elemental"], (5, 1),
        [KW("haste"), KW("typecycling", type="Swamp", cost="{2}"), KW("typecycling", type="Mountain", cost="{2}")]),
     _c("Jund Sojourners", "{B}{R}{G}", ["creature"], ["Viashino", "Shaman"], (3, 2), [
@@ -64,9 +91,14 @@ _CARDS = [
         {"kind": "replacement", "replace": "enters_tapped", "text": "Fieldmist Borderpost enters the battlefield tapped."},
         {"kind": "activated", "mana_ability": True, "cost": {"tap": True}, "effects": [{"do": "add_mana", "mana": "{W}"}], "text": "{T}: Add {W}."},
         {"kind": "activated", "mana_ability": True, "cost": {"tap": True}, "effects": [{"do": "add_mana", "mana": "{U}"}], "text": "{T}: Add {U}."}]),
-    _c("Aven Mimeomancer", "{1}{W}{U}", ["creature"], ["Bird", "Wizard"], (3, 1), [KW("flying")],
-       ["At the beginning of your upkeep, you may put a feather counter on target creature. If you do, that creature has base power and toughness 3/1 and has flying for as long as it has a feather counter on it."],
-       note="Oracle: 'has base power and toughness 3/1' (2009: 'is 3/1'); encode the feather effect as set_pt + add_ability effects."),
+    _c("Aven Mimeomancer", "{1}{W}{U}", ["creature"], ["Bird", "Wizard"], (3, 1), [KW("flying"),
+       {"kind": "triggered", "trigger": {"event": "upkeep", "player": "you"}, "optional": True, "targets": [CREATURE],
+        "effects": [{"do": "add_counters", "kind": "feather", "count": 1, "target": 0},
+                    {"do": "set_pt", "power": 3, "toughness": 1, "target": 0, "duration": "while_counter", "counter": "feather"},
+                    {"do": "add_ability", "abilities": [KW("flying")], "target": 0, "with_previous": True,
+                     "duration": "while_counter", "counter": "feather"}],
+        "text": "At the beginning of your upkeep, you may put a feather counter on target creature. If you do, that creature has base power and toughness 3/1 and has flying for as long as it has a feather counter on it."}],
+       note="Oracle: 'has base power and toughness 3/1' (2009: 'is 3/1'): layer 7b and layer 6, ending when no feather counter is left (611.2b)."),
     _c("Ethersworn Shieldmage", "{1}{W}{U}", ["artifact", "creature"], ["Vedalken", "Wizard"], (2, 2), [KW("flash"),
        _etb([{"do": "prevent_damage", "affected": {"types": ["artifact", "creature"]}, "duration": "end_of_turn"}],
             "When Ethersworn Shieldmage enters, prevent all damage that would be dealt to artifact creatures this turn.")]),
@@ -109,7 +141,7 @@ _CARDS = [
              "When Leonin Armorguard enters, creatures you control get +1/+1 until end of turn.")]),
     _c("Mycoid Shepherd", "{1}{G}{G}{W}", ["creature"], ["Fungus"], (5, 4), [
         {"kind": "triggered", "trigger": {"event": "dies", "filter": {"controller": "you", "min_power": 5}},
-         "effects": [{"do": "gain_life", "amount": 5}],
+         "effects": [{"do": "gain_life", "amount": 5}], "optional": True,
          "text": "Whenever Mycoid Shepherd or another creature you control with power 5 or greater dies, you may gain 5 life."}]),
     _c("Sigil Captain", "{1}{G}{W}{W}", ["creature"], ["Rhino", "Soldier"], (3, 3), [
         {"kind": "triggered", "trigger": {"event": "enters", "filter": {"types": ["creature"], "controller": "you"}}, "if": {"pt": [1, 1]},
@@ -189,27 +221,24 @@ _CARDS = [
        {"kind": "triggered", "trigger": {"event": "upkeep", "player": "each"},
         "effects": [{"do": "create_token", "token": {"name": "Dragon Token", "types": ["creature"], "subtypes": ["Dragon"],
                                                       "colors": ["red", "green"], "power": 1, "toughness": 1,
-                                                      "abilities": [KW("flying"), {"kind": "unsupported", "text": "Devour 2"}]}}],
-        "text": "At the beginning of each upkeep, create a 1/1 red and green Dragon creature token with flying and devour 2."}],
-       ["Devour 2 (of the tokens): the token has it as an unsupported ability."]),
+                                                      "abilities": [KW("flying"), KW("devour", n=2)]}}],
+        "text": "At the beginning of each upkeep, create a 1/1 red and green Dragon creature token with flying and devour 2."}]),
     _c("Nemesis of Reason", "{3}{U}{B}", ["creature"], ["Leviathan", "Horror"], (3, 7), [
         {"kind": "triggered", "trigger": {"event": "attacks", "self": True}, "effects": [{"do": "mill", "amount": 10, "player": "opponent"}],
          "text": "Whenever Nemesis of Reason attacks, defending player mills ten cards."}]),
     _c("Lorescale Coatl", "{1}{G}{U}", ["creature"], ["Snake"], (2, 2), [
         {"kind": "triggered", "trigger": {"event": "draw", "player": "you"}, "effects": [{"do": "add_counters", "kind": "+1/+1", "count": 1, "object": "self"}],
-         "text": "Whenever you draw a card, you may put a +1/+1 counter on Lorescale Coatl."}],
-       note="'You may' is taken as yes: the engine does not model declining."),
+         "optional": True, "text": "Whenever you draw a card, you may put a +1/+1 counter on Lorescale Coatl."}]),
     _c("Vedalken Heretic", "{G}{U}", ["creature"], ["Vedalken", "Rogue"], (1, 1), [
         {"kind": "triggered", "trigger": {"event": "damage", "source": "self", "to": "opponent"}, "effects": [{"do": "draw", "amount": 1}],
-         "text": "Whenever Vedalken Heretic deals damage to an opponent, you may draw a card."}],
-       note="'You may' is taken as yes: the engine does not model declining."),
+         "optional": True, "text": "Whenever Vedalken Heretic deals damage to an opponent, you may draw a card."}]),
     _c("Kathari Bomber", "{1}{B}{R}", ["creature"], ["Bird", "Shaman"], (2, 2), [KW("flying"),
        {"kind": "triggered", "trigger": {"event": "damage", "source": "self", "to": "player", "combat": True},
         "effects": [{"do": "create_token", "count": 2, "token": {"name": "Goblin Token", "types": ["creature"], "subtypes": ["Goblin"],
                                                                   "colors": ["red"], "power": 1, "toughness": 1}},
                     {"do": "sacrifice", "object": "self"}],
-        "text": "When Kathari Bomber deals combat damage to a player, create two 1/1 red Goblin creature tokens and sacrifice Kathari Bomber."}],
-       ["Unearth {3}{B}{R}."]),
+        "text": "When Kathari Bomber deals combat damage to a player, create two 1/1 red Goblin creature tokens and sacrifice Kathari Bomber."},
+       UNEARTH("{3}{B}{R}")]),
     _c("Flurry of Wings", "{G}{W}{U}", ["instant"], [], None, [{"kind": "spell", "effects": [
         {"do": "create_token", "count": {"count": {"types": ["creature"], "attacking": True}},
          "token": {"name": "Bird Soldier Token", "types": ["creature"], "subtypes": ["Bird", "Soldier"], "colors": ["white"],
@@ -251,11 +280,10 @@ _CARDS = [
     _c("Deathbringer Thoctar", "{4}{B}{R}", ["creature"], ["Zombie", "Beast"], (3, 3), [
         {"kind": "triggered", "trigger": {"event": "dies", "filter": {"types": ["creature"], "other": True}},
          "effects": [{"do": "add_counters", "kind": "+1/+1", "count": 1, "object": "self"}],
-         "text": "Whenever another creature dies, you may put a +1/+1 counter on Deathbringer Thoctar."},
+         "optional": True, "text": "Whenever another creature dies, you may put a +1/+1 counter on Deathbringer Thoctar."},
         {"kind": "activated", "cost": {"remove_counters": {"kind": "+1/+1", "count": 1}}, "targets": [ANY_TARGET],
          "effects": [{"do": "deal_damage", "amount": 1, "target": 0}],
-         "text": "Remove a +1/+1 counter from Deathbringer Thoctar: It deals 1 damage to any target."}],
-       note="'You may' is taken as yes: the engine does not model declining."),
+         "text": "Remove a +1/+1 counter from Deathbringer Thoctar: It deals 1 damage to any target."}]),
     _c("Karrthus, Tyrant of Jund", "{4}{B}{R}{G}", ["creature"], ["Dragon"], (7, 7), [KW("flying"), KW("haste"),
        _etb([{"do": "change_control", "to": "you", "affected": {"subtypes": ["Dragon"]}},
              {"do": "untap", "affected": {"subtypes": ["Dragon"]}}],
@@ -263,39 +291,46 @@ _CARDS = [
        {"kind": "static", "affected": {"subtypes": ["Dragon"], "types": ["creature"], "controller": "you", "other": True},
         "effects": [{"do": "add_ability", "abilities": [KW("haste")]}], "text": "Other Dragon creatures you control have haste."}],
        supertypes=["legendary"]),
-    _c("Blitz Hellion", "{3}{R}{G}", ["creature"], ["Hellion"], (7, 7), [KW("trample"), KW("haste")],
-       ["At the beginning of the end step, Blitz Hellion's owner shuffles it into their library."]),
+    _c("Blitz Hellion", "{3}{R}{G}", ["creature"], ["Hellion"], (7, 7), [KW("trample"), KW("haste"),
+       {"kind": "triggered", "trigger": {"event": "end_step", "player": "each"},
+        "effects": [{"do": "shuffle_into_library", "object": "self"}],
+        "text": "At the beginning of the end step, Blitz Hellion's owner shuffles it into their library."}]),
     _c("Grixis Sojourners", "{1}{U}{B}{R}", ["creature"], ["Zombie", "Ogre"], (4, 3), [
         {"kind": "triggered", "trigger": {"event": "cycle"}, "targets": [{"zone": "graveyard"}],
          "effects": [{"do": "exile", "target": 0, "zone": "graveyard"}],
-         "text": "When you cycle Grixis Sojourners, you may exile target card from a graveyard."},
+         "optional": True, "text": "When you cycle Grixis Sojourners, you may exile target card from a graveyard."},
         {"kind": "triggered", "trigger": {"event": "dies", "self": True}, "targets": [{"zone": "graveyard"}],
          "effects": [{"do": "exile", "target": 0, "zone": "graveyard"}],
-         "text": "When Grixis Sojourners dies, you may exile target card from a graveyard."},
-        KW("cycling", cost="{2}{B}")],
-       note="'You may' is taken as yes: the engine does not model declining."),
+         "optional": True, "text": "When Grixis Sojourners dies, you may exile target card from a graveyard."},
+        KW("cycling", cost="{2}{B}")]),
     _c("Thraximundar", "{4}{U}{B}{R}", ["creature"], ["Zombie", "Assassin"], (6, 6), [KW("haste"),
        {"kind": "triggered", "trigger": {"event": "sacrifice", "filter": {"types": ["creature"]}},
-        "effects": [{"do": "add_counters", "kind": "+1/+1", "count": 1, "object": "self"}],
-        "text": "Whenever a player sacrifices a creature, you may put a +1/+1 counter on Thraximundar."}],
-       ["Whenever Thraximundar attacks, defending player sacrifices a creature (the defending player's choice)."],
-       supertypes=["legendary"]),
+        "effects": [{"do": "add_counters", "kind": "+1/+1", "count": 1, "object": "self"}], "optional": True,
+        "text": "Whenever a player sacrifices a creature, you may put a +1/+1 counter on Thraximundar."},
+       {"kind": "triggered", "trigger": {"event": "attacks", "self": True},
+        "effects": [{"do": "sacrifice", "player": "opponent", "choose": {"types": ["creature"]}}],
+        "text": "Whenever Thraximundar attacks, defending player sacrifices a creature."}],
+       supertypes=["legendary"], note="Defending player is the opponent (two-player game)."),
     _c("Unscythe, Killer of Kings", "{U}{B}{B}{R}", ["artifact"], ["Equipment"], None, [
         {"kind": "static", "affected": {"attached": True}, "text": "Equipped creature gets +3/+3 and has first strike.",
          "effects": [{"do": "modify_pt", "power": 3, "toughness": 3}, {"do": "add_ability", "abilities": [KW("first_strike")]}]},
+        {"kind": "triggered", "trigger": {"event": "dies", "filter": {"types": ["creature"]}, "damaged_by": "equipped"},
+         "effects": [{"do": "exile", "object": "event", "zone": "graveyard", "optional": True},
+                     {"do": "create_token", "if": {"did": True}, "token": ZOMBIE}],
+         "text": "Whenever a creature dealt damage by equipped creature this turn dies, you may exile that card. If you do, create a 2/2 black Zombie creature token."},
         KW("equip", cost="{2}")],
-       ["Whenever a creature dealt damage by equipped creature this turn dies, you may exile that card. If you do, create a 2/2 black Zombie creature token."],
        supertypes=["legendary"]),
     _c("Mask of Riddles", "{U}{B}", ["artifact"], ["Equipment"], None, [
+        {"kind": "static", "affected": {"attached": True}, "effects": [{"do": "add_ability", "abilities": [KW("fear")]}],
+         "text": "Equipped creature has fear."},
         {"kind": "triggered", "trigger": {"event": "damage", "source": "equipped", "to": "player", "combat": True},
-         "effects": [{"do": "draw", "amount": 1}],
+         "effects": [{"do": "draw", "amount": 1}], "optional": True,
          "text": "Whenever equipped creature deals combat damage to a player, you may draw a card."},
-        KW("equip", cost="{2}")],
-       ["Equipped creature has fear (the engine has no fear blocking restriction)."]),
+        KW("equip", cost="{2}")]),
     _c("Dragon Appeasement", "{3}{B}{R}{G}", ["enchantment"], [], None, [
         {"kind": "replacement", "event": "draw_step", "player": "you", "skip": True, "text": "Skip your draw step."},
         {"kind": "triggered", "trigger": {"event": "sacrifice", "filter": {"types": ["creature"], "controller": "you"}},
-         "effects": [{"do": "draw", "amount": 1}], "text": "Whenever you sacrifice a creature, you may draw a card."}]),
+         "effects": [{"do": "draw", "amount": 1}], "optional": True, "text": "Whenever you sacrifice a creature, you may draw a card."}]),
     _c("Gloryscale Viashino", "{1}{R}{G}{W}", ["creature"], ["Viashino", "Soldier"], (3, 3), [
         {"kind": "triggered", "trigger": {"event": "cast", "filter": {"multicolored": True}},
          "effects": [{"do": "modify_pt", "power": 3, "toughness": 3, "object": "self", "duration": "end_of_turn"}],
@@ -306,14 +341,100 @@ _CARDS = [
                       "toughness": {"count": {"types": ["creature"], "controller": "you", "tapped": False}},
                       "object": "self", "duration": "end_of_turn"}],
          "text": "Whenever Knotvine Paladin attacks, it gets +1/+1 until end of turn for each untapped creature you control."}]),
-    _c("Defiler of Souls", "{3}{B}{B}{R}", ["creature"], ["Demon"], (5, 5), [KW("flying")],
-       ["At the beginning of each player's upkeep, that player sacrifices a monocolored creature (that player's choice)."]),
+    _c("Defiler of Souls", "{3}{B}{B}{R}", ["creature"], ["Demon"], (5, 5), [KW("flying"),
+       {"kind": "triggered", "trigger": {"event": "upkeep", "player": "each"},
+        "effects": [{"do": "sacrifice", "player": "event", "choose": {"types": ["creature"], "monocolored": True}}],
+        "text": "At the beginning of each player's upkeep, that player sacrifices a monocolored creature."}]),
     _c("Necromancer's Covenant", "{3}{W}{B}{B}", ["enchantment"], [], None, [
         {"kind": "static", "affected": {"subtypes": ["Zombie"], "controller": "you"}, "effects": [{"do": "add_ability", "abilities": [KW("lifelink")]}],
-         "text": "Zombies you control have lifelink."}],
-       ["When Necromancer's Covenant enters, exile all creature cards from target player's graveyard, then create a 2/2 black Zombie creature token for each card exiled this way."]),
+         "text": "Zombies you control have lifelink."},
+        _etb([{"do": "exile", "cards": {"types": ["creature"]}, "zone": "graveyard", "owner": 0},
+              {"do": "create_token", "count": {"this_way": "count"}, "token": ZOMBIE}],
+             "When Necromancer's Covenant enters, exile all creature cards from target player's graveyard, then create a 2/2 black Zombie creature token for each card exiled this way.",
+             [{"player": True}])]),
     _c("Giant Ambush Beetle", "{3}{B/G}{R}", ["creature"], ["Insect"], (4, 3), [KW("haste")],
        ["When Giant Ambush Beetle enters, you may have target creature block it this turn if able."]),
+    # The eighteen FAQ cards added with triggers (603), "you may" (603.5) and choices made on resolution.
+    _c("Meddling Mage", "{W}{U}", ["creature"], ["Human", "Wizard"], (2, 2), [
+        {"kind": "replacement", "as_enters": "choose_name", "filter": {"not_types": ["land"]},
+         "text": "As Meddling Mage enters, choose a nonland card name."},
+        {"kind": "static", "effects": [{"do": "cant_cast", "name": {"chosen": True}}], "text": "Spells with the chosen name can't be cast."}],
+       note="The names offered are those of the nonland cards in the scenario (naming any other card changes nothing in it)."),
+    _c("Mind Funeral", "{1}{U}{B}", ["sorcery"], [], None, [{"kind": "spell", "targets": [{"player": "opponent"}],
+       "effects": [{"do": "mill_until", "player": 0, "filter": {"types": ["land"]}, "count": 4}],
+       "text": "Target opponent reveals cards from the top of their library until four land cards are revealed. That player puts all cards revealed this way into their graveyard."}]),
+    _c("Time Sieve", "{U}{B}", ["artifact"], [], None, [], [
+        "{T}, Sacrifice five artifacts: Take an extra turn after this one (the engine takes no extra turns, CR 500.7)."]),
+    _c("Thought Hemorrhage", "{2}{B}{R}", ["sorcery"], [], None, [{"kind": "spell", "targets": [{"player": True}], "effects": [
+        {"do": "unsupported", "text": "Choose a card name, reveal, 3 damage per card with that name, search and exile them."}],
+        "text": "Choose a nonland card name. Target player reveals their hand. Thought Hemorrhage deals 3 damage to that player for each card with the chosen name revealed this way. Search that player's graveyard, hand, and library for all cards with that name and exile them. That player shuffles."}], [
+        "The whole spell (a name chosen on resolution, a revealed hand, searches of hidden zones): resolving it is a cannot-evaluate step."]),
+    _c("Predatory Advantage", "{3}{R}{G}", ["enchantment"], [], None, [
+        {"kind": "triggered", "trigger": {"event": "end_step", "player": "opponent"},
+         "if": {"creature_spells_cast": {"player": "event", "at_most": 0}},
+         "effects": [{"do": "create_token", "token": {"name": "Lizard Token", "types": ["creature"], "subtypes": ["Lizard"],
+                                                       "colors": ["green"], "power": 2, "toughness": 2}}],
+         "text": "At the beginning of each opponent's end step, if that player didn't cast a creature spell this turn, create a 2/2 green Lizard creature token."}]),
+    _c("Vengeful Rebirth", "{4}{R}{G}", ["sorcery"], [], None, [{"kind": "spell",
+       "targets": [{"zone": "graveyard", "filter": {"controller": "you"}}, ANY_TARGET],
+       "effects": [{"do": "return_to_hand", "target": 0, "zone": "graveyard"},
+                   {"do": "deal_damage", "target": 1, "amount": {"this_way": "mana_value"}, "if": {"did": {"not_types": ["land"]}}},
+                   {"do": "exile", "object": "self", "zone": "stack"}],
+       "text": "Return target card from your graveyard to your hand. If you return a nonland card to your hand this way, Vengeful Rebirth deals damage equal to that card's mana value to any target. Exile Vengeful Rebirth."}]),
+    _c("Tainted Sigil", "{1}{W}{B}", ["artifact"], [], None, [
+        {"kind": "activated", "cost": {"tap": True, "sacrifice_self": True},
+         "effects": [{"do": "gain_life", "amount": {"life_lost_this_turn": "all"}}],
+         "text": "{T}, Sacrifice Tainted Sigil: You gain life equal to the total life lost by all players this turn."}],
+       note="Life lost before the scenario starts is players[].life_lost."),
+    _c("Skyclaw Thrash", "{3}{U}{R}", ["artifact", "creature"], ["Viashino", "Warrior"], (4, 4), [
+        {"kind": "triggered", "trigger": {"event": "attacks", "self": True},
+         "effects": [{"do": "flip_coin", "won": [
+             {"do": "modify_pt", "power": 1, "toughness": 1, "object": "self", "duration": "end_of_turn"},
+             {"do": "add_ability", "abilities": [KW("flying")], "object": "self", "duration": "end_of_turn", "with_previous": True}]}],
+         "text": "Whenever Skyclaw Thrash attacks, flip a coin. If you win the flip, Skyclaw Thrash gets +1/+1 and gains flying until end of turn."}]),
+    _c("Spellbound Dragon", "{3}{U}{R}", ["creature"], ["Dragon"], (3, 5), [KW("flying"),
+       {"kind": "triggered", "trigger": {"event": "attacks", "self": True},
+        "effects": [{"do": "draw", "amount": 1}, {"do": "discard", "amount": 1},
+                    {"do": "modify_pt", "power": {"this_way": "mana_value"}, "toughness": 0, "object": "self", "duration": "end_of_turn"}],
+        "text": "Whenever Spellbound Dragon attacks, draw a card, then discard a card. Spellbound Dragon gets +X/+0 until end of turn, where X is the discarded card's mana value."}]),
+    _c("Morbid Bloom", "{4}{B}{G}", ["sorcery"], [], None, [{"kind": "spell",
+       "targets": [{"zone": "graveyard", "filter": {"types": ["creature"]}}],
+       "effects": [{"do": "exile", "target": 0, "zone": "graveyard"},
+                   {"do": "create_token", "count": {"this_way": "toughness"},
+                    "token": {"name": "Saproling Token", "types": ["creature"], "subtypes": ["Saproling"], "colors": ["green"],
+                              "power": 1, "toughness": 1}}],
+       "text": "Exile target creature card from a graveyard, then create X 1/1 green Saproling creature tokens, where X is the exiled card's toughness."}]),
+    _c("Fight to the Death", "{R}{W}", ["instant"], [], None, [{"kind": "spell",
+       "effects": [{"do": "destroy", "combat": ["blocking", "blocked"]}],
+       "text": "Destroy all blocking creatures and all blocked creatures."}]),
+    _c("Nulltread Gargantuan", "{1}{G}{U}", ["creature"], ["Beast"], (5, 6), [
+        _etb([{"do": "put_on_library", "choose": {"types": ["creature"], "controller": "you"}, "position": 1}],
+             "When Nulltread Gargantuan enters, put a creature you control on top of its owner's library.")]),
+    _c("Sages of the Anima", "{3}{G}{U}", ["creature"], ["Elf", "Wizard"], (3, 4), [
+        {"kind": "replacement", "event": "draw", "player": "you",
+         "instead": [{"do": "reveal_top", "count": 3, "to_hand": {"types": ["creature"]}, "rest": "bottom"}],
+         "text": "If you would draw a card, instead reveal the top three cards of your library. Put all creature cards revealed this way into your hand and the rest on the bottom of your library in any order."}]),
+    _c("Sen Triplets", "{2}{W}{U}{B}", ["artifact", "creature"], ["Human", "Wizard"], (3, 3), [], [
+        "At the beginning of your upkeep, choose target opponent. This turn, that player can't cast spells or activate abilities and plays with their hand revealed. You may play lands and cast spells from that player's hand this turn."],
+       supertypes=["legendary"]),
+    _c("Mayael's Aria", "{R}{G}{W}", ["enchantment"], [], None, [
+        {"kind": "triggered", "trigger": {"event": "upkeep", "player": "you"}, "effects": [
+            {"do": "add_counters", "kind": "+1/+1", "count": 1, "affected": {"types": ["creature"], "controller": "you"},
+             "if": {"controls": {"types": ["creature"], "controller": "you", "min_power": 5}}},
+            {"do": "gain_life", "amount": 10, "if": {"controls": {"types": ["creature"], "controller": "you", "min_power": 10}}},
+            {"do": "win_game", "if": {"controls": {"types": ["creature"], "controller": "you", "min_power": 20}}}],
+         "text": "At the beginning of your upkeep, put a +1/+1 counter on each creature you control if you control a creature with power 5 or greater. Then you gain 10 life if you control a creature with power 10 or greater. Then you win the game if you control a creature with power 20 or greater."}]),
+    _c("Retaliator Griffin", "{1}{R}{G}{W}", ["creature"], ["Griffin"], (2, 2), [KW("flying"),
+       {"kind": "triggered", "trigger": {"event": "damage", "source": "opponent_controls", "to": "you"}, "optional": True,
+        "effects": [{"do": "add_counters", "kind": "+1/+1", "count": {"event_amount": True}, "object": "self"}],
+        "text": "Whenever a source an opponent controls deals damage to you, you may put that many +1/+1 counters on Retaliator Griffin."}]),
+    _c("Wargate", "{X}{G}{W}{U}", ["sorcery"], [], None, [{"kind": "spell", "effects": [
+        {"do": "search", "filter": {"any_types": PERMANENT_TYPES}, "mana_value_at_most": "x", "to": "battlefield",
+         "choose": True, "shuffle": True}],
+        "text": "Search your library for a permanent card with mana value X or less, put it onto the battlefield, then shuffle."}]),
+    _c("Arsenal Thresher", "{2}{W/B}{U}", ["artifact", "creature"], ["Construct"], (2, 2), [
+        {"kind": "replacement", "as_enters": "reveal", "filter": {"types": ["artifact"]}, "counters": "+1/+1",
+         "text": "As Arsenal Thresher enters, you may reveal any number of other artifact cards from your hand. Arsenal Thresher enters with a +1/+1 counter on it for each card revealed this way."}]),
 ]
 
 

@@ -93,6 +93,30 @@ class Game:
         """How many cleanup steps of this turn gave priority (CR 514.3a): each is followed by another."""
         self._effect_part: Optional[tuple[str, Any, Any, str]] = None
         """The last locked-in part created by a filter: ``(item, filter, affected, group)`` (CR 613.6)."""
+        self._turn_log: dict[str, Any] = {"life_lost": {"p1": 0, "p2": 0}, "creature_casts": {"p1": 0, "p2": 0},
+                                          "casts_known": {"p1": True, "p2": True}, "damaged_by": {}}
+        """What happened this turn that later text asks about: life lost per player (Tainted Sigil),
+        creature spells cast per player (Predatory Advantage), the sources that dealt damage to each
+        object (Unscythe). Seeded by :meth:`seed_turn_log`, reset as a turn begins (500.1)."""
+        self._this_way: list[str] = []
+        """The objects the previous instruction of the resolving item moved ("this way", "if you do")."""
+        self._this_way_lki: dict[str, Chars] = {}
+        """Their characteristics just before they moved (last known information, CR 608.2h)."""
+
+    def seed_turn_log(self, players: Any) -> None:
+        """Earlier this turn, from the document's ``players[]`` (docs/scenario-format.md §8.1):
+        ``life_lost`` (default 0) and ``creature_spells_cast``. Without ``creature_spells_cast`` a
+        player whose ``spells_cast`` is above 0 cast spells of unknown types: a condition about
+        their creature spells is then a ``cannot_evaluate`` step."""
+        for raw in players or ():
+            pid = raw.get("id")
+            if pid not in ("p1", "p2"):
+                continue
+            self._turn_log["life_lost"][pid] = int(raw.get("life_lost", 0))
+            if "creature_spells_cast" in raw:
+                self._turn_log["creature_casts"][pid] = int(raw["creature_spells_cast"])
+            elif raw.get("spells_cast"):
+                self._turn_log["casts_known"][pid] = False
 
     # ------------------------------------------------------------------ helpers
 
@@ -393,9 +417,17 @@ class Game:
         for pid in self.permanents(state):
             for ability in self.chars(state, pid).abilities:
                 for part in ability.spec.get("effects", ()) if ability.kind == "static" and self._static_holds(state, pid, ability) else ():
-                    if part.get("do") == "cant_cast" and part.get("name") == name:
+                    if part.get("do") == "cant_cast" and self._named(state, pid, part.get("name")) == name:
                         return True
         return any(e.do == "cant_cast" and e.params.get("name") == name for e in state.effects)
+
+    @staticmethod
+    def _named(state: GameState, oid: str, name: Any) -> Any:
+        """A name in a static ability: a string, or ``{"chosen": true}``: the name chosen as ``oid``
+        entered (Meddling Mage, CR 614.12a; kept as a ``chosen_name`` effect while it stays)."""
+        if isinstance(name, Mapping) and name.get("chosen"):
+            return next((e.params.get("name") for e in state.effects if e.do == "chosen_name" and e.source == oid), None)
+        return name
 
     def _spell_ability(self, obj: GameObject) -> Mapping[str, Any]:
         for ability in obj.printed.abilities:
@@ -495,6 +527,8 @@ class Game:
         else:
             self.record("cast", "mtg.cast.free", K.X_ZERO_WITHOUT_PAYING, card=oid, card_name=obj.printed.name)
         state = state.with_player(replace(state.player(player), spells_cast=state.player(player).spells_cast + 1))
+        if "creature" in obj.printed.types:
+            self._turn_log["creature_casts"][player] += 1
         self.record("cast", "mtg.cast.complete", K.CAST_BECOMES_CAST, player=player, card=oid, card_name=obj.printed.name)
         state = self.emit(state, {"event": "cast", "object": oid, "player": player})
         state = self._targets_event(state, item)
@@ -681,7 +715,7 @@ class Game:
         if not (mana and obj.zone is Zone.BATTLEFIELD):
             self.verify_priority(state, player)
         zone = spec.get("zone", "battlefield")
-        if obj.zone.value != zone or (zone == "battlefield" and chars.controller != player) or (zone == "hand" and obj.owner != player):
+        if obj.zone.value != zone or (zone == "battlefield" and chars.controller != player) or (zone in ("hand", "graveyard") and obj.owner != player):
             raise IllegalAction(self.cite(K.ACTIVATE_RESTRICTION), "mtg.illegal.no_ability", {"card": oid, "card_name": name})
         if self._split_second(state) and not mana:
             raise IllegalAction(self.cite(K.SPLIT_SECOND), "mtg.illegal.split_second", {"card": oid, "card_name": name})
@@ -760,7 +794,8 @@ class Game:
                          tuple(action.get("targets", ())), tuple(spec.get("targets", ())), source_lki=lki,
                          choices=freeze({"x": action.get("x", 0), "chosen": action.get("chosen", [])}))
         state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
-        key = K.TYPECYCLING if spec.get("typecycling") else K.CYCLING if spec.get("cycling") else K.EQUIP if spec.get("equip") else K.ACTIVATE
+        key = K.TYPECYCLING if spec.get("typecycling") else K.CYCLING if spec.get("cycling") else K.EQUIP if spec.get("equip") else \
+            K.UNEARTH if spec.get("unearth") else K.ACTIVATE
         self.record("activate", "mtg.activate", key, player=player, card=oid, card_name=name, item=item_id,
                     targets=list(action.get("targets", ())))
         state = self._pay_activation(state, player, oid, name, spec, action)
@@ -845,6 +880,8 @@ class Game:
                                               mana_pool="" if p.mana_pool is not None else None))
         state = replace(state, active=active, step=Step.UNTAP, priority=active, passes=0, combat_number=0)
         self.record("step", "mtg.turn.begin", K.TURN_PHASES, active=active)
+        self._turn_log = {"life_lost": {"p1": 0, "p2": 0}, "creature_casts": {"p1": 0, "p2": 0},
+                          "casts_known": {"p1": True, "p2": True}, "damaged_by": {}}
         self.record("step", "mtg.step.begin", K.UNTAP_STEP, step=Step.UNTAP.value, active=active)
         untapped, settled = [], []
         for oid in self.permanents(state):
@@ -997,10 +1034,12 @@ class Game:
                 why = "not_attacking"
             elif ac.has_keyword("flying") and not (bc.has_keyword("flying") or bc.has_keyword("reach")):
                 why = "flying"
+            elif ac.has_keyword("fear") and not (("artifact" in bc.types and "creature" in bc.types) or "black" in bc.colors):
+                why = "fear"
             elif self.has_rule_effect(state, "cant_block", blocker):
                 why = "cant_block"
             if why:
-                self.record("illegal", "mtg.illegal.block", K.FLYING if why == "flying" else K.DECLARE_BLOCKERS,
+                self.record("illegal", "mtg.illegal.block", {"flying": K.FLYING, "fear": K.FEAR}.get(why, K.DECLARE_BLOCKERS),
                             card=blocker, card_name=bc.name, attacker=attacker, why=why)
                 continue
             state = state.with_object(replace(bo, blocking=bo.blocking + (attacker,)))
@@ -1158,6 +1197,7 @@ class Game:
         if target in ("p1", "p2"):
             p = state.player(target)
             state = state.with_player(replace(p, life=p.life - amount))
+            self._turn_log["life_lost"][target] += amount  # CR 120.3a: damage to a player is life loss
             self.record("damage", "mtg.damage.player", K.DAMAGE, source=source, source_name=schars.name if schars else "",
                         player=target, amount=amount, life=p.life - amount, combat=combat)
         else:
@@ -1174,6 +1214,7 @@ class Game:
                             amount=amount, loyalty=counters["loyalty"], combat=combat)
             if "creature" in tchars.types or "planeswalker" not in tchars.types:
                 deathtouch = bool(schars and schars.has_keyword("deathtouch"))
+                self._turn_log["damaged_by"].setdefault(target, set()).add(source)
                 state = state.with_object(replace(obj, damage=obj.damage + amount, deathtouch_damage=obj.deathtouch_damage or deathtouch))
                 self.record("damage", "mtg.damage.creature", K.DAMAGE, source=source, source_name=schars.name if schars else "",
                             target=target, target_name=obj.printed.name, amount=amount, combat=combat)
@@ -1194,8 +1235,10 @@ class Game:
         return False
 
     def move(self, state: GameState, oid: str, to: Zone, reason: str, key: K, controller: Optional[PlayerId] = None,
-             bottom: bool = False, top: bool = False) -> GameState:
-        """Move an object to a zone; it becomes a new object (CR 400.7). Cards go to their owner's zones."""
+             bottom: bool = False, top: bool = False, position: Optional[int] = None) -> GameState:
+        """Move an object to a zone; it becomes a new object (CR 400.7). Cards go to their owner's zones.
+        ``position`` n puts it nth from the top of the library (the bottom when the library has fewer
+        than n - 1 other cards). A permanent entering makes its "as it enters" choices first (614.12a)."""
         obj = state.objects[oid]
         frm = obj.zone
         lki = None
@@ -1224,14 +1267,29 @@ class Game:
         if to is Zone.BATTLEFIELD and self._enters_tapped(obj):
             new = replace(new, tapped=True)
             self.record("replace", "mtg.replace.enters_tapped", K.ENTERS_REPLACEMENT, card=oid, card_name=obj.printed.name)
+        chosen_name = None
+        if to is Zone.BATTLEFIELD and frm is not Zone.BATTLEFIELD:
+            state, extra, chosen_name = self._as_enters(state, obj, controller or obj.owner)
+            if extra:
+                new = replace(new, counters=MappingProxyType({**dict(new.counters), **extra}))
+        if frm is Zone.BATTLEFIELD:
+            # A name chosen as it entered belongs to that object only (CR 400.7).
+            state = replace(state, effects=tuple(e for e in state.effects if not (e.do == "chosen_name" and e.source == oid)))
         order = [o for o in state.order if o != oid]
+        library = [o for o in order if state.objects[o].zone is Zone.LIBRARY and state.objects[o].owner == obj.owner]
         if top:
             order.insert(0, oid)
+        elif position is not None and position > 1 and len(library) >= position:
+            order.insert(order.index(library[position - 1]), oid)
         else:
             order.append(oid)
         objects = dict(state.objects)
         objects[oid] = new
         state = replace(state, objects=MappingProxyType(objects), order=tuple(order))
+        if chosen_name is not None:
+            ts2, state = state.stamp()
+            state = replace(state, effects=state.effects + (Effect(f"{oid}.chosen", "chosen_name", freeze({"name": chosen_name}), oid,
+                                                                  new.controller, ts2, affected_ids=(oid,), duration="permanent"),))
         self.record("move", "mtg.move", key, card=oid, card_name=obj.printed.name, **{"from": frm.value}, to=to.value,
                     reason=reason)
         if frm is Zone.BATTLEFIELD:
@@ -1247,6 +1305,62 @@ class Game:
         if to is Zone.BATTLEFIELD:
             state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})
         return state
+
+    def _as_enters(self, state: GameState, obj: GameObject, controller: PlayerId) -> tuple[GameState, dict[str, int], Optional[str]]:
+        """Replacement effects that modify how ``obj`` enters (CR 614.1c, 614.12), their choices made
+        before it enters (614.12a). Returns the state, the counters it enters with and a chosen name.
+
+        * keyword ``devour`` (``n``): sacrifice any number of creatures (``devour:<id>``: a list of ids),
+          enter with n +1/+1 counters for each (702.82a);
+        * ``{"kind": "replacement", "as_enters": "reveal", "filter": FILTER, "counters": kind}``: reveal any
+          number of matching other cards from the hand (``reveal:<id>``), one counter each (Arsenal Thresher);
+        * ``{"kind": "replacement", "as_enters": "choose_name", "filter": FILTER}``: choose a card name
+          (``name:<id>``; the options are the names of the matching cards in the scenario, 201.4).
+        Errors: :class:`OpenChoice` when a choice is left open.
+        """
+        counters: dict[str, int] = {}
+        name: Optional[str] = None
+        ctx = Context(obj.id, controller, None)
+        for ability in obj.printed.abilities:
+            spec = ability.spec
+            if ability.kind == "keyword" and spec.get("keyword") == "devour":
+                mine = [o for o in self.permanents(state) if "creature" in self.chars(state, o).types
+                        and self.chars(state, o).controller == controller]
+                eaten = self._choose_subset(state, f"devour:{obj.id}", mine, "mtg.choice.devour", K.DEVOUR, controller, obj)
+                for o in eaten:
+                    state = self.move(state, o, Zone.GRAVEYARD, "sacrifice", K.DEVOUR)
+                n = int(spec.get("n", 1)) * len(eaten)
+                if n:
+                    counters["+1/+1"] = counters.get("+1/+1", 0) + n
+                    self.record("counters", "mtg.enters.counters", K.DEVOUR, card=obj.id, card_name=obj.printed.name,
+                                kind="+1/+1", count=n, cards=list(eaten))
+            elif ability.kind == "replacement" and spec.get("as_enters") == "reveal":
+                hand = [c.id for c in state.in_zone(Zone.HAND, controller)
+                        if c.id != obj.id and matches(spec.get("filter"), c.id, c.printed, c, ctx)]
+                shown = self._choose_subset(state, f"reveal:{obj.id}", hand, "mtg.choice.reveal", K.AS_ENTERS_CHOICE, controller, obj)
+                self.record("resolve", "mtg.reveal", K.REVEAL, player=controller, cards=list(shown), count=len(shown),
+                            card_name=obj.printed.name)
+                kind = spec.get("counters", "+1/+1")
+                if shown:
+                    counters[kind] = counters.get(kind, 0) + len(shown)
+                    self.record("counters", "mtg.enters.counters", K.AS_ENTERS_CHOICE, card=obj.id, card_name=obj.printed.name,
+                                kind=kind, count=len(shown), cards=list(shown))
+            elif ability.kind == "replacement" and spec.get("as_enters") == "choose_name":
+                names = sorted({o.printed.name for o in state.objects.values() if o.printed.name and not o.token and not o.copy
+                                and matches(spec.get("filter"), o.id, o.printed, o, ctx)})
+                if not names:
+                    continue
+                name = self.choose(state, f"name:{obj.id}", names, "mtg.choice.name", K.CHOOSE_NAME, player=controller,
+                                   card=obj.id, card_name=obj.printed.name)
+                self.record("resolve", "mtg.name.chosen", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
+                            card_name=obj.printed.name, name=name)
+        return state, counters, name
+
+    def _choose_subset(self, state: GameState, key: str, candidates: list[str], message: str, rule: K,
+                       player: PlayerId, obj: GameObject) -> list[str]:
+        """Any number of ``candidates`` (every subset is an option; a given list in any order)."""
+        options = [list(c) for size in range(len(candidates) + 1) for c in itertools.combinations(candidates, size)]
+        return list(self.choose(state, key, options, message, rule, player=player, card=obj.id, card_name=obj.printed.name))
 
     def _enters_tapped(self, obj: GameObject) -> bool:
         return any(a.kind == "replacement" and a.spec.get("replace") == "enters_tapped" for a in obj.printed.abilities)
@@ -1550,6 +1664,18 @@ class Game:
             flt = trigger.get("filter")
             spell = event["object"]
             return flt is None or matches(flt, spell, self.chars(state, spell), state.objects[spell], ctx)
+        if kind in ("leaves", "dies") and trigger.get("to") and event.get("to") != trigger["to"]:
+            return False
+        if kind in ("leaves", "dies") and trigger.get("owner") == "you":
+            # "Put into your graveyard": the card's owner is the controller it had (Enigma Sphinx).
+            moved = state.objects.get(event.get("object"))
+            if moved is None or moved.owner != chars.controller:
+                return False
+        if trigger.get("damaged_by") == "equipped":
+            # Unscythe: a creature dealt damage this turn by the creature it equips now.
+            host = ctx.attached_to
+            if host is None or host not in self._turn_log["damaged_by"].get(event.get("object"), set()):
+                return False
         if kind == "attacks" and trigger.get("alone") and not event.get("alone"):
             return False
         target = event.get("object")
@@ -1576,6 +1702,23 @@ class Game:
         shared = evaluate_condition(cond, state, lambda o: self.chars(state, o), ctx, event, self.permanents(state))
         if shared is not None:
             return shared
+        if "did" in cond:
+            # "If you do" / "if you return a nonland card this way": the previous instruction moved
+            # an object (matching the filter, as it is now) (CR 608.2c).
+            flt = cond["did"]
+            return any(o in state.objects and (flt is True or matches(flt, o, state.objects[o].printed, state.objects[o], ctx))
+                       for o in self._this_way)
+        if "creature_spells_cast" in cond:
+            # Predatory Advantage: "if that player didn't cast a creature spell this turn".
+            spec = cond["creature_spells_cast"]
+            who = event.get("player") if spec.get("player") == "event" else (
+                opponent(controller) if spec.get("player") == "opponent" else controller)
+            if who not in ("p1", "p2") or not self._turn_log["casts_known"][who]:
+                self.complete = False
+                self.record("cannot_evaluate", "mtg.cannot_evaluate", K.INTERVENING_IF, item="", card_name=self.name_of(state, oid),
+                            detail="creature spells cast this turn are unknown (give players[].creature_spells_cast)")
+                return False
+            return self._turn_log["creature_casts"][who] <= int(spec.get("at_most", 0))
         return True
 
     def _cascade_triggers(self, state: GameState, event: Mapping[str, Any]) -> GameState:
@@ -1638,6 +1781,7 @@ class Game:
                 item_id = f"s{state.next_stack_id}"
                 item = StackItem(item_id, "triggered", t.controller, t.source, t.name, tuple(t.spec.get("effects", ())),
                                  targets, tuple(t.spec.get("targets", ())), condition=t.spec.get("if"),
+                                 choices=freeze({"ability": t.ability, "optional": bool(t.spec.get("optional"))}),
                                  event=t.event, source_lki=t.source_lki,
                                  cascade_of=t.source if t.spec.get("cascade") else None)
                 if t.spec.get("targets") and len(targets) < len([s for s in t.spec["targets"] if not s.get("optional")]):
@@ -1696,6 +1840,7 @@ class Game:
 
     def check_sbas(self, state: GameState) -> GameState:
         """Perform all applicable state-based actions at once, repeated until none apply (CR 704.3)."""
+        state = self._end_while_counter(state)
         for _ in range(MAX_SBA_ROUNDS):
             actions: list[tuple[str, str, K, str]] = []
             for p in state.players:
@@ -1788,6 +1933,19 @@ class Game:
                 return state
         return state
 
+    @staticmethod
+    def _end_while_counter(state: GameState) -> GameState:
+        """"For as long as it has a feather counter on it" (CR 611.2b): an effect with duration
+        ``while_counter`` ends once none of its objects is on the battlefield with that counter."""
+        def lasts(e: Effect) -> bool:
+            if e.duration != "while_counter":
+                return True
+            kind = e.params.get("counter")
+            return any(o in state.objects and state.objects[o].zone is Zone.BATTLEFIELD and state.objects[o].counters.get(kind, 0)
+                       for o in e.affected_ids or ())
+        kept = tuple(e for e in state.effects if lasts(e))
+        return state if len(kept) == len(state.effects) else replace(state, effects=kept)
+
     # ------------------------------------------------------------------ resolution
 
     def resolve_top(self, state: GameState) -> GameState:
@@ -1816,10 +1974,25 @@ class Game:
             if item.kind == "spell":
                 state = self._spell_done(state, item, countered=False)
             return state
+        if item.kind == "triggered" and item.choices.get("optional") and not self._may(state, item):
+            return state
         state = self.execute(state, item, tuple(legal))
         if item.kind == "spell":
             state = self._spell_done(state, item, countered=False)
         return state
+
+    def _may(self, state: GameState, item: StackItem) -> bool:
+        """"You may …" (CR 603.5): the ability went on the stack anyway; its controller chooses as
+        it resolves. ``options.choices["may:<source>:<ability index>"]`` (true/false), else an open
+        choice with both branches. Returns whether the player does it (a ``mtg.resolve.declined``
+        step when not)."""
+        key = f"may:{item.source}:{item.choices.get('ability', 0)}"
+        yes = self.choose(state, key, [True, False], "mtg.choice.may", K.TRIGGER_OPTIONAL, player=item.controller,
+                          card=item.source, card_name=item.name)
+        if not yes:
+            self.record("resolve", "mtg.resolve.declined", K.TRIGGER_OPTIONAL, item=item.id, card=item.source,
+                        card_name=item.name)
+        return bool(yes)
 
     def _spell_done(self, state: GameState, item: StackItem, countered: bool) -> GameState:
         """An instant or sorcery goes to the graveyard (CR 608.2m); a permanent spell enters (608.3)."""
@@ -1841,6 +2014,7 @@ class Game:
     def execute(self, state: GameState, item: StackItem, legal: tuple[bool, ...]) -> GameState:
         """Follow the instructions in order (CR 608.2c); a part about an illegal target is skipped (608.2b)."""
         self._effect_part = None
+        self._this_way, self._this_way_lki = [], {}
         for part in item.effects:
             if state.winner:
                 break
@@ -1868,6 +2042,21 @@ class Game:
                 return [src.attached_to] if src.attached_to else []
             lki_attached = item.event.get("attached") if item.event else None
             return [lki_attached] if lki_attached else []
+        if "combat" in part:
+            # "Blocking creatures" / "blocked creatures": blocked stays blocked, blocking stays blocking,
+            # until removed from combat, even if the other creature left (CR 509.1h, 506.4).
+            kinds = part["combat"]
+            return [o for o in self.permanents(state) if "creature" in self.chars(state, o).types and (
+                ("blocking" in kinds and state.objects[o].blocking)
+                or ("blocked" in kinds and state.objects[o].attacking and state.objects[o].blocked))]
+        if "cards" in part:
+            # Every card matching ``cards`` in ``zone`` of the player ``owner`` ("all creature cards from
+            # target player's graveyard").
+            ctx = Context(item.source, item.controller, None)
+            owners = self._player(state, item, {"player": part.get("owner", "you")})
+            zone = Zone(part.get("zone", "graveyard"))
+            return [o.id for o in state.in_zone(zone) if o.owner in owners
+                    and matches(part["cards"], o.id, o.printed, o, ctx)]
         if "affected" in part:
             ctx = Context(item.source, item.controller, state.objects[item.source].attached_to if item.source in state.objects else None)
             return [o for o in self.permanents(state) if matches(part["affected"], o, self.chars(state, o), state.objects[o], ctx)]
@@ -1898,6 +2087,13 @@ class Game:
                 ctx = Context(item.source, item.controller, None)
                 n = sum(1 for o in self.permanents(state) if matches(value["count"], o, self.chars(state, o), state.objects[o], ctx))
                 return n * value.get("times", 1)
+            if "event_amount" in value:
+                return int(item.event.get("amount", 0))
+            if "life_lost_this_turn" in value:
+                # Tainted Sigil: life lost by all players this turn, whoever caused it (CR 119.3, 120.3a).
+                return sum(self._turn_log["life_lost"].values())
+            if "this_way" in value:
+                return self._this_way_amount(state, item, value["this_way"])
             if value.get("power_of") == "source":
                 src = item.source
                 if src in state.objects and state.objects[src].zone is Zone.BATTLEFIELD:
@@ -1916,8 +2112,32 @@ class Game:
                 return (lki.power if lki else 0) or 0
         return 0
 
+    def _this_way_amount(self, state: GameState, item: StackItem, what: str) -> int:
+        """An amount about the objects the previous instruction moved: ``count``, or the sum of
+        their ``mana_value`` or ``toughness`` as they last existed before moving (CR 608.2h)."""
+        if what == "count":
+            return len(self._this_way)
+        total = 0
+        for oid in self._this_way:
+            chars = self._this_way_lki.get(oid) or (state.objects[oid].printed if oid in state.objects else None)
+            if chars is None:
+                continue
+            self.record("resolve", "mtg.resolve.last_known", K.LAST_KNOWN, card=oid, card_name=chars.name)
+            total += mana_value(chars.mana_cost) if what == "mana_value" else (chars.toughness or 0) if what == "toughness" else 0
+        return total
+
     def do_instruction(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
         do = part.get("do")
+        if part.get("if") is not None and do != "replacement":
+            # CR 608.2c: "then if you control …" / "if you do": checked as this instruction is reached.
+            if not self.condition(state, part["if"], item.source, item.controller, item.event):
+                self.record("resolve", "mtg.resolve.instruction_if_false", K.INSTRUCTIONS_IN_ORDER, item=item.id,
+                            card=item.source, card_name=item.name, do=str(do))
+                self._this_way, self._this_way_lki = [], {}
+                return state
+        if part.get("optional") and not self._may(state, item):
+            self._this_way, self._this_way_lki = [], {}
+            return state
         if "instead" in part and do != "replacement":
             # CR 614.15: a self-replacement effect ("… If [condition], [other] instead") replaces
             # the instruction's own effect; it applies before any other replacement (616.1a).
@@ -1935,6 +2155,8 @@ class Game:
                     self.record("resolve", "mtg.damage.removed", K.REMOVE_DAMAGE, card=oid, card_name=obj.printed.name)
             return state
         if do in ("destroy", "exile", "return_to_hand", "sacrifice"):
+            if do == "sacrifice" and "choose" in part:
+                return self._sacrifice_chosen(state, item, part)
             chosen = self._objects(state, item, part, legal)
             self._leaving = {o: self.chars(state, o) for o in chosen
                              if o in state.objects and state.objects[o].zone is Zone.BATTLEFIELD}
@@ -1944,27 +2166,33 @@ class Game:
         return self._do_other(state, item, part, legal, do)
 
     def _remove_each(self, state: GameState, item: StackItem, part: Mapping[str, Any], do: str,
-                     chosen: list[str]) -> GameState:
-        """Destroy, exile, bounce or sacrifice each object, as one simultaneous event (CR 608.2f)."""
-        if True:
-            for oid in chosen:
-                obj = state.objects.get(oid)
-                if obj is None or obj.zone is not Zone(part.get("zone", "battlefield")):
+                     chosen: list[str], sacrificer: Optional[PlayerId] = None) -> GameState:
+        """Destroy, exile, bounce or sacrifice each object, as one simultaneous event (CR 608.2f).
+        The objects that moved are what the next instruction calls "this way" (``did``, ``this_way``).
+        A player sacrifices only permanents they control (701.17a): ``sacrificer``, else the item's controller."""
+        self._this_way, self._this_way_lki = [], {}
+        zone = Zone(part.get("zone", "battlefield"))
+        for oid in chosen:
+            obj = state.objects.get(oid)
+            if obj is None or obj.zone is not zone:
+                continue
+            before = self.chars(state, oid)
+            if do == "destroy":
+                if before.has_keyword("indestructible") or self.has_rule_effect(state, "indestructible", oid):
+                    self.record("resolve", "mtg.resolve.indestructible", K.INDESTRUCTIBLE, card=oid, card_name=obj.printed.name)
                     continue
-                if do == "destroy":
-                    if self.chars(state, oid).has_keyword("indestructible") or self.has_rule_effect(state, "indestructible", oid):
-                        self.record("resolve", "mtg.resolve.indestructible", K.INDESTRUCTIBLE, card=oid, card_name=obj.printed.name)
-                        continue
-                    state = self.destroy(state, oid, "destroy", K.DESTROY)
-                elif do == "exile":
-                    state = self.move(state, oid, Zone.EXILE, "exile", K.EXILE)
-                elif do == "return_to_hand":
-                    state = self.move(state, oid, Zone.HAND, "return_to_hand", K.NEW_OBJECT)
-                else:
-                    if self.chars(state, oid).controller != item.controller and part.get("object") != "event":
-                        continue
-                    state = self.move(state, oid, Zone.GRAVEYARD, "sacrifice", K.SACRIFICE)
-            return state
+                state = self.destroy(state, oid, "destroy", K.DESTROY)
+            elif do == "exile":
+                state = self.move(state, oid, Zone.EXILE, "exile", K.EXILE)
+            elif do == "return_to_hand":
+                state = self.move(state, oid, Zone.HAND, "return_to_hand", K.NEW_OBJECT)
+            else:
+                if before.controller != (sacrificer or item.controller) and part.get("object") != "event":
+                    continue
+                state = self.move(state, oid, Zone.GRAVEYARD, "sacrifice", K.SACRIFICE)
+            if oid not in state.objects or state.objects[oid].zone is not zone:
+                self._this_way.append(oid)
+                self._this_way_lki[oid] = before
         return state
 
     def _do_other(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...],
@@ -2021,6 +2249,8 @@ class Game:
                 elif do == "gain_life" or do == "lose_life":
                     sign = 1 if do == "gain_life" else -1
                     pl = state.player(p)
+                    if sign < 0:
+                        self._turn_log["life_lost"][p] += amount
                     state = state.with_player(replace(pl, life=pl.life + sign * amount))
                     self.record("life", "mtg.life.gain" if sign > 0 else "mtg.life.lose", K.LIFE, player=p, amount=amount,
                                 life=pl.life + sign * amount)
@@ -2097,6 +2327,9 @@ class Game:
             return state
         if do == "grant_spell":
             return state
+        handler = self._NEW_INSTRUCTIONS.get(do)
+        if handler is not None:
+            return handler(self, state, item, part, legal)
         self.complete = False
         self.record("cannot_evaluate", "mtg.cannot_evaluate", K.INSTRUCTIONS_IN_ORDER, item=item.id, card_name=item.name,
                     detail=str(part.get("text") or do))
@@ -2128,6 +2361,7 @@ class Game:
                 state = state.with_player(replace(player, mana_pool=_pay(player.mana_pool, mana) or ""))
             elif life:
                 state = state.with_player(replace(player, life=player.life - int(life)))
+                self._turn_log["life_lost"][payer] += int(life)
             self.record("resolve", "mtg.unless.paid", K.PAY_OR_NOT, player=payer, card=item.source, card_name=item.name,
                         cost=cost)
             return state
@@ -2171,7 +2405,8 @@ class Game:
         params = dict(part)
         params.pop("with_previous", None)
         for key in ("power", "toughness"):
-            if key in params and (params[key] == "x" or (isinstance(params[key], Mapping) and "power_of" in params[key])):
+            if key in params and (params[key] == "x" or (isinstance(params[key], Mapping) and (
+                    {"power_of", "this_way", "event_amount", "life_lost_this_turn"} & set(params[key])))):
                 params[key] = self._amount(state, item, params[key])
         duration = part.get("duration", "permanent")
         locked = do in LAYER_EFFECTS and not part.get("not_locked")
@@ -2228,17 +2463,33 @@ class Game:
         return state
 
     def _search(self, state: GameState, item: StackItem, part: Mapping[str, Any]) -> GameState:
+        """Search the library for a card matching ``filter`` (CR 701.19a) and put it into ``to``
+        (``hand``, the default, or ``battlefield``); ``mana_value_at_most`` (a number or ``"x"``)
+        limits it. With ``"choose": true`` the player picks which card, or finds none (701.19b):
+        ``options.choices["search:<source>"]`` = a card id or ``"none"``, else an open choice. Without
+        it the first matching card (or the action's ``chosen``) is found (typecycling). With
+        ``"shuffle": true`` a ``mtg.shuffle`` step follows (the order is not modelled)."""
         ctx = Context(item.source, item.controller, None)
         chosen = item.choices.get("chosen") or ()
-        found = None
-        for card in state.in_zone(Zone.LIBRARY, item.controller):
-            if matches(part.get("filter"), card.id, card.printed, card, ctx) and (not chosen or card.id in chosen):
-                found = card.id
-                break
+        limit = part.get("mana_value_at_most")
+        limit = self._amount(state, item, limit) if limit is not None else None
+        candidates = [card.id for card in state.in_zone(Zone.LIBRARY, item.controller)
+                      if matches(part.get("filter"), card.id, card.printed, card, ctx)
+                      and (limit is None or mana_value(card.printed.mana_cost) <= limit)]
+        if part.get("choose"):
+            picked = self.choose(state, f"search:{item.source}", candidates + ["none"], "mtg.choice.search", K.SEARCH_FAIL,
+                                 player=item.controller, card=item.source, card_name=item.name)
+            found = None if picked == "none" else picked
+        else:
+            found = next((c for c in candidates if not chosen or c in chosen), None)
         self.record("resolve", "mtg.search", K.SEARCH, player=item.controller, found=found,
                     card_name=self.name_of(state, found) if found else "")
         if found:
-            state = self.move(state, found, Zone.HAND, "search", K.SEARCH)
+            to = part.get("to", "hand")
+            state = self.move(state, found, Zone(to), "search", K.SEARCH,
+                              controller=item.controller if to == "battlefield" else None)
+        if part.get("shuffle"):
+            self.record("resolve", "mtg.shuffle", K.SHUFFLE, player=item.controller)
         return state
 
     # ------------------------------------------------------------------ cascade
@@ -2307,6 +2558,179 @@ class Game:
             self.record("move", "mtg.cascade.bottom", K.CASCADE, player=player, cards=rest)
         return state
 
+
+    # ------------------------------------------------------------------ instructions of the Alara Reborn cards
+
+    def _choose_permanent(self, state: GameState, item: StackItem, flt: Mapping[str, Any], player: PlayerId,
+                          key: str, message: str, rule: K) -> Optional[str]:
+        """A permanent matching ``flt`` ("you" = ``player``) that ``player`` chooses as the instruction
+        is followed, without targeting (CR 608.2c): ``options.choices[key]``, the only one, or an open
+        choice. ``None`` when there is none."""
+        ctx = Context(item.source, player, None)
+        options = [o for o in self.permanents(state) if matches(flt, o, self.chars(state, o), state.objects[o], ctx)]
+        if not options:
+            return None
+        return self.choose(state, key, options, message, rule, player=player, card=item.source, card_name=item.name)
+
+    def _sacrifice_chosen(self, state: GameState, item: StackItem, part: Mapping[str, Any]) -> GameState:
+        """``{"do": "sacrifice", "player": "opponent"|"event"|…, "choose": FILTER}``: that player
+        sacrifices a permanent they control matching FILTER, of their choice (CR 701.17a; key
+        ``sacrifice:<player>:<source>``)."""
+        moved: list[str] = []
+        lki: dict[str, Chars] = {}
+        for player in self._player(state, item, part):
+            flt = {**dict(part["choose"]), "controller": "you"}
+            oid = self._choose_permanent(state, item, flt, player, f"sacrifice:{player}:{item.source}", "mtg.choice.sacrifice",
+                                         K.SACRIFICE)
+            if oid is None:
+                self.record("resolve", "mtg.resolve.nothing_to_sacrifice", K.SACRIFICE, player=player, card=item.source,
+                            card_name=item.name)
+                continue
+            state = self._remove_each(state, item, {"zone": "battlefield"}, "sacrifice", [oid], sacrificer=player)
+            moved += self._this_way
+            lki.update(self._this_way_lki)
+        self._this_way, self._this_way_lki = moved, lki
+        return state
+
+    def _win_game(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """``{"do": "win_game"}``: "you win the game" (CR 104.2b); the game ends at once."""
+        for p in self._player(state, item, part)[:1]:
+            state = replace(state, winner=p)
+            self.record("end", "mtg.end.game", K.WIN_BY_EFFECT, winner=p, card=item.source, card_name=item.name)
+        return state
+
+    def _flip_coin(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """``{"do": "flip_coin", "won": [INSTRUCTION…], "lost": [INSTRUCTION…]}`` (CR 705.1): the
+        outcome is random, so it is never guessed: ``options.choices["coin:<item>"]`` (``won``/``lost``),
+        else an open choice with a branch for each."""
+        result = self.choose(state, f"coin:{item.id}", ["won", "lost"], "mtg.choice.coin", K.COIN_FLIP,
+                             player=item.controller, card=item.source, card_name=item.name)
+        self.record("resolve", "mtg.coin.flip", K.COIN_FLIP, player=item.controller, card=item.source, card_name=item.name,
+                    result=result)
+        for sub in part.get(result, ()):
+            state = self.do_instruction(state, item, sub, legal)
+        return state
+
+    def _mill_until(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """``{"do": "mill_until", "player": …, "filter": FILTER, "count": n}`` (Mind Funeral): reveal
+        cards from the top until n matching cards are revealed or the library is exhausted (CR
+        701.16a), then put every revealed card into the graveyard."""
+        ctx = Context(item.source, item.controller, None)
+        count = self._amount(state, item, part.get("count", 1))
+        for p in self._player(state, item, part):
+            revealed, hits = [], 0
+            for card in state.in_zone(Zone.LIBRARY, p):
+                if hits >= count:
+                    break
+                revealed.append(card.id)
+                hits += 1 if matches(part.get("filter"), card.id, card.printed, card, ctx) else 0
+            self.record("resolve", "mtg.reveal", K.REVEAL, player=p, cards=revealed, count=hits, card_name=item.name)
+            for cid in revealed:
+                state = self.move(state, cid, Zone.GRAVEYARD, "reveal", K.REVEAL)
+        return state
+
+    def _reveal_top(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """``{"do": "reveal_top", "count": n, "to_hand": FILTER, "rest": "bottom"}`` (Sages of the
+        Anima): reveal the top n cards (all of them if fewer, CR 701.16a), put those matching into
+        the hand (not a draw), the rest on the bottom in the order the player chooses
+        (``bottom:<player>:<first revealed>``, an open choice among the orders)."""
+        ctx = Context(item.source, item.controller, None)
+        n = self._amount(state, item, part.get("count", 1))
+        for p in self._player(state, item, part):
+            top = [c.id for c in state.in_zone(Zone.LIBRARY, p)][:n]
+            self.record("resolve", "mtg.reveal", K.REVEAL, player=p, cards=top, count=len(top), card_name=item.name)
+            if not top:
+                continue
+            keep = [c for c in top if matches(part.get("to_hand"), c, state.objects[c].printed, state.objects[c], ctx)]
+            rest = [c for c in top if c not in keep]
+            for c in keep:
+                state = self.move(state, c, Zone.HAND, "reveal", K.REVEAL)
+            order = rest
+            if len(rest) > 1:
+                options = [list(o) for o in itertools.permutations(rest)]
+                order = list(self.choose(state, f"bottom:{p}:{top[0]}", options, "mtg.choice.bottom_order", K.REVEAL,
+                                         player=p, card=item.source, card_name=item.name))
+            for c in order:
+                state = self.move(state, c, Zone.LIBRARY, "bottom", K.REVEAL, bottom=True)
+        return state
+
+    def _discard(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """``{"do": "discard", "amount": n, "player": …}``: the player discards n cards of their choice
+        (CR 701.8a; ``discard:<player>:<source>``, a list of ids); they are "this way"."""
+        n = self._amount(state, item, part.get("amount", 1))
+        moved, lki = [], {}
+        for p in self._player(state, item, part):
+            hand = [c.id for c in state.in_zone(Zone.HAND, p)]
+            chosen = hand
+            if len(hand) > n:
+                options = [list(c) for c in itertools.islice(itertools.combinations(hand, n), MAX_BRANCHES + 1)]
+                chosen = list(self.choose(state, f"discard:{p}:{item.source}", options, "mtg.choice.discard_card", K.DISCARD,
+                                          player=p, card=item.source, card_name=item.name, amount=n))
+            for c in chosen:
+                lki[c] = state.objects[c].printed
+                state = self.move(state, c, Zone.GRAVEYARD, "discard", K.DISCARD)
+                moved.append(c)
+        self._this_way, self._this_way_lki = moved, lki
+        return state
+
+    def _put_on_library(self, state: GameState, item: StackItem, part: Mapping[str, Any], legal: tuple[bool, ...]) -> GameState:
+        """``{"do": "put_on_library", "object"|"target"|"choose": …, "zone", "position": 1|n|"bottom"}``:
+        into its owner's library, on top (1), nth from the top, or at the bottom. With ``choose``
+        (FILTER) the item's controller chooses a permanent as it resolves, without targeting
+        (``choose:<source>``, Nulltread Gargantuan)."""
+        if "choose" in part:
+            oid = self._choose_permanent(state, item, part["choose"], item.controller, f"choose:{item.source}",
+                                         "mtg.choice.object", K.INSTRUCTIONS_IN_ORDER)
+            objs = [oid] if oid else []
+        else:
+            objs = self._objects(state, item, part, legal)
+        zone = Zone(part.get("zone", "battlefield"))
+        position = part.get("position", 1)
+        for oid in objs:
+            obj = state.objects.get(oid)
+            if obj is None or obj.zone is not zone:
+                continue
+            state = self.move(state, oid, Zone.LIBRARY, "put_on_library", K.NEW_OBJECT, top=position == 1,
+                              bottom=position == "bottom", position=position if isinstance(position, int) else None)
+        return state
+
+    def _shuffle_into_library(self, state: GameState, item: StackItem, part: Mapping[str, Any],
+                              legal: tuple[bool, ...]) -> GameState:
+        """``{"do": "shuffle_into_library", "object": …}``: its owner shuffles it into their library
+        (CR 701.20a). An object no longer in the zone stays where it is, but the library is shuffled
+        anyway (701.19c in 2020, 701.20c in 2022). The random order is not modelled: a ``mtg.shuffle``
+        step says the library was shuffled."""
+        zone = Zone(part.get("zone", "battlefield"))
+        owners: list[PlayerId] = []
+        for oid in self._objects(state, item, part, legal):
+            obj = state.objects.get(oid)
+            if obj is None:
+                continue
+            owners.append(obj.owner)
+            if obj.zone is zone:
+                state = self.move(state, oid, Zone.LIBRARY, "shuffle", K.SHUFFLE)
+            else:
+                self.record("resolve", "mtg.shuffle.not_there", K.SHUFFLE_ANYWAY, card=oid, card_name=obj.printed.name,
+                            zone=obj.zone.value)
+        for owner in dict.fromkeys(owners):
+            self.record("resolve", "mtg.shuffle", K.SHUFFLE, player=owner)
+        return state
+
+    def _return_to_battlefield(self, state: GameState, item: StackItem, part: Mapping[str, Any],
+                               legal: tuple[bool, ...]) -> GameState:
+        """``{"do": "return_to_battlefield", "object"|"target", "zone": "graveyard"}``: onto the
+        battlefield under the item's controller (unearth, CR 702.84a with ``"unearth": true``)."""
+        zone = Zone(part.get("zone", "graveyard"))
+        for oid in self._objects(state, item, part, legal):
+            obj = state.objects.get(oid)
+            if obj is not None and obj.zone is zone:
+                state = self.move(state, oid, Zone.BATTLEFIELD, "unearth" if part.get("unearth") else "return",
+                                  K.UNEARTH if part.get("unearth") else K.NEW_OBJECT, controller=item.controller)
+        return state
+
+    _NEW_INSTRUCTIONS = {"win_game": _win_game, "flip_coin": _flip_coin, "mill_until": _mill_until, "reveal_top": _reveal_top,
+                         "discard": _discard, "put_on_library": _put_on_library,
+                         "shuffle_into_library": _shuffle_into_library, "return_to_battlefield": _return_to_battlefield}
 
 LAYER_EFFECTS = ("set_pt", "modify_pt", "switch_pt", "add_type", "set_type", "remove_type", "set_color", "add_color",
                  "add_ability", "remove_abilities", "remove_ability", "change_control", "copy", "change_text")

@@ -216,6 +216,22 @@ class K(Enum):
     TIMESTAMP_SHARED = auto()
     TURN_SICKNESS_ENDS = auto()
     CLEANUP_PRIORITY = auto()
+    # Added by the Alara Reborn catalogue pass (optional triggers, choices at resolution, keywords)
+    TRIGGER_OPTIONAL = auto()
+    COIN_FLIP = auto()
+    REVEAL = auto()
+    SHUFFLE = auto()
+    SEARCH_FAIL = auto()
+    WIN_BY_EFFECT = auto()
+    FEAR = auto()
+    DEVOUR = auto()
+    UNEARTH = auto()
+    AS_ENTERS_CHOICE = auto()
+    CHOOSE_NAME = auto()
+    DAMAGE_LIFE_LOSS = auto()
+    BLOCKED_REMAINS = auto()
+    LEAVES_TRIGGER = auto()
+    SHUFFLE_ANYWAY = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -409,6 +425,21 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.TIMESTAMP_SHARED: ("613.7b", "613.7b", "receives a timestamp at the time it's created"),
     K.TURN_SICKNESS_ENDS: ("302.6", "302.6", "most recent turn"),
     K.CLEANUP_PRIORITY: ("514.3a", "514.3a", "another cleanup step"),
+    K.TRIGGER_OPTIONAL: ("603.5", "603.5", "optional"),
+    K.COIN_FLIP: ("705.1", "705.1", "flip a coin"),
+    K.REVEAL: ("701.15a", "701.16a", "reveal"),
+    K.SHUFFLE: ("701.19a", "701.20a", "randomize"),
+    K.SEARCH_FAIL: ("701.18b", "701.19b", "isn't required to find"),
+    K.WIN_BY_EFFECT: ("104.2b", "104.2b", "wins the game"),
+    K.FEAR: ("702.35b", "702.36b", "artifact creatures and/or black creatures"),
+    K.DEVOUR: ("702.81a", "702.82a", "sacrifice any number of creatures"),
+    K.UNEARTH: ("702.83a", "702.84a", "unearth"),
+    K.AS_ENTERS_CHOICE: ("614.12a", "614.12a", "choice is made before"),
+    K.CHOOSE_NAME: ("201.3", "201.4", "choose a card name"),
+    K.DAMAGE_LIFE_LOSS: ("120.3a", "120.3a", "lose that much life"),
+    K.BLOCKED_REMAINS: ("509.1h", "509.1h", "blocked creature"),
+    K.LEAVES_TRIGGER: ("603.6c", "603.6c", "leaves-the-battlefield"),
+    K.SHUFFLE_ANYWAY: ("701.19c", "701.20c", "shuffled even if none of those objects"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -41,11 +41,12 @@ class MtgRuleset(Ruleset):
         """Give priority, perform the actions, resolve the stack; return the result with the layer walk."""
         options = scenario.get("options") or {}
         game = Game(self, recorder, choices=options.get("choices"))
+        game.seed_turn_log(scenario.get("players"))
         state = fmt.parse_state(scenario)
         for effect in state.effects:
             if effect.do not in LAYER_OF and effect.do not in ("indestructible", "prevent_damage", "cant_attack",
                                                                "cant_block", "cant_cast", "exile_instead", "grant_spell",
-                                                               "replacement", "doesnt_untap"):
+                                                               "replacement", "doesnt_untap", "chosen_name"):
                 game.complete = False
                 game.record("cannot_evaluate", "mtg.layer.unsupported", K.LAYERS, effect=effect.id, do=effect.do)
         cite = lambda key: citation(self.name, key)  # noqa: E731

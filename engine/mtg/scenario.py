@@ -24,8 +24,9 @@ DURATIONS = ("end_of_turn", "permanent", "static", "next_untap")
 OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "mana_cost", "colors", "supertypes", "types", "subtypes",
                "abilities", "power", "toughness", "loyalty", "tapped", "counters", "attached_to", "face_down",
                "timestamp", "damage", "token", "sick", "attacking", "blocking", "x", "text",
-               "blocked", "damage_order", "loyalty_activated")
-PLAYER_KEYS = ("id", "name", "life", "poison", "mana_pool", "lands_played", "spells_cast")
+               "blocked", "damage_order", "loyalty_activated", "chosen")
+PLAYER_KEYS = ("id", "name", "life", "poison", "mana_pool", "lands_played", "spells_cast", "life_lost",
+               "creature_spells_cast")
 TURN_KEYS = ("active", "phase", "step", "priority", "combat_number")
 EFFECT_KEYS_REQUIRED = ("do",)
 MAX_ID, MAX_VALUE = 64, 999_999
@@ -55,7 +56,7 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
             seen.append(pid)
             if "life" in p:
                 checker.integer(p["life"], ("players", i, "life"), low=-MAX_VALUE, high=MAX_VALUE)
-            for key in ("poison", "lands_played", "spells_cast"):
+            for key in ("poison", "lands_played", "spells_cast", "life_lost", "creature_spells_cast"):
                 if key in p:
                     checker.integer(p[key], ("players", i, key), low=0, high=MAX_VALUE)
             if "mana_pool" in p and p["mana_pool"] is not None:
@@ -233,6 +234,8 @@ def _check_object(obj: Any, path: Path, ids: set[str], checker: Checker) -> None
             checker.error((*path, "id"), f"duplicate object id {oid!r}")
         ids.add(oid)
     checker.string(obj.get("name", ""), (*path, "name"))
+    if "chosen" in obj:
+        checker.string(obj["chosen"], (*path, "chosen"))
     checker.choice(obj.get("owner"), (*path, "owner"), PLAYERS, "player id")
     if "controller" in obj:
         checker.choice(obj["controller"], (*path, "controller"), PLAYERS, "player id")
@@ -298,6 +301,11 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
                               affected_filter=freeze(affected) if isinstance(affected, Mapping) else None,
                               duration=raw.get("duration", "end_of_turn"), cda=bool(raw.get("cda")),
                               group=raw.get("id", f"e{i + 1}"), condition=freeze(raw["if"]) if "if" in raw else None))
+    for raw in scenario["objects"]:
+        if raw.get("chosen") is not None and raw.get("zone") == "battlefield":
+            # The name chosen as it entered (Meddling Mage, CR 614.12a): read by {"name": {"chosen": true}}.
+            effects.append(Effect(f"{raw['id']}.chosen", "chosen_name", freeze({"name": raw["chosen"]}), raw["id"],
+                                  raw.get("controller", raw["owner"]), 0, affected_ids=(raw["id"],), duration="permanent"))
     stack = []
     for i, raw in enumerate(scenario.get("chain", [])):
         sid = f"s{i + 1}"

@@ -320,8 +320,10 @@ def test_catalogue_nemesis_of_reason_mills_ten_when_it_attacks():
 
 
 def test_catalogue_dragon_appeasement_skips_the_draw_step_and_draws_on_sacrifice():
-    out = _run(scenario([_cat("Dragon Appeasement", "da"), _cat("Dauntless Escort", "esc")] + LIBRARIES,
-                        [{"type": "activate", "player": "p1", "source": "esc"}]))
+    doc = scenario([_cat("Dragon Appeasement", "da"), _cat("Dauntless Escort", "esc")] + LIBRARIES,
+                   [{"type": "activate", "player": "p1", "source": "esc"}])
+    doc["options"] = {"choices": {"may:da:1": True}}  # "you may draw a card" (CR 603.5)
+    out = _run(doc)
     assert _obj(out, "d1")["zone"] == "hand"
     out = _run(scenario([_cat("Dragon Appeasement", "da")] + LIBRARIES, [{"type": "next_step", "step": "main1"}], step="untap"))
     assert _obj(out, "d1")["zone"] == "library"
@@ -339,7 +341,7 @@ def test_catalogue_grixis_sojourners_cycle_trigger_exiles_a_graveyard_card():
                    [{"type": "activate", "player": "p1", "source": "gs", "ability": 2}])
     choice = _run(doc)["trace"][-1]
     assert choice["message_id"] == "mtg.choice.target" and sorted(map(tuple, choice["options"])) == [("dead",), ("gs",)]
-    doc["options"] = {"choices": {"targets:gs:0": ["dead"]}}
+    doc["options"] = {"choices": {"targets:gs:0": ["dead"], "may:gs:0": True}}  # "you may exile" (CR 603.5)
     out = _run(doc)
     assert _obj(out, "dead")["zone"] == "exile" and _obj(out, "gs")["zone"] == "graveyard"
 

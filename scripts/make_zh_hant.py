@@ -60,6 +60,7 @@ OVERRIDES: list[tuple[str, str]] = [
     ("本檔案", "本文件"),  # a rules document, not a computer file
     ("構建", "建立"),
     ("導航", "導覽"),
+    ("賬號", "帳號"),
     # s2twp computing words that are wrong here: 类型 (card type) is not 型別 (data type),
     # 项目 (a chase/stack item) is not 專案 (project), a permalink 代码 is not 程式碼 (source code).
     ("型別", "類型"),

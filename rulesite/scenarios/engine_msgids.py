@@ -21,10 +21,16 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} blocks (rested: {rests}).'),
     # Translators: fow.battle.blocker_gone
     pgettext_lazy('trace', 'The blocker has left the field; reading "{reading}" decides the damage.'),
+    # Translators: fow.battle.cost
+    pgettext_lazy('trace', '{player} must perform {cost} to {action} with {card} (required by {sources}).'),
     # Translators: fow.battle.end
     pgettext_lazy('trace', 'The battle ends; attacking and blocking cards stop attacking and blocking.'),
     # Translators: fow.battle.final_step
     pgettext_lazy('trace', 'End of battle final step: effects ended {effects_ended}.'),
+    # Translators: fow.battle.final_step_repeat
+    pgettext_lazy('trace', 'Rule processing or a triggered ability is due: priority processing, then the end of battle final step again.'),
+    # Translators: fow.battle.must_attack_cost
+    pgettext_lazy('trace', '{card} must attack, but attacking needs {cost}: it cannot legally attack and forces nothing.'),
     # Translators: fow.battle.no_attack
     pgettext_lazy('trace', '{player} does not attack; the battle goes to the end of battle step.'),
     # Translators: fow.battle.no_attacker
@@ -37,6 +43,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} may not initiate another battle this turn.'),
     # Translators: fow.battle.pierce
     pgettext_lazy('trace', "Pierce: {attacker} deals {excess} damage beyond the blocker's capacity {capacity} to the attack target ({reading})."),
+    # Translators: fow.battle.rollback
+    pgettext_lazy('trace', '{player} cannot perform {missing} to {action} with {card}: the game returns to the choice to {action} or not.'),
     # Translators: fow.call_stone
     pgettext_lazy('trace', '{player} calls the magic stone {card_name}.'),
     # Translators: fow.cancel
@@ -59,6 +67,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The copy {card_name} leaves the {from} and ceases to exist.'),
     # Translators: fow.copy.chase
     pgettext_lazy('trace', 'Chase item {original} ({card}) is copied as chase item {position} with the same choices (targets: {targets}).'),
+    # Translators: fow.copy.judgment
+    pgettext_lazy('trace', 'Chase item {original} (the Judgment of {card}) is copied as an ability, reading "{reading}": chase item {position}.'),
     # Translators: fow.cost.awakening
     pgettext_lazy('trace', '{card_name}: the Awakening cost is paid as an additional cost.'),
     # Translators: fow.cost.change
@@ -133,6 +143,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card} cannot be banished for the cost.'),
     # Translators: fow.illegal.bifrost_lifebreak
     pgettext_lazy('trace', '{player} cannot perform lifebreak under the Bifrost rules.'),
+    # Translators: fow.illegal.block_no_attacker
+    pgettext_lazy('trace', '{card} cannot block: there is no attacking card on the field.'),
     # Translators: fow.illegal.blocker
     pgettext_lazy('trace', '{card} cannot block.'),
     # Translators: fow.illegal.blocker_rested
@@ -397,20 +409,40 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen ({texts}).'),
     # Translators: mtg.cast.x
     pgettext_lazy('trace', '{card_name}: X is announced as {x}.'),
+    # Translators: mtg.choice.bottom_order
+    pgettext_lazy('trace', '{player} chooses the order of the cards put on the bottom of their library for {card_name} ({count} possible orders).'),
+    # Translators: mtg.choice.coin
+    pgettext_lazy('trace', 'A coin is flipped for {card_name}: won or lost ({count} possible outcomes).'),
     # Translators: mtg.choice.damage_order
     pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
+    # Translators: mtg.choice.devour
+    pgettext_lazy('trace', '{player} chooses which creatures {card_name} devours ({count} possible choices).'),
     # Translators: mtg.choice.discard
     pgettext_lazy('trace', '{player} chooses which cards to discard down to the maximum hand size ({count} possible choices).'),
+    # Translators: mtg.choice.discard_card
+    pgettext_lazy('trace', '{player} chooses {amount} card(s) to discard for {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.divide
     pgettext_lazy('trace', '{player} divides {amount} damage of {card_name} among its targets ({count} possible divisions).'),
     # Translators: mtg.choice.legend
     pgettext_lazy('trace', '{player} controls two or more legendary permanents named {card_name} and chooses one to keep ({count} possible choices).'),
     # Translators: mtg.choice.made
     pgettext_lazy('trace', 'Choice {choice}: {chosen} (given by the scenario).'),
+    # Translators: mtg.choice.may
+    pgettext_lazy('trace', "{player} chooses whether to do what {card_name}'s ability says they may do ({count} possible choices)."),
     # Translators: mtg.choice.modes
     pgettext_lazy('trace', '{player} chooses the mode(s) of {card_name} ({count} possible choices).'),
+    # Translators: mtg.choice.name
+    pgettext_lazy('trace', '{player} chooses a card name as {card_name} enters ({count} possible names).'),
+    # Translators: mtg.choice.object
+    pgettext_lazy('trace', '{player} chooses a permanent for {card_name} as it resolves, without targeting ({count} possible choices).'),
     # Translators: mtg.choice.replacement_order
     pgettext_lazy('trace', '{player} chooses which replacement effect applies first to the {event} event ({count} possible orders).'),
+    # Translators: mtg.choice.reveal
+    pgettext_lazy('trace', '{player} chooses which cards to reveal as {card_name} enters ({count} possible choices).'),
+    # Translators: mtg.choice.sacrifice
+    pgettext_lazy('trace', '{player} chooses a permanent to sacrifice for {card_name} ({count} possible choices).'),
+    # Translators: mtg.choice.search
+    pgettext_lazy('trace', '{player} chooses which card to find for {card_name}, or to find none ({count} possible choices).'),
     # Translators: mtg.choice.target
     pgettext_lazy('trace', '{player} chooses the target(s) of the triggered ability of {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.too_many
@@ -423,6 +455,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name} ({count} possible choices).'),
     # Translators: mtg.cleanup.discard
     pgettext_lazy('trace', '{player} discards {card_name} down to the maximum hand size.'),
+    # Translators: mtg.coin.flip
+    pgettext_lazy('trace', '{player} flips a coin for {card_name}: {result}.'),
     # Translators: mtg.combat.assign
     pgettext_lazy('trace', '{card_name} assigns {amount} damage to {target_name}.'),
     # Translators: mtg.combat.attacks
@@ -467,6 +501,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The game is over: {winner} wins.'),
     # Translators: mtg.end.stack_empty
     pgettext_lazy('trace', "The stack is empty; the final state is in the {step} step of {active}'s turn."),
+    # Translators: mtg.enters.counters
+    pgettext_lazy('trace', '{card_name} enters with {count} {kind} counter(s).'),
     # Translators: mtg.illegal.attack
     pgettext_lazy('trace', '{card_name} cannot attack ({why}).'),
     # Translators: mtg.illegal.block
@@ -505,8 +541,16 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: X cannot be {x}.'),
     # Translators: mtg.layer.apply
     pgettext_lazy('trace', '{card_name}, layer {layer}: {label} ({reason}, timestamp {timestamp}): {before} → {after}.'),
+    # Translators: mtg.layer.condition_false
+    pgettext_lazy('trace', '{card_name}, layer {layer}: {label} does not apply: its condition {condition} is false now.'),
+    # Translators: mtg.layer.condition_unknown
+    pgettext_lazy('trace', 'Cannot evaluate {label} ({effect}): its condition {condition} is not one the engine knows.'),
     # Translators: mtg.layer.dependency
     pgettext_lazy('trace', 'Layer {layer}: {label} depends on {depends_on}, so it waits.'),
+    # Translators: mtg.layer.grant_depth
+    pgettext_lazy('trace', 'Cannot evaluate {label} on {card_name}: abilities granted more than {depth} levels deep are not followed.'),
+    # Translators: mtg.layer.granted_earlier_layer
+    pgettext_lazy('trace', 'Cannot evaluate {label} ({effect}): the ability that makes it was gained in layer 6, after layer {layer} was applied; the rules do not say whether it applies.'),
     # Translators: mtg.layer.loop
     pgettext_lazy('trace', 'Layer {layer}: {label} is in a dependency loop; timestamp order is used.'),
     # Translators: mtg.layer.unsupported
@@ -521,6 +565,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} adds {mana}.'),
     # Translators: mtg.move
     pgettext_lazy('trace', '{card_name} moves from {from} to {to} ({reason}).'),
+    # Translators: mtg.name.chosen
+    pgettext_lazy('trace', '{player} chooses the name {name} as {card_name} enters.'),
     # Translators: mtg.priority.gets
     pgettext_lazy('trace', '{player} receives priority (stack: {stack} item(s), step: {step}).'),
     # Translators: mtg.priority.pass
@@ -541,16 +587,24 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} can't be countered."),
     # Translators: mtg.resolve.countered
     pgettext_lazy('trace', '{item} ({card_name}) is countered.'),
+    # Translators: mtg.resolve.declined
+    pgettext_lazy('trace', '{card_name}: its controller chooses not to do what it says they may do.'),
     # Translators: mtg.resolve.if_false
     pgettext_lazy('trace', '{item} ({card_name}): its "if" condition is false now, so it does nothing.'),
     # Translators: mtg.resolve.indestructible
     pgettext_lazy('trace', '{card_name} is indestructible and is not destroyed.'),
+    # Translators: mtg.resolve.instruction_if_false
+    pgettext_lazy('trace', '{card_name}: the condition of this part is false now, so this part does nothing.'),
     # Translators: mtg.resolve.last_known
     pgettext_lazy('trace', '{card_name} has left its zone: its last known information is used.'),
     # Translators: mtg.resolve.no_legal_targets
     pgettext_lazy('trace', '{item} ({card_name}) does not resolve: all its targets are illegal.'),
+    # Translators: mtg.resolve.nothing_to_sacrifice
+    pgettext_lazy('trace', '{player} controls nothing that can be sacrificed for {card_name}.'),
     # Translators: mtg.resolve.target_illegal
     pgettext_lazy('trace', '{item}: target {target_name} is illegal now.'),
+    # Translators: mtg.reveal
+    pgettext_lazy('trace', '{player} reveals {cards} for {card_name}.'),
     # Translators: mtg.sba.cease
     pgettext_lazy('trace', '{card_name} ceases to exist ({reason}).'),
     # Translators: mtg.sba.check
@@ -565,6 +619,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} becomes unattached.'),
     # Translators: mtg.search
     pgettext_lazy('trace', '{player} searches their library and finds {card_name}.'),
+    # Translators: mtg.shuffle
+    pgettext_lazy('trace', '{player} shuffles their library (the new order is random; the engine does not model it).'),
+    # Translators: mtg.shuffle.not_there
+    pgettext_lazy('trace', '{card_name} is no longer where it was ({zone}): it stays there, but the library is still shuffled.'),
     # Translators: mtg.special.play_land
     pgettext_lazy('trace', '{player} plays {card_name} (a special action).'),
     # Translators: mtg.step.begin

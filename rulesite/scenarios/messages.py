@@ -65,7 +65,7 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
         "main_deck", "stone_deck", "hand", "field", "stone_area", "ruler_area", "graveyard", "lifebreak",
         "standby", "removed", "chase", "rest", "recover", "recovery", "normal spell", "summon spell",
         "chant", "chant_instant", "chant_standby", "static", "activated", "will", "triggered", "judgment",
-        "spell", "break", "resonator", "ruler", "j_ruler", "addition", "regalia", "magic_stone",
+        "spell", "break", "resonator", "ruler", "j_ruler", "addition", "regalia", "magic_stone", "attack", "block",
     ),
     "trace fow phase": ("draw", "recovery", "main", "end"),
     "trace fow step": (

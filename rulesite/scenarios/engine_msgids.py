@@ -449,8 +449,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{count} possible choices for {choice}: give the choice in options.choices.'),
     # Translators: mtg.choice.trigger_order
     pgettext_lazy('trace', '{player} orders their triggered abilities: {order}.'),
-    # Translators: mtg.choice.trigger_order_default
-    pgettext_lazy('trace', '{player} puts their triggered abilities on the stack in the order they triggered ({order}); give trigger_order to choose.'),
+    # Translators: mtg.choice.trigger_order_open
+    pgettext_lazy('trace', '{player} chooses the order in which their triggered abilities go on the stack ({count} possible orders).'),
+    # Translators: mtg.choice.trigger_order_same
+    pgettext_lazy('trace', "{player}'s triggered abilities ({order}) are alike: every order gives the same result, so there is nothing to choose."),
     # Translators: mtg.choice.unless
     pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name} ({count} possible choices).'),
     # Translators: mtg.cleanup.discard
@@ -990,6 +992,8 @@ TERMS = (
     pgettext_lazy('trace fow', 'addition'),
     pgettext_lazy('trace fow', 'regalia'),
     pgettext_lazy('trace fow', 'magic_stone'),
+    pgettext_lazy('trace fow', 'attack'),
+    pgettext_lazy('trace fow', 'block'),
     pgettext_lazy('trace fow phase', 'draw'),
     pgettext_lazy('trace fow phase', 'recovery'),
     pgettext_lazy('trace fow phase', 'main'),

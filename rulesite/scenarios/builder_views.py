@@ -23,7 +23,7 @@ import engine
 
 from . import builder as conversion
 from .builders import common, fow, mtg
-from .builders.forms import GameBoardForm
+from .builders.forms import GameBoardForm, uses_of
 from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
 
@@ -84,7 +84,7 @@ def catalogue(request: HttpRequest, game: str) -> JsonResponse:
     """
     if game not in GAMES:
         raise Http404(f"Unknown game {game!r}")
-    cards = mtg.catalogue_cards() if game == "mtg" else []
+    cards = list(mtg.catalogue_with_rows()) if game == "mtg" else []
     response = JsonResponse({"cards": cards})
     response["Cache-Control"] = "public, max-age=3600"
     return response
@@ -138,13 +138,25 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
         return render(request, "scenarios/builder.html", context, status=status)
     spec = SPECS[game]
     context["spec"] = spec
-    context["field_maps_json"] = json.dumps({s.prefix: dict(s.uses) for s in spec.sections if s.switch})
+    context["field_maps_json"] = json.dumps({s.prefix: uses_of(s) for s in spec.sections if s.switch})
+    context["owners_json"] = json.dumps(_owners_config(spec), ensure_ascii=False)
     if game == "mtg":
         context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
         context["card_names"] = mtg.card_names()
     else:
         context["card_names"] = common.used_card_names(game)
     return render(request, "scenarios/builder_game.html", context, status=status)
+
+
+def _owners_config(spec: common.GameSpec) -> dict[str, Any]:
+    """What builder.js needs to number owned rows (``c1#0``) and fill their "Belongs to" pickers."""
+    holders = {child.holder for child in spec.children}
+    return {
+        "cards": next((s.prefix for s in spec.sections if s.card_ids), ""),
+        "marks": {s.prefix: s.mark for s in spec.sections if s.owned},
+        "top": {s.prefix: str(s.row_label) for s in spec.sections if s.prefix in holders and not s.owned and not s.card_ids},
+        "children": [[c.holder, c.tag, c.section, str(c.label), bool(c.tag or c.kind)] for c in spec.children],
+    }
 
 
 MAX_FORM_ROWS = 2_000

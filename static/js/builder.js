@@ -38,7 +38,7 @@
     });
   }
 
-  function addRow(button) {
+  function addRow(button, quiet) {
     var scope = button.closest("[data-formset]");
     var prefix = scope.getAttribute("data-formset");
     var placeholder = scope.getAttribute("data-placeholder");
@@ -63,8 +63,70 @@
     if (row.matches("[data-switch]")) { updateSwitch(row); }
     row.querySelectorAll("[data-switch]").forEach(updateSwitch);
     syncCardPickers();
+    syncOwners();
+    if (quiet) { return row; }
     var first = row.querySelector("input[data-card-name]") || row.querySelector("select:not([disabled]), input:not([type=hidden]), textarea");
     if (first) { first.focus(); }
+    return row;
+  }
+
+  /* Owned rows (abilities, targets, ability effects): each row's path (c1#0: card c1's first
+   * ability; c1#0/1: its second effect) and the "Belongs to" pickers, from the rows as they are. */
+  var owners = null;
+  try { owners = JSON.parse(form.getAttribute("data-owners") || "null"); } catch (e) { owners = null; }
+
+  function liveRows(prefix) {
+    var scope = form.querySelector("[data-formset='" + prefix + "']");
+    var rows = scope && directChild(scope, ".rows");
+    if (!rows) { return []; }
+    return Array.prototype.filter.call(rows.children, function (row) {
+      var removed = row.querySelector("input[name$='-DELETE']");
+      return !(removed && removed.checked);
+    });
+  }
+
+  function syncOwners() {
+    if (!owners) { return; }
+    var holders = {}, labels = {};
+    function hold(prefix, path, label) { (holders[prefix] = holders[prefix] || []).push(path); labels[path] = label; }
+    cardOptions().forEach(function (card) { hold(owners.cards, card[0], card[1]); });
+    Object.keys(owners.top).forEach(function (prefix) {
+      liveRows(prefix).forEach(function (row, i) { hold(prefix, prefix + ":" + (i + 1), owners.top[prefix] + " " + (i + 1)); });
+    });
+    Object.keys(owners.marks).forEach(function (prefix) {
+      var counts = {};
+      liveRows(prefix).forEach(function (row) {
+        var select = row.querySelector("select[data-owner-ref]");
+        var owner = select ? select.value : "";
+        var path = "";
+        if (owner) {
+          path = owner + owners.marks[prefix] + (counts[owner] || 0);
+          counts[owner] = (counts[owner] || 0) + 1;
+          var switcher = row.querySelector("select[data-switcher]");
+          hold(prefix, path, path + (switcher && switcher.value ? " · " + switcher.value.replace(/_/g, " ") : ""));
+        }
+        var shown = row.querySelector("[data-row-path]");
+        if (shown) { shown.textContent = path; }
+      });
+    });
+    var options = {};
+    owners.children.forEach(function (child) {
+      (holders[child[0]] || []).forEach(function (path) {
+        (options[child[2]] = options[child[2]] || []).push([path + child[1], labels[path] + (child[4] ? " — " + child[3] : "")]);
+      });
+    });
+    form.querySelectorAll("select[data-owner-ref]").forEach(function (select) {
+      var value = select.value, blank = select.querySelector("option[value='']");
+      var blankText = blank ? blank.textContent : "—", current = select.selectedOptions[0];
+      var currentText = current ? current.textContent : value;
+      var list = options[select.getAttribute("data-owner-ref")] || [];
+      while (select.firstChild) { select.removeChild(select.firstChild); }
+      select.appendChild(new Option(blankText, ""));
+      var found = false;
+      list.forEach(function (o) { found = found || o[0] === value; select.appendChild(new Option(o[1], o[0], false, o[0] === value)); });
+      if (value && !found) { select.appendChild(new Option(currentText, value, false, true)); }
+      select.value = value;
+    });
   }
 
   function cardOptions() {
@@ -121,8 +183,9 @@
     row.querySelectorAll(".opt").forEach(function (field) {
       if (field.closest("[data-switch]") !== row) { return; }
       var name = field.getAttribute("data-opt");
-      var input = field.querySelector("input, select, textarea");
-      var filled = input && field.tagName !== "DETAILS" && (input.type === "checkbox" ? input.checked : (input.multiple ? input.selectedOptions.length > 0 : input.value !== ""));
+      var filled = field.tagName !== "DETAILS" && Array.prototype.some.call(field.querySelectorAll("input, select, textarea"), function (input) {
+        return input.type === "checkbox" ? input.checked : (input.multiple ? input.selectedOptions.length > 0 : input.value !== "");
+      });
       var on = shown[name] || filled || field.classList.contains("has-error");
       field.classList.toggle("off", !on);
     });
@@ -131,12 +194,52 @@
   /* Magic: a catalogue card's characteristics, filled in where the row leaves them all blank. */
   var catalogueUrl = form.getAttribute("data-catalogue");
   var catalogue = null;
-  var CHARACTERISTICS = ["mana_cost", "colors", "supertypes", "types", "subtypes", "power", "toughness", "loyalty", "abilities"];
+  var CHARACTERISTICS = ["mana_cost", "colors", "supertypes", "types", "subtypes", "power", "toughness", "loyalty"];
 
   function shownValue(key, value) {
-    if (key === "abilities") { return JSON.stringify(value); }
     if (Array.isArray(value)) { return value.join(", "); }
     return String(value);
+  }
+
+  function setInput(input, value) {
+    if (input.type === "checkbox") { input.checked = true; return; }
+    if (input.tagName === "SELECT") {
+      var values = Array.isArray(value) ? value : [value];
+      values.forEach(function (v) {
+        if (!Array.prototype.some.call(input.options, function (o) { return o.value === v; })) { input.appendChild(new Option(v, v)); }
+      });
+      Array.prototype.forEach.call(input.options, function (o) { o.selected = values.indexOf(o.value) >= 0; });
+      return;
+    }
+    input.value = value;
+  }
+
+  /* The catalogue card's abilities, targets and effects as rows owned by the card (none yet). */
+  function addCatalogueRows(card, cardId) {
+    var taken = Array.prototype.some.call(form.querySelectorAll("select[data-owner-ref]"), function (s) {
+      return s.value.split("#")[0].split(".")[0] === cardId;
+    });
+    if (taken || !card.rows) { return 0; }
+    var added = 0;
+    Object.keys(card.rows).forEach(function (prefix) {
+      var button = form.querySelector("[data-formset='" + prefix + "'] > [data-add-row]");
+      if (!button) { return; }
+      card.rows[prefix].forEach(function (values) {
+        var row = addRow(button, true);
+        if (!row) { return; }
+        var index = parseInt(document.getElementById("id_" + prefix + "-TOTAL_FORMS").value, 10) - 1;
+        Object.keys(values).forEach(function (name) {
+          var input = row.querySelector("[name='" + prefix + "-" + index + "-" + name + "']");
+          var value = values[name];
+          value = Array.isArray(value) ? value.map(function (v) { return v.split("__card__").join(cardId); }) : value.split("__card__").join(cardId);
+          if (input) { setInput(input, value); }
+        });
+        if (row.matches("[data-switch]")) { updateSwitch(row); }
+        if (prefix === Object.keys(owners.marks)[0]) { added++; }
+        syncOwners();
+      });
+    });
+    return added;
   }
 
   function fillFromCatalogue(nameInput) {
@@ -157,8 +260,8 @@
       if (!input || value === undefined || (Array.isArray(value) && value.length === 0)) { return; }
       input.value = shownValue(key, value);
     });
-    var more = row.querySelector("details.more");
-    if (more && inputs.abilities && inputs.abilities.value) { more.open = true; }
+    var idInput = row.querySelector("input[data-card-id]");
+    var added = owners && idInput && idInput.value.trim() ? addCatalogueRows(card, idInput.value.trim()) : 0;
     var status = row.querySelector("[data-fill-status]");
     if (!status) {
       status = document.createElement("p");
@@ -167,7 +270,10 @@
       status.setAttribute("role", "status");
       nameInput.closest(".field").appendChild(status);
     }
-    status.textContent = form.getAttribute("data-filled-text") || "";
+    var text = form.getAttribute("data-filled-text") || "";
+    if (added) { text += " (" + added + ")"; }
+    if (card.unsupported && card.unsupported.length) { text += " " + (form.getAttribute("data-unsupported-text") || "") + " " + card.unsupported.join(" · "); }
+    status.textContent = text;
   }
 
   function loadCatalogue(then) {
@@ -182,16 +288,18 @@
     if (button) { event.preventDefault(); addRow(button); }
   });
   form.addEventListener("input", function (event) {
-    if (event.target.matches("input[data-card-id], input[data-card-name]")) { syncCardPickers(); }
+    if (event.target.matches("input[data-card-id], input[data-card-name]")) { syncCardPickers(); syncOwners(); }
   });
   form.addEventListener("change", function (event) {
     var target = event.target;
-    if (target.matches("select[data-switcher]")) { updateSwitch(target.closest("[data-switch]")); }
-    if (target.matches("input[name$='-DELETE']")) { syncCardPickers(); }
+    if (target.matches("select[data-switcher]")) { updateSwitch(target.closest("[data-switch]")); syncOwners(); }
+    if (target.matches("select[data-owner-ref]")) { syncOwners(); }
+    if (target.matches("input[name$='-DELETE']")) { syncCardPickers(); syncOwners(); }
     if (catalogueUrl && target.matches("input[data-card-name]")) { loadCatalogue(function () { fillFromCatalogue(target); }); }
   });
 
   form.querySelectorAll("[data-add-row]").forEach(function (b) { b.hidden = false; });
   form.querySelectorAll("[data-switch]").forEach(updateSwitch);
+  syncOwners();
   document.documentElement.classList.add("js");
 })();

@@ -62,6 +62,11 @@ def same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+def filled(value: Any) -> bool:
+    """Return whether a form value is given: not ``None``, ``""``, ``[]``, ``{}`` or ``False`` (``0`` is)."""
+    return not (value is None or value is False or value == "" or value == [] or value == {})
+
+
 def blank_is_missing(value: Any) -> Any:
     """Return ``value``, or ``MISSING`` for ``None``, ``""``, ``[]`` and ``False`` (not ``0``)."""
     return MISSING if value is None or value is False or value == "" or value == [] else value
@@ -153,19 +158,36 @@ def index_or_id_json(value: Any) -> Any:
     return int(value) if str(value).isdigit() else value
 
 
+DYNAMIC_AMOUNTS = ("mana_value_of_affected", "colors_of_affected", "power_of", "counters_of_affected", "lki", "event_amount",
+                   "this_way", "life_lost_this_turn")
+"""Amounts read from the game, written ``name`` (``{name: true}``) or ``name:word`` (``{name: word}``)."""
+
+
 def amount_form(value: Any) -> Any:
-    """An integer, or a word (``"x"``, ``"half"``), as text."""
+    """An integer, a word (``"x"``, ``"half"``), or a dynamic amount (``power_of:source``), as text."""
     if integer_form(value) is not MISSING:
         return str(value)
-    if text_form(value) is not MISSING and not INTEGER.fullmatch(value):
+    if text_form(value) is not MISSING and not INTEGER.fullmatch(value) and ":" not in value and value not in DYNAMIC_AMOUNTS:
         return value
+    if isinstance(value, Mapping) and len(value) == 1:
+        (name, arg), = value.items()
+        if name in DYNAMIC_AMOUNTS and arg is True:
+            return name
+        if name in DYNAMIC_AMOUNTS and text_form(arg) is not MISSING and ":" not in arg:
+            return f"{name}:{arg}"
     return MISSING
 
 
 def amount_json(value: Any) -> Any:
     if not value:
         return MISSING
-    return int(value) if INTEGER.fullmatch(value) else value
+    value = str(value).strip()
+    if INTEGER.fullmatch(value):
+        return int(value)
+    name, colon, arg = value.partition(":")
+    if name in DYNAMIC_AMOUNTS:
+        return {name: arg.strip() if colon else True}
+    return value
 
 
 def pairs_form(value: Any, keys: Sequence[str]) -> Any:
@@ -198,6 +220,114 @@ def pairs_json(value: Any, keys: Sequence[str]) -> Any:
     return out or MISSING
 
 
+def ints_form(value: Any) -> Any:
+    """``[0, 1]`` → ``"0, 1"`` (mode indexes, amounts per target)."""
+    if isinstance(value, list) and value and all(integer_form(v) is not MISSING for v in value):
+        return ", ".join(str(v) for v in value)
+    return MISSING
+
+
+def ints_json(value: Any) -> Any:
+    """Parse ``"0, 1"``; raise ``ValueError`` naming the bad part."""
+    if not value or not str(value).strip():
+        return MISSING
+    out = []
+    for part in str(value).split(","):
+        if part.strip():
+            if not INTEGER.fullmatch(part.strip()):
+                raise ValueError(part.strip())
+            out.append(int(part))
+    return out or MISSING
+
+
+def range_form(value: Any) -> Any:
+    """``2`` → ``"2"``, ``[1, 2]`` → ``"1-2"`` (how many modes are chosen)."""
+    if integer_form(value) is not MISSING and value >= 0:
+        return str(value)
+    if isinstance(value, list) and len(value) == 2 and all(integer_form(v) is not MISSING and v >= 0 for v in value):
+        return f"{value[0]}-{value[1]}"
+    return MISSING
+
+
+def range_json(value: Any) -> Any:
+    text = str(value or "").replace(" ", "")
+    if not text:
+        return MISSING
+    low, dash, high = text.partition("-")
+    if not low.isdigit() or (dash and not high.isdigit()):
+        raise ValueError(text)
+    return [int(low), int(high)] if dash else int(low)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One input of a compound field (a FILTER's ``types``, a cascade trigger's ``cast``)."""
+
+    key: str
+    kind: str
+    """``text``, ``words``, ``int``, ``flag``, ``yesno`` or ``choice``."""
+    label: Any
+    choices: tuple[Any, ...] = ()
+    labels: Mapping[Any, Any] = dc_field(default_factory=dict)
+    main: bool = True
+    """Shown at once; otherwise folded away unless filled in."""
+
+    def to_form(self, value: Any) -> Any:
+        if self.kind == "choice" and text_form(value) is MISSING:
+            return MISSING
+        to_form, to_json = CONVERTERS[self.kind]
+        form_value = to_form(value)
+        return form_value if form_value is not MISSING and same(to_json(form_value), value) else MISSING
+
+    def to_json(self, value: Any) -> Any:
+        return CONVERTERS[self.kind][1](value)
+
+
+def record_form(value: Any, parts: Sequence[Part]) -> Any:
+    """Return ``value`` (a non-empty object) when every key of it is a part that can show it, else ``MISSING``."""
+    if not isinstance(value, Mapping) or not value:
+        return MISSING
+    by_key = {part.key: part for part in parts}
+    if any(key not in by_key or by_key[key].to_form(item) is MISSING for key, item in value.items()):
+        return MISSING
+    return dict(value)
+
+
+def record_values(value: Any, parts: Sequence[Part]) -> list[Any]:
+    """Return the part values (form values) of a record, ``None`` for a part it lacks."""
+    value = value if isinstance(value, Mapping) else {}
+    out = []
+    for part in parts:
+        shown = part.to_form(value[part.key]) if part.key in value else MISSING
+        out.append(None if shown is MISSING else shown)
+    return out
+
+
+def record_json(values: Sequence[Any], parts: Sequence[Part]) -> dict[str, Any]:
+    """Return the record the part values give (parts left blank are left out); raise
+    ``ValueError(label)`` for a part that cannot be read."""
+    out: dict[str, Any] = {}
+    for part, value in zip(parts, values):
+        try:
+            item = part.to_json(value)
+        except ValueError:
+            raise ValueError(part.label) from None
+        if item is not MISSING:
+            out[part.key] = item
+    return out
+
+
+def slots_form(value: Any, parts: Sequence[Part], count: int) -> Any:
+    """Return ``value`` (a list of at most ``count`` records) when each record fits, else ``MISSING``."""
+    if not isinstance(value, list) or not value or len(value) > count:
+        return MISSING
+    return list(value) if all(record_form(item, parts) is not MISSING for item in value) else MISSING
+
+
+def _json_value(value: Any) -> Any:
+    return MISSING if value is None or value == {} or value == [] or value == "" else value
+
+
 CONVERTERS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "text": (text_form, blank_is_missing),
     "longtext": (text_form, blank_is_missing),
@@ -212,6 +342,9 @@ CONVERTERS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "json": (json_form, lambda value: MISSING if value is None else value),
     "index": (index_or_id_form, index_or_id_json),
     "amount": (amount_form, amount_json),
+    "ints": (ints_form, ints_json),
+    "range": (range_form, range_json),
+    "owner": (text_form, blank_is_missing),
 }
 """Field kind → (document → form, form → document)."""
 
@@ -251,11 +384,19 @@ class Spec:
     """For ``ref``/``refs``: a pattern of other values the picker accepts (``chase:\\d+``)."""
     attrs: Mapping[str, str] = dc_field(default_factory=dict)
     """Extra widget attributes (``{"list": "card-names"}`` for an autocomplete)."""
+    parts: tuple[Part, ...] = ()
+    """For ``record`` (an object such as a FILTER) and ``slots`` (a short list of them): the inputs."""
+    count: int = 0
+    """For ``slots``: how many records the field offers."""
 
     def to_form(self, value: Any) -> Any:
         """Return the form value for ``value``, or ``MISSING`` when it would not come back unchanged."""
         if self.empty is not MISSING and same(value, self.empty):
             return ""
+        if self.kind == "record":
+            return record_form(value, self.parts)
+        if self.kind == "slots":
+            return slots_form(value, self.parts, self.count)
         if self.kind == "choice" and value not in self.choices and text_form(value) is MISSING:
             return MISSING  # a word the form does not list yet (a newer engine's) is still shown and kept
         if self.kind == "pairs":
@@ -271,6 +412,8 @@ class Spec:
         """Return the document value of form value ``value``, or ``MISSING`` to leave the key out."""
         if self.kind == "pairs":
             return pairs_json(value, self.choices)
+        if self.kind in ("record", "slots"):
+            return _json_value(value)
         return CONVERTERS[self.kind][1](value)
 
 
@@ -297,6 +440,36 @@ class Section:
     """Rows are the cards: a blank ``id`` gets ``c1``, ``c2``… and names feed the card pickers."""
     extra_rows: int = 1
     """Blank rows offered on an empty board."""
+    mark: str = ""
+    """For a section of owned rows (its ``key`` is ``""``): what joins a row's owner and its
+    index into the row's own path (``#``: ``c1#0`` is card ``c1``'s first ability)."""
+    store: tuple[str, ...] = ()
+    """For a section of rows kept in an object of the document (``("options", "choices")``):
+    where; each row is one ``"kind:subject": value`` entry of it."""
+
+    @property
+    def owned(self) -> bool:
+        """Whether the rows are items of lists inside other rows (abilities of a card…)."""
+        return bool(self.mark)
+
+
+@dataclass(frozen=True)
+class ChildList:
+    """A list inside the items of one section whose items are the rows of another: a card's
+    ``abilities``, an ability's ``effects``. A row of ``section`` names its list with its
+    ``owner``: the holder's path (``c1``, ``c1#0``) followed by ``tag`` (``.j_ruler``)."""
+
+    holder: str
+    """The prefix of the section whose items hold the list."""
+    key: tuple[str, ...]
+    """Where the list is in a holder item (``("j_ruler", "abilities")``)."""
+    section: str
+    """The prefix of the owned section whose rows are the list's items."""
+    tag: str = ""
+    kind: str = ""
+    """A ``kind`` the rows show although their items have none (``mode``: the modes of a modal spell)."""
+    label: Any = ""
+    """How the owner picker names this list (“J-ruler side”)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -310,41 +483,86 @@ class GameSpec:
     default_ruleset: str
     omittable: tuple[str, ...] = ("options", "chain", "pending", "effects", "actions")
     """Top-level keys always written; ``setup["omit"]`` names those the source left out."""
+    children: tuple[ChildList, ...] = ()
 
     def section(self, prefix: str) -> Section:
         return next(section for section in self.sections if section.prefix == prefix)
 
+    def lists_of(self, holder: str) -> tuple[ChildList, ...]:
+        """Return the child lists the items of section ``holder`` may have."""
+        return tuple(child for child in self.children if child.holder == holder)
+
 
 # ----------------------------------------------------------------------------- rows
+
+def _parts(key: str) -> list[str]:
+    return key.split(".")
+
+
+def _holder(item: Any, parts: Sequence[str]) -> Any:
+    """Return the object at ``parts`` inside ``item``, or ``None`` when it is not an object there."""
+    for part in parts:
+        if not isinstance(item, Mapping) or part not in item:
+            return None
+        item = item[part]
+    return item if isinstance(item, Mapping) else None
+
+
+def _without(item: Mapping[str, Any], parts: Sequence[str]) -> dict[str, Any]:
+    """Return a copy of ``item`` without the key at ``parts``; an object left empty by it goes too."""
+    out = dict(item)
+    if len(parts) == 1:
+        out.pop(parts[0], None)
+        return out
+    inner = _without(out[parts[0]], parts[1:])
+    if inner:
+        out[parts[0]] = inner
+    else:
+        del out[parts[0]]
+    return out
+
+
+def put(document: dict[str, Any], parts: Sequence[str], value: Any) -> bool:
+    """Set the key at ``parts`` (making the objects on the way); an object value is merged
+    with one already there (the keys there win). Return ``False`` when another value is there."""
+    holder = document
+    for part in parts[:-1]:
+        inner = holder.setdefault(part, {})
+        if not isinstance(inner, dict):
+            return False
+        holder = inner
+    leaf = parts[-1]
+    if leaf not in holder:
+        holder[leaf] = value
+        return True
+    if isinstance(value, dict) and isinstance(holder[leaf], dict):
+        holder[leaf] = merge_extra(holder[leaf], value)
+        return True
+    return False
+
 
 def fields_to_form(item: Mapping[str, Any], fields: Iterable[Spec]) -> tuple[Row, dict[str, Any]]:
     """Split ``item`` into form values and the keys the fields cannot hold.
 
-    A field with an ``empty`` value whose key ``item`` lacks is named in ``row["absent"]``,
-    so that the blank field leaves the key out again.
+    A field's key may be nested (``trigger.filter``); the fields of deeper keys take their part
+    first (``cost.rest`` before the will ``cost``), and an object emptied by them goes. A field
+    with an ``empty`` value whose key it does not take is named in ``row["absent"]``, so that
+    the blank field leaves the key out again.
     """
     row: Row = {}
-    rest = dict(item)
+    rest: dict[str, Any] = dict(item)
     absent = []
-    for spec in fields:
-        outer, dot, inner = spec.key.partition(".")
-        if dot:  # a key of a nested object (``j_ruler.atk``); the rest of it stays for a later field
-            holder = rest.get(outer)
-            if isinstance(holder, Mapping) and inner in holder:
-                value = spec.to_form(holder[inner])
-                if value is not MISSING:
-                    row[spec.name] = value
-                    rest[outer] = {key: val for key, val in holder.items() if key != inner}
-            continue
-        if spec.key in rest:
-            value = spec.to_form(rest[spec.key])
-            if value is not MISSING:
-                row[spec.name] = value
-                del rest[spec.key]
+    for spec in sorted(fields, key=lambda spec: -spec.key.count(".")):
+        parts = _parts(spec.key)
+        holder = _holder(rest, parts[:-1])
+        value = spec.to_form(holder[parts[-1]]) if holder is not None and parts[-1] in holder else MISSING
+        if value is not MISSING:
+            row[spec.name] = value
+            rest = _without(rest, parts)
         elif spec.empty is not MISSING:
             absent.append(spec.name)
     if absent:
-        row["absent"] = " ".join(absent)
+        row["absent"] = " ".join(name for name in (s.name for s in fields) if name in absent)
     return row, rest
 
 
@@ -356,32 +574,39 @@ def fields_to_json(row: Mapping[str, Any], fields: Iterable[Spec]) -> dict[str, 
         value = spec.to_json(row.get(spec.name))
         if value is MISSING and spec.empty is not MISSING and spec.name not in absent:
             value = spec.empty
-        if value is MISSING:
-            continue
-        outer, dot, inner = spec.key.partition(".")
-        if dot:
-            holder = out.setdefault(outer, {})
-            if isinstance(holder, dict):
-                holder[inner] = value
-        elif isinstance(value, dict) and isinstance(out.get(spec.key), dict):
-            out[spec.key] = value | out[spec.key]  # the nested fields given before win
-        else:
-            out[spec.key] = value
+        if value is not MISSING:
+            put(out, _parts(spec.key), value)
     return out
 
 
 def merge_extra(document: dict[str, Any], extra: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Add the keys of ``extra`` that ``document`` does not already give (the fields win)."""
+    """Add the keys of ``extra`` that ``document`` does not already give (the fields win;
+    objects on both sides are merged key by key)."""
     for key, value in (extra or {}).items():
-        document.setdefault(key, value)
+        if key not in document:
+            document[key] = copy.deepcopy(value)
+        elif isinstance(document[key], dict) and isinstance(value, Mapping):
+            merge_extra(document[key], value)
     return document
 
 
 def row_to_form(item: Mapping[str, Any], section: Section) -> Row:
-    """Return the row of one list item: its fields, and ``extra`` for the keys they cannot hold."""
+    """Return the row of one list item: its fields, and ``extra`` for the keys they cannot hold.
+
+    An empty list at the key of a list field (``"supertypes": []``) is named in
+    ``row["lists"]``, which gives it back.
+    """
     row, rest = fields_to_form(item, section.fields)
+    empty = []
+    for spec in section.fields:
+        parts = _parts(spec.key)
+        holder = _holder(rest, parts[:-1])
+        if spec.kind in ("words", "refs") and holder is not None and holder.get(parts[-1], None) == []:
+            rest = _without(rest, parts)
+            empty.append(spec.key)
     row["extra"] = rest or None
     row.setdefault("absent", "")
+    row["lists"] = " ".join(empty)
     return row
 
 
@@ -391,6 +616,14 @@ def row_to_json(row: Mapping[str, Any], section: Section, card_id: str | None = 
     if card_id is not None:
         item = {"id": card_id} | {k: v for k, v in item.items() if k != "id"}
     return merge_extra(item, row.get("extra"))
+
+
+def posted_total(data: Mapping[str, Any], prefix: str) -> int:
+    """Return a formset's posted ``TOTAL_FORMS`` (0 when missing or not a number, at most 2,000)."""
+    try:
+        return max(0, min(int(data.get(f"{prefix}-TOTAL_FORMS", 0)), 2_000))
+    except (TypeError, ValueError):
+        return 0
 
 
 def assign_card_ids(ids: Sequence[str]) -> list[str]:
@@ -439,14 +672,111 @@ def _get(document: Mapping[str, Any], path: Sequence[str]) -> Any:
 
 
 def _pop(document: dict[str, Any], path: Sequence[str]) -> None:
-    """Remove the value at a setup path from ``document`` (a deep copy)."""
-    holder: Any = document
+    """Remove the value at a setup path from ``document`` (a deep copy); an object it leaves
+    empty below the top level (``turn.battle``) goes too."""
+    holders: list[Any] = [document]
     for depth, part in enumerate(path[:-1]):
-        if depth == 1 and path[0] == "players":
-            holder = holder[_player_index(holder, part)]
+        holder = holders[-1]
+        holders.append(holder[_player_index(holder, part)] if depth == 1 and path[0] == "players" else holder[part])
+    del holders[-1][path[-1]]
+    if path[0] == "players":
+        return
+    for depth in range(len(path) - 1, 1, -1):
+        if holders[depth] == {}:
+            del holders[depth - 1][path[depth - 1]]
+
+
+# ----------------------------------------------------------------------------- owned rows
+
+def row_paths(spec: GameSpec, data: Mapping[str, Sequence[Mapping[str, Any]]]) -> dict[str, list[str]]:
+    """Return the path of every row: a card's id (blank ids filled in), ``effects:2`` for
+    another top-level row (numbered from 1), and for an owned row its owner, the section's
+    mark and its index among the rows of that owner (``c1#0``, ``c1#0/1``)."""
+    paths: dict[str, list[str]] = {}
+    for section in spec.sections:
+        rows = data.get(section.prefix) or []
+        if section.card_ids:
+            paths[section.prefix] = assign_card_ids([str(row.get("id") or "") for row in rows])
+        elif section.owned:
+            counts: dict[str, int] = {}
+            out = []
+            for row in rows:
+                owner = str(row.get("owner") or "")
+                out.append(f"{owner}{section.mark}{counts.get(owner, 0)}")
+                counts[owner] = counts.get(owner, 0) + 1
+            paths[section.prefix] = out
         else:
-            holder = holder[part]
-    del holder[path[-1]]
+            paths[section.prefix] = [f"{section.prefix}:{index + 1}" for index in range(len(rows))]
+    return paths
+
+
+def owners(spec: GameSpec, paths: Mapping[str, Sequence[str]]) -> dict[tuple[str, str], tuple[str, str, ChildList]]:
+    """Return ``{(owner, owned section prefix): (holder section prefix, holder path, child list)}``."""
+    out = {}
+    for prefix, holder_paths in paths.items():
+        for child in spec.lists_of(prefix):
+            for path in holder_paths:
+                out.setdefault((path + child.tag, child.section), (prefix, path, child))
+    return out
+
+
+def _split(spec: GameSpec, prefix: str, item: Mapping[str, Any], path: str, out: dict[str, list[Any]]) -> tuple[dict[str, Any], str]:
+    """Return ``item`` without the child lists its section's rows own (their items become rows
+    of ``out``, in order) and the keys of the empty ones among them (``"abilities"``)."""
+    rest = dict(item)
+    empty = []
+    for child in spec.lists_of(prefix):
+        holder = _holder(rest, child.key[:-1])
+        items = holder.get(child.key[-1], MISSING) if holder is not None else MISSING
+        if not isinstance(items, list) or not all(isinstance(sub, Mapping) for sub in items):
+            continue
+        if child.kind and any("kind" in sub for sub in items):
+            continue
+        rest = _without(rest, child.key)
+        if not items:
+            empty.append(".".join(child.key))
+        section = spec.section(child.section)
+        owner = path + child.tag
+        for index, sub in enumerate(items):
+            place = len(out[section.prefix])
+            out[section.prefix].append(None)  # the row's place, before the rows of its own lists
+            sub_rest, sub_empty = _split(spec, section.prefix, sub, f"{owner}{section.mark}{index}", out)
+            row = row_to_form(sub_rest, section)
+            if child.kind:
+                row["kind"] = child.kind
+            row["owner"] = owner
+            row["lists"] = " ".join(filter(None, (row["lists"], sub_empty)))
+            out[section.prefix][place] = row
+    return rest, " ".join(empty)
+
+
+def _store_rows(section: Section, value: Any) -> list[Row] | None:
+    """Return the rows of a ``store`` object (``{"legend:p1:Name": "t1"}``), or ``None``."""
+    if not isinstance(value, Mapping) or not value:
+        return None
+    rows = []
+    kinds = dict(section.uses)
+    for key, item in value.items():
+        kind, colon, subject = str(key).partition(":")
+        row = {"kind": kind, "subject": subject if colon else "", "colon": "yes" if colon else "", "extra": None}
+        shown = Spec("value", "value", kinds[kind], "").to_form(item) if kind in kinds else MISSING
+        if shown is MISSING:
+            row["extra"] = {"value": item}
+        else:
+            row["value"] = shown
+        rows.append(row)
+    return rows
+
+
+def store_entry(section: Section, row: Mapping[str, Any]) -> tuple[str, Any]:
+    """Return the ``(key, value)`` of one ``store`` row; raise ``ValueError`` for a value its kind cannot read."""
+    kind, subject = str(row.get("kind") or ""), str(row.get("subject") or "")
+    key = f"{kind}:{subject}" if subject or row.get("colon") else kind
+    converter = dict(section.uses).get(kind)
+    value = Spec("value", "value", converter, "").to_json(row.get("value")) if converter else MISSING
+    if value is MISSING:
+        value = (row.get("extra") or {}).get("value", MISSING)
+    return key, value
 
 
 def scenario_to_initial(spec: GameSpec, scenario: Mapping[str, Any]) -> BoardData:
@@ -456,29 +786,39 @@ def scenario_to_initial(spec: GameSpec, scenario: Mapping[str, Any]) -> BoardDat
     <section prefix>: [row], …}`` where each row is ``{field name: value, "extra": {...} |
     None}``. ``setup["extra"]`` holds what the setup fields and sections cannot: other
     top-level keys, ``turn``/``options`` keys without a field, and the other keys of each
-    player as ``{"players": {"p1": {...}}}``.
+    player as ``{"players": {"p1": {...}}}``. The items of the lists the spec's
+    :class:`ChildList` name (a card's abilities, their effects) are rows of their own
+    sections, each naming its ``owner``; ``lists`` names the empty lists of a row.
     """
     rest: dict[str, Any] = copy.deepcopy(dict(scenario))
     setup: Row = {}
     absent = []
     for field_spec in spec.setup:
         value = _get(scenario, field_spec.path)
-        if value is MISSING:
-            if field_spec.empty is not MISSING:
-                absent.append(field_spec.name)
-            continue
-        form_value = field_spec.to_form(value)
+        form_value = field_spec.to_form(value) if value is not MISSING else MISSING
         if form_value is not MISSING:
             setup[field_spec.name] = form_value
             _pop(rest, field_spec.path)
-    data: BoardData = {}
+        elif field_spec.empty is not MISSING:
+            absent.append(field_spec.name)
+    data: BoardData = {section.prefix: [] for section in spec.sections}
     for section in spec.sections:
-        items = scenario.get(section.key)
-        if isinstance(items, list) and all(isinstance(item, Mapping) for item in items):
-            data[section.prefix] = [row_to_form(item, section) for item in items]
-            rest.pop(section.key, None)
-        else:
-            data[section.prefix] = []
+        if section.store:
+            rows = _store_rows(section, _get(scenario, section.store))
+            if rows is not None:
+                data[section.prefix] = rows
+                _pop(rest, section.store)
+            continue
+        items = scenario.get(section.key) if section.key else None
+        if not isinstance(items, list) or not all(isinstance(item, Mapping) for item in items):
+            continue
+        ids = assign_card_ids([str(item.get("id") or "") for item in items]) if section.card_ids else [None] * len(items)
+        for index, (item, card_id) in enumerate(zip(items, ids)):
+            item_rest, empty = _split(spec, section.prefix, item, card_id or f"{section.prefix}:{index + 1}", data)
+            row = row_to_form(item_rest, section)
+            row["lists"] = " ".join(filter(None, (row["lists"], empty)))
+            data[section.prefix].append(row)
+        rest.pop(section.key, None)
     for key in ("format", "game"):
         rest.pop(key, None)
     for key in ("turn", "options"):
@@ -505,9 +845,16 @@ def initial_to_scenario(spec: GameSpec, data: BoardData) -> dict[str, Any]:
     """Return the scenario document (format 1) that board-form ``data`` describes.
 
     ``data`` has the shape :func:`scenario_to_initial` returns (the forms' cleaned data fits
-    it). Blank card ids become ``c1``, ``c2``… in row order. The document is not validated
-    here: the engine does that.
+    it). Blank card ids become ``c1``, ``c2``… in row order; an owned row goes at the end of
+    its owner's list (a row whose owner is not on the board is left out: the form says so).
+    The document is not validated here: the engine does that.
     """
+    return build(spec, data)[0]
+
+
+def build(spec: GameSpec, data: BoardData) -> tuple[dict[str, Any], dict[str, tuple[str, int]]]:
+    """Return the document of :func:`initial_to_scenario` and where each row went:
+    ``{"objects[0].abilities[1]": (section prefix, row index)}``."""
     setup = data.get("setup") or {}
     extra = dict(setup.get("extra") or {})
     omit = set((setup.get("omit") or "").split())
@@ -515,10 +862,61 @@ def initial_to_scenario(spec: GameSpec, data: BoardData) -> dict[str, Any]:
     player_rows: dict[str, dict[str, Any]] = {pid: {"id": pid} for pid in PLAYERS}
     scenario["players"] = list(player_rows.values())
     scenario["turn"] = {}
+    paths = row_paths(spec, data)
+    holders: dict[str, tuple[str, dict[str, Any], Mapping[str, Any]]] = {}
+    places: dict[str, tuple[str, int]] = {}
+    where: dict[str, str] = {}
+    owned = []
     for section in spec.sections:
         rows = data.get(section.prefix) or []
-        ids = assign_card_ids([str(row.get("id") or "") for row in rows]) if section.card_ids else [None] * len(rows)
-        scenario[section.key] = [row_to_json(row, section, card_id) for row, card_id in zip(rows, ids)]
+        if section.store:
+            entries = dict(store_entry(section, row) for row in rows)
+            if rows:
+                put(scenario, list(section.store), {key: value for key, value in entries.items() if value is not MISSING})
+            continue
+        items = [row_to_json(row, section, card_id if section.card_ids else None) for row, card_id in zip(rows, paths[section.prefix])]
+        for index, (row, item, path) in enumerate(zip(rows, items, paths[section.prefix])):
+            holders[path] = (section.prefix, item, row)
+            if section.owned:
+                owned.append((section, index, str(row.get("owner") or ""), path, item))
+            else:
+                where[path] = f"{section.key}[{index}]"
+                places[where[path]] = (section.prefix, index)
+        if not section.owned:
+            scenario[section.key] = items
+    owner_of = owners(spec, paths)
+    parent: dict[str, tuple[str, str, int]] = {}
+    for section, index, owner, path, item in owned:
+        found = owner_of.get((owner, section.prefix))
+        if found is None:
+            continue
+        _prefix, holder_path, child = found
+        if child.kind and item.get("kind") == child.kind:
+            del item["kind"]
+        holder = holders[holder_path][1]
+        if not put(holder, list(child.key), [item]):
+            target = _holder(holder, child.key[:-1])
+            if target is None or not isinstance(target.get(child.key[-1]), list):
+                continue
+            target[child.key[-1]].append(item)
+        listed = _holder(holder, child.key[:-1])
+        parent[path] = (holder_path, ".".join(child.key), len(listed[child.key[-1]]) - 1 if listed is not None else 0)
+    for path, (prefix, item, row) in holders.items():
+        for key in str(row.get("lists") or "").split():
+            put(item, _parts(key), [])
+
+    def doc_path(path: str) -> str | None:
+        if path not in where and path in parent:
+            holder_path, key, index = parent[path]
+            above = doc_path(holder_path)
+            where[path] = f"{above}.{key}[{index}]" if above else ""
+        return where.get(path) or None
+
+    for section, index, _owner, path, _item in owned:
+        doc = doc_path(path) if path in parent else None
+        if doc:
+            places[doc] = (section.prefix, index)
+
     absent = set(str(setup.get("absent") or "").split())
     for field_spec in spec.setup:
         value = field_spec.to_json(setup.get(field_spec.name))
@@ -527,12 +925,12 @@ def initial_to_scenario(spec: GameSpec, data: BoardData) -> dict[str, Any]:
         if value is MISSING:
             continue
         path = field_spec.path
-        if path[0] == "players":
-            player_rows[path[1]][path[2]] = value
-        elif len(path) == 1:
-            scenario[path[0]] = value
+        holder = player_rows[path[1]] if path[0] == "players" else scenario
+        keys = list(path[2:] if path[0] == "players" else path)
+        if len(keys) == 1:
+            holder[keys[0]] = value
         else:
-            scenario.setdefault(path[0], {})[path[1]] = value
+            put(holder, keys, value)
     extra_players = extra.pop("players", None)
     if isinstance(extra_players, Mapping):
         for pid, keys in extra_players.items():
@@ -548,7 +946,7 @@ def initial_to_scenario(spec: GameSpec, data: BoardData) -> dict[str, Any]:
     for key in omit:
         if key in scenario and not scenario[key]:
             del scenario[key]
-    return scenario
+    return scenario, places
 
 
 # ----------------------------------------------------------------------------- errors
@@ -571,17 +969,42 @@ def split_path(path: str) -> list[str | int]:
     return [int(index) if index else name for name, index in _PATH_PART.findall(path)]
 
 
-def error_place(spec: GameSpec, path: str) -> ErrorPlace:
+def _field_of(section: Section, rest: Sequence[str | int]) -> tuple[str | None, str | None]:
+    """Return the field holding the key at ``rest`` (the deepest field key that starts it) and the key."""
+    words: list[str] = []
+    for part in rest:
+        if not isinstance(part, str):
+            break
+        words.append(part)
+    for depth in range(len(words), 0, -1):
+        key = ".".join(words[:depth])
+        name = next((f.name for f in section.fields if f.key == key), None)
+        if name is not None:
+            return name, words[0]
+    return None, (words[0] if words else None)
+
+
+def error_place(spec: GameSpec, path: str, places: Mapping[str, tuple[str, int]] | None = None) -> ErrorPlace:
     """Return where the error at engine ``path`` goes on ``spec``'s form.
 
     ``players[i].x``, ``turn.x``, ``options.x``, ``ruleset`` go to the setup field at that
     path (else the setup's ``extra``); ``<section key>[i].x…`` to row ``i`` and the field of
-    key ``x`` (a deeper path such as ``objects[0].abilities[1].cost`` goes to the field that
-    holds ``abilities``); anything else to the top.
+    key ``x`` (the deepest field key: ``trigger.filter``); a path inside an owned row
+    (``objects[0].abilities[1].cost``, with ``places`` from :func:`build`) to that row;
+    anything else to the top.
     """
     parts = split_path(path)
     if not parts:
         return ErrorPlace("")
+    for doc in sorted(places or {}, key=len, reverse=True):
+        if path == doc or path.startswith(doc + ".") or path.startswith(doc + "["):
+            prefix, row = (places or {})[doc]
+            section = spec.section(prefix)
+            rest = split_path(path[len(doc):])
+            if not rest:
+                return ErrorPlace(prefix, row)
+            name, key = _field_of(section, rest)
+            return ErrorPlace(prefix, row, field=name, key=key)
     head, rest = parts[0], parts[1:]
     if head in ("players", "turn", "options", "ruleset"):
         wanted: tuple[str, ...]
@@ -590,19 +1013,19 @@ def error_place(spec: GameSpec, path: str) -> ErrorPlace:
         else:
             wanted = (str(head),) + ((str(rest[0]),) if rest and head != "ruleset" else ())
         for field_spec in spec.setup:
-            if wanted and field_spec.path == wanted:
+            if wanted and field_spec.path[:len(wanted)] == wanted:
                 return ErrorPlace("setup", field=field_spec.name, key=wanted[-1])
+        for section in spec.sections:
+            if section.store and wanted and section.store[:len(wanted)] == wanted:
+                return ErrorPlace(section.prefix)
         return ErrorPlace("setup", field="extra", key=str(head))
-    section = next((s for s in spec.sections if s.key == head), None)
+    section = next((s for s in spec.sections if s.key == head and s.key), None)
     if section is None or not rest or not isinstance(rest[0], int):
         return ErrorPlace("")
     row, rest = rest[0], rest[1:]
     if not rest or not isinstance(rest[0], str):
         return ErrorPlace(section.prefix, row)
-    key = rest[0]
-    nested = f"{key}.{rest[1]}" if len(rest) > 1 and isinstance(rest[1], str) else None
-    name = next((f.name for f in section.fields if f.key == nested), None) or next(
-        (f.name for f in section.fields if f.key == key), None)
+    name, key = _field_of(section, rest)
     return ErrorPlace(section.prefix, row, field=name, key=key)
 
 

@@ -16,6 +16,10 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.formsets import BaseFormSet, formset_factory
+from django.forms.utils import flatatt
+from django.template import loader
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from .. import forms as ygo_forms
@@ -45,7 +49,7 @@ class PairsField(forms.CharField):
 class AmountField(forms.CharField):
     """A whole number, or a word the format allows there (``x``)."""
 
-    default_error_messages = {"bad_amount": _("Give a whole number.")}
+    default_error_messages = {"bad_amount": _("Give a whole number, x, or an amount read from the game (e.g. power_of:source).")}
 
     def __init__(self, *args: Any, words: Iterable[str] = (), **kwargs: Any) -> None:
         self.words = tuple(words)
@@ -53,9 +57,147 @@ class AmountField(forms.CharField):
 
     def clean(self, value: Any) -> str:
         value = super().clean(value).strip()
-        if value and value not in self.words and not common.INTEGER.fullmatch(value):
+        word = re.fullmatch(r"[a-z_]{1,40}(:[^\s:]{1,40})?", value)
+        if value and value not in self.words and not common.INTEGER.fullmatch(value) and not (
+                word and (value.partition(":")[0] in common.DYNAMIC_AMOUNTS or ":" not in value)):
             raise ValidationError(self.error_messages["bad_amount"], code="bad_amount")
         return value
+
+
+class ParsedField(forms.CharField):
+    """Text a converter of :mod:`.common` reads (``"0, 1"``, ``"1-2"``); what it cannot read is an error."""
+
+    def __init__(self, *args: Any, parse: Any, message: Any, **kwargs: Any) -> None:
+        self.parse, self.message = parse, message
+        super().__init__(*args, **kwargs)
+
+    def clean(self, value: Any) -> str:
+        value = super().clean(value)
+        try:
+            self.parse(value)
+        except ValueError:
+            raise ValidationError(self.message, code="invalid") from None
+        return value
+
+
+def part_field(part: common.Part) -> forms.Field:
+    """Return the form field of one input of a compound field."""
+    if part.kind == "int":
+        return forms.IntegerField(required=False, min_value=-999_999, max_value=999_999, widget=forms.NumberInput(attrs={"size": 4}))
+    if part.kind == "flag":
+        return forms.BooleanField(required=False)
+    if part.kind == "yesno":
+        return forms.ChoiceField(required=False, choices=[("", "—"), ("yes", _("Yes")), ("no", _("No"))])
+    if part.kind == "choice":
+        return forms.ChoiceField(required=False, choices=[("", "—")] + [(v, part.labels.get(v, v)) for v in part.choices])
+    if part.kind == "ints":
+        return ParsedField(required=False, max_length=200, parse=common.ints_json, message=_("Give whole numbers, comma-separated."))
+    return forms.CharField(required=False, max_length=2000 if part.kind == "words" else 200)
+
+
+class RecordWidget(forms.MultiWidget):
+    """The inputs of a compound field, each with its label; the rarely used ones folded away."""
+
+    template_name = "scenarios/builder_record.html"
+
+    def __init__(self, parts: tuple[common.Part, ...], count: int, labels: list[Any], attrs: Any = None) -> None:
+        self.parts, self.count, self.slot_labels = parts, count, labels
+        super().__init__([part_field(part).widget for _slot in range(count) for part in parts], attrs)
+
+    def decompress(self, value: Any) -> list[Any]:
+        if self.count == 1:
+            return common.record_values(value, self.parts)
+        records = value if isinstance(value, list) else []
+        return [v for slot in range(self.count) for v in common.record_values(records[slot] if slot < len(records) else None, self.parts)]
+
+    def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
+        if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
+            value = self.decompress(value)  # a list of records (the cascade triggers), not the inputs' values
+        context = super().get_context(name, value, attrs)
+        subwidgets = context["widget"]["subwidgets"]
+        groups = []
+        size = len(self.parts)
+        for slot in range(self.count):
+            chunk = list(zip(subwidgets[slot * size:(slot + 1) * size], self.parts))
+            more = [(w, p) for w, p in chunk if not p.main]
+            groups.append({
+                "title": self.slot_labels[slot] if self.count > 1 else "",
+                "main": [(w, p.label) for w, p in chunk if p.main],
+                "more": [(w, p.label) for w, p in more],
+                "open": any(_sub_filled(w) for w, _p in more),
+            })
+        context["widget"]["groups"] = groups
+        return context
+
+    def _render(self, template_name: str, context: dict[str, Any], renderer: Any = None) -> Any:
+        """Render the project's template (the form renderer knows only Django's), each input by the form renderer."""
+        for group in context["widget"]["groups"]:
+            for key in ("main", "more"):
+                group[key] = [(_input_html(sub), label, sub.get("type")) for sub, label in group[key]]
+        return mark_safe(loader.render_to_string(template_name, context))
+
+
+def _sub_filled(sub: Mapping[str, Any]) -> bool:
+    """Return whether one input of a compound field holds a value (a ticked box, a chosen option, text)."""
+    if sub.get("type") == "checkbox":
+        return bool(sub["attrs"].get("checked"))
+    value = sub.get("value")
+    return any(value) if isinstance(value, list) else value not in (None, "")
+
+
+def _input_html(sub: Mapping[str, Any]) -> Any:
+    """Return the HTML of one input of a compound field (a text, number or checkbox input, or a
+    select), as Django's templates would, without a template render per input."""
+    attrs = dict(sub["attrs"])
+    if "optgroups" in sub:
+        options = "".join(
+            format_html('<option value="{}"{}>{}</option>', option["value"], " selected" if option["selected"] else "", option["label"])
+            for _group, group_options, _index in sub["optgroups"] for option in group_options)
+        return format_html('<select name="{}"{}>{}</select>', sub["name"], flatatt(attrs), mark_safe(options))
+    if sub.get("type") != "checkbox" and sub.get("value") is not None:
+        attrs["value"] = sub["value"]
+    return format_html('<input type="{}" name="{}"{}>', sub["type"], sub["name"], flatatt(attrs))
+
+
+class RecordField(forms.MultiValueField):
+    """An object of the document (a FILTER) as labelled inputs, or (``count`` > 1) a short list of them."""
+
+    def __init__(self, parts: tuple[common.Part, ...], count: int = 1, **kwargs: Any) -> None:
+        self.parts, self.count = parts, count
+        labels = [_("Number %(n)s") % {"n": slot + 1} for slot in range(count)]
+        fields = [part_field(part) for _slot in range(count) for part in parts]
+        kwargs["required"] = False
+        super().__init__(fields, require_all_fields=False, widget=RecordWidget(parts, count, labels), **kwargs)
+
+    def clean(self, value: Any) -> Any:
+        if not isinstance(value, list):
+            value = self.widget.decompress(value)
+        cleaned, errors = [], []
+        for index, field in enumerate(self.fields):
+            part = self.parts[index % len(self.parts)]
+            try:
+                cleaned.append(field.clean(value[index] if index < len(value) else None))
+            except ValidationError as error:
+                errors.append(f"{part.label}: {' '.join(error.messages)}")
+                cleaned.append(None)
+        if errors:
+            raise ValidationError(errors)
+        return self.compress(cleaned)
+
+    def compress(self, data_list: list[Any]) -> Any:
+        size = len(self.parts)
+        records = [common.record_json(data_list[slot * size:(slot + 1) * size], self.parts) for slot in range(self.count)]
+        if self.count == 1:
+            return records[0] if records and records[0] else None
+        while records and not records[-1]:
+            records.pop()
+        return records or None
+
+
+class OwnerField(ygo_forms.CardRefField):
+    """What an owned row belongs to: a card, an ability, an instruction (``c1``, ``c1#0``)."""
+
+    default_error_messages = {"invalid_choice": _("Nothing on the board is “%(value)s”: pick the card or ability this row belongs to.")}
 
 
 class JSONValueField(forms.JSONField):
@@ -94,7 +236,13 @@ def make_field(spec: common.Spec) -> forms.Field:
     if kind == "pairs":
         return PairsField(max_length=4000, **kwargs)
     if kind == "amount":
-        return AmountField(max_length=12, words=("x", "half"), **kwargs)
+        return AmountField(max_length=60, words=("x", "half"), **kwargs)
+    if kind in ("record", "slots"):
+        return RecordField(spec.parts, spec.count or 1, **kwargs)
+    if kind == "ints":
+        return ParsedField(max_length=400, parse=common.ints_json, message=_("Give whole numbers, comma-separated."), **kwargs)
+    if kind == "range":
+        return ParsedField(max_length=20, parse=common.range_json, message=_("Give a number, or two as “1-2”."), **kwargs)
     if kind == "json":
         return JSONValueField(widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}), **kwargs)
     if kind == "longtext":
@@ -116,8 +264,16 @@ class GameRowForm(ygo_forms.BoardRowForm):
     ref_patterns: Mapping[str, str] = {}
     """Field name → a pattern of other values its card picker accepts (``chase:1``)."""
 
-    def __init__(self, *args: Any, card_choices: ygo_forms.CardChoices = (), **kwargs: Any) -> None:  # type: ignore[assignment]
+    row_path = ""
+    """The row's own path (``c1#0``), set by :class:`GameBoardForm` for an owned row."""
+    status = ""
+
+    def __init__(self, *args: Any, card_choices: ygo_forms.CardChoices = (),  # type: ignore[assignment]
+                 owner_choices: Mapping[str, ygo_forms.CardChoices] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, card_choices=card_choices, **kwargs)
+        if self.section.owned:
+            self.fields["owner"].set_cards(  # type: ignore[attr-defined]
+                list((owner_choices or {}).get(self.section.prefix, ())), self._values_of("owner"), _("— pick —"))
         for name in self.player_refs:
             field = self.fields[name]
             blank = None if isinstance(field, forms.MultipleChoiceField) else "—"
@@ -146,6 +302,21 @@ class GameRowForm(ygo_forms.BoardRowForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        filled = [spec for spec in self.section.fields if common.filled(data.get(spec.name))]
+        for index, spec in enumerate(filled):
+            for other in filled[:index]:
+                deeper, shallower = (spec, other) if spec.key.count(".") >= other.key.count(".") else (other, spec)
+                overlap = deeper.key == shallower.key or deeper.key.startswith(shallower.key + ".")
+                if overlap and not (isinstance(data[shallower.name], dict) and (deeper.key != shallower.key or isinstance(data[deeper.name], dict))):
+                    if spec.name not in self.errors:
+                        self.add_error(spec.name, _("Leave this blank when “%(other)s” is given: they are the same thing.") % {"other": other.label})
+        if self.section.store and data.get("kind"):
+            try:
+                _key, value = common.store_entry(self.section, data)
+            except ValueError:
+                value = common.MISSING
+            if value is common.MISSING and "value" not in self.errors:
+                self.add_error("value", _("Give what was chosen, in the form this choice takes."))
         if self.switch:
             keys = {spec.name: spec.key for spec in self.section.fields}
             for name, message in self.section.needs.get(str(data.get(self.switch) or ""), {}).items():
@@ -153,6 +324,13 @@ class GameRowForm(ygo_forms.BoardRowForm):
                 if data.get(name) in (None, "", []) and name not in self.errors and not given_as_json:
                     self.add_error(name, message)
         return data
+
+
+def uses_of(section: common.Section) -> dict[str, str]:
+    """Return the fields each switch value shows; an owned row always shows what it belongs to."""
+    if not section.switch:
+        return {}
+    return ({"": "owner"} if section.owned else {}) | {value: ("owner " * section.owned) + names for value, names in section.uses.items()}
 
 
 @cache
@@ -164,10 +342,15 @@ def row_form_class(section: common.Section) -> type[GameRowForm]:
         help_text=_("Keys this form has no box for. Usually empty."),
     )
     attrs["absent"] = forms.CharField(required=False, widget=forms.HiddenInput)
+    attrs["lists"] = forms.CharField(required=False, widget=forms.HiddenInput)
+    if section.store:
+        attrs["colon"] = forms.CharField(required=False, widget=forms.HiddenInput)
+    if section.owned:
+        attrs["owner"] = OwnerField(label=_("Belongs to"), widget=forms.Select(attrs={"data-owner-ref": section.prefix}))
     attrs["section"] = section
     attrs["switch"] = section.switch
-    attrs["uses"] = section.uses
-    attrs["main_fields"] = tuple(spec.name for spec in section.fields if spec.main)
+    attrs["uses"] = uses_of(section)
+    attrs["main_fields"] = ("owner",) * section.owned + tuple(spec.name for spec in section.fields if spec.main)
     attrs["more_fields"] = tuple(spec.name for spec in section.fields if not spec.main) + ("extra",)
     attrs["player_refs"] = frozenset(spec.name for spec in section.fields if spec.players)
     attrs["ref_patterns"] = {spec.name: spec.allow for spec in section.fields if spec.allow}
@@ -185,9 +368,61 @@ def formset_class(section: common.Section) -> type[BaseFormSet]:
     return formset_factory(row_form_class(section), formset=base, extra=section.extra_rows, can_delete=True)
 
 
-def _setup_init(self: forms.Form, *args: Any, **kwargs: Any) -> None:
+def _setup_init(self: forms.Form, *args: Any, card_choices: ygo_forms.CardChoices = (), **kwargs: Any) -> None:
     forms.Form.__init__(self, *args, **kwargs)
     ygo_forms.keep_unknown_choices(self)
+    for name, field in self.fields.items():
+        if isinstance(field, ygo_forms.CardRefField):
+            key = self.add_prefix(name)
+            shown = [str(self.data.get(key, ""))] if self.is_bound else [str(self.initial.get(name) or "")]
+            cards = (PLAYER_CHOICES if name in self.player_refs else []) + list(card_choices)
+            field.set_cards(cards, shown, "—")
+
+
+def _raw_rows(spec: common.GameSpec, data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Return the posted rows, as far as their paths and owner labels need: not removed; a card
+    row with a name; an owned row with an owner."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for section in spec.sections:
+        rows = []
+        for index in range(common.posted_total(data, section.prefix)):
+            key = f"{section.prefix}-{index}-"
+            if data.get(key + "DELETE"):
+                continue
+            row = {name: str(data.get(key + name, "")).strip() for name in ("id", "name", "owner", "kind", "do", "text")}
+            if (section.card_ids and not row["name"]) or (section.owned and not row["owner"]):
+                continue
+            rows.append(row)
+        out[section.prefix] = rows
+    return out
+
+
+def owner_choices(spec: common.GameSpec, rows: Mapping[str, list[Mapping[str, Any]]]) -> tuple[dict[str, ygo_forms.CardChoices], dict[str, list[str]]]:
+    """Return the choices of each owned section's "Belongs to" picker (``[(owner, label)]``)
+    and the path of every row."""
+    paths = common.row_paths(spec, rows)
+    labels: dict[str, str] = {}
+    for section in spec.sections:
+        for row, path in zip(rows.get(section.prefix) or [], paths.get(section.prefix) or []):
+            if section.card_ids:
+                labels[path] = f"{path} · {row.get('name') or ''}"
+            elif section.owned:
+                what = str(row.get("kind") or row.get("do") or "")
+                labels[path] = f"{path} · {what.replace('_', ' ')}" if what else path
+            else:
+                labels[path] = f"{section.row_label} {path.rpartition(':')[2]}"
+    choices: dict[str, ygo_forms.CardChoices] = {}
+    for (owner, prefix), (_holder, path, child) in common.owners(spec, paths).items():
+        label = labels.get(path, path)
+        choices.setdefault(prefix, []).append((owner, f"{label} — {child.label}" if child.tag or child.kind else label))
+    return choices, paths
+
+
+def _initial_rows(spec: common.GameSpec, initial: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    return {section.prefix: [
+        {key: str(row.get(key) or "") for key in ("id", "name", "owner", "kind", "do")}
+        for row in initial.get(section.prefix) or [] if not section.owned or row.get("owner")
+    ] for section in spec.sections}
 
 
 @cache
@@ -197,6 +432,7 @@ def setup_form_class(spec: common.GameSpec) -> type[forms.Form]:
     attrs["omit"] = forms.CharField(required=False, widget=forms.HiddenInput)
     attrs["absent"] = forms.CharField(required=False, widget=forms.HiddenInput)
     attrs["__init__"] = _setup_init
+    attrs["player_refs"] = frozenset(s.name for s in spec.setup if s.players)
     attrs["extra"] = ygo_forms.JSONObjectField(
         label=_("Other game fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
         help_text=_("Keys this form has no box for. Usually empty."),
@@ -225,13 +461,22 @@ class GameBoardForm:
             choices = ygo_forms.posted_card_choices(data, card_section.prefix)
         else:
             choices = ygo_forms.initial_card_choices(initial.get(card_section.prefix) or [])
-        self.setup = setup_form_class(spec)(data, initial=initial.get("setup"), prefix="setup")
+        self.setup = setup_form_class(spec)(data, initial=initial.get("setup"), prefix="setup", card_choices=choices)
+        owners, paths = owner_choices(spec, _raw_rows(spec, data) if data is not None else _initial_rows(spec, initial))
         self.sections: list[tuple[common.Section, BaseFormSet]] = []
         for section in spec.sections:
             rows = initial.get(section.prefix) or None
-            formset = formset_class(section)(data, prefix=section.prefix, initial=rows, form_kwargs={"card_choices": choices})
+            formset = formset_class(section)(data, prefix=section.prefix, initial=rows,
+                                             form_kwargs={"card_choices": choices, "owner_choices": owners})
             if rows:
                 formset.extra = 1 if section.card_ids else 0
+            if section.owned:
+                shown = iter(paths.get(section.prefix) or [])
+                for form in formset.forms:
+                    if form["owner"].value() and not (form.is_bound and form["DELETE"].value()):
+                        form.row_path = next(shown, "")
+                    kind = str(form[section.switch].value() or "") if section.switch else ""
+                    form.status = "unsupported" if kind == "unsupported" else ""
             self.sections.append((section, formset))
         self.top_errors: list[str] = []
 
@@ -257,13 +502,16 @@ class GameBoardForm:
     def add_engine_errors(self, errors: Iterable[Mapping[str, str]]) -> None:
         """Show each engine error ``{path, message}`` next to its field, else on its row, else at the top."""
         kept = {section.prefix: ygo_forms.kept_forms(formset) for section, formset in self.sections}
+        places = common.build(self.spec, self.data())[1]
         for error in errors:
             path, message = error.get("path", ""), error.get("message", "")
-            place = common.error_place(self.spec, path)
+            place = common.error_place(self.spec, path, places)
             form: forms.Form | None = self.setup if place.section == "setup" else None
             rows = kept.get(place.section, [])
             if place.row is not None and place.row < len(rows):
                 form = rows[place.row]
+            elif place.section in kept and place.row is None and rows:
+                form = rows[0]
             if form is None:
                 self.top_errors.append(f"{path}: {message}" if path else message)
                 continue
@@ -299,3 +547,38 @@ class GameBoardForm:
             (None, groups["main"], True),
             (_("More player and turn fields"), groups["more"], is_open(groups["more"])),
         ]
+
+
+def post_values(section: common.Section, row: Mapping[str, Any]) -> dict[str, Any]:
+    """Return what a browser would submit for one row of ``section`` holding ``row`` (a row of
+    :func:`~.common.scenario_to_initial`): ``{field name (``affected_0`` for an input of a
+    compound field): text or [texts]}``, blank inputs left out."""
+    owner = str(row.get("owner") or "")
+    return form_post_values(row_form_class(section)(initial=dict(row), owner_choices={section.prefix: [(owner, owner)]} if owner else {}))
+
+
+def form_post_values(form: forms.Form) -> dict[str, Any]:
+    """Return what a browser would submit for unbound ``form`` (see :func:`post_values`), without its prefix."""
+    out: dict[str, Any] = {}
+
+    def add(key: str, widget: forms.Widget, value: Any) -> None:
+        if isinstance(widget, forms.CheckboxInput):
+            if value:
+                out[key] = "on"
+        elif isinstance(widget, forms.SelectMultiple):
+            if value:
+                out[key] = [str(v) for v in value]
+        elif common.filled(value):
+            shown = widget.format_value(value)
+            out[key] = str(shown[0] if isinstance(shown, list) and shown else shown)
+
+    for name, field in form.fields.items():
+        if name == "DELETE":
+            continue
+        value = form[name].value()
+        if isinstance(field.widget, forms.MultiWidget):
+            for index, (widget, part) in enumerate(zip(field.widget.widgets, field.widget.decompress(value))):
+                add(f"{name}_{index}", widget, part)
+        else:
+            add(name, field.widget, value)
+    return out

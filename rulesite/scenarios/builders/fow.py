@@ -10,9 +10,10 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from engine.fow.model import ADDITION_SUBTYPES, KEYWORDS, SPELL_SUBTYPES, TYPES, ZONES
-from engine.fow.scenario import ACTIONS, OPTIONS, PHASE_STEPS
+from engine.fow.model import WILL_KINDS
+from engine.fow.scenario import ABILITY_KINDS, ACTIONS, INSTRUCTIONS, OPTIONS, PHASE_STEPS
 
-from .common import GameSpec, Section, Spec
+from .common import ChildList, GameSpec, Part, Section, Spec
 
 PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2")}
 PHASE_LABELS = {"draw": _("Draw phase"), "recovery": _("Recovery phase"), "main": _("Main phase"), "end": _("End phase")}
@@ -114,6 +115,43 @@ def _player_fields(pid: str) -> tuple[Spec, ...]:
     )
 
 
+FILTER_FIELDS = (
+    ("types", "words", _("Card types")),
+    ("zone", "choice", _("Zone")),
+    ("controller", "choice", _("Controller")),
+    ("rested", "yesno", _("Rested")),
+    ("race", "text", _("Race")),
+    ("keyword", "text", _("Keyword")),
+    ("atk_at_least", "int", _("ATK at least")),
+    ("def_at_least", "int", _("DEF at least")),
+    ("name", "text", _("Name contains")),
+)
+FILTER_ZONES = ("field", "battle_area", "player", "chase", *ZONES)
+FILTER_CHOICES = {"zone": FILTER_ZONES, "controller": ("you", "opponent", "any")}
+FILTER_LABELS = {"zone": ZONE_LABELS | {"battle_area": _("Battle area"), "player": _("A player"), "chase": _("The chase")},
+                 "controller": {"you": _("You"), "opponent": _("An opponent"), "any": _("Any player")}}
+FILTER = tuple(Part(key, kind, label, choices=FILTER_CHOICES.get(key, ()), labels=FILTER_LABELS.get(key, {}),
+                    main=key in ("types", "zone", "controller", "rested")) for key, kind, label in FILTER_FIELDS)
+"""A filter (§7.4): targets, ``applies_to``, an instruction's ``target``."""
+CHANGES = (
+    Spec("atk", "atk", "int", _("ATK ±"), min_value=-999_999, max_value=999_999),
+    Spec("def", "def", "int", _("DEF ±"), min_value=-999_999, max_value=999_999),
+    Spec("set_atk", "set_atk", "int", _("ATK becomes"), min_value=0, max_value=999_999),
+    Spec("set_def", "set_def", "int", _("DEF becomes"), min_value=0, max_value=999_999),
+    Spec("gain", "gain", "words", _("Gains"), help=_("Keywords, comma-separated.")),
+    Spec("lose", "lose", "words", _("Loses")),
+    Spec("lose_all", "lose_all", "flag", _("Loses all abilities")),
+    Spec("races_become", "races_become", "words", _("Races become")),
+    Spec("races_gain", "races_gain", "words", _("Gains the races")),
+    Spec("name_become", "name_become", "text", _("Name becomes")),
+)
+"""The changes of a continuous effect (``modify``, ``continuous``, an effect's ``spec``; FoW 9.9)."""
+TRIGGER_EVENTS = (
+    "enter", "destroyed", "attacks", "blocks", "spell_played", "state", "start_of_turn", "start_of_draw", "start_of_recovery",
+    "end_of_recovery", "start_of_main", "start_of_end", "end_of_turn", "start_of_battle", "start_of_declare_attack",
+    "start_of_declare_block", "end_of_battle", "any_time", "opponent_plays_spell", "opponent_plays_ability", "opponent_attacks",
+)
+_CHANGE_NAMES = " ".join(spec.name for spec in CHANGES)
 SETUP = (
     Spec("ruleset", "ruleset", "choice", _("Rules"), choices=("wp-2.3",), labels={"wp-2.3": _("Whitepaper 2.3")},
          path=("ruleset",), required=True, blank=None),
@@ -127,8 +165,13 @@ SETUP = (
     Spec("priority", "priority", "choice", _("Priority now"), choices=("p1", "p2"), labels=PLAYER_LABELS,
          path=("turn", "priority"), blank=_("The turn player")),
     Spec("passes", "passes", "int", _("Passes so far"), min_value=0, max_value=1, path=("turn", "passes"), main=False),
-    Spec("battle", "battle", "json", _("The battle (JSON)"), path=("turn", "battle"), main=False,
-         help=_("In a battle step: {\"attacker\": id, \"target\": id or player, \"blocker\": id}")),
+    Spec("attacker", "battle_attacker", "ref", _("Battle: the attacker"), path=("turn", "battle", "attacker"), main=False),
+    Spec("target", "battle_target", "ref", _("Battle: what it attacks"), players=True, path=("turn", "battle", "target"), main=False),
+    Spec("blocker", "battle_blocker", "ref", _("Battle: the blocker"), path=("turn", "battle", "blocker"), main=False),
+    Spec("first_strike_dealt", "battle_first_strike_dealt", "yesno", _("Battle: first strike damage dealt"),
+         path=("turn", "battle", "first_strike_dealt"), main=False),
+    Spec("opponent_played", "battle_opponent_played", "yesno", _("Battle: the opponent played something"),
+         path=("turn", "battle", "opponent_played"), main=False),
     Spec("effect_order", "effect_order", "words", _("Tie order of continuous effects"), path=("turn", "effect_order"),
          main=False, help=_("Effect keys, comma-separated (FoW 9.9).")),
     *_player_fields("p1"),
@@ -166,16 +209,12 @@ CARDS = Section(
              main=False),
         Spec("placed_this_turn", "placed_this_turn", "yesno", _("Put into standby this turn"), main=False),
         Spec("timestamp", "timestamp", "int", _("Timestamp"), min_value=0, max_value=1_000_000, main=False),
-        Spec("abilities", "abilities", "json", _("Abilities (JSON)"), main=False,
-             help=_("A list, e.g. [{\"kind\": \"will\", \"cost\": {\"rest\": true}, \"produce\": {\"fire\": 1}}] (format §7.4)")),
         Spec("j_ruler.name", "j_name", "text", _("J-ruler side: name"), main=False),
         Spec("j_ruler.atk", "j_atk", "int", _("J-ruler side: ATK"), min_value=0, max_value=999_999, main=False),
         Spec("j_ruler.def", "j_def", "int", _("J-ruler side: DEF"), min_value=0, max_value=999_999, main=False),
         Spec("j_ruler.keywords", "j_keywords", "words", _("J-ruler side: keywords"), main=False),
         Spec("j_ruler.races", "j_races", "words", _("J-ruler side: races"), main=False),
-        Spec("j_ruler", "j_ruler", "json", _("J-ruler side: the rest (JSON)"), main=False,
-             help=_("Its abilities and anything else, e.g. {\"abilities\": []}")),
-        Spec("awakening", "awakening", "json", _("Awakening (JSON)"), main=False),
+        Spec("awakening.cost", "awakening_cost", "counts", _("Awakening cost"), main=False, help=WILL_HELP),
     ),
     _("Cards"), _("Every card that matters, with its zone. Ordered zones (decks, graveyard) top card first."),
     _("Add a card"), _("Card"), card_ids=True, extra_rows=3,
@@ -192,7 +231,6 @@ CHASE = Section(
         Spec("targets", "targets", "refs", _("Targets"), players=True, allow=r"chase:\d{1,4}"),
         Spec("from_hand", "from_hand", "yesno", _("Played from the hand")),
         Spec("awakened", "awakened", "yesno", _("Awakened")),
-        Spec("effect", "effect", "json", _("Effect (JSON)"), main=False),
     ),
     _("The chase"), _("Items on the chase, the bottom one first."), _("Add a chase item"), _("Chase item"),
     switch="kind", uses={"card": "source controller targets from_hand awakened", "ability": "source controller ability targets",
@@ -223,11 +261,121 @@ EFFECTS = Section(
         Spec("duration", "duration", "choice", _("Lasts"), choices=("permanent", "end_of_turn", "end_of_battle"),
              labels=DURATION_LABELS),
         Spec("affected", "affected", "refs", _("Affects")),
-        Spec("spec", "spec", "json", _("What it does (JSON)"), help=_("e.g. {\"do\": \"modify\", \"atk\": 200}")),
+        Spec("spec.do", "spec_do", "choice", _("What it does"), choices=("modify", "prevent", "replace", "cannot_be_destroyed"),
+             labels={"modify": _("Modify (explicitly)"), "prevent": _("Prevent damage"), "replace": _("Replace an event"),
+                     "cannot_be_destroyed": _("Cannot be destroyed")}, blank=_("Change the cards (below)")),
+        *(Spec("spec." + spec.key, "spec_" + spec.name, spec.kind, spec.label, choices=spec.choices, labels=spec.labels,
+               min_value=spec.min_value, max_value=spec.max_value, help=spec.help) for spec in CHANGES),
+        Spec("spec.amount", "spec_amount", "int", _("Damage prevented"), min_value=0, max_value=999_999, help=_("Blank: all.")),
+        Spec("spec.event", "spec_event", "choice", _("Replaces"), choices=("damage", "destroy"),
+             labels={"damage": _("Damage"), "destroy": _("Destruction")}),
+        Spec("spec.instead.redirect", "spec_redirect", "text", _("Instead, the damage goes to"), help=_("you, opponent, this, or a card id")),
+        Spec("spec.instead.move_to", "spec_move_to", "choice", _("Instead, it is put into"), choices=ZONES, labels=ZONE_LABELS),
+        Spec("spec.once", "spec_once", "flag", _("Only once")),
     ),
     _("Effects in force"), _("Effects of abilities that resolved earlier: continuous, replacement, delayed."),
     _("Add an effect"), _("Effect"), extra_rows=0,
 )
+
+ABILITIES = Section(
+    "abilities", "",
+    (
+        Spec("kind", "kind", "choice", _("Kind"), choices=ABILITY_KINDS, required=True, blank=_("— choose —"), labels={
+            "static": _("Continuous (static)"), "activated": _("Activated"), "will": _("Will ability"), "triggered": _("Automatic (triggered)"),
+            "judgment": _("Judgment"), "spell": _("Spell (what it does)"), "break": _("Break ability")}),
+        Spec("name", "name", "text", _("Name")),
+        Spec("cost.rest", "cost_rest", "flag", _("Cost: [Rest]")),
+        Spec("cost.life", "cost_life", "int", _("Cost: life"), min_value=0, max_value=99_900),
+        Spec("cost", "cost", "counts", _("Cost: will"), help=WILL_HELP),
+        Spec("produce", "produce", "counts", _("Produces will"), help=WILL_HELP),
+        Spec("trigger.event", "trigger_event", "choice", _("Triggers on"), choices=TRIGGER_EVENTS),
+        Spec("trigger.card", "trigger_card", "choice", _("…of the card"), choices=("this", "any", "opponent"),
+             labels={"this": _("This card"), "any": _("Any card"), "opponent": _("An opponent's")}),
+        Spec("trigger.card", "trigger_filter", "record", _("…or a card that matches"), parts=FILTER),
+        Spec("trigger.player", "trigger_player", "choice", _("Player"), choices=("you", "opponent", "any"),
+             labels=FILTER_LABELS["controller"]),
+        Spec("trigger.life_at_most", "trigger_life_at_most", "int", _("Life at most"), min_value=0, max_value=99_999),
+        Spec("trigger.hand_empty", "trigger_hand_empty", "flag", _("Hand empty")),
+        Spec("trigger.cost.life", "trigger_cost_life", "int", _("Condition cost: life"), min_value=0, max_value=99_900),
+        Spec("trigger.cost", "trigger_cost", "counts", _("Condition cost: will"), help=WILL_HELP),
+        Spec("continuous.applies_to", "applies_to", "choice", _("Applies to"), choices=("this", "attached"),
+             labels={"this": _("This card"), "attached": _("What it is attached to")}),
+        Spec("continuous.applies_to", "applies_filter", "record", _("…or every card that matches"), parts=FILTER),
+        *(Spec("continuous." + spec.key, "cont_" + spec.name, spec.kind, spec.label, min_value=spec.min_value,
+               max_value=spec.max_value, help=spec.help) for spec in CHANGES),
+        Spec("cost_change.applies_to", "cost_change_filter", "record", _("Cost change: of what matches"), parts=FILTER),
+        Spec("cost_change.of", "cost_change_of", "choice", _("Cost change: of"), choices=("cards", "abilities"),
+             labels={"cards": _("Cards"), "abilities": _("Abilities")}),
+        Spec("cost_change.set", "cost_change_set", "counts", _("Cost becomes")),
+        Spec("cost_change.increase", "cost_change_increase", "counts", _("Cost increases by")),
+        Spec("cost_change.decrease", "cost_change_decrease", "counts", _("Cost decreases by")),
+        Spec("text", "text", "longtext", _("Text the engine cannot read")),
+    ),
+    _("Abilities"), _("Each card's abilities, in printed order (format §7.4). What they do goes in “Ability effects”; "
+                      "what they target in “Targets”."),
+    _("Add an ability"), _("Ability"), switch="kind", mark="#", extra_rows=0,
+    uses={
+        "static": "name applies_to applies_filter cost_change_filter cost_change_of cost_change_set cost_change_increase "
+                  "cost_change_decrease " + " ".join("cont_" + spec.name for spec in CHANGES),
+        "activated": "name cost_rest cost_life cost", "will": "name cost_rest cost produce",
+        "triggered": "name trigger_event trigger_card trigger_filter trigger_player trigger_life_at_most trigger_hand_empty",
+        "judgment": "cost cost_life", "spell": "trigger_event trigger_card trigger_filter trigger_player trigger_life_at_most "
+        "trigger_hand_empty trigger_cost trigger_cost_life", "break": "name",
+    },
+)
+
+TARGETS = Section(
+    "targets", "",
+    tuple(Spec(part.key, part.key, part.kind, part.label, choices=part.choices, labels=part.labels) for part in FILTER),
+    _("Targets"), _("What each ability targets, in order: target 0, target 1… The instructions name them by number."),
+    _("Add a target"), _("Target"), mark="@", extra_rows=0,
+)
+
+INSTRUCTION_SECTION = Section(
+    "instr", "",
+    (
+        Spec("do", "do", "choice", _("Does"), choices=INSTRUCTIONS, required=True, blank=_("— choose —"),
+             labels={do: do.replace("_", " ") for do in INSTRUCTIONS}),
+        Spec("target", "target", "index", _("Target"), help=_("0 = the first target; this, you, opponent, attached, attacker; chase:1")),
+        Spec("target", "target_filter", "record", _("…or every card that matches"), parts=FILTER),
+        Spec("amount", "amount", "amount", _("Amount"), help=_("A number, or lki:atk")),
+        Spec("count", "count", "int", _("How many"), min_value=0, max_value=999),
+        *CHANGES,
+        Spec("duration", "duration", "choice", _("Lasts"), choices=("permanent", "end_of_turn", "end_of_battle"), labels=DURATION_LABELS),
+        Spec("event", "event", "text", _("Event"), help=_("damage, destroy; for a delayed effect a trigger event")),
+        Spec("instead.redirect", "redirect", "text", _("Instead, the damage goes to")),
+        Spec("instead.move_to", "move_to", "choice", _("Instead, it is put into"), choices=ZONES, labels=ZONE_LABELS),
+        Spec("once", "once", "flag", _("Only once")),
+        Spec("zone", "zone", "choice", _("Zone"), choices=ZONES, labels=ZONE_LABELS),
+        Spec("player", "player", "choice", _("Whose"), choices=("you", "opponent"), labels=FILTER_LABELS["controller"]),
+        Spec("filter", "filter", "record", _("Finds a card that matches"), parts=FILTER),
+        Spec("to", "to", "choice", _("To"), choices=ZONES, labels=ZONE_LABELS),
+        Spec("reveal", "reveal", "flag", _("Reveal it")),
+        Spec("will", "will", "counts", _("Will"), help=WILL_HELP),
+        Spec("kind", "counter_kind", "text", _("Counter kind")),
+        Spec("text", "text", "longtext", _("Text the engine cannot read")),
+    ),
+    _("Ability effects"), _("What each ability does, in order. “Belongs to” names the ability (c1#0 is card c1's first ability)."),
+    _("Add an ability effect"), _("Effect"), switch="do", mark="/", extra_rows=0,
+    uses={do: "target target_filter" for do in INSTRUCTIONS} | {
+        "deal_damage": "target target_filter amount", "draw": "target count", "gain_life": "target amount", "lose_life": "target amount",
+        "modify": "target target_filter duration " + _CHANGE_NAMES, "prevent": "target amount duration",
+        "replace": "target event redirect move_to once duration", "reveal": "target zone player count",
+        "search": "zone player filter count to reveal", "delayed": "event", "produce_will": "will", "discard": "target count",
+        "add_counter": "target counter_kind count", "remove_counter": "target counter_kind count", "unsupported": "text",
+    },
+)
+
+CHILDREN = (
+    ChildList("cards", ("abilities",), "abilities", label=_("its abilities")),
+    ChildList("cards", ("j_ruler", "abilities"), "abilities", tag=".j_ruler", label=_("its J-ruler side's abilities")),
+    ChildList("cards", ("awakening", "abilities"), "abilities", tag=".awakening", label=_("its Awakening abilities")),
+    ChildList("abilities", ("targets",), "targets", label=_("its targets")),
+    ChildList("abilities", ("effect",), "instr", label=_("what it does")),
+    ChildList("instr", ("effect",), "instr", label=_("what it does")),
+    ChildList("chain", ("effect",), "instr", label=_("what it does instead of its card's text")),
+)
+"""Which lists of which rows are rows of their own (§7.4, §7.5)."""
 
 ACTION_USES = {
     "pass": "player", "play": "player card targets pay_with awaken incarnation", "activate": "player card ability targets pay_with",
@@ -266,5 +414,6 @@ ACTIONS_SECTION = Section(
 
 SPEC = GameSpec(
     game="fow", title=_("New Force of Will ruling"), setup=SETUP,
-    sections=(CARDS, CHASE, PENDING, EFFECTS, ACTIONS_SECTION), default_ruleset="wp-2.3",
+    sections=(CARDS, ABILITIES, TARGETS, INSTRUCTION_SECTION, CHASE, PENDING, EFFECTS, ACTIONS_SECTION),
+    default_ruleset="wp-2.3", children=CHILDREN,
 )

@@ -7,7 +7,6 @@ catalogue when the name is a catalogue card's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -15,10 +14,10 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from engine.mtg import catalogue
-from engine.mtg.scenario import ACTION_TYPES, DURATIONS, OBJECT_KEYS, STEPS, ZONES
+from engine.mtg.scenario import ABILITY_KINDS, ACTION_TYPES, DURATIONS, OBJECT_KEYS, STEPS, ZONES
 
 from . import common
-from .common import MISSING, GameSpec, Section, Spec, counts_form, ids_form, text_form, words_form
+from .common import MISSING, ChildList, GameSpec, Part, Section, Spec, counts_form, ids_form, text_form, words_form
 
 RULESETS = ("cr-2022-04-29", "cr-2020-06-01")
 PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2")}
@@ -54,10 +53,10 @@ EFFECT_LABELS = {
 }
 EFFECT_USES = {
     "copy": "of", "change_control": "to", "set_type": "types subtypes supertypes land_type", "add_type": "types subtypes supertypes",
-    "remove_type": "types subtypes supertypes", "set_color": "colors", "add_color": "colors", "add_ability": "abilities",
+    "remove_type": "types subtypes supertypes", "set_color": "colors", "add_color": "colors", "add_ability": "",
     "remove_abilities": "", "remove_ability": "keywords", "set_pt": "power toughness cda", "modify_pt": "power toughness",
     "switch_pt": "", "indestructible": "", "prevent_damage": "", "cant_attack": "", "cant_block": "", "cant_cast": "name",
-    "replacement": "event player instead text",
+    "replacement": "event player text",
 }
 """The fields each continuous effect uses (§8.4)."""
 REPLACED_EVENTS = ("damage", "destroy", "zone_change", "draw", "draw_step")
@@ -67,6 +66,88 @@ REPLACED_EVENT_LABELS = {
 }
 DURATION_LABELS = {"end_of_turn": _("Until end of turn"), "permanent": _("Permanent"), "static": _("While its source is there")}
 WORDS = _("Comma-separated.")
+_YES_NO_LABELS = {"yes": _("Yes"), "no": _("No")}
+FILTER = (
+    Part("types", "words", _("Card types (all of)")),
+    Part("subtypes", "words", _("Subtypes (any of)")),
+    Part("colors", "words", _("Colors (any of)")),
+    Part("controller", "choice", _("Controller"), choices=("you", "opponent", "p1", "p2"),
+         labels={"you": _("You"), "opponent": _("An opponent"), "p1": _("Player 1"), "p2": _("Player 2")}),
+    Part("self", "flag", _("This object")),
+    Part("other", "flag", _("Another object")),
+    Part("attached", "flag", _("What it is attached to")),
+    Part("token", "yesno", _("Token")),
+    Part("tapped", "yesno", _("Tapped")),
+    Part("name", "text", _("Name"), main=False),
+    Part("any_types", "words", _("Card types (any of)"), main=False),
+    Part("not_types", "words", _("Not these card types"), main=False),
+    Part("not_subtypes", "words", _("Not these subtypes"), main=False),
+    Part("supertypes", "words", _("Supertypes"), main=False),
+    Part("not_supertypes", "words", _("Not these supertypes"), main=False),
+    Part("multicolored", "flag", _("Multicolored"), main=False),
+    Part("monocolored", "flag", _("Monocolored"), main=False),
+    Part("has_keyword", "text", _("Has the keyword"), main=False),
+    Part("min_power", "int", _("Power at least"), main=False),
+    Part("attacking", "yesno", _("Attacking"), main=False),
+    Part("ids", "words", _("Only these ids"), main=False),
+)
+"""A FILTER (§8.3): every part given must hold."""
+KEYWORDS = (
+    "flying", "haste", "vigilance", "trample", "lifelink", "first_strike", "double_strike", "deathtouch", "reach",
+    "defender", "indestructible", "shroud", "hexproof", "flash", "split_second", "cascade", "exalted", "menace",
+    "protection", "cycling", "typecycling", "equip",
+)
+ABILITY_KIND_LABELS = {
+    "keyword": _("Keyword"), "static": _("Static ability"), "cda": _("Characteristic-defining ability"),
+    "activated": _("Activated ability"), "triggered": _("Triggered ability"), "spell": _("Spell (what it does)"),
+    "replacement": _("Replacement effect"), "alternative_cost": _("Alternative cost"),
+    "unsupported": _("Text the engine cannot evaluate"), "mode": _("A mode of the ability it belongs to"),
+}
+TRIGGER_EVENTS = ("enters", "leaves", "dies", "sacrifice", "cast", "attacks", "blocks", "upkeep", "end_step", "draw",
+                  "damage", "becomes_target", "cycle", "ability_triggers")
+TRIGGER_LABELS = {
+    "enters": _("Enters the battlefield"), "leaves": _("Leaves the battlefield"), "dies": _("Dies"),
+    "sacrifice": _("Is sacrificed"), "cast": _("A spell is cast"), "attacks": _("Attacks"), "blocks": _("Blocks"),
+    "upkeep": _("Beginning of upkeep"), "end_step": _("Beginning of the end step"), "draw": _("Beginning of the draw step"),
+    "damage": _("Deals damage"), "becomes_target": _("Becomes the target"), "cycle": _("A card is cycled"),
+    "ability_triggers": _("Another ability triggers"),
+}
+INSTRUCTIONS = (
+    "destroy", "exile", "return_to_hand", "sacrifice", "counter", "deal_damage", "unless_pays", "draw", "gain_life",
+    "lose_life", "mill", "discard_hand", "create_token", "add_counters", "remove_counters", "tap", "untap", "add_mana",
+    "copy_spell", "search", "attach", "delayed_trigger", "doesnt_untap", "remove_damage", "unsupported",
+)
+INSTRUCTION_LABELS = {
+    "destroy": _("Destroy"), "exile": _("Exile"), "return_to_hand": _("Return to its owner's hand"), "sacrifice": _("Sacrifice"),
+    "counter": _("Counter (a spell or ability)"), "deal_damage": _("Deal damage"), "unless_pays": _("…unless a player pays"),
+    "draw": _("Draw cards"), "gain_life": _("Gain life"), "lose_life": _("Lose life"), "mill": _("Mill"),
+    "discard_hand": _("Discard the hand"), "create_token": _("Create tokens"), "add_counters": _("Put counters"),
+    "remove_counters": _("Remove counters"), "tap": _("Tap"), "untap": _("Untap"), "add_mana": _("Add mana"),
+    "copy_spell": _("Copy a spell"), "search": _("Search the library"), "attach": _("Attach (equip)"),
+    "delayed_trigger": _("Delayed triggered ability"), "doesnt_untap": _("Doesn't untap"), "remove_damage": _("Remove damage"),
+    "unsupported": _("Text the engine cannot evaluate"),
+}
+PLAYER_WORDS = _("you, opponent, each, event, or a target number (0 = the first)")
+INSTEAD_PARTS = (
+    Spec("instead.to", "instead_to", "text", _("Instead, it goes to (zone)")),
+    Spec("instead.amount_times", "instead_times", "int", _("Instead, the damage is multiplied by"), min_value=0, max_value=99),
+    Spec("instead.amount_plus", "instead_plus", "int", _("Instead, the damage is increased by"), min_value=0, max_value=999),
+    Spec("instead.amount_minus", "instead_minus", "int", _("Instead, the damage is reduced by"), min_value=0, max_value=999),
+    Spec("skip", "skip", "flag", _("Instead, it is skipped")),
+)
+"""What a replacement effect does instead, when it is not a list of instructions (§8.10)."""
+REPLACEMENT_FIELDS = (
+    Spec("replace", "replace", "choice", _("Replaces"), choices=("enters_tapped",), labels={"enters_tapped": _("It enters tapped")}),
+    Spec("event", "event", "choice", _("Replaces the event"), choices=REPLACED_EVENTS, labels=REPLACED_EVENT_LABELS),
+    Spec("from", "from_zone", "text", _("From zone"), help=_("e.g. battlefield")),
+    Spec("from", "from_filter", "record", _("…or from a source that matches"), parts=FILTER),
+    Spec("to", "to_zone", "text", _("To zone / player"), help=_("e.g. graveyard")),
+    Spec("to", "to_zones", "words", _("…or to one of the zones"), help=WORDS),
+    Spec("to", "to_filter", "record", _("…or to a permanent that matches"), parts=FILTER),
+    Spec("combat", "combat", "flag", _("Combat damage only")),
+    Spec("owner", "owner_is", "choice", _("Owned by"), choices=("you", "opponent"), labels={"you": _("You"), "opponent": _("An opponent")}),
+    *INSTEAD_PARTS,
+)
 
 SETUP = (
     Spec("ruleset", "ruleset", "choice", _("Rules"), choices=RULESETS,
@@ -80,8 +161,6 @@ SETUP = (
          path=("turn", "priority"), blank=_("The active player")),
     Spec("combat_number", "combat_number", "int", _("Combat number"), min_value=1, max_value=99,
          path=("turn", "combat_number"), main=False),
-    Spec("choices", "choices", "json", _("Choices made (JSON)"), path=("options", "choices"), main=False,
-         help=_("{\"legend:p1:Name\": id, \"replace:draw:p1\": [effect ids], …} (§8.10); blank: every choice is shown.")),
     *(
         spec
         for pid in ("p1", "p2")
@@ -134,8 +213,6 @@ CARDS = Section(
         Spec("attacking", "attacking", "choice", _("Attacking player"), choices=("p1", "p2"), labels=PLAYER_LABELS, main=False),
         Spec("blocking", "blocking", "refs", _("Blocking"), main=False),
         Spec("x", "x", "int", _("X (on the stack)"), min_value=0, max_value=999, main=False),
-        Spec("abilities", "abilities", "json", _("Abilities (JSON)"), main=False,
-             help=_("A list, e.g. [{\"kind\": \"keyword\", \"keyword\": \"flying\"}] (format §8.3).")),
         Spec("text", "text", "longtext", _("Rules text (shown only)"), main=False),
     ),
     _("Cards"), _("Permanents and every other card that matters, with its zone. A library is listed top card first."),
@@ -177,8 +254,8 @@ EFFECTS = Section(
         Spec("do", "do", "choice", _("Effect"), choices=EFFECT_DOS, labels=EFFECT_LABELS, required=True, blank=_("— choose —")),
         Spec("id", "id", "text", _("Id")),
         Spec("affected", "affected", "refs", _("Affects (locked in)"), help=_("The objects it applies to (611.2c).")),
-        Spec("affected", "affected_filter", "json", _("…or affects what matches (JSON filter)"),
-             help=_("Re-evaluated, e.g. {\"types\": [\"creature\"], \"controller\": \"p1\"} (§8.3 FILTER).")),
+        Spec("affected", "affected_filter", "record", _("…or affects what matches"), parts=FILTER,
+             help=_("Re-evaluated as the game goes on (§8.3 FILTER).")),
         Spec("power", "power", "int", _("Power"), min_value=-999_999, max_value=999_999),
         Spec("toughness", "toughness", "int", _("Toughness"), min_value=-999_999, max_value=999_999),
         Spec("types", "types", "words", _("Types"), help=WORDS),
@@ -186,15 +263,14 @@ EFFECTS = Section(
         Spec("supertypes", "supertypes", "words", _("Supertypes"), help=WORDS),
         Spec("colors", "colors", "words", _("Colors"), help=WORDS),
         Spec("keywords", "keywords", "words", _("Keywords"), help=WORDS),
-        Spec("abilities", "abilities", "json", _("Abilities (JSON)")),
         Spec("of", "of", "ref", _("Copy of")),
+        Spec("from", "from", "text", _("Protection from"), help=_("A color, a type…")),
         Spec("to", "to", "choice", _("Control goes to"), choices=("you", "p1", "p2"),
              labels={"you": _("The effect's controller"), **PLAYER_LABELS}),
         Spec("name", "name", "text", _("Card name")),
         Spec("event", "event", "choice", _("Replaces the event"), choices=REPLACED_EVENTS, labels=REPLACED_EVENT_LABELS),
         Spec("player", "player", "choice", _("Of the player"), choices=("you", "opponent", "any", "each"),
              labels={"you": _("You"), "opponent": _("An opponent"), "any": _("Any player"), "each": _("Each player")}),
-        Spec("instead", "instead", "json", _("Instead (JSON)"), help=_("e.g. [{\"do\": \"gain_life\", \"amount\": 5}] (§8.10)")),
         Spec("text", "text", "longtext", _("Its text (shown only)")),
         Spec("cda", "cda", "flag", _("Characteristic-defining (7a)")),
         Spec("land_type", "land_type", "flag", _("Sets a basic land type")),
@@ -210,11 +286,12 @@ EFFECTS = Section(
     extra_rows=0,
 )
 
+_ORDER = " trigger_order_p1 trigger_order_p2"
 ACTION_USES = {
-    "cast": "player card targets x modes alternative_cost additional_costs cascade trigger_order",
-    "activate": "player source ability targets x chosen trigger_order", "play_land": "player card", "pass": "player",
-    "resolve": "", "declare_attackers": "attackers trigger_order", "declare_blockers": "blockers trigger_order",
-    "next_step": "step trigger_order",
+    "cast": "player card targets x modes divide alternative_cost additional_costs cascade" + _ORDER,
+    "activate": "player source ability targets x chosen" + _ORDER, "play_land": "player card", "pass": "player",
+    "resolve": "", "declare_attackers": "attackers" + _ORDER, "declare_blockers": "blockers" + _ORDER,
+    "next_step": "step" + _ORDER,
 }
 """The fields each action ``type`` uses (§8.6)."""
 
@@ -228,17 +305,23 @@ ACTIONS_SECTION = Section(
         Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
         Spec("targets", "targets", "refs", _("Targets"), players=True),
         Spec("x", "x", "int", _("X"), min_value=0, max_value=999),
-        Spec("modes", "modes", "json", _("Modes chosen (JSON)"), help=_("Mode indexes, e.g. [0, 1]")),
+        Spec("modes", "modes", "ints", _("Modes chosen"), help=_("Mode numbers from 0, e.g. “0, 1”.")),
+        Spec("divide", "divide", "ints", _("Damage divided"), help=_("An amount per target, in the order of the targets, e.g. “2, 1”.")),
         Spec("attackers", "attackers", "refs", _("Attackers")),
         Spec("blockers", "blockers", "pairs", _("Blocks"), choices=("blocker", "attacker"),
              help=_("“blocker: attacker” card ids, e.g. “wall: ogre, elf: ogre”")),
         Spec("step", "step", "choice", _("Until the step"), choices=STEPS, labels=STEP_LABELS),
         Spec("alternative_cost", "alternative_cost", "int", _("Alternative cost (index)"), min_value=0, max_value=9),
-        Spec("additional_costs", "additional_costs", "json", _("Additional costs (JSON)"),
-             help=_("[{\"do\": \"sacrifice\", \"object\": id}]")),
-        Spec("cascade", "cascade", "json", _("Cascade choices (JSON)"), help=_("[{\"cast\": true, \"targets\": []}]")),
-        Spec("chosen", "chosen", "json", _("Choices (JSON)")),
-        Spec("trigger_order", "trigger_order", "json", _("Trigger order (JSON)"), help=_("{\"p1\": [source ids]}, first = bottom")),
+        Spec("additional_costs", "additional_costs", "pairs", _("Additional costs"), choices=("do", "object"),
+             help=_("“what: card id”, e.g. “sacrifice: c4” (sacrifice, return_to_hand, discard).")),
+        Spec("cascade", "cascade", "slots", _("Cascade"), count=2, parts=(
+            Part("cast", "yesno", _("Cast the card found")), Part("targets", "words", _("Its targets (ids)")),
+            Part("modes", "ints", _("Its modes"), main=False), Part("divide", "ints", _("Its damage division"), main=False),
+        ), help=_("One group per cascade trigger, the first to resolve first.")),
+        Spec("chosen", "chosen", "refs", _("Cards chosen (search)")),
+        Spec("trigger_order.p1", "trigger_order_p1", "refs", _("Player 1's triggers, in order"),
+             help=_("Their sources; the first goes on the stack first (bottom).")),
+        Spec("trigger_order.p2", "trigger_order_p2", "refs", _("Player 2's triggers, in order")),
     ),
     _("Then"), _("What the players do next, in order. At the end both players pass until the stack is empty."),
     _("Add a step"), _("Step"), switch="type", uses=ACTION_USES,
@@ -251,9 +334,198 @@ ACTIONS_SECTION = Section(
     },
 )
 
+_REPLACEMENT_USES = "replace event affected from_zone from_filter to_zone to_zones to_filter player combat owner_is " \
+    "instead_to instead_times instead_plus instead_minus skip"
+ABILITIES = Section(
+    "abilities", "",
+    (
+        Spec("kind", "kind", "choice", _("Kind"), choices=(*ABILITY_KINDS, "mode"), labels=ABILITY_KIND_LABELS, required=True,
+             blank=_("— choose —")),
+        Spec("keyword", "keyword", "choice", _("Keyword"), choices=KEYWORDS, labels={k: k.replace("_", " ") for k in KEYWORDS}),
+        Spec("from", "protection_from", "text", _("Protection from"), help=_("A color, e.g. red")),
+        Spec("type", "type", "text", _("Land type found (typecycling)")),
+        Spec("cost", "keyword_cost", "text", _("Keyword cost"), help=_("e.g. {2} (cycling, equip)")),
+        Spec("cost.mana", "cost_mana", "text", _("Cost: mana"), help=_("e.g. {1}{G}")),
+        Spec("cost.tap", "cost_tap", "flag", _("Cost: {T}")),
+        Spec("cost.sacrifice_self", "cost_sacrifice", "flag", _("Cost: sacrifice it")),
+        Spec("cost.loyalty", "cost_loyalty", "int", _("Loyalty cost (±)"), min_value=-99, max_value=99),
+        Spec("cost.remove_counters.kind", "cost_counter_kind", "text", _("Cost: remove counters of kind")),
+        Spec("cost.remove_counters.count", "cost_counter_count", "int", _("…how many"), min_value=0, max_value=99),
+        Spec("timing", "timing", "choice", _("Timing"), choices=("sorcery", "instant"),
+             labels={"sorcery": _("Only as a sorcery"), "instant": _("Any time (instant)")}),
+        Spec("mana_ability", "mana_ability", "flag", _("Mana ability")),
+        Spec("zone", "zone", "choice", _("Activated from"), choices=ZONES, labels=ZONE_LABELS),
+        Spec("trigger.event", "trigger_event", "choice", _("Triggers on"), choices=TRIGGER_EVENTS, labels=TRIGGER_LABELS),
+        Spec("trigger.self", "trigger_self", "flag", _("…of this object")),
+        Spec("trigger.filter", "trigger_filter", "record", _("…of an object that matches"), parts=FILTER),
+        Spec("trigger.player", "trigger_player", "choice", _("Whose turn / who"), choices=("you", "opponent", "each"),
+             labels={"you": _("You"), "opponent": _("An opponent"), "each": _("Each player")}),
+        Spec("trigger.source", "trigger_source", "choice", _("Damage from"), choices=("self", "equipped", "attached", "opponent_controls"),
+             labels={"self": _("This object"), "equipped": _("The equipped creature"), "attached": _("What it is attached to"),
+                     "opponent_controls": _("A source an opponent controls")}),
+        Spec("trigger.to", "trigger_to", "text", _("…to / into"), help=_("opponent, you, player; a zone for leaves/dies")),
+        Spec("trigger.owner", "trigger_owner", "choice", _("Its owner"), choices=("you", "opponent"),
+             labels={"you": _("You"), "opponent": _("An opponent")}),
+        Spec("trigger.combat", "trigger_combat", "flag", _("Combat damage only")),
+        Spec("trigger.alone", "trigger_alone", "flag", _("Attacks alone")),
+        Spec("optional", "optional", "flag", _("Optional (“you may”)")),
+        Spec("if.controls", "if_controls", "record", _("Only if you control"), parts=FILTER),
+        Spec("if.at_least", "if_at_least", "int", _("…at least this many"), min_value=0, max_value=99),
+        Spec("if.pt", "if_pt", "ints", _("Only if its power/toughness is"), help=_("e.g. “1, 1”")),
+        Spec("if.first_combat", "if_first_combat", "flag", _("Only in the first combat")),
+        Spec("if.life_at_most", "if_life_at_most", "int", _("Only if your life is at most"), min_value=-999, max_value=999),
+        Spec("if.your_turn", "if_your_turn", "yesno", _("Only during your turn")),
+        Spec("if.opponent_cast_spells", "if_opponent_spells", "int", _("Only if opponents cast this many spells"), min_value=0, max_value=99),
+        Spec("choose", "choose", "range", _("Modes to choose"), help=_("A number, or “1-2”.")),
+        Spec("repeat_modes", "repeat_modes", "flag", _("A mode may be chosen twice")),
+        Spec("affected", "affected", "record", _("Affects what matches"), parts=FILTER),
+        Spec("player", "player", "choice", _("Of the player"), choices=("you", "opponent", "any", "each"),
+             labels={"you": _("You"), "opponent": _("An opponent"), "any": _("Any player"), "each": _("Each player")}),
+        *REPLACEMENT_FIELDS,
+        Spec("mana", "mana", "text", _("Mana cost instead"), help=_("e.g. {1}")),
+        Spec("cant_be_countered", "cant_be_countered", "flag", _("Can't be countered")),
+        Spec("text", "text", "longtext", _("Its text")),
+    ),
+    _("Abilities"), _("Each card's abilities, in printed order. What they do goes in “Ability effects” below; what they target in “Targets”."),
+    _("Add an ability"), _("Ability"), switch="kind", mark="#", extra_rows=0,
+    uses={
+        "keyword": "keyword protection_from type keyword_cost",
+        "static": "affected cant_be_countered text", "cda": "affected text",
+        "activated": "cost_mana cost_tap cost_sacrifice cost_loyalty cost_counter_kind cost_counter_count timing mana_ability zone text",
+        "triggered": "trigger_event trigger_self trigger_filter trigger_player trigger_source trigger_to trigger_owner "
+                     "optional if_controls if_at_least if_pt if_first_combat if_your_turn choose text",
+        "spell": "choose repeat_modes text", "mode": "text", "replacement": _REPLACEMENT_USES + " text",
+        "alternative_cost": "mana text", "unsupported": "text",
+    },
+)
+
+TARGETS = Section(
+    "targets", "",
+    (
+        Spec("filter", "filter", "record", _("A target that matches"), parts=FILTER),
+        Spec("zone", "zone", "choice", _("In the zone"), choices=("battlefield", "stack", "graveyard"), labels=ZONE_LABELS,
+             blank=_("Battlefield")),
+        Spec("player", "player_any", "flag", _("…or a player")),
+        Spec("player", "player_only", "choice", _("…or only this player"), choices=("opponent",), labels={"opponent": _("An opponent")}),
+        Spec("optional", "optional", "flag", _("Optional (“up to one”)")),
+    ),
+    _("Targets"), _("What each ability (or mode) targets, in order: target 0, target 1… The instructions name them by number."),
+    _("Add a target"), _("Target"), mark="@", extra_rows=0,
+)
+
+INSTRUCTION_USES = {
+    "destroy": "target object affected", "exile": "target object affected zone", "return_to_hand": "target object affected zone",
+    "sacrifice": "target object affected", "counter": "target", "deal_damage": "target object affected player amount divided source",
+    "unless_pays": "player mana life", "draw": "player amount", "gain_life": "player amount", "lose_life": "player amount",
+    "mill": "player amount", "discard_hand": "player", "create_token": "count token_name token_types token_subtypes token_colors "
+    "token_power token_toughness", "add_counters": "target object kind count", "remove_counters": "target object kind count",
+    "tap": "target object affected", "untap": "target object affected", "add_mana": "mana", "copy_spell": "object target new_targets",
+    "search": "filter player", "attach": "target object", "delayed_trigger": "when target object",
+    "doesnt_untap": "target object affected duration", "remove_damage": "target object", "unsupported": "text",
+    **{do: "target object affected duration with_previous not_locked " + uses for do, uses in EFFECT_USES.items()},
+}
+"""The fields each instruction or effect part uses (§8.4, §8.5)."""
+
+INSTRUCTION_SECTION = Section(
+    "instr", "",
+    (
+        Spec("do", "do", "choice", _("Does"), choices=INSTRUCTIONS + EFFECT_DOS, labels=INSTRUCTION_LABELS | EFFECT_LABELS,
+             required=True, blank=_("— choose —")),
+        Spec("target", "target", "int", _("Target number"), min_value=0, max_value=9, help=_("0 = the first target.")),
+        Spec("object", "object", "choice", _("Or the object"), choices=("self", "event", "attached", "attacker"),
+             labels={"self": _("This object"), "event": _("The event's object"), "attached": _("What it is attached to"),
+                     "attacker": _("The attacking creature")}),
+        Spec("affected", "affected", "record", _("Or every object that matches"), parts=FILTER),
+        Spec("player", "player", "index", _("Player"), help=PLAYER_WORDS),
+        Spec("amount", "amount", "amount", _("Amount"), help=_("A number, x, or power_of:source, mana_value_of_affected…")),
+        Spec("amount.count", "amount_count", "record", _("…or one for each object that matches"), parts=FILTER),
+        Spec("amount.times", "amount_times", "int", _("…times"), min_value=0, max_value=99),
+        Spec("power", "power", "amount", _("Power")),
+        Spec("toughness", "toughness", "amount", _("Toughness")),
+        Spec("count", "count", "amount", _("How many")),
+        Spec("kind", "kind", "text", _("Counter kind"), help=_("e.g. +1/+1")),
+        Spec("mana", "mana", "text", _("Mana"), help=_("e.g. {R}{G}")),
+        Spec("life", "life", "int", _("Life to pay"), min_value=0, max_value=999),
+        Spec("zone", "zone", "choice", _("From the zone"), choices=ZONES, labels=ZONE_LABELS),
+        Spec("filter", "filter", "record", _("Finds a card that matches"), parts=FILTER),
+        Spec("divided", "divided", "flag", _("Divided among the targets")),
+        Spec("if.controls", "if_controls", "record", _("Only if you control"), parts=FILTER),
+        Spec("from", "from", "text", _("From"), help=_("A color or a zone")),
+        Spec("optional", "optional", "flag", _("Optional (“you may”)")),
+        Spec("source", "source", "text", _("Damage source"), help=_("self, attached…")),
+        Spec("new_targets", "new_targets", "refs", _("New targets of the copy"), players=True),
+        Spec("when", "when", "choice", _("When"), choices=("end_step", "next_upkeep"),
+             labels={"end_step": _("At the beginning of the next end step"), "next_upkeep": _("At the next upkeep")}),
+        Spec("token.name", "token_name", "text", _("Token name")),
+        Spec("token.types", "token_types", "words", _("Token card types")),
+        Spec("token.subtypes", "token_subtypes", "words", _("Token subtypes")),
+        Spec("token.colors", "token_colors", "words", _("Token colors")),
+        Spec("token.power", "token_power", "int", _("Token power"), min_value=0, max_value=999),
+        Spec("token.toughness", "token_toughness", "int", _("Token toughness"), min_value=0, max_value=999),
+        Spec("types", "types", "words", _("Types"), help=WORDS),
+        Spec("subtypes", "subtypes", "words", _("Subtypes"), help=WORDS),
+        Spec("supertypes", "supertypes", "words", _("Supertypes"), help=WORDS),
+        Spec("colors", "colors", "words", _("Colors"), help=WORDS),
+        Spec("keywords", "keywords", "words", _("Keywords"), help=WORDS),
+        Spec("of", "of", "ref", _("Copy of")),
+        Spec("to", "to", "text", _("To"), help=_("you, p1, p2 (control); a zone")),
+        Spec("name", "name", "text", _("Card name")),
+        Spec("name.chosen", "name_chosen", "flag", _("…the name chosen as it entered")),
+        Spec("cda", "cda", "flag", _("Characteristic-defining (7a)")),
+        Spec("land_type", "land_type", "flag", _("Sets a basic land type")),
+        Spec("with_previous", "with_previous", "flag", _("Part of the previous effect")),
+        Spec("not_locked", "not_locked", "flag", _("Not locked in (re-evaluated)")),
+        Spec("duration", "duration", "choice", _("Lasts"), choices=DURATIONS, labels=DURATION_LABELS),
+        Spec("event", "event", "choice", _("Replaces the event"), choices=REPLACED_EVENTS, labels=REPLACED_EVENT_LABELS),
+        *INSTEAD_PARTS,
+        Spec("text", "text", "longtext", _("Its text")),
+    ),
+    _("Ability effects"),
+    _("What each ability does, in order: its instructions, or a static ability's continuous effects. “Belongs to” names "
+      "the ability (c1#0 is card c1's first ability)."),
+    _("Add an ability effect"), _("Effect"), switch="do", mark="/", extra_rows=0,
+    uses={**INSTRUCTION_USES, "replacement": "event player target object affected duration instead_to instead_times "
+          "instead_plus instead_minus skip text"},
+)
+
+CHOICE_KINDS = ("legend", "targets", "replace", "damage_order", "assign", "modes", "divide", "unless", "discard")
+CHOICES = Section(
+    "choices", "",
+    (
+        Spec("kind", "kind", "choice", _("Choice"), choices=CHOICE_KINDS, required=True, blank=_("— choose —"), labels={
+            "legend": _("Legend rule: the one kept"), "targets": _("Targets of a trigger"),
+            "replace": _("Replacement effects, in order"), "damage_order": _("Damage assignment order"),
+            "assign": _("Combat damage assigned"), "modes": _("Modes chosen"), "divide": _("Damage divided"),
+            "unless": _("Pays (“unless”)"), "discard": _("Cards discarded in cleanup")}),
+        Spec("subject", "subject", "text", _("About"), help=_("legend: p1:Name · targets: source:ability · replace: draw:p1 · "
+                                                              "assign/damage_order: attacker · modes/divide/unless: card · discard: p1")),
+        Spec("value", "value", "text", _("Chosen"), help=_("Ids or numbers, comma-separated; yes/no for “unless”.")),
+    ),
+    _("Choices made"), _("Decisions given in advance (§8.10); a decision left out is shown as a choice with every branch."),
+    _("Add a choice"), _("Choice"), store=("options", "choices"), extra_rows=0,
+    uses={"legend": "text", "targets": "words", "replace": "words", "damage_order": "words", "assign": "ints",
+          "modes": "ints", "divide": "ints", "unless": "yesno", "discard": "words"},
+)
+
+CHILDREN = (
+    ChildList("cards", ("abilities",), "abilities", label=_("its abilities")),
+    ChildList("abilities", ("modes",), "abilities", kind="mode", label=_("its modes")),
+    ChildList("abilities", ("targets",), "targets", label=_("its targets")),
+    ChildList("abilities", ("effects",), "instr", label=_("what it does")),
+    ChildList("abilities", ("instead",), "instr", tag=".instead", label=_("what happens instead")),
+    ChildList("instr", ("effects",), "instr", label=_("its instructions")),
+    ChildList("instr", ("instead",), "instr", tag=".instead", label=_("what happens instead")),
+    ChildList("instr", ("abilities",), "abilities", label=_("the abilities it gives")),
+    ChildList("instr", ("token", "abilities"), "abilities", tag=".token", label=_("the token's abilities")),
+    ChildList("effects", ("abilities",), "abilities", label=_("the abilities it gives")),
+    ChildList("effects", ("instead",), "instr", tag=".instead", label=_("what happens instead")),
+)
+"""Which lists of which rows are rows of their own (§8.3–§8.5)."""
+
 SPEC = GameSpec(
-    game="mtg", title=_("New Magic ruling"), setup=SETUP, sections=(CARDS, STACK, PENDING, EFFECTS, ACTIONS_SECTION),
-    default_ruleset=RULESETS[0],
+    game="mtg", title=_("New Magic ruling"), setup=SETUP,
+    sections=(CARDS, ABILITIES, TARGETS, INSTRUCTION_SECTION, STACK, PENDING, EFFECTS, ACTIONS_SECTION, CHOICES),
+    default_ruleset=RULESETS[0], children=CHILDREN,
 )
 
 
@@ -276,6 +548,12 @@ def catalogue_cards() -> list[dict[str, Any]]:
     return [dict(card) for card in _catalogue()]
 
 
+@cache
+def catalogue_with_rows() -> tuple[dict[str, Any], ...]:
+    """Return the catalogue cards with their ``rows`` (:func:`catalogue_rows`) and ``unsupported`` texts."""
+    return tuple(dict(card, rows=catalogue_rows(card), unsupported=unsupported_texts(card)) for card in _catalogue())
+
+
 def catalogue_card(name: str) -> dict[str, Any] | None:
     """Return the catalogue card named ``name`` (case and spaces ignored), or ``None``."""
     wanted = " ".join(str(name).split()).casefold()
@@ -290,16 +568,47 @@ def card_names(limit: int = 500) -> list[str]:
 
 _SHOW = {"types": words_form, "subtypes": words_form, "supertypes": words_form, "colors": words_form,
          "mana_cost": text_form, "counters": counts_form, "blocking": ids_form}
+CARD_PLACEHOLDER = "__card__"
+"""The card id in the rows of :func:`catalogue_rows`, replaced by the row's id."""
+
+
+def catalogue_rows(card: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Return the ability, target and effect rows of a catalogue card, as a browser would post
+    them (``{section prefix: [{field: value}]}``), owned by card ``__card__``."""
+    from .forms import post_values  # the specs above need no forms
+
+    rows: dict[str, list[Any]] = {section.prefix: [] for section in SPEC.sections}
+    common._split(SPEC, "cards", {"abilities": list(card.get("abilities") or [])}, CARD_PLACEHOLDER, rows)
+    return {section.prefix: [post_values(section, row) for row in rows[section.prefix]]
+            for section in SPEC.sections if section.owned and rows[section.prefix]}
+
+
+def unsupported_texts(card: Mapping[str, Any]) -> list[str]:
+    """Return the text of each ability of ``card`` the engine reports as "cannot evaluate"."""
+    out = []
+    for ability in card.get("abilities") or []:
+        instructions = [i for i in ability.get("effects") or [] if isinstance(i, Mapping)]
+        if ability.get("kind") == "unsupported" or any(i.get("do") == "unsupported" for i in instructions):
+            out.append(str(ability.get("text") or ability.get("kind")))
+    return out
+
+
+def _owned_by(data: Any, card_id: str) -> bool:
+    """Return whether a posted owned row belongs to card ``card_id`` (then its abilities are the judge's)."""
+    return any(str(data.get(f"{section.prefix}-{i}-owner", "")).split("#")[0].split(".")[0] == card_id
+               for section in SPEC.sections if section.owned for i in range(common.posted_total(data, section.prefix)))
 
 
 def fill_from_catalogue(data: Any, prefix: str = "cards") -> Any:
     """Return POST ``data`` with the characteristics of each card row whose name is a catalogue
     card filled in, when the row leaves all of them blank (a row with any of them typed is the
-    judge's own card and is kept as typed). ``data`` is not changed; a copy is returned."""
+    judge's own card and is kept as typed), and its abilities added as ability, target and
+    effect rows when no row belongs to the card yet. ``data`` is not changed; a copy is returned."""
     try:
         total = min(int(data.get(f"{prefix}-TOTAL_FORMS", 0)), 2_000)
     except (TypeError, ValueError):
         return data
+    ids = common.assign_card_ids([str(data.get(f"{prefix}-{index}-id", "")).strip() for index in range(total)])
     filled = None
     for index in range(total):
         key = f"{prefix}-{index}"
@@ -308,16 +617,25 @@ def fill_from_catalogue(data: Any, prefix: str = "cards") -> Any:
             continue
         filled = filled if filled is not None else data.copy()
         for name in CHARACTERISTICS:
-            if name not in card:
+            if name not in card or name == "abilities":
                 continue
             value = card[name]
-            if name == "abilities":
-                shown: Any = json.dumps(value, ensure_ascii=False)
-            elif name in ("power", "toughness", "loyalty"):
-                shown = str(value)
-            else:
-                shown = _SHOW[name](value)
-                if shown is MISSING:
-                    continue
-            filled[f"{key}-{name}"] = shown
+            shown = str(value) if name in ("power", "toughness", "loyalty") else _SHOW[name](value)
+            if shown is not MISSING:
+                filled[f"{key}-{name}"] = shown
+        if _owned_by(filled, ids[index]):
+            continue
+        for section_prefix, rows in catalogue_rows(card).items():
+            start = common.posted_total(filled, section_prefix)
+            for offset, row in enumerate(rows):
+                for name, value in row.items():
+                    field = f"{section_prefix}-{start + offset}-{name}"
+                    values = value if isinstance(value, list) else [value]
+                    values = [str(v).replace(CARD_PLACEHOLDER, ids[index]) for v in values]
+                    if hasattr(filled, "setlist"):
+                        filled.setlist(field, values)
+                    else:
+                        filled[field] = values if isinstance(value, list) else values[0]
+            filled[f"{section_prefix}-TOTAL_FORMS"] = str(start + len(rows))
+            filled.setdefault(f"{section_prefix}-INITIAL_FORMS", "0")
     return filled if filled is not None else data

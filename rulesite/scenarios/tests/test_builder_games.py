@@ -196,7 +196,7 @@ class ErrorTests(TestCase):
         place = common.error_place
         self.assertEqual(place(fow.SPEC, "objects[2].zone"), common.ErrorPlace("cards", 2, field="zone", key="zone"))
         self.assertEqual(place(fow.SPEC, "objects[0].def"), common.ErrorPlace("cards", 0, field="defense", key="def"))
-        self.assertEqual(place(fow.SPEC, "objects[0].abilities[1].cost").field, "abilities")
+        self.assertEqual(place(fow.SPEC, "objects[0].abilities[1].cost"), common.ErrorPlace("cards", 0, key="abilities"))
         self.assertEqual(place(fow.SPEC, "players[1].life"), common.ErrorPlace("setup", field="p2_life", key="life"))
         self.assertEqual(place(fow.SPEC, "options.variant").field, "opt_variant")
         self.assertEqual(place(fow.SPEC, "turn.phase").field, "phase")

@@ -352,8 +352,11 @@ _CARDS = [
               {"do": "create_token", "count": {"this_way": "count"}, "token": ZOMBIE}],
              "When Necromancer's Covenant enters, exile all creature cards from target player's graveyard, then create a 2/2 black Zombie creature token for each card exiled this way.",
              [{"player": True}])]),
-    _c("Giant Ambush Beetle", "{3}{B/G}{R}", ["creature"], ["Insect"], (4, 3), [KW("haste")],
-       ["When Giant Ambush Beetle enters, you may have target creature block it this turn if able."]),
+    _c("Giant Ambush Beetle", "{3}{B/G}{R}", ["creature"], ["Insect"], (4, 3), [KW("haste"),
+       {**_etb([{"do": "must_block", "target": 0, "attacker": "self", "duration": "end_of_turn"}],
+               "When Giant Ambush Beetle enters, you may have target creature block it this turn if able.", [CREATURE]),
+        "optional": True}],
+       note="A blocking requirement (CR 509.1c) on the target creature, chosen on resolution (603.5)."),
     # The eighteen FAQ cards added with triggers (603), "you may" (603.5) and choices made on resolution.
     _c("Meddling Mage", "{W}{U}", ["creature"], ["Human", "Wizard"], (2, 2), [
         {"kind": "replacement", "as_enters": "choose_name", "filter": {"not_types": ["land"]},

@@ -907,6 +907,10 @@ class Game:
         return state
 
     def _begin_step(self, state: GameState, step: Step) -> GameState:
+        if step is Step.COMBAT_DAMAGE and not getattr(self, "_blocks_declared", True):
+            self._block_requirements_obeyed(state, None)  # CR 509.1c: no declare_blockers action was given
+        if step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
+            self._blocks_declared = step is not Step.DECLARE_BLOCKERS
         state = replace(state, step=step, passes=0, priority=state.active)
         for p in state.players:
             if p.mana_pool:
@@ -1023,21 +1027,14 @@ class Game:
         """Declare blockers (CR 509.1); a flyer is blocked only by flying or reach (702.9b)."""
         if state.step is not Step.DECLARE_BLOCKERS:
             state = self.advance_to(state, Step.DECLARE_BLOCKERS)
+        self._blocks_declared = True
+        if not self._block_requirements_obeyed(state, action):
+            return state
         for pair in action.get("blockers", ()):
             blocker, attacker = pair["blocker"], pair["attacker"]
             bc, ac = self.chars(state, blocker), self.chars(state, attacker)
             bo = state.objects[blocker]
-            why = None
-            if bo.tapped or "creature" not in bc.types or bo.zone is not Zone.BATTLEFIELD:
-                why = "cannot_block"
-            elif state.objects[attacker].attacking is None:
-                why = "not_attacking"
-            elif ac.has_keyword("flying") and not (bc.has_keyword("flying") or bc.has_keyword("reach")):
-                why = "flying"
-            elif ac.has_keyword("fear") and not (("artifact" in bc.types and "creature" in bc.types) or "black" in bc.colors):
-                why = "fear"
-            elif self.has_rule_effect(state, "cant_block", blocker):
-                why = "cant_block"
+            why = self._block_restriction(state, blocker, attacker)
             if why:
                 self.record("illegal", "mtg.illegal.block", {"flying": K.FLYING, "fear": K.FEAR}.get(why, K.DECLARE_BLOCKERS),
                             card=blocker, card_name=bc.name, attacker=attacker, why=why)
@@ -1048,6 +1045,75 @@ class Game:
                         attacker=attacker, attacker_name=ac.name)
             state = self.emit(state, {"event": "blocks", "object": blocker, "attacker": attacker})
         return self.settle(self._damage_orders(state, action), player=state.active, why=K.PRIORITY_AP_FIRST)
+
+    def _block_restriction(self, state: GameState, blocker: str, attacker: str) -> Optional[str]:
+        """Why ``blocker`` can't block ``attacker`` now (CR 509.1a, 509.1b), or ``None``: it must be an
+        untapped creature the defending player controls, the attacker must be attacking, and flying
+        (702.9b), fear (702.36b) and "can't block" effects are obeyed."""
+        bc, ac = self.chars(state, blocker), self.chars(state, attacker)
+        bo = state.objects[blocker]
+        if bo.tapped or "creature" not in bc.types or bo.zone is not Zone.BATTLEFIELD or bc.controller != opponent(state.active):
+            return "cannot_block"
+        if state.objects[attacker].attacking is None:
+            return "not_attacking"
+        if ac.has_keyword("flying") and not (bc.has_keyword("flying") or bc.has_keyword("reach")):
+            return "flying"
+        if ac.has_keyword("fear") and not (("artifact" in bc.types and "creature" in bc.types) or "black" in bc.colors):
+            return "fear"
+        if self.has_rule_effect(state, "cant_block", blocker):
+            return "cant_block"
+        return None
+
+    def _block_requirements(self, state: GameState) -> dict[str, list[str]]:
+        """The blocking requirements in force (CR 509.1c): creature → the attackers it must block if
+        able, one entry per ``must_block`` effect ("target creature blocks it this turn if able").
+        A requirement names one object: an attacker that left the battlefield and came back (a new
+        timestamp, 400.7, 613.7d) is not it."""
+        out: dict[str, list[str]] = {}
+        for e in state.effects:
+            if e.do != "must_block":
+                continue
+            attacker = e.params.get("attacker")
+            obj = state.objects.get(attacker) if attacker else None
+            if obj is None or obj.zone is not Zone.BATTLEFIELD or obj.attacking is None:
+                continue
+            if e.params.get("attacker_timestamp") is not None and obj.timestamp != e.params["attacker_timestamp"]:
+                continue
+            for oid in e.affected_ids or ():
+                if oid in state.objects and state.objects[oid].zone is Zone.BATTLEFIELD:
+                    out.setdefault(oid, []).append(attacker)
+        return out
+
+    def _block_requirements_obeyed(self, state: GameState, action: Mapping[str, Any]) -> bool:
+        """CR 509.1c: the declaration must obey as many requirements as possible without breaking a
+        restriction. The engine's restrictions are each about one blocker and one attacker, and a
+        creature blocks one attacker (509.1a), so the most each creature can obey is the largest
+        number of its requirements naming one attacker it is able to block. A declaration that
+        obeys fewer is an ``illegal`` step and is not made (``None`` declaration: as the step passes)."""
+        requirements = self._block_requirements(state)
+        if not requirements:
+            return True
+        declared: dict[str, set[str]] = {}
+        for pair in (action or {}).get("blockers", ()):
+            if pair["blocker"] in state.objects and pair["attacker"] in state.objects and \
+                    self._block_restriction(state, pair["blocker"], pair["attacker"]) is None:
+                declared.setdefault(pair["blocker"], set()).add(pair["attacker"])
+        for creature, attackers in requirements.items():
+            able = [a for a in attackers if self._block_restriction(state, creature, a) is None]
+            possible = max((able.count(a) for a in able), default=0)
+            obeyed = sum(1 for a in attackers if a in declared.get(creature, ()))
+            if obeyed < possible:
+                attacker = next(a for a in able if able.count(a) == possible)
+                params = dict(card=creature, card_name=self.name_of(state, creature), attacker=attacker,
+                              attacker_name=self.name_of(state, attacker), obeyed=obeyed, possible=possible)
+                if action is None:
+                    # The step passed without a declaration: what the defending player declared is not known.
+                    self.complete = False
+                    self.record("cannot_evaluate", "mtg.cannot_evaluate.block_requirement", K.BLOCK_REQUIREMENTS, **params)
+                else:
+                    self.record("illegal", "mtg.illegal.block_requirement", K.BLOCK_REQUIREMENTS, **params)
+                return False
+        return True
 
     def _damage_orders(self, state: GameState, action: Mapping[str, Any]) -> GameState:
         """CR 509.2: for each attacker blocked by two or more creatures the active player announces
@@ -2188,6 +2254,8 @@ class Game:
                 state = self.move(state, oid, Zone.HAND, "return_to_hand", K.NEW_OBJECT)
             else:
                 if before.controller != (sacrificer or item.controller) and part.get("object") != "event":
+                    self.record("resolve", "mtg.resolve.cant_sacrifice", K.SACRIFICE, player=sacrificer or item.controller,
+                                card=oid, card_name=obj.printed.name, controller=before.controller)
                     continue
                 state = self.move(state, oid, Zone.GRAVEYARD, "sacrifice", K.SACRIFICE)
             if oid not in state.objects or state.objects[oid].zone is not zone:
@@ -2404,6 +2472,11 @@ class Game:
             ts, state = state.stamp()
         params = dict(part)
         params.pop("with_previous", None)
+        if do == "must_block":
+            # CR 509.1c: "blocks it this turn if able" names one object, the attacker as it is now (400.7).
+            attacker = next(iter(self._objects(state, item, {"object": part.get("attacker", "self")}, legal)), None)
+            params["attacker"] = attacker
+            params["attacker_timestamp"] = state.objects[attacker].timestamp if attacker in state.objects else None
         for key in ("power", "toughness"):
             if key in params and (params[key] == "x" or (isinstance(params[key], Mapping) and (
                     {"power_of", "this_way", "event_amount", "life_lost_this_turn"} & set(params[key])))):
@@ -2735,7 +2808,7 @@ class Game:
 LAYER_EFFECTS = ("set_pt", "modify_pt", "switch_pt", "add_type", "set_type", "remove_type", "set_color", "add_color",
                  "add_ability", "remove_abilities", "remove_ability", "change_control", "copy", "change_text")
 RULE_EFFECTS = ("indestructible", "prevent_damage", "cant_attack", "cant_block", "cant_cast", "exile_instead", "grant_spell",
-                "replacement", "doesnt_untap")
+                "replacement", "doesnt_untap", "must_block")
 
 _STEP_RULE = {Step.UNTAP: K.UNTAP_STEP, Step.UPKEEP: K.UPKEEP, Step.DRAW: K.DRAW_STEP, Step.END: K.END_STEP, Step.CLEANUP: K.CLEANUP,
               Step.DECLARE_ATTACKERS: K.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS: K.DECLARE_BLOCKERS,

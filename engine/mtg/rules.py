@@ -232,6 +232,7 @@ class K(Enum):
     BLOCKED_REMAINS = auto()
     LEAVES_TRIGGER = auto()
     SHUFFLE_ANYWAY = auto()
+    BLOCK_REQUIREMENTS = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -440,6 +441,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.BLOCKED_REMAINS: ("509.1h", "509.1h", "blocked creature"),
     K.LEAVES_TRIGGER: ("603.6c", "603.6c", "leaves-the-battlefield"),
     K.SHUFFLE_ANYWAY: ("701.19c", "701.20c", "shuffled even if none of those objects"),
+    K.BLOCK_REQUIREMENTS: ("509.1c", "509.1c", "maximum possible number of requirements"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -136,3 +136,137 @@ def test_enigma_sphinx_r2_library_of_one_card_goes_to_the_bottom():
     out = _run([_card("Enigma Sphinx", "sphinx"), kill, _plain("x", "Island", zone="library", types=("land",), cost="")],
                [{"type": "cast", "player": "p1", "card": "kill", "targets": ["sphinx"]}])
     assert [o["id"] for o in out["result"]["objects"] if o["zone"] == "library"] == ["x", "sphinx"]
+
+
+# ---------------------------------------------------------------- blocking requirements (Giant Ambush Beetle)
+
+def _beetle_combat(blockers, target="wall", extra=(), tapped=False, may=True, after=()):
+    beetle = _card("Giant Ambush Beetle", "beetle", zone="hand")
+    wall = _plain("wall", "Wall of Wood", owner="p2", cost="{G}", pt=(0, 4), tapped=tapped)
+    bears = _plain("bears", "Grizzly Bears", owner="p2")
+    actions = [{"type": "cast", "player": "p1", "card": "beetle"}, {"type": "resolve"}, {"type": "resolve"},
+               {"type": "declare_attackers", "attackers": ["beetle"]}]
+    if blockers is not None:
+        actions.append({"type": "declare_blockers", "blockers": blockers})
+    return _run([beetle, wall, bears, *extra], actions + list(after),
+                choices={"may:beetle:1": may, "targets:beetle:1": [target]})
+
+
+def test_509_1c_declaration_disobeying_a_requirement_that_could_be_obeyed_is_illegal():
+    out = _beetle_combat([{"blocker": "bears", "attacker": "beetle"}])
+    step = next(s for s in out["trace"] if s["message_id"] == "mtg.illegal.block_requirement")
+    assert step["rule"]["number"] == "509.1c"
+    assert (step["params"]["card"], step["params"]["attacker"], step["params"]["obeyed"], step["params"]["possible"]) == ("wall", "beetle", 0, 1)
+    assert "mtg.combat.blocks" not in _ids(out)
+
+
+def test_509_1c_required_creature_blocking_is_legal_and_others_may_join():
+    out = _beetle_combat([{"blocker": "wall", "attacker": "beetle"}, {"blocker": "bears", "attacker": "beetle"}])
+    assert "mtg.illegal.block_requirement" not in _ids(out)
+    blocks = [s["params"]["card"] for s in out["trace"] if s["message_id"] == "mtg.combat.blocks"]
+    assert blocks == ["wall", "bears"]
+
+
+def test_509_1c_tapped_target_is_not_required_to_block():
+    out = _beetle_combat([{"blocker": "bears", "attacker": "beetle"}], tapped=True,
+                         after=[{"type": "next_step", "step": "end_of_combat"}])
+    assert "mtg.illegal.block_requirement" not in _ids(out)
+    assert _obj(out, "bears")["zone"] == "graveyard" and _player(out, "p2")["life"] == 20
+
+
+def test_509_1a_creature_of_the_attacking_player_is_not_required_and_cant_block():
+    own = _plain("own", "Llanowar Elves", cost="{G}", pt=(1, 1))
+    out = _beetle_combat([{"blocker": "own", "attacker": "beetle"}], target="own", extra=[own])
+    assert "mtg.illegal.block_requirement" not in _ids(out)
+    illegal = next(s for s in out["trace"] if s["message_id"] == "mtg.illegal.block")
+    assert illegal["params"]["why"] == "cannot_block" and illegal["rule"]["number"] == "509.1"
+
+
+def test_603_5_beetle_declined_on_resolution_creates_no_requirement():
+    out = _beetle_combat([], may=False)
+    assert "mtg.resolve.declined" in _ids(out)
+    assert "mtg.illegal.block_requirement" not in _ids(out)
+    assert [e for e in out["result"]["effects"] if e["do"] == "must_block"] == []
+
+
+def test_509_1c_no_declaration_with_an_obeyable_requirement_is_cannot_evaluate():
+    out = _beetle_combat(None, after=[{"type": "next_step", "step": "end_of_combat"}])
+    step = next(s for s in out["trace"] if s["message_id"] == "mtg.cannot_evaluate.block_requirement")
+    assert step["kind"] == "cannot_evaluate" and step["params"]["card"] == "wall"
+    assert out["result"]["complete"] is False
+
+
+def test_400_7_requirement_names_the_attacker_object_not_a_later_one():
+    out = _beetle_combat([])
+    effect = next(e for e in out["result"]["effects"] if e["do"] == "must_block")
+    assert effect["attacker"] == "beetle" and effect["affected"] == ["wall"]
+    assert effect["attacker_timestamp"] == _obj(out, "beetle")["timestamp"]
+
+
+# ---------------------------------------------------------------- the abilities run this session
+
+def test_701_17a_a_player_cant_sacrifice_a_permanent_they_dont_control():
+    bomber = _card("Kathari Bomber", "bomber")
+    steal = _plain("steal", "Threaten Instantly", owner="p2", zone="hand", types=("instant",), cost="{2}{R}", abilities=[
+        {"kind": "spell", "targets": [{"filter": {"types": ["creature"]}}],
+         "effects": [{"do": "change_control", "target": 0, "to": "you", "duration": "end_of_turn"}]}])
+    out = _run([bomber, steal], [{"type": "declare_attackers", "attackers": ["bomber"]}, {"type": "next_step", "step": "combat_damage"},
+                                 {"type": "pass", "player": "p1"}, {"type": "cast", "player": "p2", "card": "steal", "targets": ["bomber"]}])
+    step = next(s for s in out["trace"] if s["message_id"] == "mtg.resolve.cant_sacrifice")
+    assert step["rule"]["number"] == "701.17a" and step["params"]["controller"] == "p2"
+    assert _obj(out, "bomber")["zone"] == "battlefield"
+    tokens = [o for o in out["result"]["objects"] if o["id"].startswith("s1-token")]
+    assert [(t["controller"], t["zone"]) for t in tokens] == [("p1", "battlefield")] * 2
+
+
+def test_702_84a_unearthed_creature_sacrificed_is_exiled_instead():
+    out = _run([_card("Kathari Bomber", "bomber", zone="graveyard")],
+               [{"type": "activate", "player": "p1", "source": "bomber", "ability": 2}, {"type": "resolve"},
+                {"type": "declare_attackers", "attackers": ["bomber"]}, {"type": "next_step", "step": "main2"}])
+    assert _obj(out, "bomber")["zone"] == "exile" and _player(out, "p2")["life"] == 18
+
+
+def test_614_6_spellbound_dragon_discards_after_a_replaced_draw():
+    dragon, sages = _card("Spellbound Dragon", "dragon"), _card("Sages of the Anima", "sages")
+    giant = _plain("l1", "Hill Giant", zone="library", cost="{3}{R}", pt=(3, 3))
+    out = _run([dragon, sages, giant], [{"type": "declare_attackers", "attackers": ["dragon"]}])
+    assert _obj(out, "l1")["zone"] == "graveyard"
+    assert (_obj(out, "dragon")["characteristics"]["power"], _obj(out, "dragon")["characteristics"]["toughness"]) == (7, 5)
+
+
+def test_702_82a_broodmother_token_devours_the_broodmother():
+    out = _run([_card("Dragon Broodmother", "brood")], [{"type": "next_step", "step": "upkeep"}], active="p2", step="end",
+               choices={"devour:s1-token1": ["brood"]})
+    assert _obj(out, "brood")["zone"] == "graveyard" and _obj(out, "s1-token1")["counters"] == {"+1/+1": 2}
+
+
+def test_202_3_wargate_x_0_offers_only_mana_value_0_permanent_cards():
+    wargate = _card("Wargate", "wargate", zone="hand")
+    lib = [_plain("forest", "Forest", zone="library", types=("land",), cost=""),
+           _plain("chalice", "Chalice of the Void", zone="library", types=("artifact",), cost="{X}{X}"),
+           _plain("bears", "Grizzly Bears", zone="library", cost="{1}{G}"),
+           _plain("pact", "Pact of Negation", zone="library", types=("instant",), cost="{0}")]
+    out = _run([wargate, *lib], [{"type": "cast", "player": "p1", "card": "wargate", "x": 0}])
+    step = out["trace"][-1]
+    assert step["message_id"] == "mtg.choice.search" and step["options"] == ["forest", "chalice", "none"]
+
+
+def test_603_10a_unscythe_looks_at_the_creature_it_equips_when_the_creature_dies():
+    unscythe = _card("Unscythe, Killer of Kings", "unscythe", attached_to="pyro")
+    pyro = _plain("pyro", "Prodigal Pyromancer", cost="{2}{R}", pt=(1, 1), abilities=[
+        {"kind": "activated", "cost": {"tap": True}, "targets": [{"filter": {"types": ["creature"]}}],
+         "effects": [{"do": "deal_damage", "amount": 1, "target": 0}]}])
+    elf = _plain("elf", "Llanowar Elves", owner="p2", cost="{G}", pt=(1, 1))
+    out = _run([unscythe, pyro, elf], [{"type": "activate", "player": "p1", "source": "pyro", "ability": 0, "targets": ["elf"]}],
+               choices={"may:unscythe:1": True})
+    assert _obj(out, "elf")["zone"] == "exile"
+    assert [o["characteristics"]["power"] for o in out["result"]["objects"] if o["id"].startswith("s2-token")] == [2]
+
+
+def test_105_2b_defiler_of_souls_spares_multicolored_and_colorless_creatures():
+    defiler = _card("Defiler of Souls", "defiler")
+    bears = _plain("bears", "Grizzly Bears", owner="p2")
+    gold = _plain("gold", "Woolly Thoctar", owner="p2", cost="{R}{G}{W}", pt=(5, 4))
+    orn = _plain("orn", "Ornithopter", owner="p2", types=("artifact", "creature"), cost="{0}", pt=(0, 2))
+    out = _run([defiler, bears, gold, orn], [{"type": "next_step", "step": "upkeep"}], step="end")
+    assert [_obj(out, o)["zone"] for o in ("bears", "gold", "orn", "defiler")] == ["graveyard", "battlefield", "battlefield", "battlefield"]

@@ -451,6 +451,9 @@ INSTRUCTION_SECTION = Section(
         Spec("divided", "divided", "flag", _("Divided among the targets")),
         Spec("if.controls", "if_controls", "record", _("Only if you control"), parts=FILTER),
         Spec("from", "from", "text", _("From"), help=_("A color or a zone")),
+        Spec("attacker", "attacker", "text", _("Attacker"), help=_("self, event…")),
+        Spec("counter", "counter", "text", _("Counter kind (a kind of counter)")),
+        Spec("to", "to_zones", "words", _("…or to one of the zones"), help=WORDS),
         Spec("optional", "optional", "flag", _("Optional (“you may”)")),
         Spec("source", "source", "text", _("Damage source"), help=_("self, attached…")),
         Spec("new_targets", "new_targets", "refs", _("New targets of the copy"), players=True),
@@ -488,7 +491,8 @@ INSTRUCTION_SECTION = Section(
           "instead_plus instead_minus skip text"},
 )
 
-CHOICE_KINDS = ("legend", "targets", "replace", "damage_order", "assign", "modes", "divide", "unless", "discard")
+CHOICE_KINDS = ("legend", "targets", "replace", "damage_order", "assign", "modes", "divide", "unless", "discard", "may", "search",
+                "name", "sacrifice", "devour", "order", "bottom", "reveal")
 CHOICES = Section(
     "choices", "",
     (
@@ -496,7 +500,10 @@ CHOICES = Section(
             "legend": _("Legend rule: the one kept"), "targets": _("Targets of a trigger"),
             "replace": _("Replacement effects, in order"), "damage_order": _("Damage assignment order"),
             "assign": _("Combat damage assigned"), "modes": _("Modes chosen"), "divide": _("Damage divided"),
-            "unless": _("Pays (“unless”)"), "discard": _("Cards discarded in cleanup")}),
+            "unless": _("Pays (“unless”)"), "discard": _("Cards discarded in cleanup"), "may": _("Uses a “may” ability"),
+            "search": _("Card found by a search"), "name": _("Name chosen"), "sacrifice": _("Permanent sacrificed"),
+            "devour": _("Creatures devoured"), "order": _("Order chosen"), "bottom": _("Cards put on the bottom"),
+            "reveal": _("Cards revealed")}),
         Spec("subject", "subject", "text", _("About"), help=_("legend: p1:Name · targets: source:ability · replace: draw:p1 · "
                                                               "assign/damage_order: attacker · modes/divide/unless: card · discard: p1")),
         Spec("value", "value", "text", _("Chosen"), help=_("Ids or numbers, comma-separated; yes/no for “unless”.")),
@@ -504,7 +511,8 @@ CHOICES = Section(
     _("Choices made"), _("Decisions given in advance (§8.10); a decision left out is shown as a choice with every branch."),
     _("Add a choice"), _("Choice"), store=("options", "choices"), extra_rows=0,
     uses={"legend": "text", "targets": "words", "replace": "words", "damage_order": "words", "assign": "ints",
-          "modes": "ints", "divide": "ints", "unless": "yesno", "discard": "words"},
+          "modes": "ints", "divide": "ints", "unless": "yesno", "discard": "words", "may": "yesno", "search": "text",
+          "name": "text", "sacrifice": "text", "devour": "words", "order": "words", "bottom": "words", "reveal": "words"},
 )
 
 CHILDREN = (

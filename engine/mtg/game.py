@@ -19,7 +19,7 @@ from ..core import IllegalAction, TraceRecorder
 from .layers import LayerResult, colors_of_cost, compute, evaluate_condition, mana_symbols, mana_value, matches, Context
 from .model import (
     Chars, Delayed, Effect, GameObject, GameState, ObjectId, PendingTrigger, PlayerId, StackItem, Step, Zone,
-    freeze, opponent,
+    freeze, opponent, thaw,
 )
 from .rules import K, citation
 
@@ -85,6 +85,10 @@ class Game:
         self.complete = True
         self._layers: tuple[Optional[GameState], Optional[LayerResult]] = (None, None)
         self._trigger_order: dict[str, list[str]] = {}
+        self._order_occasions: dict[str, int] = {}
+        self._sba_noted: set[tuple[str, str]] = set()
+        """State-based actions already reported as not evaluated (object, reason)."""
+        """How many times each player has put two or more triggers on the stack at once (``order:<player>:<n>``)."""
         self._choices: dict[str, Any] = dict(choices or {})
         """``options.choices`` of the document: choice key → the choice made (§8.6)."""
         self._cascade_choices: dict[str, list[Any]] = {}
@@ -1824,15 +1828,8 @@ class Game:
             mine = [t for t in pending if t.controller == player]
             if not mine:
                 continue
-            wanted = self._trigger_order.get(player)
-            if wanted:
-                rank = {source: i for i, source in enumerate(wanted)}
-                mine.sort(key=lambda t: (rank.get(t.source, len(rank)), t.order))
-                self.record("choice", "mtg.choice.trigger_order", K.TRIGGER_APNAP, player=player,
-                            order=[t.source for t in mine])
-            elif len(mine) > 1:
-                self.record("choice", "mtg.choice.trigger_order_default", K.TRIGGER_APNAP, player=player,
-                            order=[t.source for t in mine])
+            if len(mine) > 1:
+                mine = self._order_triggers(state, player, mine)
             for t in mine:
                 if t.spec.get("modes"):
                     modes = self.choose_modes(state, t.controller, t.source, t.name, t.spec, t.spec.get("chosen_modes"),
@@ -1859,6 +1856,45 @@ class Game:
                             targets=list(targets))
                 state = self._targets_event(state, item)
         return state
+
+    def _order_triggers(self, state: GameState, player: PlayerId, mine: list[PendingTrigger]) -> list[PendingTrigger]:
+        """The order in which ``player`` puts two or more triggered abilities on the stack (CR
+        603.3b: "in any order they choose"), first = bottom: the action's ``trigger_order`` (source
+        ids or labels) when it ranks every two triggers that are not alike, else
+        ``options.choices["order:<player>:<n>"]`` (the n-th time that player puts two or more
+        triggers on the stack at once), else an open choice among the distinct orders. Triggers
+        that are alike (same source and ability text, no targets, modes or "you may", and the same
+        event when the text refers to it) make the same result in any order among themselves: when
+        all are alike there is nothing to choose (``mtg.choice.trigger_order_same``)."""
+        n = self._order_occasions.get(player, 0) + 1
+        self._order_occasions[player] = n
+        key = f"order:{player}:{n}"
+        labels = _trigger_labels(mine)
+        kinds = _trigger_kinds(mine)
+        wanted = self._trigger_order.get(player)
+        if wanted:
+            rank = {name: i for i, name in enumerate(wanted)}
+            ranks = [rank.get(label, rank.get(t.source, len(rank))) for t, label in zip(mine, labels)]
+            if all(ranks[i] != ranks[j] or kinds[i] == kinds[j]
+                   for i in range(len(mine)) for j in range(i + 1, len(mine))):
+                ordered = sorted(range(len(mine)), key=lambda i: (ranks[i], mine[i].order))
+                self.record("choice", "mtg.choice.trigger_order", K.TRIGGER_APNAP, player=player,
+                            order=[labels[i] for i in ordered], choice=key)
+                return [mine[i] for i in ordered]
+        given = self._choices.get(key)
+        if isinstance(given, list) and sorted(map(str, given)) == sorted(labels):
+            index = {label: i for i, label in enumerate(labels)}
+            self.record("choice", "mtg.choice.made", K.TRIGGER_APNAP, choice=key, chosen=list(given), player=player)
+            return [mine[index[str(label)]] for label in given]
+        orders = _distinct_orders(kinds, labels, 10 * MAX_BRANCHES + 1)
+        if len(orders) == 1:
+            self.record("choice", "mtg.choice.trigger_order_same", K.TRIGGER_APNAP, player=player, order=labels,
+                        choice=key)
+            return list(mine)
+        total = _count_orders(kinds)
+        raise OpenChoice(state, key, orders, "mtg.choice.trigger_order_open", K.TRIGGER_APNAP,
+                         {"player": player, "triggers": labels, "count": total,
+                          "cards": [t.name for t in mine]})
 
     def _trigger_targets(self, state: GameState, t: PendingTrigger) -> list[str]:
         """Targets of a triggered ability as it goes on the stack (CR 603.3d, 601.2c): given in
@@ -2862,6 +2898,83 @@ def _on_trigger(t: PendingTrigger) -> bool:
     """Whether a trigger's trigger condition is another ability triggering (CR 603.3b, 2022)."""
     trigger = t.spec.get("trigger")
     return isinstance(trigger, Mapping) and trigger.get("event") == "ability_triggers"
+
+
+def _trigger_labels(triggers: list[PendingTrigger]) -> list[str]:
+    """What an order names each trigger: its source id; ``<source>:<ability>`` when the source has
+    two or more of them; ``<source>:<ability>:<k>`` when that ability triggered k times."""
+    labels = []
+    for t in triggers:
+        same_source = [u for u in triggers if u.source == t.source]
+        if len(same_source) == 1:
+            labels.append(t.source)
+            continue
+        same_ability = [u for u in same_source if u.ability == t.ability]
+        if len(same_ability) == 1:
+            labels.append(f"{t.source}:{t.ability}")
+        else:
+            labels.append(f"{t.source}:{t.ability}:{same_ability.index(t) + 1}")
+    return labels
+
+
+def _trigger_kinds(triggers: list[PendingTrigger]) -> list[int]:
+    """A class per trigger: two triggers share one when any order of them gives the same result
+    (CR 603.3b): the same source and controller and the same ability text, no targets, modes or
+    "you may" choice, and the same event unless the text never refers to the event."""
+    import json
+
+    kinds: list[int] = []
+    signatures: list[Any] = []
+    for i, t in enumerate(triggers):
+        spec = thaw(t.spec)
+        if spec.get("targets") or spec.get("modes") or spec.get("optional"):
+            signatures.append(("alone", i))
+        else:
+            text = json.dumps({k: v for k, v in spec.items() if k != "trigger"}, sort_keys=True, default=str)
+            event = json.dumps(thaw(t.event), sort_keys=True, default=str) if "event" in text else None
+            signatures.append((t.source, t.controller, text, event))
+        kinds.append(signatures.index(signatures[-1]))
+    return kinds
+
+
+def _count_orders(kinds: list[int]) -> int:
+    """How many distinct orders there are: n! over the factorial of each class's size."""
+    from math import factorial
+
+    total = factorial(len(kinds))
+    for k in set(kinds):
+        total //= factorial(kinds.count(k))
+    return total
+
+
+def _distinct_orders(kinds: list[int], labels: list[str], limit: int) -> list[list[str]]:
+    """The distinct orders (first = bottom) as labels, at most ``limit``, in the order of the
+    triggered order's permutations: alike triggers keep their triggered order among themselves."""
+    members: dict[int, list[str]] = {}
+    for k, label in zip(kinds, labels):
+        members.setdefault(k, []).append(label)
+    first = list(dict.fromkeys(kinds))
+    orders: list[list[str]] = []
+
+    def extend(prefix: list[int], left: dict[int, int]) -> None:
+        if len(orders) >= limit:
+            return
+        if not any(left.values()):
+            used = {k: 0 for k in members}
+            order = []
+            for k in prefix:
+                order.append(members[k][used[k]])
+                used[k] += 1
+            orders.append(order)
+            return
+        for k in first:
+            if left[k]:
+                left[k] -= 1
+                extend(prefix + [k], left)
+                left[k] += 1
+
+    extend([], {k: len(v) for k, v in members.items()})
+    return orders
 
 
 def _plain_event(event: Mapping[str, Any]) -> dict[str, Any]:

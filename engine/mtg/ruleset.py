@@ -80,7 +80,8 @@ class MtgRuleset(Ruleset):
     def _branch(self, scenario: Mapping[str, Any], open_choice: OpenChoice, recorder: TraceRecorder) -> None:
         """Record the open ``choice`` step; with at most 24 options, resolve the document once per
         option with ``options.choices[key]`` set and attach ``branches: [{choice, trace, result}]``."""
-        params = {**open_choice.params, "choice": open_choice.key, "count": len(open_choice.options)}
+        params = {**open_choice.params, "choice": open_choice.key,
+                  "count": open_choice.params.get("count", len(open_choice.options))}
         rule = citation(self.name, open_choice.rule)
         if len(open_choice.options) > MAX_BRANCHES:
             recorder.record("choice", "mtg.choice.too_many", rule, params, options=open_choice.options)

@@ -237,7 +237,8 @@ def _echo_board(ruleset):
     theirs = card("b", "B", "p2", types=["artifact"], abilities=[
         {"kind": "triggered", "trigger": {"event": "upkeep", "player": "each"}, "effects": [{"do": "gain_life", "amount": 3}]}])
     return scenario([echo, mine, theirs, card("d1", "Mountain", "p1", "library", types=["land"])],
-                    [{"type": "next_step", "step": "upkeep"}], step="untap", ruleset=ruleset)
+                    [{"type": "next_step", "step": "upkeep", "trigger_order": {"p1": ["a", "echo"]}}], step="untap",
+                    ruleset=ruleset)
 
 
 @pytest.mark.parametrize("ruleset,order", [("cr-2022-04-29", ["a", "b", "echo"]), ("cr-2020-06-01", ["a", "echo", "b"])])

@@ -1960,6 +1960,7 @@ class Game:
                     actions.append(("cease", oid, K.SBA_SPELL_COPY, "copy"))
             layers = self.layers(state)
             legends: dict[tuple[str, str], list[str]] = {}
+            worlds: list[str] = []
             for oid in self.permanents(state):
                 chars, obj = layers.chars[oid], state.objects[oid]
                 if "creature" in chars.types:
@@ -1987,6 +1988,16 @@ class Game:
                         actions.append(("unattach", oid, K.SBA_EQUIPMENT, "equipment"))
                 if obj.counters.get("+1/+1", 0) and obj.counters.get("-1/-1", 0):
                     actions.append(("annihilate", oid, K.SBA_COUNTERS, "counters"))
+                if obj.attached_to is not None and ("creature" in chars.types or not {"Aura", "Equipment", "Fortification"} & chars.subtypes):
+                    # CR 704.5p: a creature, or a permanent that is no Aura, Equipment or Fortification, becomes unattached.
+                    actions.append(("unattach", oid, K.SBA_ATTACHED, "attached_creature" if "creature" in chars.types else "attached_permanent"))
+                for kind, most in self._counter_limits(state, oid).items():
+                    if obj.counters.get(kind, 0) > most:
+                        actions.append(("limit", oid, K.SBA_MAX_COUNTERS, kind))
+                if "world" in chars.supertypes:
+                    worlds.append(oid)
+                if "Saga" in chars.subtypes:
+                    self._not_covered(oid, chars.name, K.SBA_SAGA, "saga")
             for (controller, name), oids in legends.items():
                 if len(oids) > 1:
                     # CR 704.5j: that player chooses one of them; the rest go to the graveyard.
@@ -1995,6 +2006,7 @@ class Game:
                     for oid in oids:
                         if oid != keep:
                             actions.append(("graveyard", oid, K.SBA_LEGEND, "legend_rule"))
+            actions += self._world_rule(state, worlds)
             if not actions:
                 return state
             self.record("state_based", "mtg.sba.check", K.SBA_CHECK, count=len(actions))
@@ -2021,6 +2033,14 @@ class Game:
                     counters["-1/-1"] -= n
                     state = state.with_object(replace(obj, counters=MappingProxyType({k: v for k, v in counters.items() if v})))
                     self.record("state_based", "mtg.sba.counters", key, card=oid, card_name=obj.printed.name, removed=n)
+                elif what == "limit":
+                    obj = state.objects[oid]
+                    most = self._counter_limits(state, oid)[why]
+                    counters = dict(obj.counters)
+                    removed, counters[why] = counters[why] - most, most
+                    state = state.with_object(replace(obj, counters=MappingProxyType({k: v for k, v in counters.items() if v})))
+                    self.record("state_based", "mtg.sba.counters_limit", key, card=oid, card_name=obj.printed.name,
+                                kind=why, removed=removed, max=most)
                 elif state.objects.get(oid) and state.objects[oid].zone is Zone.BATTLEFIELD:
                     self.record("state_based", "mtg.sba.graveyard", key, card=oid, card_name=state.objects[oid].printed.name, reason=why)
                     if what == "destroy":
@@ -2034,6 +2054,60 @@ class Game:
                 self.record("end", "mtg.end.game", K.GAME_DRAW if winner == "draw" else K.GAME_WON, winner=winner)
                 return state
         return state
+
+    def _counter_limits(self, state: GameState, oid: ObjectId) -> dict[str, int]:
+        """Counter kind → N for each ability of the permanent that says it can't have more than N
+        counters of that kind (a static ``max_counters`` effect, CR 704.5r); the smallest N wins."""
+        limits: dict[str, int] = {}
+        for ability in self.chars(state, oid).abilities:
+            if ability.kind != "static" or not self._static_holds(state, oid, ability):
+                continue
+            for part in ability.spec.get("effects", ()):
+                if part.get("do") == "max_counters":
+                    limits[part["kind"]] = min(int(part["max"]), limits.get(part["kind"], int(part["max"])))
+        return limits
+
+    def _world_rule(self, state: GameState, worlds: list[str]) -> list[tuple[str, str, K, str]]:
+        """CR 704.5k: with two or more world permanents, all but the one that has had the world
+        supertype for the shortest time go to the graveyard; on a tie for the shortest, all do.
+        A permanent has had it since its timestamp (613.7d) when its printed card has it and no
+        effect changed its supertypes, or since the later of that and the timestamp of a locked-in
+        effect (611.2c) that gave it world; otherwise (a copy effect, an effect with a changing set
+        of objects, a timestamp renewed by attaching, 613.7e) the time is not known: a
+        ``cannot_evaluate`` step and the world rule is not applied."""
+        if len(worlds) < 2:
+            return []
+        walk = compute(state).walk
+        since: dict[str, int] = {}
+        for oid in worlds:
+            obj = state.objects[oid]
+            rows = [r for r in walk.get(oid, ()) if r["layer"] == 1 or (
+                r["layer"] == 4 and ("world" in r["before"]["supertypes"]) != ("world" in r["after"]["supertypes"]))]
+            effects = {e.id: e for e in state.effects}
+            if obj.attached_to is not None or any(r["layer"] == 1 for r in rows):
+                self._not_covered(oid, obj.printed.name, K.SBA_WORLD, "world_since_unknown")
+                return []
+            if not rows and "world" in obj.printed.supertypes:
+                since[oid] = obj.timestamp
+                continue
+            last = rows[-1] if rows else None
+            effect = effects.get(last["effect"]) if last else None
+            if effect is None or effect.affected_ids is None or effect.condition is not None:
+                self._not_covered(oid, obj.printed.name, K.SBA_WORLD, "world_since_unknown")
+                return []
+            since[oid] = max(obj.timestamp, effect.timestamp)
+        newest = max(since.values())
+        keep = [o for o in worlds if since[o] == newest]
+        return [("graveyard", o, K.SBA_WORLD, "world_rule") for o in worlds if o not in keep or len(keep) > 1]
+
+    def _not_covered(self, oid: ObjectId, name: str, key: K, reason: str) -> None:
+        """A state-based action the engine cannot evaluate for ``oid``: one ``cannot_evaluate``
+        step (``mtg.sba.not_covered``) and an incomplete result; never silently skipped."""
+        if (oid, reason) in self._sba_noted:
+            return
+        self._sba_noted.add((oid, reason))
+        self.complete = False
+        self.record("cannot_evaluate", "mtg.sba.not_covered", key, card=oid, card_name=name, reason=reason)
 
     @staticmethod
     def _end_while_counter(state: GameState) -> GameState:

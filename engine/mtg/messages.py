@@ -66,6 +66,8 @@ MESSAGES = {
     "mtg.sba.cease": "{card_name} ceases to exist ({reason}).",
     "mtg.sba.graveyard": "{card_name} is put into its owner's graveyard ({reason}).",
     "mtg.sba.unattach": "{card_name} becomes unattached.",
+    "mtg.sba.counters_limit": "{removed} {kind} counter(s) are removed from {card_name}: it can't have more than {max}.",
+    "mtg.sba.not_covered": "{card_name}: the engine does not evaluate this state-based action ({reason}); the result is incomplete.",
     "mtg.sba.counters": "{removed} +1/+1 and -1/-1 counter pair(s) are removed from {card_name}.",
     "mtg.step.begin": "The {step} step begins ({active}'s turn).",
     "mtg.step.cleanup": "Cleanup: damage is removed and {effects} \"until end of turn\" effect(s) end.",

@@ -105,6 +105,10 @@ class K(Enum):
     SBA_AURA = auto()
     SBA_EQUIPMENT = auto()
     SBA_COUNTERS = auto()
+    SBA_WORLD = auto()
+    SBA_ATTACHED = auto()
+    SBA_MAX_COUNTERS = auto()
+    SBA_SAGA = auto()
     GAME_WON = auto()
     GAME_DRAW = auto()
     # Continuous effects (611-613)
@@ -321,6 +325,10 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.SBA_AURA: ("704.5m", "704.5m", "aura"),
     K.SBA_EQUIPMENT: ("704.5n", "704.5n", "equipment"),
     K.SBA_COUNTERS: ("704.5q", "704.5q", "-1/-1 counter"),
+    K.SBA_WORLD: ("704.5k", "704.5k", "world rule"),
+    K.SBA_ATTACHED: ("704.5p", "704.5p", "neither an Aura, an Equipment, nor a Fortification"),
+    K.SBA_MAX_COUNTERS: ("704.5r", "704.5r", "can't have more than N counters"),
+    K.SBA_SAGA: ("704.5s", "704.5s", "lore counters"),
     K.GAME_WON: ("104.2a", "104.2a", "wins the game"),
     K.GAME_DRAW: ("104.4a", "104.4a", "the game is a draw"),
     K.DURATION: ("611.2a", "611.2a", "duration"),

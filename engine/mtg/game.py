@@ -1028,27 +1028,54 @@ class Game:
         return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
 
     def do_declare_blockers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
-        """Declare blockers (CR 509.1); a flyer is blocked only by flying or reach (702.9b)."""
+        """Declare blockers (CR 509.1); a flyer is blocked only by flying or reach (702.9b), a
+        creature blocks one attacker (509.1a: a second pair of the same blocker is an ``illegal``
+        step), and an attacker with menace blocked by one creature only is not blocked by it
+        (702.111b, 509.1b: that pair is an ``illegal`` step, ``why: "menace"``)."""
         if state.step is not Step.DECLARE_BLOCKERS:
             state = self.advance_to(state, Step.DECLARE_BLOCKERS)
         self._blocks_declared = True
         if not self._block_requirements_obeyed(state, action):
             return state
-        for pair in action.get("blockers", ()):
+        pairs = list(action.get("blockers", ()))
+        menace_alone = self._menace_blocked_alone(state, pairs)
+        chosen: set[str] = set()
+        for pair in pairs:
             blocker, attacker = pair["blocker"], pair["attacker"]
             bc, ac = self.chars(state, blocker), self.chars(state, attacker)
             bo = state.objects[blocker]
             why = self._block_restriction(state, blocker, attacker)
+            if why is None and blocker in chosen:
+                why = "one_attacker"
+            if why is None and attacker in menace_alone:
+                why = "menace"
             if why:
-                self.record("illegal", "mtg.illegal.block", {"flying": K.FLYING, "fear": K.FEAR}.get(why, K.DECLARE_BLOCKERS),
+                rule = {"flying": K.FLYING, "fear": K.FEAR, "menace": K.MENACE, "one_attacker": K.BLOCK_ONE_ATTACKER}
+                self.record("illegal", "mtg.illegal.block", rule.get(why, K.DECLARE_BLOCKERS),
                             card=blocker, card_name=bc.name, attacker=attacker, why=why)
                 continue
+            chosen.add(blocker)
             state = state.with_object(replace(bo, blocking=bo.blocking + (attacker,)))
             state = state.with_object(replace(state.objects[attacker], blocked=True))
             self.record("block", "mtg.combat.blocks", K.DECLARE_BLOCKERS, card=blocker, card_name=bc.name,
                         attacker=attacker, attacker_name=ac.name)
             state = self.emit(state, {"event": "blocks", "object": blocker, "attacker": attacker})
         return self.settle(self._damage_orders(state, action), player=state.active, why=K.PRIORITY_AP_FIRST)
+
+    def _menace_blocked_alone(self, state: GameState, pairs: list[Mapping[str, Any]]) -> set[str]:
+        """The attackers with menace that this declaration would block with exactly one creature
+        (CR 702.111b; 702.110b in 2020: "can't be blocked except by two or more creatures", a
+        restriction on the whole declaration, 509.1b). Only pairs that break no other restriction,
+        and each blocker's first legal pair (509.1a), count as blocks."""
+        counts: dict[str, int] = {}
+        seen: set[str] = set()
+        for pair in pairs:
+            blocker, attacker = pair["blocker"], pair["attacker"]
+            if blocker in seen or self._block_restriction(state, blocker, attacker) is not None:
+                continue
+            seen.add(blocker)
+            counts[attacker] = counts.get(attacker, 0) + 1
+        return {a for a, n in counts.items() if n == 1 and self.chars(state, a).has_keyword("menace")}
 
     def _block_restriction(self, state: GameState, blocker: str, attacker: str) -> Optional[str]:
         """Why ``blocker`` can't block ``attacker`` now (CR 509.1a, 509.1b), or ``None``: it must be an

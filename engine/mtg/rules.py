@@ -228,6 +228,8 @@ class K(Enum):
     SEARCH_FAIL = auto()
     WIN_BY_EFFECT = auto()
     FEAR = auto()
+    MENACE = auto()
+    BLOCK_ONE_ATTACKER = auto()
     DEVOUR = auto()
     UNEARTH = auto()
     AS_ENTERS_CHOICE = auto()
@@ -441,6 +443,8 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.SEARCH_FAIL: ("701.18b", "701.19b", "isn't required to find"),
     K.WIN_BY_EFFECT: ("104.2b", "104.2b", "wins the game"),
     K.FEAR: ("702.35b", "702.36b", "artifact creatures and/or black creatures"),
+    K.MENACE: ("702.110b", "702.111b", "two or more creatures"),
+    K.BLOCK_ONE_ATTACKER: ("509.1a", "509.1a", "chooses one creature for it to block"),
     K.DEVOUR: ("702.81a", "702.82a", "sacrifice any number of creatures"),
     K.UNEARTH: ("702.83a", "702.84a", "unearth"),
     K.AS_ENTERS_CHOICE: ("614.12a", "614.12a", "choice is made before"),

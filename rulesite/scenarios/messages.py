@@ -33,7 +33,7 @@ _MAX_FIELDS = 64
 
 TERM_PARAMS = frozenset({
     "zone", "from", "to", "reason", "action", "what", "effect_class", "cost", "phase", "step", "kind",
-    "position", "method", "how", "event", "spell_kind", "timing", "type", "do", "duration",
+    "position", "method", "how", "event", "spell_kind", "timing", "type", "do", "duration", "why",
 })
 """Param names whose values may be engine vocabulary (translated only when listed in TERM_CONTEXTS)."""
 
@@ -58,7 +58,9 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
         # Magic zones
         "library", "battlefield", "stack", "exile", "command",
     ),
-    "trace mtg": ("graveyard", "hand", "library", "battlefield", "stack", "exile", "command"),
+    "trace mtg": ("graveyard", "hand", "library", "battlefield", "stack", "exile", "command",
+                  # why a blocker cannot block (CR 509.1a, 509.1b)
+                  "cannot_block", "not_attacking", "flying", "fear", "menace", "one_attacker", "cant_block"),
     "trace ygo phase": ("draw", "standby", "main1", "battle", "main2", "end"),
     "trace ygo step": ("start", "battle", "damage", "end"),
     "trace fow": (

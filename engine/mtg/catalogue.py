@@ -27,7 +27,10 @@ def _c(name: str, cost: str, types: list[str], subtypes: list[str] | None = None
        supertypes: list[str] | None = None, note: str = "") -> dict[str, Any]:
     abilities = list(abilities or [])
     for text in unsupported or []:
-        abilities.append({"kind": "unsupported", "text": text})
+        # A part the engine meets only when the ability is used ("resolving it is a cannot-evaluate
+        # step") is reported then; any other unsupported text is reported as soon as the card is
+        # on the battlefield or the stack (engine/mtg/ruleset.py).
+        abilities.append({"kind": "unsupported", "text": text, **({"when_used": True} if "cannot-evaluate step" in text else {})})
     out: dict[str, Any] = {"name": name, "mana_cost": cost, "types": types, "subtypes": subtypes or [],
                            "supertypes": supertypes or [], "abilities": abilities}
     if pt:

@@ -99,6 +99,8 @@ MESSAGES = {
     "mtg.combat.double_strike": "Second combat damage step: {creatures} creature(s) without first strike or with double strike deal damage.",
     "mtg.illegal.division": "{card_name}: the division {division} is not legal ({why}).",
     "mtg.cannot_evaluate": "Cannot evaluate part of {card_name} ({item}): {detail}.",
+    "mtg.cannot_evaluate.ability": "{card_name} ({card}, {zone}) has an ability the engine does not evaluate: “{text}”; where it matters, this result does not account for it.",
+    "mtg.cannot_evaluate.keyword": "{card_name} ({card}, {zone}) has {keyword}, a keyword the engine does not evaluate; where it matters, this result does not account for it.",
     "mtg.layer.apply": "{card_name}, layer {layer}: {label} ({reason}, timestamp {timestamp}): {before} → {after}.",
     "mtg.layer.dependency": "Layer {layer}: {label} depends on {depends_on}, so it waits.",
     "mtg.layer.loop": "Layer {layer}: {label} is in a dependency loop; timestamp order is used.",

@@ -21,6 +21,14 @@ LAYER_NOTE_MESSAGES = {"granted_earlier_layer": "mtg.layer.granted_earlier_layer
 """The message of each kind of note of the layer system (:attr:`LayerResult.notes`)."""
 
 
+EVALUATED_KEYWORDS = frozenset({
+    "cascade", "cycling", "deathtouch", "defender", "devour", "double_strike", "equip", "exalted", "fear",
+    "first_strike", "flash", "flying", "haste", "hexproof", "indestructible", "lifelink", "menace", "protection",
+    "reach", "shroud", "split_second", "trample", "typecycling", "vigilance",
+})
+"""The keyword abilities (CR 702) the engine applies; any other keyword is reported, never skipped silently."""
+
+
 class MtgRuleset(Ruleset):
     """Magic under one Comprehensive Rules edition; subclasses set the edition and its flags."""
 
@@ -49,6 +57,7 @@ class MtgRuleset(Ruleset):
                                                                "replacement", "doesnt_untap", "chosen_name"):
                 game.complete = False
                 game.record("cannot_evaluate", "mtg.layer.unsupported", K.LAYERS, effect=effect.id, do=effect.do)
+        self._report_unevaluated_abilities(scenario, game)
         cite = lambda key: citation(self.name, key)  # noqa: E731
         try:
             state = game.run(state, list(scenario.get("actions", [])))
@@ -76,6 +85,29 @@ class MtgRuleset(Ruleset):
                         **{k: (json.dumps(v) if isinstance(v, (dict, list)) else v)
                            for k, v in note.items() if k not in ("kind", "card", "rule_key")})
         return fmt.result(scenario, state, layers, cite, game.complete)
+
+    def _report_unevaluated_abilities(self, scenario: Mapping[str, Any], game: Game) -> None:
+        """Name each printed ability the engine would silently skip, so no answer pretends to
+        account for it: an ``unsupported`` ability (rules text kept as text, CR 113.1a) of a
+        permanent or a spell on the stack, and a keyword outside :data:`EVALUATED_KEYWORDS`
+        (CR 702.1) of a card on the battlefield, on the stack or in a hand. Each is a
+        ``cannot_evaluate`` step and makes the result incomplete; cards in other zones, whose
+        abilities rarely function there (113.6), are not reported, nor an unsupported part marked
+        ``"when_used": true`` (the engine gives its own step when that part is used)."""
+        for obj in scenario.get("objects") or ():
+            zone = obj.get("zone")
+            for ability in obj.get("abilities") or ():
+                kind = ability.get("kind", "keyword")
+                params = {"card": obj.get("id", ""), "card_name": obj.get("name", ""), "zone": zone}
+                if kind == "unsupported" and zone in ("battlefield", "stack") and not ability.get("when_used"):
+                    game.complete = False
+                    game.record("cannot_evaluate", "mtg.cannot_evaluate.ability", K.ABILITY_TEXT,
+                                text=str(ability.get("text", "")), **params)
+                elif kind == "keyword" and zone in ("battlefield", "stack", "hand") \
+                        and ability.get("keyword") not in EVALUATED_KEYWORDS:
+                    game.complete = False
+                    game.record("cannot_evaluate", "mtg.cannot_evaluate.keyword", K.KEYWORD_ABILITIES,
+                                keyword=str(ability.get("keyword")), **params)
 
     def _branch(self, scenario: Mapping[str, Any], open_choice: OpenChoice, recorder: TraceRecorder) -> None:
         """Record the open ``choice`` step; with at most 24 options, resolve the document once per

@@ -1,0 +1,49 @@
+"""What the Magic engine does not evaluate is named in the trace, never skipped (CR 113.1a, 702.1)."""
+
+from __future__ import annotations
+
+import engine
+from engine.mtg.ruleset import EVALUATED_KEYWORDS
+
+
+def _board(ability: dict, zone: str = "battlefield") -> dict:
+    return {
+        "format": "1", "game": "mtg", "ruleset": "cr-2022-04-29", "options": {},
+        "players": [{"id": "p1", "life": 20}, {"id": "p2", "life": 20}],
+        "turn": {"active": "p1", "step": "main1"},
+        "objects": [{"id": "c", "name": "Test Creature", "owner": "p1", "zone": zone, "power": 2, "toughness": 2,
+                     "types": ["creature"], "abilities": [ability]}],
+        "chain": [], "pending": [], "effects": [], "actions": [],
+    }
+
+
+def _unevaluated(output: dict) -> list[dict]:
+    return [s for s in output["trace"] if s["message_id"].startswith("mtg.cannot_evaluate.")]
+
+
+def test_702_1_a_keyword_the_engine_does_not_apply_is_reported_and_the_result_is_incomplete():
+    output = engine.resolve(_board({"kind": "keyword", "keyword": "infect"}))
+    [step] = _unevaluated(output)
+    assert step["message_id"] == "mtg.cannot_evaluate.keyword" and step["params"]["keyword"] == "infect"
+    assert step["rule"]["number"] == "702.1"
+    assert output["result"]["complete"] is False
+
+
+def test_113_1a_unsupported_rules_text_of_a_permanent_is_reported():
+    output = engine.resolve(_board({"kind": "unsupported", "text": "All creatures lose flying."}))
+    [step] = _unevaluated(output)
+    assert step["message_id"] == "mtg.cannot_evaluate.ability" and step["params"]["text"] == "All creatures lose flying."
+    assert step["rule"]["number"] == "113.1a" and output["result"]["complete"] is False
+
+
+def test_cards_in_the_library_and_parts_reported_when_used_are_not_reported_at_the_start():
+    assert _unevaluated(engine.resolve(_board({"kind": "keyword", "keyword": "infect"}, zone="library"))) == []
+    reported_later = {"kind": "unsupported", "text": "Mode two: resolving it is a cannot-evaluate step.", "when_used": True}
+    output = engine.resolve(_board(reported_later))
+    assert _unevaluated(output) == [] and output["result"]["complete"] is True
+
+
+def test_every_keyword_the_engine_applies_passes_without_a_report():
+    for keyword in sorted(EVALUATED_KEYWORDS - {"protection", "typecycling", "cycling", "equip", "devour"}):
+        output = engine.resolve(_board({"kind": "keyword", "keyword": keyword}))
+        assert _unevaluated(output) == [], keyword

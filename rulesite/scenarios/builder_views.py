@@ -23,7 +23,7 @@ import engine
 
 from . import builder as conversion
 from .builders import common, fow, mtg
-from .builders.forms import GameBoardForm, uses_of
+from .builders.forms import GameBoardForm, record_templates, shared_lists, uses_of
 from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
 
@@ -127,10 +127,10 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
         "shown_json": shown_json,
         "json_url": url + "?mode=json",
         "builder_url": url,
-        "demos": [("", "—")] + common.demo_list(game),
+        "demos": [("", "—")] + common.demo_list(game) if request.GET.get("demos") else [],
         "current_demo": (request.GET.get("demo") or "").rpartition("/")[2],
         "current_from": (request.GET.get("from") or "")[:32],
-        "start_open": bool(request.GET.get("demo") or request.GET.get("from")),
+        "start_open": bool(request.GET.get("demo") or request.GET.get("from") or request.GET.get("demos")),
     }
     if game == "ygo":
         context["card_names"] = common.used_card_names("ygo")
@@ -139,7 +139,10 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
     spec = SPECS[game]
     context["spec"] = spec
     context["field_maps_json"] = json.dumps({s.prefix: uses_of(s) for s in spec.sections if s.switch})
+    context["detail_maps_json"] = json.dumps({s.prefix: s.details for s in spec.sections if s.details})
     context["owners_json"] = json.dumps(_owners_config(spec), ensure_ascii=False)
+    context["shared_lists"] = shared_lists(spec)
+    context["record_templates"] = record_templates(spec)
     if game == "mtg":
         context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
         context["card_names"] = mtg.card_names()

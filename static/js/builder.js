@@ -12,6 +12,8 @@
   var fieldMaps = {};
   try { fieldMaps = JSON.parse(form.getAttribute("data-field-maps") || "{}"); } catch (e) { fieldMaps = {}; }
   var PLAYERS = { p1: true, p2: true };
+  var detailMaps = {};
+  try { detailMaps = JSON.parse(form.getAttribute("data-detail-maps") || "{}"); } catch (e) { detailMaps = {}; }
 
   function directChild(scope, selector) {
     for (var i = 0; i < scope.children.length; i++) {
@@ -55,6 +57,8 @@
     holder.innerHTML = html.split(placeholder).join(String(index)).split("__num__").join(String(index + 1));
     var row = holder.firstElementChild;
     rows.appendChild(row);
+    expandRecords(row);
+    upgradeChoices(row);
     total.value = String(index + 1);
     var idInput = row.querySelector("input[data-card-id]");
     if (idInput && !idInput.value) { idInput.value = nextCardId(); }
@@ -172,6 +176,84 @@
     });
   }
 
+  /* A choice whose options are on the page once (a <datalist>) is a text input without JS:
+   * make it a <select> with those options, keeping its value (also one the list lacks). */
+  function upgradeChoices(scope) {
+    scope.querySelectorAll("input[data-choices]").forEach(function (input) {
+      var list = document.getElementById(input.getAttribute("data-choices"));
+      if (!list) { return; }
+      var select = document.createElement("select");
+      Array.prototype.forEach.call(input.attributes, function (a) {
+        if (["type", "list", "value", "data-choices", "autocomplete", "maxlength"].indexOf(a.name) < 0) { select.setAttribute(a.name, a.value); }
+      });
+      var blank = list.getAttribute("data-blank");
+      if (blank) { select.appendChild(new Option(blank, "")); }
+      var value = input.value, found = false;
+      Array.prototype.forEach.call(list.options, function (o) {
+        found = found || o.value === value;
+        select.appendChild(new Option(o.textContent || o.value, o.value, false, o.value === value));
+      });
+      if (value && !found) { select.appendChild(new Option(value, value, false, true)); }
+      select.value = value;
+      input.parentNode.replaceChild(select, input);
+    });
+  }
+
+  /* A row template's compound fields refer to the page's template of their kind: copy it in. */
+  function expandRecords(scope) {
+    scope.querySelectorAll("div[data-record]").forEach(function (holder) {
+      var template = document.getElementById(holder.getAttribute("data-record"));
+      if (!template) { return; }
+      var name = holder.getAttribute("data-name");
+      holder.outerHTML = template.innerHTML.split("__rec__").join(name);
+    });
+  }
+
+  /* The rarely used inputs of a compound field are on the page once (a <template>): copy
+   * them in, named after the field, when its "More" is opened. */
+  function fillRecordMore(details) {
+    var template = document.getElementById(details.getAttribute("data-more"));
+    var holder = details.querySelector(".record-parts");
+    if (!template || !holder || holder.childElementCount) { return; }
+    var name = details.getAttribute("data-name"), offset = parseInt(details.getAttribute("data-offset"), 10) || 0;
+    holder.innerHTML = template.innerHTML.replace(/__rec___(\d+)/g, function (m, index) { return name + "_" + (offset + parseInt(index, 10)); });
+    upgradeChoices(holder);
+  }
+
+  /* A row holds only the fields its switch value uses (and those filled in): copy the others
+   * it now needs from the section's row <template>, in the template's order. */
+  var templateRows = {};
+  function ensureFields(row, switcher, shown) {
+    var scope = row.closest("[data-formset]");
+    if (!scope || row.closest("template")) { return; }
+    var prefix = scope.getAttribute("data-formset");
+    var match = new RegExp("^" + prefix + "-(\\d+)-").exec(switcher.name);
+    var template = directChild(scope, "template");
+    if (!match || !template) { return; }
+    if (!templateRows[prefix]) { templateRows[prefix] = template.content.querySelector("fieldset"); }
+    var model = templateRows[prefix];
+    ["fields", "more"].forEach(function (part) {
+      var from = part === "fields" ? directChild(model, ".fields") : model.querySelector("details.more > .fields");
+      var to = part === "fields" ? directChild(row, ".fields") : row.querySelector("details.more > .fields");
+      if (!from || !to) { return; }
+      var last = null;
+      Array.prototype.forEach.call(from.children, function (field) {
+        var name = field.getAttribute("data-opt");
+        var have = null;
+        Array.prototype.forEach.call(to.children, function (f) { if (f.getAttribute("data-opt") === name) { have = f; } });
+        if (have) { last = have; return; }
+        if (!shown[name] && name !== "extra") { return; }
+        var holder = document.createElement("div");
+        holder.innerHTML = field.outerHTML.split("__prefix__").join(match[1]);
+        var added = holder.firstElementChild;
+        to.insertBefore(added, last ? last.nextSibling : to.firstChild);
+        last = added;
+        expandRecords(added);
+        upgradeChoices(added);
+      });
+    });
+  }
+
   /* Show the fields the row's switch value uses (plus any filled in or marked wrong). */
   function updateSwitch(row) {
     var switcher = null;
@@ -180,6 +262,13 @@
     var map = fieldMaps[switcher.getAttribute("data-switcher")] || {};
     var shown = {};
     (map[switcher.value] || "").split(" ").forEach(function (name) { if (name) { shown[name] = true; } });
+    // A keyword's own fields (protection: from; cycling: cost) follow the keyword chosen.
+    var detail = (detailMaps[switcher.getAttribute("data-switcher")] || {})[switcher.value];
+    if (detail) {
+      var other = row.querySelector("[name$='-" + detail[0] + "']");
+      ((other && detail[1][other.value]) || "").split(" ").forEach(function (name) { if (name) { shown[name] = true; } });
+    }
+    ensureFields(row, switcher, shown);
     row.querySelectorAll(".opt").forEach(function (field) {
       if (field.closest("[data-switch]") !== row) { return; }
       var name = field.getAttribute("data-opt");
@@ -293,11 +382,17 @@
   form.addEventListener("change", function (event) {
     var target = event.target;
     if (target.matches("select[data-switcher]")) { updateSwitch(target.closest("[data-switch]")); syncOwners(); }
+    else if (target.closest("[data-switch]") && target.matches("select")) { updateSwitch(target.closest("[data-switch]")); }
     if (target.matches("select[data-owner-ref]")) { syncOwners(); }
     if (target.matches("input[name$='-DELETE']")) { syncCardPickers(); syncOwners(); }
     if (catalogueUrl && target.matches("input[data-card-name]")) { loadCatalogue(function () { fillFromCatalogue(target); }); }
   });
 
+  form.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("details[data-more]") && event.target.open) { fillRecordMore(event.target); }
+  }, true);
+
+  upgradeChoices(form);
   form.querySelectorAll("[data-add-row]").forEach(function (b) { b.hidden = false; });
   form.querySelectorAll("[data-switch]").forEach(updateSwitch);
   syncOwners();

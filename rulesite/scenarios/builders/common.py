@@ -259,6 +259,90 @@ def range_json(value: Any) -> Any:
     return [int(low), int(high)] if dash else int(low)
 
 
+def blank_text_form(value: Any) -> Any:
+    """``""`` (given, but empty: a mana cost of nothing, a tracked empty pool) → ``True``."""
+    return True if value == "" else MISSING
+
+
+def blank_text_json(value: Any) -> Any:
+    return "" if value is True else MISSING
+
+
+def empty_object_form(value: Any) -> Any:
+    """``{}`` (an object with no condition: "any permanent") → ``True``."""
+    return True if isinstance(value, Mapping) and not value else MISSING
+
+
+def empty_object_json(value: Any) -> Any:
+    return {} if value is True else MISSING
+
+
+def _plain_id(value: Any) -> bool:
+    return text_form(value) is not MISSING and not any(c in value for c in ":,; ")
+
+
+def map_form(value: Any) -> Any:
+    """``{"ogre": "jace"}`` → ``"ogre: jace"`` (an attacker and the planeswalker it attacks)."""
+    if not isinstance(value, Mapping) or not value or not all(_plain_id(k) and _plain_id(v) for k, v in value.items()):
+        return MISSING
+    return ", ".join(f"{key}: {item}" for key, item in value.items())
+
+
+def map_json(value: Any) -> Any:
+    """Parse ``"a: b, c: d"``; raise ``ValueError`` naming the bad part."""
+    pairs = pairs_json(value, ("k", "v"))
+    if pairs is MISSING:
+        return MISSING
+    out = {pair["k"]: pair["v"] for pair in pairs}
+    if len(out) < len(pairs):
+        raise ValueError(str(value))
+    return out
+
+
+def map_lists_form(value: Any) -> Any:
+    """``{"wurm": ["b1", "b2"], "0": ["x"]}`` → ``"wurm: b1 b2, 0: x"`` (ids per key)."""
+    if not isinstance(value, Mapping) or not value:
+        return MISSING
+    parts = []
+    for key, items in value.items():
+        if not _plain_id(key) or not isinstance(items, list) or not items or not all(_plain_id(i) for i in items):
+            return MISSING
+        parts.append(f"{key}: {' '.join(items)}")
+    return ", ".join(parts)
+
+
+def map_lists_json(value: Any) -> Any:
+    """Parse ``"wurm: b1 b2, 0: x"``; raise ``ValueError`` naming the bad part."""
+    if not value or not str(value).strip():
+        return MISSING
+    out: dict[str, list[str]] = {}
+    for part in str(value).split(","):
+        if not part.strip():
+            continue
+        key, sep, items = part.partition(":")
+        if not sep or not key.strip() or not items.split() or key.strip() in out:
+            raise ValueError(part.strip())
+        out[key.strip()] = items.split()
+    return out or MISSING
+
+
+def groups_form(value: Any) -> Any:
+    """``[["fire"], ["fire", "water"]]`` → ``"fire; fire, water"`` (lists of words)."""
+    if not isinstance(value, list) or not value:
+        return MISSING
+    shown = [words_form(group) for group in value]
+    return MISSING if any(group is MISSING or ";" in group for group in shown) else "; ".join(shown)
+
+
+def groups_json(value: Any) -> Any:
+    if not value or not str(value).strip():
+        return MISSING
+    groups = [words_json(part) for part in str(value).split(";") if part.strip()]
+    if any(group is MISSING for group in groups):
+        raise ValueError(str(value))
+    return groups or MISSING
+
+
 @dataclass(frozen=True)
 class Part:
     """One input of a compound field (a FILTER's ``types``, a cascade trigger's ``cast``)."""
@@ -345,6 +429,11 @@ CONVERTERS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "ints": (ints_form, ints_json),
     "range": (range_form, range_json),
     "owner": (text_form, blank_is_missing),
+    "blankstr": (blank_text_form, blank_text_json),
+    "emptyobj": (empty_object_form, empty_object_json),
+    "map": (map_form, map_json),
+    "maplists": (map_lists_form, map_lists_json),
+    "groups": (groups_form, groups_json),
 }
 """Field kind → (document → form, form → document)."""
 
@@ -443,6 +532,8 @@ class Section:
     mark: str = ""
     """For a section of owned rows (its ``key`` is ``""``): what joins a row's owner and its
     index into the row's own path (``#``: ``c1#0`` is card ``c1``'s first ability)."""
+    details: Mapping[str, tuple[str, Mapping[str, str]]] = dc_field(default_factory=dict)
+    """Switch value → (another field, {its value: the fields it adds}): a keyword's own fields."""
     store: tuple[str, ...] = ()
     """For a section of rows kept in an object of the document (``("options", "choices")``):
     where; each row is one ``"kind:subject": value`` entry of it."""

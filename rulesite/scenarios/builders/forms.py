@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 import json
 import re
+import zlib
 from functools import cache
 from typing import Any
 
@@ -95,8 +96,46 @@ def part_field(part: common.Part) -> forms.Field:
     return forms.CharField(required=False, max_length=2000 if part.kind == "words" else 200)
 
 
+def record_template_id(parts: tuple[common.Part, ...], count: int = 0) -> str:
+    """Return the id of the page's ``<template>`` of the rarely used inputs of ``parts`` (or,
+    with ``count``, of a whole compound field of ``count`` groups of them)."""
+    key = zlib.crc32(" ".join(f"{p.key}:{p.kind}" for p in parts).encode())
+    return f"record-{count}-{key:08x}" if count else f"record-more-{key:08x}"
+
+
+def record_template_html(parts: tuple[common.Part, ...]) -> Any:
+    """Return the rarely used inputs of ``parts`` named ``__rec___<part index>``: builder.js
+    copies them into a compound field whose "More" is opened (they are rendered in a row only
+    when one of them holds a value)."""
+    inputs = []
+    for index, part in enumerate(parts):
+        if not part.main:
+            sub = part_field(part).widget.get_context(f"__rec___{index}", None, {"id": f"id___rec___{index}"})["widget"]
+            inputs.append((_input_html(sub), part.label, sub.get("type")))
+    return loader.render_to_string("scenarios/builder_record_more.html", {"parts": inputs})
+
+
+def record_templates(spec: common.GameSpec) -> list[tuple[str, Any]]:
+    """Return ``[(template id, html)]``: each kind of compound field of ``spec`` whole, named
+    ``__rec__`` (the rows' templates refer to it instead of repeating it), and its rarely used inputs."""
+    seen: dict[str, Any] = {}
+    for section in spec.sections:
+        for field_spec in section.fields:
+            if field_spec.kind not in ("record", "slots"):
+                continue
+            whole = record_template_id(field_spec.parts, field_spec.count or 1)
+            if whole not in seen:
+                field = RecordField(field_spec.parts, field_spec.count or 1)
+                seen[whole] = field.widget.render("__rec__", None, {"id": "id___rec__"})
+            more = record_template_id(field_spec.parts)
+            if more not in seen and any(not part.main for part in field_spec.parts):
+                seen[more] = record_template_html(field_spec.parts)
+    return list(seen.items())
+
+
 class RecordWidget(forms.MultiWidget):
-    """The inputs of a compound field, each with its label; the rarely used ones folded away."""
+    """The inputs of a compound field, each with its label; the rarely used ones folded away
+    (and left out of the page unless one holds a value: :func:`record_template_html`)."""
 
     template_name = "scenarios/builder_record.html"
 
@@ -111,6 +150,8 @@ class RecordWidget(forms.MultiWidget):
         return [v for slot in range(self.count) for v in common.record_values(records[slot] if slot < len(records) else None, self.parts)]
 
     def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
+        if "__prefix__" in name:  # a row template's: the page's template of this kind of field, copied in by builder.js
+            return {"widget": {"name": name, "placeholder": record_template_id(self.parts, self.count)}}
         if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
             value = self.decompress(value)  # a list of records (the cascade triggers), not the inputs' values
         context = super().get_context(name, value, attrs)
@@ -120,21 +161,56 @@ class RecordWidget(forms.MultiWidget):
         for slot in range(self.count):
             chunk = list(zip(subwidgets[slot * size:(slot + 1) * size], self.parts))
             more = [(w, p) for w, p in chunk if not p.main]
+            is_open = any(_sub_filled(w) for w, _p in more)
             groups.append({
                 "title": self.slot_labels[slot] if self.count > 1 else "",
                 "main": [(w, p.label) for w, p in chunk if p.main],
-                "more": [(w, p.label) for w, p in more],
-                "open": any(_sub_filled(w) for w, _p in more),
+                "more": [(w, p.label) for w, p in more] if is_open else [],
+                "lazy": bool(more) and not is_open,
+                "offset": slot * size,
+                "open": is_open,
             })
         context["widget"]["groups"] = groups
+        context["widget"]["template_id"] = record_template_id(self.parts)
         return context
 
     def _render(self, template_name: str, context: dict[str, Any], renderer: Any = None) -> Any:
         """Render the project's template (the form renderer knows only Django's), each input by the form renderer."""
+        if "placeholder" in context["widget"]:
+            return format_html('<div class="record" data-record="{}" data-name="{}"></div>', context["widget"]["placeholder"],
+                               context["widget"]["name"])
         for group in context["widget"]["groups"]:
             for key in ("main", "more"):
                 group[key] = [(_input_html(sub), label, sub.get("type")) for sub, label in group[key]]
         return mark_safe(loader.render_to_string(template_name, context))
+
+
+_FAST_WIDGETS = (forms.TextInput, forms.NumberInput, forms.Textarea, forms.CheckboxInput, forms.Select, forms.SelectMultiple)
+_FAST_TEMPLATES = {f"django/forms/widgets/{name}.html" for name in ("text", "number", "textarea", "checkbox", "select")}
+
+
+def field_html(bound: forms.BoundField, opt: bool = False) -> Any:
+    """Return one field of a row as ``builder_field.html`` and Django's field template would
+    render it (label, help text, errors, the input), without a template render per field."""
+    widget = bound.field.widget
+    errors = bound.errors
+    classes = f"field field-{bound.name}" + (" check" if isinstance(widget, forms.CheckboxInput) else "")
+    classes += (" has-error" if errors else "") + (f" opt opt-{bound.name}" if opt else "")
+    if isinstance(widget, forms.MultiWidget) or not isinstance(widget, _FAST_WIDGETS) or widget.template_name not in _FAST_TEMPLATES:
+        inner = bound.as_field_group()
+    else:
+        attrs = bound.build_widget_attrs({}, widget)
+        if bound.auto_id and "id" not in widget.attrs:
+            attrs.setdefault("id", bound.auto_id)
+        sub = widget.get_context(bound.html_name, bound.value(), attrs)["widget"]
+        parts = [format_html('<label for="{}">{}{}</label>', bound.id_for_label, bound.label, bound.form.label_suffix or "")
+                 if bound.label else ""]
+        if bound.help_text:
+            parts.append(format_html('<div class="helptext" id="{}_helptext">{}</div>', bound.auto_id, mark_safe(bound.help_text)))
+        parts.append(str(errors) if errors else "")
+        parts.append(_input_html(sub))
+        inner = mark_safe("".join(str(part) for part in parts))
+    return format_html('<div class="{}" data-opt="{}">{}</div>', classes, bound.name, inner)
 
 
 def _sub_filled(sub: Mapping[str, Any]) -> bool:
@@ -146,14 +222,16 @@ def _sub_filled(sub: Mapping[str, Any]) -> bool:
 
 
 def _input_html(sub: Mapping[str, Any]) -> Any:
-    """Return the HTML of one input of a compound field (a text, number or checkbox input, or a
-    select), as Django's templates would, without a template render per input."""
+    """Return the HTML of one input of a compound field (a text, number or checkbox input, a
+    textarea or a select), as Django's templates would, without a template render per input."""
     attrs = dict(sub["attrs"])
     if "optgroups" in sub:
         options = "".join(
             format_html('<option value="{}"{}>{}</option>', option["value"], " selected" if option["selected"] else "", option["label"])
             for _group, group_options, _index in sub["optgroups"] for option in group_options)
         return format_html('<select name="{}"{}>{}</select>', sub["name"], flatatt(attrs), mark_safe(options))
+    if sub.get("template_name") == "django/forms/widgets/textarea.html":
+        return format_html('<textarea name="{}"{}>\n{}</textarea>', sub["name"], flatatt(attrs), sub.get("value") or "")
     if sub.get("type") != "checkbox" and sub.get("value") is not None:
         attrs["value"] = sub["value"]
     return format_html('<input type="{}" name="{}"{}>', sub["type"], sub["name"], flatatt(attrs))
@@ -209,6 +287,45 @@ class JSONValueField(forms.JSONField):
         return super().prepare_value(value)
 
 
+PARSED = {
+    "map": (common.map_json, _("Write “key: id” pairs, separated by commas (e.g. “ogre: jace”).")),
+    "maplists": (common.map_lists_json, _("Write “key: id id” groups, separated by commas (e.g. “wurm: wall elf”).")),
+    "groups": (common.groups_json, _("Write groups of words separated by semicolons, the words of a group by commas.")),
+}
+"""Text kinds read by a converter of :mod:`.common`: (parser, message when it cannot read it)."""
+
+
+SHARED_CHOICES = 8
+"""A row's choice field with this many choices or more is a text input with a page-wide
+``<datalist>``, which builder.js turns into a ``<select>``: the options are on the page once."""
+
+
+class SharedChoiceInput(forms.TextInput):
+    """A choice typed as text (suggested by the datalist ``list_id``); with JS a ``<select>``."""
+
+    def __init__(self, list_id: str, attrs: Any = None) -> None:
+        super().__init__(attrs={"list": list_id, "data-choices": list_id, "autocomplete": "off"} | dict(attrs or {}))
+
+
+def shared_list_id(section: common.Section, spec: common.Spec) -> str:
+    return f"choices-{section.prefix}-{spec.name}"
+
+
+def shared_choice_specs(section: common.Section) -> list[common.Spec]:
+    """Return the choice fields of ``section`` whose options are given once per page."""
+    return [spec for spec in section.fields if spec.kind == "choice" and len(spec.choices) >= SHARED_CHOICES]
+
+
+def shared_lists(spec: common.GameSpec) -> list[tuple[str, Any, list[tuple[str, Any]]]]:
+    """Return ``[(datalist id, blank label, [(value, label)])]`` of every shared choice field."""
+    out = []
+    for section in spec.sections:
+        for field_spec in shared_choice_specs(section):
+            options = [(value, field_spec.labels.get(value, value)) for value in field_spec.choices]
+            out.append((shared_list_id(section, field_spec), field_spec.blank, options))
+    return out
+
+
 def make_field(spec: common.Spec) -> forms.Field:
     """Return the Django form field of one :class:`~.common.Spec`."""
     kwargs: dict[str, Any] = {"label": spec.label, "required": spec.required, "help_text": spec.help}
@@ -222,8 +339,11 @@ def make_field(spec: common.Spec) -> forms.Field:
         if not blank and spec.initial is None:
             kwargs["initial"] = spec.choices[0]  # what a browser submits untouched: the row stays "unchanged"
         return forms.ChoiceField(choices=blank + [(v, spec.labels.get(v, v)) for v in spec.choices], **kwargs)
-    if kind == "flag":
+    if kind in ("flag", "blankstr", "emptyobj"):
         return forms.BooleanField(**kwargs | {"required": False})
+    if kind in PARSED:
+        parse, message = PARSED[kind]
+        return ParsedField(max_length=2000, parse=parse, message=message, **kwargs)
     if kind == "yesno":
         labels = {"yes": _("Yes"), "no": _("No")} | dict(spec.labels)
         return forms.ChoiceField(choices=[("", spec.blank), ("yes", labels["yes"]), ("no", labels["no"])], **kwargs)
@@ -300,6 +420,43 @@ class GameRowForm(ygo_forms.BoardRowForm):
             return ""
         return ygo_forms.shown_fields(self, self.uses.get(str(self[self.switch].value() or ""), ""), (self.switch,))
 
+    def rendered(self) -> set[str] | None:
+        """Return the fields the page holds for this row, or ``None`` for all of them.
+
+        A row whose switch is set holds the fields that value uses and any filled in or wrong;
+        builder.js copies the others from the section's row ``<template>`` when the switch
+        changes (and the ``extra`` JSON box, which the page holds only when it has a value).
+        The template itself (the empty form) and a row without a switch value hold all."""
+        if "_rendered" not in self.__dict__:
+            value = str(self[self.switch].value() or "") if self.switch else ""
+            if self.prefix.endswith("__prefix__") or not value:
+                names = None
+            else:
+                names = set(self.uses.get(value, "").split()) | {self.switch, "owner"}
+                if value in self.section.details:
+                    other, adds = self.section.details[value]
+                    names |= set(adds.get(str(self[other].value() or ""), "").split())
+                names |= {name for name in self.fields if name not in ("DELETE", "absent", "lists", "colon")
+                          and (self[name].errors or _has_value(self[name].value()))}
+            self.__dict__["_rendered"] = names
+        return self.__dict__["_rendered"]
+
+    def main_html(self) -> Any:
+        """Return the HTML of the row's main fields (:func:`field_html`)."""
+        return mark_safe("".join(field_html(bound, opt=bool(self.switch) and bound.name != self.switch) for bound in self.main_group()))
+
+    def more_html(self) -> Any:
+        """Return the HTML of the row's folded-away fields."""
+        return mark_safe("".join(field_html(bound) for bound in self.more_group()))
+
+    def main_group(self) -> list[forms.BoundField]:
+        shown = self.rendered()
+        return [self[name] for name in self.main_fields if shown is None or name in shown]
+
+    def more_group(self) -> list[forms.BoundField]:
+        shown = self.rendered()
+        return [self[name] for name in self.more_fields if shown is None or name in shown]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         filled = [spec for spec in self.section.fields if common.filled(data.get(spec.name))]
@@ -321,9 +478,17 @@ class GameRowForm(ygo_forms.BoardRowForm):
             keys = {spec.name: spec.key for spec in self.section.fields}
             for name, message in self.section.needs.get(str(data.get(self.switch) or ""), {}).items():
                 given_as_json = keys.get(name) in (data.get("extra") or {})
-                if data.get(name) in (None, "", []) and name not in self.errors and not given_as_json:
+                given_otherwise = any(common.filled(data.get(other)) for other, key in keys.items() if key == keys.get(name))
+                if not given_otherwise and name not in self.errors and not given_as_json:
                     self.add_error(name, message)
         return data
+
+
+def _has_value(value: Any) -> bool:
+    """Return whether a field's value (a compound field's: any of its inputs') is given."""
+    if isinstance(value, (list, tuple)):
+        return any(_has_value(item) for item in value)
+    return value not in (None, "", False, {}) and value != []
 
 
 def uses_of(section: common.Section) -> dict[str, str]:
@@ -337,6 +502,8 @@ def uses_of(section: common.Section) -> dict[str, str]:
 def row_form_class(section: common.Section) -> type[GameRowForm]:
     """Return the form class of one row of ``section``."""
     attrs: dict[str, Any] = {spec.name: make_field(spec) for spec in section.fields}
+    for spec in shared_choice_specs(section):
+        attrs[spec.name].widget = SharedChoiceInput(shared_list_id(section, spec))
     attrs["extra"] = ygo_forms.JSONObjectField(
         label=_("Other fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
         help_text=_("Keys this form has no box for. Usually empty."),

@@ -48,7 +48,8 @@ ACTION_LABELS = {
     "judgment": _("Perform Judgment"), "standby": _("Put a card into the standby area"),
     "lifebreak": _("Lifebreak (Valhalla)"), "battle": _("Initiate a battle"), "attack": _("Declare an attack"),
     "no_attack": _("Declare no attack"), "block": _("Declare a block"), "no_block": _("Declare no block"),
-    "choose": _("Make an open choice"),
+    "choose": _("Make an open choice"), "concede": _("Concede"), "loop": _("Perform a loop (14.1)"),
+    "mulligan": _("Mulligan (setup)"),
 }
 OPTION_QUESTIONS = {
     "variant": _("Rules variant (lifebreak area)"),
@@ -75,7 +76,9 @@ OPTION_VALUE_LABELS = {
     "literal": _("More than ⌊(life − 1)/1000⌋"), "per_1000": _("More than ⌈life/1000⌉"),
     "round_up": _("Rounded up"), "none": _("Not rounded"), "spent": _("It is used up"), "kept": _("What is left stays"),
 }
-DURATION_LABELS = {"permanent": _("Permanent"), "end_of_turn": _("Until end of turn"), "end_of_battle": _("Until end of battle")}
+DURATION_LABELS = {"permanent": _("Permanent"), "end_of_turn": _("Until end of turn"), "end_of_battle": _("Until end of battle"),
+                   "during_battle": _("During the battle")}
+DURATIONS = tuple(DURATION_LABELS)
 EFFECT_KIND_LABELS = {"continuous": _("Continuous"), "replacement": _("Replacement"), "delayed": _("Delayed trigger")}
 CHASE_KIND_LABELS = {"card": _("A card (spell or summon)"), "ability": _("An ability"), "judgment": _("Judgment")}
 WILL_HELP = _("e.g. “fire: 1, void: 2” (light, fire, water, wind, darkness, void, moon)")
@@ -152,6 +155,16 @@ TRIGGER_EVENTS = (
     "start_of_declare_block", "end_of_battle", "any_time", "opponent_plays_spell", "opponent_plays_ability", "opponent_attacks",
 )
 _CHANGE_NAMES = " ".join(spec.name for spec in CHANGES)
+BATTLE_COST = (
+    Spec("cost.life", "bc_life", "int", _("Cost to attack/block: life"), min_value=0, max_value=99_900),
+    Spec("cost.discard", "bc_discard", "int", _("Cost to attack/block: discard this many"), min_value=0, max_value=99),
+    Spec("cost.rest.filter", "bc_rest_filter", "record", _("Cost to attack/block: rest recovered cards that match"), parts=FILTER),
+    Spec("cost.rest.count", "bc_rest_count", "int", _("…how many"), min_value=0, max_value=99),
+    Spec("cost", "bc_will", "counts", _("Cost to attack/block: will"), help=WILL_HELP),
+)
+"""The ``cost`` of a cost to attack or to block (§7.4.2)."""
+_BC_NAMES = "bc_action " + " ".join(spec.name for spec in BATTLE_COST)
+_BC_ACTION = dict(choices=("attack", "block"), labels={"attack": _("To attack"), "block": _("To block")})
 SETUP = (
     Spec("ruleset", "ruleset", "choice", _("Rules"), choices=("wp-2.3",), labels={"wp-2.3": _("Whitepaper 2.3")},
          path=("ruleset",), required=True, blank=None),
@@ -215,6 +228,8 @@ CARDS = Section(
         Spec("j_ruler.keywords", "j_keywords", "words", _("J-ruler side: keywords"), main=False),
         Spec("j_ruler.races", "j_races", "words", _("J-ruler side: races"), main=False),
         Spec("awakening.cost", "awakening_cost", "counts", _("Awakening cost"), main=False, help=WILL_HELP),
+        Spec("incarnation", "incarnation", "groups", _("Incarnation (attributes per resonator)"), main=False,
+             help=_("e.g. “fire; fire, water”")),
     ),
     _("Cards"), _("Every card that matters, with its zone. Ordered zones (decks, graveyard) top card first."),
     _("Add a card"), _("Card"), card_ids=True, extra_rows=3,
@@ -258,7 +273,7 @@ EFFECTS = Section(
         Spec("source", "source", "ref", _("Source")),
         Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
         Spec("timestamp", "timestamp", "int", _("Timestamp"), min_value=0, max_value=1_000_000),
-        Spec("duration", "duration", "choice", _("Lasts"), choices=("permanent", "end_of_turn", "end_of_battle"),
+        Spec("duration", "duration", "choice", _("Lasts"), choices=DURATIONS,
              labels=DURATION_LABELS),
         Spec("affected", "affected", "refs", _("Affects")),
         Spec("spec.do", "spec_do", "choice", _("What it does"), choices=("modify", "prevent", "replace", "cannot_be_destroyed"),
@@ -309,6 +324,12 @@ ABILITIES = Section(
         Spec("cost_change.set", "cost_change_set", "counts", _("Cost becomes")),
         Spec("cost_change.increase", "cost_change_increase", "counts", _("Cost increases by")),
         Spec("cost_change.decrease", "cost_change_decrease", "counts", _("Cost decreases by")),
+        Spec("battle_cost.action", "bc_action", "choice", _("Cost needed"), **_BC_ACTION),
+        Spec("battle_cost.applies_to", "bc_applies_to", "choice", _("…by"), choices=("this", "attached"),
+             labels={"this": _("This card"), "attached": _("What it is attached to")}),
+        Spec("battle_cost.applies_to", "bc_applies_filter", "record", _("…or by every card that matches"), parts=FILTER),
+        *(Spec("battle_cost." + spec.key, spec.name, spec.kind, spec.label, parts=spec.parts, min_value=spec.min_value,
+               max_value=spec.max_value, help=spec.help) for spec in BATTLE_COST),
         Spec("text", "text", "longtext", _("Text the engine cannot read")),
     ),
     _("Abilities"), _("Each card's abilities, in printed order (format §7.4). What they do goes in “Ability effects”; "
@@ -316,7 +337,8 @@ ABILITIES = Section(
     _("Add an ability"), _("Ability"), switch="kind", mark="#", extra_rows=0,
     uses={
         "static": "name applies_to applies_filter cost_change_filter cost_change_of cost_change_set cost_change_increase "
-                  "cost_change_decrease " + " ".join("cont_" + spec.name for spec in CHANGES),
+                  "cost_change_decrease bc_applies_to bc_applies_filter " + _BC_NAMES + " "
+                  + " ".join("cont_" + spec.name for spec in CHANGES),
         "activated": "name cost_rest cost_life cost", "will": "name cost_rest cost produce",
         "triggered": "name trigger_event trigger_card trigger_filter trigger_player trigger_life_at_most trigger_hand_empty",
         "judgment": "cost cost_life", "spell": "trigger_event trigger_card trigger_filter trigger_player trigger_life_at_most "
@@ -341,7 +363,7 @@ INSTRUCTION_SECTION = Section(
         Spec("amount", "amount", "amount", _("Amount"), help=_("A number, or lki:atk")),
         Spec("count", "count", "int", _("How many"), min_value=0, max_value=999),
         *CHANGES,
-        Spec("duration", "duration", "choice", _("Lasts"), choices=("permanent", "end_of_turn", "end_of_battle"), labels=DURATION_LABELS),
+        Spec("duration", "duration", "choice", _("Lasts"), choices=DURATIONS, labels=DURATION_LABELS),
         Spec("event", "event", "text", _("Event"), help=_("damage, destroy; for a delayed effect a trigger event")),
         Spec("instead.redirect", "redirect", "text", _("Instead, the damage goes to")),
         Spec("instead.move_to", "move_to", "choice", _("Instead, it is put into"), choices=ZONES, labels=ZONE_LABELS),
@@ -353,6 +375,8 @@ INSTRUCTION_SECTION = Section(
         Spec("reveal", "reveal", "flag", _("Reveal it")),
         Spec("will", "will", "counts", _("Will"), help=WILL_HELP),
         Spec("kind", "counter_kind", "text", _("Counter kind")),
+        Spec("action", "bc_action", "choice", _("Cost needed"), **_BC_ACTION),
+        *BATTLE_COST,
         Spec("text", "text", "longtext", _("Text the engine cannot read")),
     ),
     _("Ability effects"), _("What each ability does, in order. “Belongs to” names the ability (c1#0 is card c1's first ability)."),
@@ -363,6 +387,7 @@ INSTRUCTION_SECTION = Section(
         "replace": "target event redirect move_to once duration", "reveal": "target zone player count",
         "search": "zone player filter count to reveal", "delayed": "event", "produce_will": "will", "discard": "target count",
         "add_counter": "target counter_kind count", "remove_counter": "target counter_kind count", "unsupported": "text",
+        "battle_cost": "target target_filter duration " + _BC_NAMES,
     },
 )
 
@@ -374,14 +399,16 @@ CHILDREN = (
     ChildList("abilities", ("effect",), "instr", label=_("what it does")),
     ChildList("instr", ("effect",), "instr", label=_("what it does")),
     ChildList("chain", ("effect",), "instr", label=_("what it does instead of its card's text")),
+    ChildList("after", ("actions",), "loop", label=_("the actions of one iteration")),
 )
 """Which lists of which rows are rows of their own (§7.4, §7.5)."""
 
 ACTION_USES = {
     "pass": "player", "play": "player card targets pay_with awaken incarnation", "activate": "player card ability targets pay_with",
     "will": "player card ability", "play_standby": "player card targets", "call_stone": "player", "judgment": "player pay_with",
-    "standby": "player card pay_with", "lifebreak": "player", "battle": "player", "attack": "player attacker target",
-    "no_attack": "player", "block": "player blocker", "no_block": "player", "choose": "player choice",
+    "standby": "player card pay_with", "lifebreak": "player", "battle": "player", "attack": "player attacker target pay_with",
+    "no_attack": "player", "block": "player blocker pay_with", "no_block": "player",
+    "choose": "player choice choice_list", "concede": "player", "loop": "player stoppable_by declare", "mulligan": "player cards",
 }
 """The fields each action ``type`` uses (§7.7)."""
 
@@ -400,6 +427,10 @@ ACTIONS_SECTION = Section(
         Spec("target", "target", "ref", _("Attack target"), players=True),
         Spec("blocker", "blocker", "ref", _("Blocker")),
         Spec("choice", "choice", "text", _("Choice"), help=_("One of the options of the open choice step, e.g. “a1#0”.")),
+        Spec("choice", "choice_list", "words", _("…or several (ids, in order)"), help=_("Comma-separated.")),
+        Spec("cards", "cards", "refs", _("Cards put back (bottom order)")),
+        Spec("stoppable_by", "stoppable_by", "words", _("Who can stop the loop"), help=_("p1, p2; blank: the player")),
+        Spec("declare", "declare", "counts", _("Iterations declared"), help=_("e.g. “p1: 3, p2: 2”")),
     ),
     _("Then"), _("What the players do next, in order. An action at the wrong moment is an illegal step and is skipped."),
     _("Add a step"), _("Step"), switch="type", uses=ACTION_USES,
@@ -412,8 +443,14 @@ ACTIONS_SECTION = Section(
     },
 )
 
+LOOP_SECTION = Section(
+    "loop", "", ACTIONS_SECTION.fields, _("Loop iterations"),
+    _("The actions of one iteration of a loop (FoW 14.1); “Belongs to” names the loop step."),
+    _("Add a loop action"), _("Loop action"), switch="type", uses=ACTION_USES, mark="~", extra_rows=0,
+)
+
 SPEC = GameSpec(
     game="fow", title=_("New Force of Will ruling"), setup=SETUP,
-    sections=(CARDS, ABILITIES, TARGETS, INSTRUCTION_SECTION, CHASE, PENDING, EFFECTS, ACTIONS_SECTION),
+    sections=(CARDS, ABILITIES, TARGETS, INSTRUCTION_SECTION, CHASE, PENDING, EFFECTS, ACTIONS_SECTION, LOOP_SECTION),
     default_ruleset="wp-2.3", children=CHILDREN,
 )

@@ -37,12 +37,12 @@ ACTION_LABELS = {
     "declare_blockers": _("Declare blockers"), "next_step": _("Go to a step"),
 }
 EFFECT_DOS = (
-    "copy", "change_control", "set_type", "add_type", "remove_type", "set_color", "add_color", "add_ability",
+    "copy", "change_control", "change_text", "set_type", "add_type", "remove_type", "set_color", "add_color", "add_ability",
     "remove_abilities", "remove_ability", "set_pt", "modify_pt", "switch_pt", "indestructible", "prevent_damage",
     "cant_attack", "cant_block", "cant_cast", "replacement",
 )
 EFFECT_LABELS = {
-    "copy": _("Copy (layer 1a)"), "change_control": _("Change control (layer 2)"), "set_type": _("Set types (layer 4)"),
+    "copy": _("Copy (layer 1a)"), "change_control": _("Change control (layer 2)"), "change_text": _("Change a word (layer 3)"), "set_type": _("Set types (layer 4)"),
     "add_type": _("Add types (layer 4)"), "remove_type": _("Remove types (layer 4)"), "set_color": _("Set colors (layer 5)"),
     "add_color": _("Add colors (layer 5)"), "add_ability": _("Add abilities (layer 6)"),
     "remove_abilities": _("Lose all abilities (layer 6)"), "remove_ability": _("Lose keywords (layer 6)"),
@@ -52,7 +52,7 @@ EFFECT_LABELS = {
     "cant_cast": _("Can't cast (by name)"), "replacement": _("Replacement effect (614)"),
 }
 EFFECT_USES = {
-    "copy": "of", "change_control": "to", "set_type": "types subtypes supertypes land_type", "add_type": "types subtypes supertypes",
+    "copy": "of", "change_control": "to", "change_text": "from to", "set_type": "types subtypes supertypes land_type", "add_type": "types subtypes supertypes",
     "remove_type": "types subtypes supertypes", "set_color": "colors", "add_color": "colors", "add_ability": "",
     "remove_abilities": "", "remove_ability": "keywords", "set_pt": "power toughness cda", "modify_pt": "power toughness",
     "switch_pt": "", "indestructible": "", "prevent_damage": "", "cant_attack": "", "cant_block": "", "cant_cast": "name",
@@ -115,7 +115,9 @@ TRIGGER_LABELS = {
 INSTRUCTIONS = (
     "destroy", "exile", "return_to_hand", "sacrifice", "counter", "deal_damage", "unless_pays", "draw", "gain_life",
     "lose_life", "mill", "discard_hand", "create_token", "add_counters", "remove_counters", "tap", "untap", "add_mana",
-    "copy_spell", "search", "attach", "delayed_trigger", "doesnt_untap", "remove_damage", "unsupported",
+    "copy_spell", "search", "attach", "delayed_trigger", "doesnt_untap", "remove_damage", "flip_coin", "mill_until", "reveal_top",
+    "discard", "put_on_library", "shuffle_into_library", "return_to_battlefield", "win_game", "must_block", "max_counters",
+    "unsupported",
 )
 INSTRUCTION_LABELS = {
     "destroy": _("Destroy"), "exile": _("Exile"), "return_to_hand": _("Return to its owner's hand"), "sacrifice": _("Sacrifice"),
@@ -125,6 +127,10 @@ INSTRUCTION_LABELS = {
     "remove_counters": _("Remove counters"), "tap": _("Tap"), "untap": _("Untap"), "add_mana": _("Add mana"),
     "copy_spell": _("Copy a spell"), "search": _("Search the library"), "attach": _("Attach (equip)"),
     "delayed_trigger": _("Delayed triggered ability"), "doesnt_untap": _("Doesn't untap"), "remove_damage": _("Remove damage"),
+    "flip_coin": _("Flip a coin"), "mill_until": _("Mill until"), "reveal_top": _("Reveal the top cards"), "discard": _("Discard"),
+    "put_on_library": _("Put into the library"), "shuffle_into_library": _("Shuffle into the library"),
+    "return_to_battlefield": _("Return to the battlefield"), "win_game": _("Win the game"),
+    "must_block": _("Must block (509.1c)"), "max_counters": _("Can't have more than n counters"),
     "unsupported": _("Text the engine cannot evaluate"),
 }
 PLAYER_WORDS = _("you, opponent, each, event, or a target number (0 = the first)")
@@ -144,6 +150,7 @@ REPLACEMENT_FIELDS = (
     Spec("to", "to_zone", "text", _("To zone / player"), help=_("e.g. graveyard")),
     Spec("to", "to_zones", "words", _("…or to one of the zones"), help=WORDS),
     Spec("to", "to_filter", "record", _("…or to a permanent that matches"), parts=FILTER),
+    Spec("to", "to_any", "emptyobj", _("…or to any permanent")),
     Spec("combat", "combat", "flag", _("Combat damage only")),
     Spec("owner", "owner_is", "choice", _("Owned by"), choices=("you", "opponent"), labels={"you": _("You"), "opponent": _("An opponent")}),
     *INSTEAD_PARTS,
@@ -170,6 +177,8 @@ SETUP = (
                  max_value=999_999, path=("players", pid, "life"), initial=20),
             Spec("mana_pool", f"{pid}_mana_pool", "text", _("Player %(n)s mana pool") % {"n": pid[1]},
                  path=("players", pid, "mana_pool"), help=_("e.g. {R}{G}{1}; blank: mana is not tracked.")),
+            Spec("mana_pool", f"{pid}_pool_empty", "blankstr", _("Player %(n)s mana pool: tracked, empty") % {"n": pid[1]},
+                 path=("players", pid, "mana_pool"), main=False),
             Spec("poison", f"{pid}_poison", "int", _("Player %(n)s poison counters") % {"n": pid[1]}, min_value=0,
                  max_value=99, path=("players", pid, "poison"), main=False),
             Spec("lands_played", f"{pid}_lands_played", "int", _("Player %(n)s lands played this turn") % {"n": pid[1]},
@@ -194,6 +203,7 @@ CARDS = Section(
         Spec("zone", "zone", "choice", _("Zone"), choices=ZONES, labels=ZONE_LABELS, required=True, blank=None,
              initial="battlefield"),
         Spec("mana_cost", "mana_cost", "text", _("Mana cost"), help=_("e.g. {2}{W/B}")),
+        Spec("mana_cost", "no_mana_cost", "blankstr", _("No mana cost (given as empty)"), main=False),
         Spec("types", "types", "words", _("Card types"), help=_("e.g. artifact, creature")),
         Spec("subtypes", "subtypes", "words", _("Subtypes"), help=WORDS),
         Spec("power", "power", "int", _("Power"), min_value=-999_999, max_value=999_999),
@@ -213,11 +223,25 @@ CARDS = Section(
         Spec("attacking", "attacking", "choice", _("Attacking player"), choices=("p1", "p2"), labels=PLAYER_LABELS, main=False),
         Spec("blocking", "blocking", "refs", _("Blocking"), main=False),
         Spec("x", "x", "int", _("X (on the stack)"), min_value=0, max_value=999, main=False),
+        Spec("attacking", "attacking_object", "text", _("Attacking (planeswalker id)"), main=False),
+        Spec("blocked", "blocked", "yesno", _("Blocked"), main=False),
+        Spec("damage_order", "damage_order", "words", _("Damage assignment order (blocker ids)"), main=False),
+        Spec("loyalty_activated", "loyalty_activated", "yesno", _("Loyalty ability activated this turn"), main=False),
+        Spec("chosen", "chosen", "text", _("Name chosen as it entered"), main=False),
         Spec("text", "text", "longtext", _("Rules text (shown only)"), main=False),
     ),
     _("Cards"), _("Permanents and every other card that matters, with its zone. A library is listed top card first."),
     _("Add a card"), _("Card"), card_ids=True, extra_rows=3,
 )
+
+IF_STATIC = (
+    Spec("if.controls", "if_controls", "record", _("Only while you control"), parts=FILTER, main=False),
+    Spec("if.at_least", "if_at_least", "int", _("…at least this many"), min_value=0, max_value=99, main=False),
+    Spec("if.your_turn", "if_your_turn", "yesno", _("Only during your turn"), main=False),
+    Spec("if.life_at_most", "if_life_at_most", "int", _("Only if your life is at most"), min_value=-999, max_value=999, main=False),
+)
+"""A static CONDITION ("as long as …", §8.3)."""
+_IF_NAMES = " ".join(spec.name for spec in IF_STATIC)
 
 STACK = Section(
     "chain", "chain",
@@ -267,6 +291,7 @@ EFFECTS = Section(
         Spec("from", "from", "text", _("Protection from"), help=_("A color, a type…")),
         Spec("to", "to", "choice", _("Control goes to"), choices=("you", "p1", "p2"),
              labels={"you": _("The effect's controller"), **PLAYER_LABELS}),
+        Spec("to", "to_word", "text", _("…or the word it becomes"), help=_("change text: a color, land type or creature type")),
         Spec("name", "name", "text", _("Card name")),
         Spec("event", "event", "choice", _("Replaces the event"), choices=REPLACED_EVENTS, labels=REPLACED_EVENT_LABELS),
         Spec("player", "player", "choice", _("Of the player"), choices=("you", "opponent", "any", "each"),
@@ -279,18 +304,21 @@ EFFECTS = Section(
         Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
         Spec("timestamp", "timestamp", "int", _("Timestamp"), min_value=0, max_value=999_999,
              help=_("Blank: after every object.")),
+        *IF_STATIC,
     ),
     _("Continuous effects"), _("Effects from resolved spells and abilities, with their layer and duration (CR 613)."),
     _("Add an effect"), _("Effect"), switch="do",
-    uses={key: value + " id affected affected_filter duration source controller timestamp" for key, value in EFFECT_USES.items()},
+    uses={key: value + " id affected affected_filter duration source controller timestamp " + _IF_NAMES
+          for key, value in EFFECT_USES.items()} | {"change_text": "from to to_word id affected affected_filter duration source "
+                                                     "controller timestamp " + _IF_NAMES},
     extra_rows=0,
 )
 
 _ORDER = " trigger_order_p1 trigger_order_p2"
 ACTION_USES = {
-    "cast": "player card targets x modes divide alternative_cost additional_costs cascade" + _ORDER,
+    "cast": "player card targets targets_list x modes targets_by_mode divide alternative_cost additional_costs cascade" + _ORDER,
     "activate": "player source ability targets x chosen" + _ORDER, "play_land": "player card", "pass": "player",
-    "resolve": "", "declare_attackers": "attackers" + _ORDER, "declare_blockers": "blockers" + _ORDER,
+    "resolve": "", "declare_attackers": "attackers attacking" + _ORDER, "declare_blockers": "blockers damage_order" + _ORDER,
     "next_step": "step" + _ORDER,
 }
 """The fields each action ``type`` uses (§8.6)."""
@@ -304,12 +332,19 @@ ACTIONS_SECTION = Section(
         Spec("source", "source", "ref", _("Source")),
         Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
         Spec("targets", "targets", "refs", _("Targets"), players=True),
+        Spec("targets", "targets_list", "words", _("…or targets as ids (one may repeat)"), main=False),
         Spec("x", "x", "int", _("X"), min_value=0, max_value=999),
         Spec("modes", "modes", "ints", _("Modes chosen"), help=_("Mode numbers from 0, e.g. “0, 1”.")),
         Spec("divide", "divide", "ints", _("Damage divided"), help=_("An amount per target, in the order of the targets, e.g. “2, 1”.")),
         Spec("attackers", "attackers", "refs", _("Attackers")),
+        Spec("attacking", "attacking", "map", _("Attacking a planeswalker"), help=_("“attacker: planeswalker”, e.g. “ogre: jace”"),
+             main=False),
         Spec("blockers", "blockers", "pairs", _("Blocks"), choices=("blocker", "attacker"),
              help=_("“blocker: attacker” card ids, e.g. “wall: ogre, elf: ogre”")),
+        Spec("damage_order", "damage_order", "maplists", _("Damage assignment order"),
+             help=_("“attacker: blocker blocker”, e.g. “wurm: wall elf”"), main=False),
+        Spec("targets_by_mode", "targets_by_mode", "maplists", _("Targets of each mode"),
+             help=_("“mode: id id”, e.g. “0: bear, 1: ogre”"), main=False),
         Spec("step", "step", "choice", _("Until the step"), choices=STEPS, labels=STEP_LABELS),
         Spec("alternative_cost", "alternative_cost", "int", _("Alternative cost (index)"), min_value=0, max_value=9),
         Spec("additional_costs", "additional_costs", "pairs", _("Additional costs"), choices=("do", "object"),
@@ -317,11 +352,11 @@ ACTIONS_SECTION = Section(
         Spec("cascade", "cascade", "slots", _("Cascade"), count=2, parts=(
             Part("cast", "yesno", _("Cast the card found")), Part("targets", "words", _("Its targets (ids)")),
             Part("modes", "ints", _("Its modes"), main=False), Part("divide", "ints", _("Its damage division"), main=False),
-        ), help=_("One group per cascade trigger, the first to resolve first.")),
+        ), help=_("One group per cascade trigger, the first to resolve first."), main=False),
         Spec("chosen", "chosen", "refs", _("Cards chosen (search)")),
         Spec("trigger_order.p1", "trigger_order_p1", "refs", _("Player 1's triggers, in order"),
-             help=_("Their sources; the first goes on the stack first (bottom).")),
-        Spec("trigger_order.p2", "trigger_order_p2", "refs", _("Player 2's triggers, in order")),
+             help=_("Their sources; the first goes on the stack first (bottom)."), main=False),
+        Spec("trigger_order.p2", "trigger_order_p2", "refs", _("Player 2's triggers, in order"), main=False),
     ),
     _("Then"), _("What the players do next, in order. At the end both players pass until the stack is empty."),
     _("Add a step"), _("Step"), switch="type", uses=ACTION_USES,
@@ -334,8 +369,8 @@ ACTIONS_SECTION = Section(
     },
 )
 
-_REPLACEMENT_USES = "replace event affected from_zone from_filter to_zone to_zones to_filter player combat owner_is " \
-    "instead_to instead_times instead_plus instead_minus skip"
+_REPLACEMENT_USES = "replace event affected from_zone from_filter to_zone to_zones to_filter to_any player combat owner_is " \
+    "instead_to instead_times instead_plus instead_minus skip as_enters filter counters"
 ABILITIES = Section(
     "abilities", "",
     (
@@ -345,6 +380,7 @@ ABILITIES = Section(
         Spec("from", "protection_from", "text", _("Protection from"), help=_("A color, e.g. red")),
         Spec("type", "type", "text", _("Land type found (typecycling)")),
         Spec("cost", "keyword_cost", "text", _("Keyword cost"), help=_("e.g. {2} (cycling, equip)")),
+        Spec("n", "devour_n", "int", _("Devour N"), min_value=0, max_value=99),
         Spec("cost.mana", "cost_mana", "text", _("Cost: mana"), help=_("e.g. {1}{G}")),
         Spec("cost.tap", "cost_tap", "flag", _("Cost: {T}")),
         Spec("cost.sacrifice_self", "cost_sacrifice", "flag", _("Cost: sacrifice it")),
@@ -355,6 +391,7 @@ ABILITIES = Section(
              labels={"sorcery": _("Only as a sorcery"), "instant": _("Any time (instant)")}),
         Spec("mana_ability", "mana_ability", "flag", _("Mana ability")),
         Spec("zone", "zone", "choice", _("Activated from"), choices=ZONES, labels=ZONE_LABELS),
+        Spec("unearth", "unearth", "flag", _("Unearth (702.84a)")),
         Spec("trigger.event", "trigger_event", "choice", _("Triggers on"), choices=TRIGGER_EVENTS, labels=TRIGGER_LABELS),
         Spec("trigger.self", "trigger_self", "flag", _("…of this object")),
         Spec("trigger.filter", "trigger_filter", "record", _("…of an object that matches"), parts=FILTER),
@@ -368,6 +405,8 @@ ABILITIES = Section(
              labels={"you": _("You"), "opponent": _("An opponent")}),
         Spec("trigger.combat", "trigger_combat", "flag", _("Combat damage only")),
         Spec("trigger.alone", "trigger_alone", "flag", _("Attacks alone")),
+        Spec("trigger.damaged_by", "trigger_damaged_by", "choice", _("Dealt damage this turn by"), choices=("equipped",),
+             labels={"equipped": _("The equipped creature")}),
         Spec("optional", "optional", "flag", _("Optional (“you may”)")),
         Spec("if.controls", "if_controls", "record", _("Only if you control"), parts=FILTER),
         Spec("if.at_least", "if_at_least", "int", _("…at least this many"), min_value=0, max_value=99),
@@ -376,26 +415,39 @@ ABILITIES = Section(
         Spec("if.life_at_most", "if_life_at_most", "int", _("Only if your life is at most"), min_value=-999, max_value=999),
         Spec("if.your_turn", "if_your_turn", "yesno", _("Only during your turn")),
         Spec("if.opponent_cast_spells", "if_opponent_spells", "int", _("Only if opponents cast this many spells"), min_value=0, max_value=99),
+        Spec("if.creature_spells_cast.player", "if_creature_spells_player", "choice", _("Only if creature spells cast this turn by"),
+             choices=("event", "you", "opponent"), labels={"event": _("The event's player"), "you": _("You"), "opponent": _("An opponent")}),
+        Spec("if.creature_spells_cast.at_most", "if_creature_spells_at_most", "int", _("…number at most"), min_value=0, max_value=99),
         Spec("choose", "choose", "range", _("Modes to choose"), help=_("A number, or “1-2”.")),
         Spec("repeat_modes", "repeat_modes", "flag", _("A mode may be chosen twice")),
         Spec("affected", "affected", "record", _("Affects what matches"), parts=FILTER),
         Spec("player", "player", "choice", _("Of the player"), choices=("you", "opponent", "any", "each"),
              labels={"you": _("You"), "opponent": _("An opponent"), "any": _("Any player"), "each": _("Each player")}),
         *REPLACEMENT_FIELDS,
+        Spec("as_enters", "as_enters", "choice", _("As it enters"), choices=("choose_name", "reveal"),
+             labels={"choose_name": _("Choose a card name"), "reveal": _("Reveal cards from the hand")}),
+        Spec("filter", "filter", "record", _("…cards that match"), parts=FILTER),
+        Spec("counters", "counters", "text", _("…one counter of this kind each"), help=_("e.g. +1/+1")),
         Spec("mana", "mana", "text", _("Mana cost instead"), help=_("e.g. {1}")),
         Spec("cant_be_countered", "cant_be_countered", "flag", _("Can't be countered")),
+        Spec("when_used", "when_used", "flag", _("The engine says so only when it is used")),
         Spec("text", "text", "longtext", _("Its text")),
     ),
     _("Abilities"), _("Each card's abilities, in printed order. What they do goes in “Ability effects” below; what they target in “Targets”."),
     _("Add an ability"), _("Ability"), switch="kind", mark="#", extra_rows=0,
+    details={"keyword": ("keyword", {"protection": "protection_from", "cycling": "keyword_cost", "equip": "keyword_cost",
+                                     "typecycling": "type keyword_cost", "devour": "devour_n"})},
     uses={
-        "keyword": "keyword protection_from type keyword_cost",
-        "static": "affected cant_be_countered text", "cda": "affected text",
-        "activated": "cost_mana cost_tap cost_sacrifice cost_loyalty cost_counter_kind cost_counter_count timing mana_ability zone text",
-        "triggered": "trigger_event trigger_self trigger_filter trigger_player trigger_source trigger_to trigger_owner "
-                     "optional if_controls if_at_least if_pt if_first_combat if_your_turn choose text",
+        "keyword": "keyword",
+        "static": "affected cant_be_countered if_controls if_at_least if_your_turn if_life_at_most if_first_combat text",
+        "cda": "affected if_controls if_at_least if_your_turn text",
+        "activated": "cost_mana cost_tap cost_sacrifice cost_loyalty cost_counter_kind cost_counter_count timing mana_ability zone "
+                     "unearth text",
+        "triggered": "trigger_event trigger_self trigger_filter trigger_player trigger_source trigger_to trigger_owner trigger_combat "
+                     "trigger_alone trigger_damaged_by optional if_controls if_at_least if_pt if_first_combat if_your_turn "
+                     "if_life_at_most if_opponent_spells if_creature_spells_player if_creature_spells_at_most choose text",
         "spell": "choose repeat_modes text", "mode": "text", "replacement": _REPLACEMENT_USES + " text",
-        "alternative_cost": "mana text", "unsupported": "text",
+        "alternative_cost": "mana text", "unsupported": "text when_used",
     },
 )
 
@@ -414,17 +466,24 @@ TARGETS = Section(
 )
 
 INSTRUCTION_USES = {
-    "destroy": "target object affected", "exile": "target object affected zone", "return_to_hand": "target object affected zone",
-    "sacrifice": "target object affected", "counter": "target", "deal_damage": "target object affected player amount divided source",
-    "unless_pays": "player mana life", "draw": "player amount", "gain_life": "player amount", "lose_life": "player amount",
+    "destroy": "target object affected combat", "exile": "target object affected zone cards cards_owner", "return_to_hand": "target object affected zone",
+    "sacrifice": "target object affected player choose combat", "counter": "target", "deal_damage": "target object affected player amount divided source",
+    "unless_pays": "player player_of_target mana life", "draw": "player amount", "gain_life": "player amount", "lose_life": "player amount",
     "mill": "player amount", "discard_hand": "player", "create_token": "count token_name token_types token_subtypes token_colors "
     "token_power token_toughness", "add_counters": "target object kind count", "remove_counters": "target object kind count",
     "tap": "target object affected", "untap": "target object affected", "add_mana": "mana", "copy_spell": "object target new_targets",
-    "search": "filter player", "attach": "target object", "delayed_trigger": "when target object",
-    "doesnt_untap": "target object affected duration", "remove_damage": "target object", "unsupported": "text",
+    "search": "filter player zone to_zones mana_value_at_most choose_any shuffle", "attach": "target object",
+    "delayed_trigger": "when target object", "doesnt_untap": "target object affected duration", "remove_damage": "target object",
+    "flip_coin": "", "mill_until": "player filter count", "reveal_top": "player count to_hand rest", "discard": "player amount",
+    "put_on_library": "target object choose position", "shuffle_into_library": "target object",
+    "return_to_battlefield": "target object unearth", "win_game": "player",
+    "must_block": "target object attacker duration", "max_counters": "kind max", "unsupported": "text",
     **{do: "target object affected duration with_previous not_locked " + uses for do, uses in EFFECT_USES.items()},
 }
 """The fields each instruction or effect part uses (§8.4, §8.5)."""
+_INSTRUCTION_TAIL = " optional if_controls if_did if_did_filter instead_if_controls instead_if_at_least"
+"""What any instruction may carry (§8.5, §8.10), folded away unless given."""
+_PT_COUNTS = " power_count power_times toughness_count toughness_times"
 
 INSTRUCTION_SECTION = Section(
     "instr", "",
@@ -437,19 +496,42 @@ INSTRUCTION_SECTION = Section(
                      "attacker": _("The attacking creature")}),
         Spec("affected", "affected", "record", _("Or every object that matches"), parts=FILTER),
         Spec("player", "player", "index", _("Player"), help=PLAYER_WORDS),
+        Spec("player.controller_of_target", "player_of_target", "int", _("…or the controller of target number"), min_value=0,
+             max_value=9),
+        Spec("cards", "cards", "record", _("Or all cards that match (in a zone)"), parts=FILTER),
+        Spec("owner", "cards_owner", "index", _("…in the zone of player"), help=PLAYER_WORDS),
+        Spec("combat", "combat", "words", _("Or the creatures in combat with it"), help=_("blocking, blocked")),
         Spec("amount", "amount", "amount", _("Amount"), help=_("A number, x, or power_of:source, mana_value_of_affected…")),
         Spec("amount.count", "amount_count", "record", _("…or one for each object that matches"), parts=FILTER),
         Spec("amount.times", "amount_times", "int", _("…times"), min_value=0, max_value=99),
         Spec("power", "power", "amount", _("Power")),
+        Spec("power.count", "power_count", "record", _("…or power: one for each object that matches"), parts=FILTER),
+        Spec("power.times", "power_times", "int", _("…times"), min_value=0, max_value=99),
         Spec("toughness", "toughness", "amount", _("Toughness")),
+        Spec("toughness.count", "toughness_count", "record", _("…or toughness: one for each object that matches"), parts=FILTER),
+        Spec("toughness.times", "toughness_times", "int", _("…times"), min_value=0, max_value=99),
         Spec("count", "count", "amount", _("How many")),
+        Spec("count.count", "count_count", "record", _("…or one for each object that matches"), parts=FILTER),
+        Spec("max", "max", "int", _("At most"), min_value=0, max_value=999),
         Spec("kind", "kind", "text", _("Counter kind"), help=_("e.g. +1/+1")),
         Spec("mana", "mana", "text", _("Mana"), help=_("e.g. {R}{G}")),
         Spec("life", "life", "int", _("Life to pay"), min_value=0, max_value=999),
         Spec("zone", "zone", "choice", _("From the zone"), choices=ZONES, labels=ZONE_LABELS),
         Spec("filter", "filter", "record", _("Finds a card that matches"), parts=FILTER),
+        Spec("mana_value_at_most", "mana_value_at_most", "amount", _("…with mana value at most")),
+        Spec("choose", "choose_any", "flag", _("Chosen on resolution (or none)")),
+        Spec("choose", "choose", "record", _("Chooses (no target) one that matches"), parts=FILTER),
+        Spec("shuffle", "shuffle", "flag", _("Then shuffle")),
+        Spec("position", "position", "index", _("Position in the library"), help=_("1 = top, 2 = second…, or bottom")),
+        Spec("to_hand", "to_hand", "record", _("Put into the hand those that match"), parts=FILTER),
+        Spec("rest", "rest", "choice", _("The rest go"), choices=("bottom",), labels={"bottom": _("On the bottom")}),
+        Spec("unearth", "unearth", "flag", _("Unearth (exiled if it would leave)")),
         Spec("divided", "divided", "flag", _("Divided among the targets")),
         Spec("if.controls", "if_controls", "record", _("Only if you control"), parts=FILTER),
+        Spec("if.did", "if_did", "flag", _("Only if the previous instruction moved an object"), main=False),
+        Spec("if.did", "if_did_filter", "record", _("…an object that matches"), parts=FILTER, main=False),
+        Spec("instead_if.controls", "instead_if_controls", "record", _("Replaced (below) if you control"), parts=FILTER, main=False),
+        Spec("instead_if.at_least", "instead_if_at_least", "int", _("…at least this many"), min_value=0, max_value=99, main=False),
         Spec("from", "from", "text", _("From"), help=_("A color or a zone")),
         Spec("attacker", "attacker", "text", _("Attacker"), help=_("self, event…")),
         Spec("counter", "counter", "text", _("Counter kind (a kind of counter)")),
@@ -487,12 +569,15 @@ INSTRUCTION_SECTION = Section(
     _("What each ability does, in order: its instructions, or a static ability's continuous effects. “Belongs to” names "
       "the ability (c1#0 is card c1's first ability)."),
     _("Add an ability effect"), _("Effect"), switch="do", mark="/", extra_rows=0,
-    uses={**INSTRUCTION_USES, "replacement": "event player target object affected duration instead_to instead_times "
-          "instead_plus instead_minus skip text"},
+    uses={do: uses + _INSTRUCTION_TAIL for do, uses in INSTRUCTION_USES.items()} | {
+        "replacement": "event player target object affected duration instead_to instead_times instead_plus instead_minus skip text",
+        "set_pt": INSTRUCTION_USES["set_pt"] + _PT_COUNTS + _INSTRUCTION_TAIL,
+        "modify_pt": INSTRUCTION_USES["modify_pt"] + _PT_COUNTS + _INSTRUCTION_TAIL,
+        "create_token": INSTRUCTION_USES["create_token"] + " count_count" + _INSTRUCTION_TAIL},
 )
 
 CHOICE_KINDS = ("legend", "targets", "replace", "damage_order", "assign", "modes", "divide", "unless", "discard", "may", "search",
-                "name", "sacrifice", "devour", "order", "bottom", "reveal")
+                "name", "sacrifice", "devour", "order", "bottom", "reveal", "coin", "choose")
 CHOICES = Section(
     "choices", "",
     (
@@ -503,7 +588,7 @@ CHOICES = Section(
             "unless": _("Pays (“unless”)"), "discard": _("Cards discarded in cleanup"), "may": _("Uses a “may” ability"),
             "search": _("Card found by a search"), "name": _("Name chosen"), "sacrifice": _("Permanent sacrificed"),
             "devour": _("Creatures devoured"), "order": _("Order chosen"), "bottom": _("Cards put on the bottom"),
-            "reveal": _("Cards revealed")}),
+            "reveal": _("Cards revealed"), "coin": _("Coin flip (won or lost)"), "choose": _("Permanent chosen on resolution")}),
         Spec("subject", "subject", "text", _("About"), help=_("legend: p1:Name · targets: source:ability · replace: draw:p1 · "
                                                               "assign/damage_order: attacker · modes/divide/unless: card · discard: p1")),
         Spec("value", "value", "text", _("Chosen"), help=_("Ids or numbers, comma-separated; yes/no for “unless”.")),
@@ -512,7 +597,8 @@ CHOICES = Section(
     _("Add a choice"), _("Choice"), store=("options", "choices"), extra_rows=0,
     uses={"legend": "text", "targets": "words", "replace": "words", "damage_order": "words", "assign": "ints",
           "modes": "ints", "divide": "ints", "unless": "yesno", "discard": "words", "may": "yesno", "search": "text",
-          "name": "text", "sacrifice": "text", "devour": "words", "order": "words", "bottom": "words", "reveal": "words"},
+          "name": "text", "sacrifice": "text", "devour": "words", "order": "words", "bottom": "words", "reveal": "words",
+          "coin": "text", "choose": "text"},
 )
 
 CHILDREN = (
@@ -524,6 +610,8 @@ CHILDREN = (
     ChildList("instr", ("effects",), "instr", label=_("its instructions")),
     ChildList("instr", ("instead",), "instr", tag=".instead", label=_("what happens instead")),
     ChildList("instr", ("abilities",), "abilities", label=_("the abilities it gives")),
+    ChildList("instr", ("won",), "instr", tag=".won", label=_("if the flip is won")),
+    ChildList("instr", ("lost",), "instr", tag=".lost", label=_("if the flip is lost")),
     ChildList("instr", ("token", "abilities"), "abilities", tag=".token", label=_("the token's abilities")),
     ChildList("effects", ("abilities",), "abilities", label=_("the abilities it gives")),
     ChildList("effects", ("instead",), "instr", tag=".instead", label=_("what happens instead")),

@@ -270,6 +270,7 @@ def run_database(database_url: str, args: argparse.Namespace) -> int:
     print("\nEngine (median of resolve; peak memory of one resolve)")
     goldens = sorted((ROOT / "fixtures" / "scenarios").glob("*/*.json"))
     resolve_times = []
+    per_game: dict[str, list[tuple[float, float, int]]] = {}
     for path in goldens:
         scenario = json.loads(path.read_text(encoding="utf-8"))["scenario"]
         try:
@@ -283,9 +284,15 @@ def run_database(database_url: str, args: argparse.Namespace) -> int:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         resolve_times.append(median)
+        per_game.setdefault(path.parent.name, []).append((median, baseline, peak))
         print(line(f"{path.parent.name}/{path.stem}"[:52], median, baseline, f"peak {peak / 1024:.0f} KiB"))
     if resolve_times:
         print(f"  {len(resolve_times)} golden scenarios: median {statistics.median(resolve_times):.2f} ms, max {max(resolve_times):.2f} ms")
+    for game, rows in sorted(per_game.items()):
+        times, baselines, peaks = zip(*rows)
+        print(f"  {game}: {len(rows)} goldens, resolve median {statistics.median(times):.2f} ms (max {max(times):.2f} ms), "
+              f"validate baseline median {statistics.median(baselines):.3f} ms, "
+              f"peak memory median {statistics.median(peaks) / 1024:.0f} KiB (max {max(peaks) / 1024:.0f} KiB)")
 
     print("\nPages (server-side render, Django test client)")
     from django.core.cache import cache

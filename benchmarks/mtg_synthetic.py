@@ -9,7 +9,8 @@ independent: +1/+1 anthems on colors, color changes, ability grants and "becomes
 Prints, beside a baseline of ``engine.validate`` on the same document: the median and worst
 time of one full layer computation (``engine.mtg.compute``), its tracemalloc peak, the
 median of a full ``engine.resolve``, and the layer computation at 10/20/40/60 effects with
-the ratio to the previous size (quadratic growth doubles the size → ×4 at most).
+the ratio to the previous size beside the quadratic bound of CR 613 work in one layer: the
+square of how much the largest layer grew (dependency checks compare effects of one layer pairwise).
 Usage: ``python benchmarks/mtg_synthetic.py [--repeat N]``; it measures, it does not assert.
 """
 
@@ -27,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from engine.mtg import compute  # noqa: E402
+from engine.mtg.layers import LAYER_OF  # noqa: E402
 from engine.mtg.scenario import parse_state  # noqa: E402
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -91,11 +93,20 @@ def main() -> int:
     print(f"  engine.resolve (trace + walk)   median {statistics.median(resolve_times):8.1f} ms")
     previous = None
     for n in (10, 20, 40, 60):
-        s = parse_state(board(effects=n))
+        document = board(effects=n)
+        s = parse_state(document)
         t = statistics.median(timed(lambda: compute(s), args.repeat))
-        ratio = f"  x{t / previous:4.2f} vs previous" if previous else ""
-        print(f"  {n:3d} effects: median {t:8.1f} ms{ratio}")
-        previous = t
+        per_layer: dict[str, int] = {}
+        for effect in document["effects"]:
+            layer = str(LAYER_OF[effect["do"]])
+            per_layer[layer] = per_layer.get(layer, 0) + 1
+        largest = max(per_layer.values())
+        ratio = ""
+        if previous:
+            bound = (largest / previous[1]) ** 2
+            ratio = f"  x{t / previous[0]:4.2f} vs previous (quadratic bound in the largest layer x{bound:4.2f})"
+        print(f"  {n:3d} effects: median {t:8.1f} ms  largest layer {largest:2d} effects{ratio}")
+        previous = (t, largest)
     return 0
 
 

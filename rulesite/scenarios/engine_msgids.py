@@ -383,6 +383,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} becomes attached to {to_name} (new timestamp {timestamp}).'),
     # Translators: mtg.cannot_evaluate
     pgettext_lazy('trace', 'Cannot evaluate part of {card_name} ({item}): {detail}.'),
+    # Translators: mtg.cannot_evaluate.ability
+    pgettext_lazy('trace', '{card_name} ({card}, {zone}) has an ability the engine does not evaluate: “{text}”; where it matters, this result does not account for it.'),
+    # Translators: mtg.cannot_evaluate.block_requirement
+    pgettext_lazy('trace', '{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.'),
+    # Translators: mtg.cannot_evaluate.keyword
+    pgettext_lazy('trace', '{card_name} ({card}, {zone}) has {keyword}, a keyword the engine does not evaluate; where it matters, this result does not account for it.'),
     # Translators: mtg.cascade.bottom
     pgettext_lazy('trace', '{player} puts {cards} on the bottom of their library in a random order.'),
     # Translators: mtg.cascade.declined
@@ -509,6 +515,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack ({why}).'),
     # Translators: mtg.illegal.block
     pgettext_lazy('trace', '{card_name} cannot block {attacker} ({why}).'),
+    # Translators: mtg.illegal.block_requirement
+    pgettext_lazy('trace', 'The declaration of blockers is illegal: {card_name} must block {attacker_name} if able and could have ({obeyed} of {possible} requirement(s) obeyed).'),
     # Translators: mtg.illegal.cant_cast
     pgettext_lazy('trace', "{card_name} cannot be cast: an effect says it can't."),
     # Translators: mtg.illegal.cost
@@ -587,6 +595,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{item} resolves: {card_name}.'),
     # Translators: mtg.resolve.cant_be_countered
     pgettext_lazy('trace', "{card_name} can't be countered."),
+    # Translators: mtg.resolve.cant_sacrifice
+    pgettext_lazy('trace', "{player} can't sacrifice {card_name}: {controller} controls it."),
     # Translators: mtg.resolve.countered
     pgettext_lazy('trace', '{item} ({card_name}) is countered.'),
     # Translators: mtg.resolve.declined
@@ -613,10 +623,14 @@ MSGIDS = (
     pgettext_lazy('trace', 'State-based actions: {count} apply.'),
     # Translators: mtg.sba.counters
     pgettext_lazy('trace', '{removed} +1/+1 and -1/-1 counter pair(s) are removed from {card_name}.'),
+    # Translators: mtg.sba.counters_limit
+    pgettext_lazy('trace', "{removed} {kind} counter(s) are removed from {card_name}: it can't have more than {max}."),
     # Translators: mtg.sba.graveyard
     pgettext_lazy('trace', "{card_name} is put into its owner's graveyard ({reason})."),
     # Translators: mtg.sba.lose
     pgettext_lazy('trace', '{player} loses the game ({reason}).'),
+    # Translators: mtg.sba.not_covered
+    pgettext_lazy('trace', '{card_name}: the engine does not evaluate this state-based action ({reason}); the result is incomplete.'),
     # Translators: mtg.sba.unattach
     pgettext_lazy('trace', '{card_name} becomes unattached.'),
     # Translators: mtg.search
@@ -950,6 +964,13 @@ TERMS = (
     pgettext_lazy('trace mtg', 'stack'),
     pgettext_lazy('trace mtg', 'exile'),
     pgettext_lazy('trace mtg', 'command'),
+    pgettext_lazy('trace mtg', 'cannot_block'),
+    pgettext_lazy('trace mtg', 'not_attacking'),
+    pgettext_lazy('trace mtg', 'flying'),
+    pgettext_lazy('trace mtg', 'fear'),
+    pgettext_lazy('trace mtg', 'menace'),
+    pgettext_lazy('trace mtg', 'one_attacker'),
+    pgettext_lazy('trace mtg', 'cant_block'),
     pgettext_lazy('trace ygo phase', 'draw'),
     pgettext_lazy('trace ygo phase', 'standby'),
     pgettext_lazy('trace ygo phase', 'main1'),

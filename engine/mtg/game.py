@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Optional
 
 from ..core import IllegalAction, TraceRecorder
-from .layers import LayerResult, colors_of_cost, compute, evaluate_condition, mana_symbols, mana_value, matches, Context
+from .layers import LayerResult, colors_of_cost, compute, evaluate_condition, mana_symbols, mana_value, matches, same_name, Context
 from .model import (
     Chars, Delayed, Effect, GameObject, GameState, ObjectId, PendingTrigger, PlayerId, StackItem, Step, Zone,
     freeze, opponent, thaw,
@@ -421,9 +421,9 @@ class Game:
         for pid in self.permanents(state):
             for ability in self.chars(state, pid).abilities:
                 for part in ability.spec.get("effects", ()) if ability.kind == "static" and self._static_holds(state, pid, ability) else ():
-                    if part.get("do") == "cant_cast" and self._named(state, pid, part.get("name")) == name:
+                    if part.get("do") == "cant_cast" and same_name(self._named(state, pid, part.get("name")), name):
                         return True
-        return any(e.do == "cant_cast" and e.params.get("name") == name for e in state.effects)
+        return any(e.do == "cant_cast" and same_name(e.params.get("name"), name) for e in state.effects)
 
     @staticmethod
     def _named(state: GameState, oid: str, name: Any) -> Any:
@@ -942,7 +942,20 @@ class Game:
                     state = state.with_object(replace(o, attacking=None, blocking=(), blocked=False, damage_order=()))
         elif step is Step.CLEANUP:
             return self.cleanup(state)
+        if step is getattr(self, "_declaring", None):
+            # CR 508.1/509.1: the declaration is the step's first act (a turn-based action, 703.4);
+            # the active player receives priority only after it (508.2, 509.2 → 117.3a).
+            self._declaring, self._deferred_priority = None, True
+            return state
         return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
+
+    def _priority_after_declaration(self, state: GameState) -> GameState:
+        """Give the active player priority after a declaration that was not made (an ``illegal``
+        step), when the step's own priority waited for it (see :meth:`_begin_step`)."""
+        if getattr(self, "_deferred_priority", False):
+            self._deferred_priority = False
+            return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
+        return state
 
     def cleanup(self, state: GameState) -> GameState:
         """The cleanup step: the active player discards down to the maximum hand size of seven
@@ -982,7 +995,9 @@ class Game:
         if STEP_ORDER.index(state.step) < STEP_ORDER.index(Step.DECLARE_ATTACKERS):
             if state.stack:
                 raise IllegalAction(self.cite(K.DECLARE_ATTACKERS), "mtg.illegal.attack", {"card": "", "card_name": "", "why": "stack_not_empty"})
+            self._declaring = Step.DECLARE_ATTACKERS
             state = self.advance_to(replace(state, step=Step.BEGINNING_OF_COMBAT), Step.DECLARE_ATTACKERS) if state.step is not Step.BEGINNING_OF_COMBAT else self.advance_to(state, Step.DECLARE_ATTACKERS)
+            self._declaring = None
         attackers = list(action.get("attackers", ()))
         defender = opponent(state.active)
         attacking = dict(action.get("attacking") or {})
@@ -995,7 +1010,7 @@ class Game:
                     or "planeswalker" not in self.chars(state, what).types or self.chars(state, what).controller != defender):
                 self.record("illegal", "mtg.illegal.attack", K.ATTACKABLE, card=oid, card_name=self.name_of(state, oid),
                             why="not_attackable")
-                return state
+                return self._priority_after_declaration(state)
         for oid in attackers:
             chars = self.chars(state, oid)
             obj = state.objects[oid]
@@ -1011,7 +1026,7 @@ class Game:
             if why:
                 key = K.SUMMONING_SICKNESS if why == "summoning_sick" else K.DECLARE_ATTACKERS
                 self.record("illegal", "mtg.illegal.attack", key, card=oid, card_name=chars.name, why=why)
-                return state
+                return self._priority_after_declaration(state)
         for oid in attackers:
             chars = self.chars(state, oid)
             obj = state.objects[oid]
@@ -1025,6 +1040,7 @@ class Game:
         alone = len(attackers) == 1
         for oid in attackers:
             state = self.emit(state, {"event": "attacks", "object": oid, "alone": alone, "player": state.active})
+        self._deferred_priority = False
         return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
 
     def do_declare_blockers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
@@ -1033,10 +1049,13 @@ class Game:
         step), and an attacker with menace blocked by one creature only is not blocked by it
         (702.111b, 509.1b: that pair is an ``illegal`` step, ``why: "menace"``)."""
         if state.step is not Step.DECLARE_BLOCKERS:
+            self._declaring = Step.DECLARE_BLOCKERS
             state = self.advance_to(state, Step.DECLARE_BLOCKERS)
+            self._declaring = None
         self._blocks_declared = True
         if not self._block_requirements_obeyed(state, action):
-            return state
+            return self._priority_after_declaration(state)
+        self._deferred_priority = False
         pairs = list(action.get("blockers", ()))
         menace_alone = self._menace_blocked_alone(state, pairs)
         chosen: set[str] = set()

@@ -252,6 +252,14 @@ def condition_reads(cond: Optional[Mapping[str, Any]]) -> set[str]:
 
 # ----------------------------------------------------------------------------- mana
 
+def same_name(a: Any, b: Any) -> bool:
+    """Whether two card names are the same name (CR 201.2: names are compared as words, so a
+    judge's ``zap`` or ``Zap `` names Zap): case-folded, runs of spaces collapsed."""
+    if not isinstance(a, str) or not isinstance(b, str):
+        return False
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
 def mana_symbols(cost: str) -> list[str]:
     """Return the symbols of a mana cost: ``"{2}{W/B}{U}"`` → ``["2", "W/B", "U"]``."""
     return _SYMBOL.findall(cost or "")
@@ -331,7 +339,7 @@ def matches(spec: Optional[Mapping[str, Any]], oid: ObjectId, chars: Chars, obj:
         return False
     if "monocolored" in spec and (len(chars.colors) == 1) != spec["monocolored"]:
         return False
-    if "name" in spec and chars.name != spec["name"]:
+    if "name" in spec and not same_name(chars.name, spec["name"]):
         return False
     if "has_keyword" in spec and not chars.has_keyword(spec["has_keyword"]):
         return False

@@ -3,6 +3,8 @@ and the result in the scenario's own shape (docs/scenario-format.md §7)."""
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -60,7 +62,7 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
                 if key in p:
                     checker.integer(p[key], ("players", i, key), low=0, high=MAX_VALUE)
             if "mana_pool" in p and p["mana_pool"] is not None:
-                checker.string(p["mana_pool"], ("players", i, "mana_pool"))
+                _check_mana(p["mana_pool"], ("players", i, "mana_pool"), checker)
             if "name" in p:
                 checker.string(p["name"], ("players", i, "name"))
         if sorted(x for x in seen if x) != list(PLAYERS):
@@ -80,6 +82,8 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         for i, obj in enumerate(objects):
             if isinstance(obj, Mapping) and obj.get("attached_to") is not None and obj.get("attached_to") not in ids:
                 checker.error(("objects", i, "attached_to"), f"unknown object id {str(obj['attached_to'])[:60]!r}")
+            elif isinstance(obj, Mapping) and obj.get("attached_to") is not None and obj.get("attached_to") == obj.get("id"):
+                checker.error(("objects", i, "attached_to"), "an object can't be attached to itself (CR 301.5c, 303.4d)")
     refs = ids | set(PLAYERS)
     for i, item in enumerate(scenario.get("chain", []) or []):
         path = ("chain", i)
@@ -143,6 +147,14 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
                     if attacker not in ids or what not in refs:
                         checker.error((*path, "attacking", attacker), "attacking maps an attacker id to a player or planeswalker id")
         if kind == "declare_blockers":
+            blockers = action.get("blockers", [])
+            if checker.sequence(blockers, (*path, "blockers")) is not None:
+                for j, pair in enumerate(blockers):
+                    if checker.mapping(pair, (*path, "blockers", j)) is None:
+                        continue
+                    for role in ("blocker", "attacker"):
+                        if pair.get(role) not in ids:
+                            checker.error((*path, "blockers", j, role), f"unknown object id {str(pair.get(role))[:60]!r}")
             order = action.get("damage_order", {})
             if checker.mapping(order, (*path, "damage_order")) is not None:
                 for attacker, blockers in order.items():
@@ -151,6 +163,17 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
                     _check_refs(blockers, (*path, "damage_order", attacker), ids, checker)
         if kind == "next_step":
             checker.choice(action.get("step"), (*path, "step"), STEPS, "step")
+
+
+MANA_RE = re.compile(r"(?:\{(?:\d{1,3}|X|[WUBRGCS]|[WUBRG2]/[WUBRGP])\})*")
+"""A mana cost or pool: generic, X, colored, colorless, snow, hybrid and Phyrexian symbols (CR 107.4)."""
+
+
+def _check_mana(value: Any, path: Path, checker: Checker) -> None:
+    """Check that ``value`` is written in mana symbols (``{2}{W/B}{U}``, CR 107.4)."""
+    text = checker.string(value, path)
+    if isinstance(text, str) and not MANA_RE.fullmatch(text):
+        checker.error(path, f"{text[:60]!r} is not written in mana symbols such as {{2}}{{W/B}}{{U}} (CR 107.4)")
 
 
 def _check_ability_effects(ability: Mapping[str, Any], path: Path, checker: Checker) -> None:
@@ -234,6 +257,8 @@ def _check_object(obj: Any, path: Path, ids: set[str], checker: Checker) -> None
             checker.error((*path, "id"), f"duplicate object id {oid!r}")
         ids.add(oid)
     checker.string(obj.get("name", ""), (*path, "name"))
+    if obj.get("mana_cost") is not None:
+        _check_mana(obj["mana_cost"], (*path, "mana_cost"), checker)
     if "chosen" in obj:
         checker.string(obj["chosen"], (*path, "chosen"))
     checker.choice(obj.get("owner"), (*path, "owner"), PLAYERS, "player id")

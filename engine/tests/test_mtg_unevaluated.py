@@ -47,3 +47,21 @@ def test_every_keyword_the_engine_applies_passes_without_a_report():
     for keyword in sorted(EVALUATED_KEYWORDS - {"protection", "typecycling", "cycling", "equip", "devour"}):
         output = engine.resolve(_board({"kind": "keyword", "keyword": keyword}))
         assert _unevaluated(output) == [], keyword
+
+
+def test_201_2_a_chosen_name_matches_whatever_its_case():
+    from engine.mtg.layers import same_name
+
+    assert same_name("Zap", "zap") and same_name("Lightning  Bolt", "lightning bolt")
+    assert not same_name("Zap", "Zapp") and not same_name("Zap", None)
+
+
+def test_bad_input_names_the_field():
+    board = _board({"kind": "keyword", "keyword": "flying"})
+    board["players"][0]["mana_pool"] = "{Q}{R"
+    board["objects"][0]["attached_to"] = "c"
+    board["actions"] = [{"type": "declare_blockers", "blockers": [{"blocker": "ghost", "attacker": "c"}]}]
+    paths = {e["path"] for e in engine.validate(board)}
+    assert "players[0].mana_pool" in paths
+    assert "objects[0].attached_to" in paths
+    assert "actions[0].blockers[0].blocker" in paths

@@ -86,3 +86,23 @@ class RulingPageLanguageTests:
         assert simplified["excerpt"] == to_script(original["excerpt"], "zh-hans")
         assert traditional["excerpt"] == to_script(original["excerpt"], "zh-hant")
         assert simplified["excerpt"] != traditional["excerpt"]
+
+
+@pytest.mark.django_db
+def test_the_magic_board_after_shows_power_and_toughness_after_the_layers(client):
+    from rulesite.scenarios.services import scenario_create
+
+    document = {
+        "format": "1", "game": "mtg", "ruleset": "cr-2022-04-29", "options": {},
+        "players": [{"id": "p1", "life": 20}, {"id": "p2", "life": 20}], "turn": {"active": "p1", "step": "main1"},
+        "objects": [{"id": "ogre", "name": "Gray Ogre", "owner": "p1", "zone": "battlefield", "mana_cost": "{2}{R}",
+                     "types": ["creature"], "subtypes": ["Ogre"], "power": 2, "toughness": 2}],
+        "chain": [], "pending": [],
+        "effects": [{"id": "pump", "do": "modify_pt", "power": 3, "toughness": 3, "affected": ["ogre"]}],
+        "actions": [],
+    }
+    scenario, _ = scenario_create(scenario=document)
+    body = client.get(scenario.get_absolute_url(), headers={"accept-language": "en"}).content.decode()
+    before = body.split('id="before-h"', 1)[1].split("</section>", 1)[0]
+    after = body.split('id="after-h"', 1)[1].split("</section>", 1)[0]
+    assert ">2/2<" in before and ">5/5<" in after

@@ -153,7 +153,7 @@ RATELIMIT_VIEW = "rulesite.middleware.ratelimited"
 RATELIMIT_RESOLVE = os.environ.get("RATELIMIT_RESOLVE", "60/m")
 RATELIMIT_SEARCH = os.environ.get("RATELIMIT_SEARCH", "120/m")
 RATELIMIT_LOGIN = os.environ.get("RATELIMIT_LOGIN", "10/m")
-RATELIMIT_SIGNUP = os.environ.get("RATELIMIT_SIGNUP", "5/h")
+RATELIMIT_SIGNUP = os.environ.get("RATELIMIT_SIGNUP", "30/h")
 # Judges make their own accounts at /accounts/signup/; false leaves it to administrators.
 SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
 # Behind a reverse proxy the client address is the proxy's: name the header it sets

@@ -340,7 +340,7 @@ ACTIONS_SECTION = Section(
         Spec("attacking", "attacking", "map", _("Attacking a planeswalker"), help=_("“attacker: planeswalker”, e.g. “ogre: jace”"),
              main=False),
         Spec("blockers", "blockers", "pairs", _("Blocks"), choices=("blocker", "attacker"),
-             help=_("“blocker: attacker” card ids, e.g. “wall: ogre, elf: ogre”")),
+             help=_("“blocker: attacker” card ids, e.g. “wall: ogre, elf: ogre”; blank: no creature blocks.")),
         Spec("damage_order", "damage_order", "maplists", _("Damage assignment order"),
              help=_("“attacker: blocker blocker”, e.g. “wurm: wall elf”"), main=False),
         Spec("targets_by_mode", "targets_by_mode", "maplists", _("Targets of each mode"),
@@ -365,7 +365,7 @@ ACTIONS_SECTION = Section(
         "activate": {"player": _("Pick who activates."), "source": _("Pick the source of the ability.")},
         "play_land": {"player": _("Pick who plays the land."), "card": _("Pick the land.")},
         "pass": {"player": _("Pick who passes.")}, "declare_attackers": {"attackers": _("Pick the attackers.")},
-        "declare_blockers": {"blockers": _("Give the blocks.")}, "next_step": {"step": _("Pick the step.")},
+        "next_step": {"step": _("Pick the step.")},
     },
 )
 

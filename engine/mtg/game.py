@@ -912,7 +912,13 @@ class Game:
 
     def _begin_step(self, state: GameState, step: Step) -> GameState:
         if step is Step.COMBAT_DAMAGE and not getattr(self, "_blocks_declared", True):
-            self._block_requirements_obeyed(state, None)  # CR 509.1c: no declare_blockers action was given
+            if not self._block_requirements_obeyed(state, None):  # CR 509.1c: no declare_blockers action was given
+                pass
+            elif getattr(self, "_illegal_blockers", False):
+                # CR 509.1b, 726.1: the only declaration given was illegal and was reversed.
+                self.complete = False
+                self.record("cannot_evaluate", "mtg.cannot_evaluate.no_legal_blockers", K.ILLEGAL_ACTION,
+                            player=opponent(state.active))
         if step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
             self._blocks_declared = step is not Step.DECLARE_BLOCKERS
         state = replace(state, step=step, passes=0, priority=state.active)
@@ -1044,42 +1050,60 @@ class Game:
         return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
 
     def do_declare_blockers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
-        """Declare blockers (CR 509.1); a flyer is blocked only by flying or reach (702.9b), a
-        creature blocks one attacker (509.1a: a second pair of the same blocker is an ``illegal``
-        step), and an attacker with menace blocked by one creature only is not blocked by it
-        (702.111b, 509.1b: that pair is an ``illegal`` step, ``why: "menace"``)."""
+        """Declare blockers (CR 509.1): untapped creatures of the defending player, a flyer blocked
+        only by flying or reach (702.9b), fear (702.36b), menace (702.111b), one attacker per
+        blocker (509.1a) and the blocking requirements obeyed as far as possible (509.1c).
+
+        A declaration that breaks any of them is illegal as a whole (509.1b, 509.1c): each broken
+        pair is an ``illegal`` step, then ``mtg.illegal.block_declaration`` says the declaration is
+        reversed (726.1; 723.1 in 2020) and no creature blocks unless a later ``declare_blockers``
+        action gives a legal one; if none does, the combat damage step says so and the result is
+        incomplete (the engine never picks a declaration for the defending player)."""
         if state.step is not Step.DECLARE_BLOCKERS:
             self._declaring = Step.DECLARE_BLOCKERS
             state = self.advance_to(state, Step.DECLARE_BLOCKERS)
             self._declaring = None
-        self._blocks_declared = True
-        if not self._block_requirements_obeyed(state, action):
-            return self._priority_after_declaration(state)
-        self._deferred_priority = False
         pairs = list(action.get("blockers", ()))
-        menace_alone = self._menace_blocked_alone(state, pairs)
-        chosen: set[str] = set()
+        illegal = self._illegal_blocks(state, pairs)
+        for blocker, attacker, why in illegal:
+            rule = {"flying": K.FLYING, "fear": K.FEAR, "menace": K.MENACE, "one_attacker": K.BLOCK_ONE_ATTACKER}
+            self.record("illegal", "mtg.illegal.block", rule.get(why, K.DECLARE_BLOCKERS), card=blocker,
+                        card_name=self.name_of(state, blocker), attacker=attacker, why=why)
+        if illegal or not self._block_requirements_obeyed(state, action):
+            self.record("illegal", "mtg.illegal.block_declaration", K.ILLEGAL_ACTION, player=opponent(state.active))
+            self._blocks_declared, self._illegal_blockers = False, True
+            return self._priority_after_declaration(state)
+        self._blocks_declared, self._illegal_blockers = True, False
+        self._deferred_priority = False
         for pair in pairs:
             blocker, attacker = pair["blocker"], pair["attacker"]
             bc, ac = self.chars(state, blocker), self.chars(state, attacker)
             bo = state.objects[blocker]
-            why = self._block_restriction(state, blocker, attacker)
-            if why is None and blocker in chosen:
-                why = "one_attacker"
-            if why is None and attacker in menace_alone:
-                why = "menace"
-            if why:
-                rule = {"flying": K.FLYING, "fear": K.FEAR, "menace": K.MENACE, "one_attacker": K.BLOCK_ONE_ATTACKER}
-                self.record("illegal", "mtg.illegal.block", rule.get(why, K.DECLARE_BLOCKERS),
-                            card=blocker, card_name=bc.name, attacker=attacker, why=why)
-                continue
-            chosen.add(blocker)
             state = state.with_object(replace(bo, blocking=bo.blocking + (attacker,)))
             state = state.with_object(replace(state.objects[attacker], blocked=True))
             self.record("block", "mtg.combat.blocks", K.DECLARE_BLOCKERS, card=blocker, card_name=bc.name,
                         attacker=attacker, attacker_name=ac.name)
             state = self.emit(state, {"event": "blocks", "object": blocker, "attacker": attacker})
         return self.settle(self._damage_orders(state, action), player=state.active, why=K.PRIORITY_AP_FIRST)
+
+    def _illegal_blocks(self, state: GameState, pairs: list[Mapping[str, Any]]) -> list[tuple[str, str, str]]:
+        """The pairs of a declaration that break a restriction, as ``(blocker, attacker, why)``:
+        :meth:`_block_restriction`, a blocker named twice (509.1a, ``one_attacker``) and an
+        attacker with menace blocked by one creature (702.111b, ``menace``)."""
+        menace_alone = self._menace_blocked_alone(state, pairs)
+        out: list[tuple[str, str, str]] = []
+        chosen: set[str] = set()
+        for pair in pairs:
+            blocker, attacker = pair["blocker"], pair["attacker"]
+            why = self._block_restriction(state, blocker, attacker)
+            if why is None and blocker in chosen:
+                why = "one_attacker"
+            if why is None and attacker in menace_alone:
+                why = "menace"
+            if why:
+                out.append((blocker, attacker, why))
+            chosen.add(blocker)
+        return out
 
     def _menace_blocked_alone(self, state: GameState, pairs: list[Mapping[str, Any]]) -> set[str]:
         """The attackers with menace that this declaration would block with exactly one creature
@@ -1102,8 +1126,10 @@ class Game:
         (702.9b), fear (702.36b) and "can't block" effects are obeyed."""
         bc, ac = self.chars(state, blocker), self.chars(state, attacker)
         bo = state.objects[blocker]
-        if bo.tapped or "creature" not in bc.types or bo.zone is not Zone.BATTLEFIELD or bc.controller != opponent(state.active):
+        if "creature" not in bc.types or bo.zone is not Zone.BATTLEFIELD or bc.controller != opponent(state.active):
             return "cannot_block"
+        if bo.tapped:
+            return "tapped"
         if state.objects[attacker].attacking is None:
             return "not_attacking"
         if ac.has_keyword("flying") and not (bc.has_keyword("flying") or bc.has_keyword("reach")):

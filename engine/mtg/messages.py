@@ -29,6 +29,8 @@ MESSAGES = {
     "mtg.illegal.summoning_sick": "{card_name} has not been under its controller's control since the turn began.",
     "mtg.illegal.attack": "{card_name} cannot attack ({why}).",
     "mtg.illegal.block": "{card_name} cannot block {attacker} ({why}).",
+    "mtg.illegal.block_declaration": "The declaration of blockers is illegal, so it is reversed: no creature blocks unless {player} declares again legally.",
+    "mtg.cannot_evaluate.no_legal_blockers": "No legal declaration of blockers was given after the illegal one: the engine does not choose blocks for {player}; give a declare_blockers action.",
     "mtg.resolve": "{item} resolves: {card_name}.",
     "mtg.resolve.if_false": "{item} ({card_name}): its \"if\" condition is false now, so it does nothing.",
     "mtg.resolve.target_illegal": "{item}: target {target_name} is illegal now.",

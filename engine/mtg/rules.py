@@ -229,6 +229,7 @@ class K(Enum):
     WIN_BY_EFFECT = auto()
     FEAR = auto()
     MENACE = auto()
+    ILLEGAL_ACTION = auto()
     ABILITY_TEXT = auto()
     KEYWORD_ABILITIES = auto()
     BLOCK_ONE_ATTACKER = auto()
@@ -446,6 +447,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.WIN_BY_EFFECT: ("104.2b", "104.2b", "wins the game"),
     K.FEAR: ("702.35b", "702.36b", "artifact creatures and/or black creatures"),
     K.MENACE: ("702.110b", "702.111b", "two or more creatures"),
+    K.ILLEGAL_ACTION: ("723.1", "726.1", "illegal action"),
     K.ABILITY_TEXT: ("113.1a", "113.1a", "defined by its rules text"),
     K.KEYWORD_ABILITIES: ("702.1", "702.1", "keyword"),
     K.BLOCK_ONE_ATTACKER: ("509.1a", "509.1a", "chooses one creature for it to block"),

@@ -106,10 +106,13 @@ def test_702_36b_fear_allows_only_artifact_or_black_blockers():
     black = _plain("rat", "Rat", owner="p2", cost="{B}")
     out = _run([mask, bear, green, black], [{"type": "declare_attackers", "attackers": ["bear"]},
                                              {"type": "declare_blockers", "blockers": [{"blocker": "elf", "attacker": "bear"},
-                                                                                       {"blocker": "rat", "attacker": "bear"}]}])
+                                                                                       {"blocker": "rat", "attacker": "bear"}]},
+                                             {"type": "declare_blockers", "blockers": [{"blocker": "rat", "attacker": "bear"}]}])
     illegal = [s for s in out["trace"] if s["message_id"] == "mtg.illegal.block"]
     assert [(s["params"]["card"], s["params"]["why"], s["rule"]["number"]) for s in illegal] == [("elf", "fear", "702.36b")]
-    assert "mtg.combat.blocks" in _ids(out)
+    # 509.1b, 726.1: the whole declaration is reversed; the legal one that follows is made.
+    blocks = [s["params"]["card"] for s in out["trace"] if s["message_id"] == "mtg.combat.blocks"]
+    assert "mtg.illegal.block_declaration" in _ids(out) and blocks == ["rat"]
 
 
 def test_sages_of_the_anima_r3_fewer_than_three_cards_all_revealed_creatures_to_hand():

@@ -65,3 +65,19 @@ def test_bad_input_names_the_field():
     assert "players[0].mana_pool" in paths
     assert "objects[0].attached_to" in paths
     assert "actions[0].blockers[0].blocker" in paths
+
+
+def test_509_1b_726_1_an_illegal_declaration_of_blockers_with_no_legal_one_after_is_not_guessed():
+    board = _board({"kind": "keyword", "keyword": "flying"})
+    board["objects"].append({"id": "wall", "name": "Wall", "owner": "p2", "zone": "battlefield", "power": 0,
+                             "toughness": 4, "types": ["creature"]})
+    board["actions"] = [{"type": "declare_attackers", "attackers": ["c"]},
+                        {"type": "declare_blockers", "blockers": [{"blocker": "wall", "attacker": "c"}]},
+                        {"type": "next_step", "step": "main2"}]
+    output = engine.resolve(board)
+    ids = [s["message_id"] for s in output["trace"]]
+    assert ids.index("mtg.illegal.block") < ids.index("mtg.illegal.block_declaration")
+    assert "mtg.combat.blocks" not in ids and "mtg.cannot_evaluate.no_legal_blockers" in ids
+    assert output["result"]["complete"] is False
+    attack = ids.index("mtg.combat.attacks")
+    assert ids[attack - 1] == "mtg.step.begin" and ids[attack + 1] == "mtg.priority.gets"  # 508.1 before 117.3a

@@ -389,6 +389,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.'),
     # Translators: mtg.cannot_evaluate.keyword
     pgettext_lazy('trace', '{card_name} ({card}, {zone}) has {keyword}, a keyword the engine does not evaluate; where it matters, this result does not account for it.'),
+    # Translators: mtg.cannot_evaluate.no_legal_blockers
+    pgettext_lazy('trace', 'No legal declaration of blockers was given after the illegal one: the engine does not choose blocks for {player}; give a declare_blockers action.'),
     # Translators: mtg.cascade.bottom
     pgettext_lazy('trace', '{player} puts {cards} on the bottom of their library in a random order.'),
     # Translators: mtg.cascade.declined
@@ -515,6 +517,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack ({why}).'),
     # Translators: mtg.illegal.block
     pgettext_lazy('trace', '{card_name} cannot block {attacker} ({why}).'),
+    # Translators: mtg.illegal.block_declaration
+    pgettext_lazy('trace', 'The declaration of blockers is illegal, so it is reversed: no creature blocks unless {player} declares again legally.'),
     # Translators: mtg.illegal.block_requirement
     pgettext_lazy('trace', 'The declaration of blockers is illegal: {card_name} must block {attacker_name} if able and could have ({obeyed} of {possible} requirement(s) obeyed).'),
     # Translators: mtg.illegal.cant_cast
@@ -971,6 +975,7 @@ TERMS = (
     pgettext_lazy('trace mtg', 'menace'),
     pgettext_lazy('trace mtg', 'one_attacker'),
     pgettext_lazy('trace mtg', 'cant_block'),
+    pgettext_lazy('trace mtg', 'tapped'),
     pgettext_lazy('trace ygo phase', 'draw'),
     pgettext_lazy('trace ygo phase', 'standby'),
     pgettext_lazy('trace ygo phase', 'main1'),

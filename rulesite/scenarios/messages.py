@@ -60,7 +60,7 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
     ),
     "trace mtg": ("graveyard", "hand", "library", "battlefield", "stack", "exile", "command",
                   # why a blocker cannot block (CR 509.1a, 509.1b)
-                  "cannot_block", "not_attacking", "flying", "fear", "menace", "one_attacker", "cant_block"),
+                  "cannot_block", "not_attacking", "flying", "fear", "menace", "one_attacker", "cant_block", "tapped"),
     "trace ygo phase": ("draw", "standby", "main1", "battle", "main2", "end"),
     "trace ygo step": ("start", "battle", "damage", "end"),
     "trace fow": (

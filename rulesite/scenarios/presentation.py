@@ -15,6 +15,8 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from engine.fow.rules import NOT_COVERED
+
 from .messages import translate_step
 
 Step = dict[str, Any]
@@ -187,10 +189,12 @@ def _clause(step: Step, resolving: str, names: dict[str, str]) -> str | None:
     if kind == "modify" and "after" in params:
         return _("%(name)s becomes %(after)s") % {"name": name, "after": params["after"]}
     if kind == "damage":
-        return _("%(player)s takes %(amount)s damage") % {"player": params.get("player", "?"), "amount": params.get("amount", "?")}
+        target = params.get("target")
+        who = params.get("player") or params.get("target_name") or names.get(target) or target or "?"
+        return _("%(player)s takes %(amount)s damage") % {"player": who, "amount": params.get("amount", "?")}
     if kind == "lp":
         return _("%(player)s gains %(amount)s LP") % {"player": params.get("player", "?"), "amount": params.get("amount", "?")}
-    if kind == "choice":
+    if kind == "choice" and (step.get("options") or step.get("branches")):
         return _("a choice is left open")
     if kind == "cannot_evaluate":
         return _("cannot be evaluated")
@@ -245,6 +249,8 @@ def summarize(trace: list[Step], result: dict[str, Any]) -> list[str]:
         else:
             sentences.append(_("%(head)s.") % {"head": head})
     sentences.append(_winner_sentence(result))
+    if any(str(s.get("source") or "").startswith(NOT_COVERED) for s in trace if isinstance(s, dict)):
+        sentences.append(_("Part of this answer rests on a point the rules document does not cover: see the steps marked so."))
     if result.get("complete") is False:
         sentences.append(_("The resolution is incomplete."))
     return sentences

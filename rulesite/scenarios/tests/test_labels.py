@@ -106,3 +106,28 @@ def test_the_magic_board_after_shows_power_and_toughness_after_the_layers(client
     before = body.split('id="before-h"', 1)[1].split("</section>", 1)[0]
     after = body.split('id="after-h"', 1)[1].split("</section>", 1)[0]
     assert ">2/2<" in before and ">5/5<" in after
+
+
+class SummaryTests:
+    def test_damage_to_a_creature_names_it_and_a_given_choice_is_not_called_open(self):
+        from rulesite.scenarios.presentation import summarize
+
+        trace = [
+            {"kind": "resolve", "message_id": "mtg.resolve", "params": {"item": "s1", "card_name": "Zap"}, "text": "s1 resolves: Zap."},
+            {"kind": "damage", "message_id": "mtg.damage.creature", "params": {"source": "zap", "target": "bear", "amount": 3}},
+            {"kind": "choice", "message_id": "mtg.choice.made", "params": {"choice": "may:x:0", "chosen": True}},
+        ]
+        result = {"objects": [{"id": "bear", "name": "Grizzly Bears"}], "players": [], "winner": None, "complete": True}
+        with translation.override("en"):
+            text = " ".join(summarize(trace, result))
+        assert "Grizzly Bears takes 3 damage" in text and "?" not in text and "left open" not in text
+
+    def test_an_answer_resting_on_an_uncovered_point_says_so(self):
+        from engine.fow.rules import NOT_COVERED
+        from rulesite.scenarios.presentation import summarize
+
+        trace = [{"kind": "copy", "message_id": "fow.copy.judgment", "params": {}, "rule": None,
+                  "source": f"{NOT_COVERED}: copy_judgment"}]
+        with translation.override("en"):
+            text = " ".join(summarize(trace, {"players": [], "objects": [], "winner": None, "complete": True}))
+        assert "does not cover" in text

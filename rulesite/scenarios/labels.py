@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, pgettext_lazy
 
 from engine.core.rules import RULING_BASIS
 from engine.ygo.duel import OLDER_DOCUMENT_BASIS
@@ -28,10 +28,20 @@ MTG_TYPE_LABELS = {
 }
 """Magic card types (CR 205.2a)."""
 
+FOW_ZONE_LABELS = {
+    "main_deck": pgettext_lazy("fow zone", "Main deck"), "stone_deck": pgettext_lazy("fow zone", "Magic stone deck"),
+    "hand": pgettext_lazy("fow zone", "Hand"), "field": pgettext_lazy("fow zone", "Field"),
+    "stone_area": pgettext_lazy("fow zone", "Magic stone area"), "ruler_area": pgettext_lazy("fow zone", "Ruler area"),
+    "graveyard": pgettext_lazy("fow zone", "Graveyard"), "lifebreak": pgettext_lazy("fow zone", "Lifebreak area"),
+    "standby": pgettext_lazy("fow zone", "Standby area"), "removed": pgettext_lazy("fow zone", "Removed area"),
+    "chase": pgettext_lazy("fow zone", "Chase"),
+}
+"""Force of Will zones (whitepaper 3) in the whitepaper's words."""
+
 BOARD_LABELS: dict[str, dict[str, Mapping[str, Any]]] = {
     "ygo": {"zone": ygo_forms.ZONE_LABELS, "position": ygo_forms.POSITION_LABELS, "kind": ygo_forms.KIND_LABELS,
             "subtype": ygo_forms.SUBTYPE_LABELS},
-    "fow": {"zone": fow_builder.ZONE_LABELS, "type": fow_builder.TYPE_LABELS, "subtype": fow_builder.SUBTYPE_LABELS},
+    "fow": {"zone": FOW_ZONE_LABELS, "type": fow_builder.TYPE_LABELS, "subtype": fow_builder.SUBTYPE_LABELS},
     "mtg": {"zone": mtg_builder.ZONE_LABELS, "type": MTG_TYPE_LABELS},
 }
 """``{game: {field: {stored value: label}}}`` for the values shown on a board table."""

@@ -61,6 +61,10 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
     "trace mtg": ("graveyard", "hand", "library", "battlefield", "stack", "exile", "command",
                   # why a blocker cannot block (CR 509.1a, 509.1b)
                   "cannot_block", "not_attacking", "flying", "fear", "menace", "one_attacker", "cant_block", "tapped"),
+    "trace mtg step": (
+        "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
+        "combat_damage", "end_of_combat", "main2", "end", "cleanup",
+    ),
     "trace ygo phase": ("draw", "standby", "main1", "battle", "main2", "end"),
     "trace ygo step": ("start", "battle", "damage", "end"),
     "trace fow": (

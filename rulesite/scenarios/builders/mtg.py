@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from engine.mtg import catalogue
 from engine.mtg.scenario import ABILITY_KINDS, ACTION_TYPES, DURATIONS, OBJECT_KEYS, STEPS, ZONES
@@ -28,9 +29,12 @@ STEP_LABELS = {
     "main2": _("Postcombat main phase"), "end": _("End step"), "cleanup": _("Cleanup"),
 }
 ZONE_LABELS = {
-    "library": _("Library"), "hand": _("Hand"), "battlefield": _("Battlefield"), "graveyard": _("Graveyard"),
-    "stack": _("Stack"), "exile": _("Exile"), "command": _("Command zone"),
+    "library": pgettext_lazy("mtg zone", "Library"), "hand": pgettext_lazy("mtg zone", "Hand"),
+    "battlefield": pgettext_lazy("mtg zone", "Battlefield"), "graveyard": pgettext_lazy("mtg zone", "Graveyard"),
+    "stack": pgettext_lazy("mtg zone", "Stack"), "exile": pgettext_lazy("mtg zone", "Exile"),
+    "command": pgettext_lazy("mtg zone", "Command zone"),
 }
+"""Magic zones (CR 400.1) in Magic's own words (a Magic hand is not a Yu-Gi-Oh! 手卡)."""
 ACTION_LABELS = {
     "cast": _("Cast a spell"), "activate": _("Activate an ability"), "play_land": _("Play a land"),
     "pass": _("Pass priority"), "resolve": _("Both pass once"), "declare_attackers": _("Declare attackers"),

@@ -122,11 +122,22 @@ def chain_snapshots(trace: list[Step], names: dict[str, str] | None = None) -> l
     """
     chain: list[tuple[Any, Any, ChainCard]] = []  # (identity, card id, drawing)
     snapshots: list[ChainSnapshot] = []
+    # Where resolve steps name their link/item/position, a resolve step naming only a card is a
+    # part of a resolution (Magic's "cascade reveals"), not an item leaving the stack.
+    numbered = any(s.get("kind") == "resolve" and (_identity(s.get("params") or {}) or ("card",))[0] != "card" for s in trace)
+
+    def already_on(identity: Any, card_id: Any, key: Any, on_chain: Any) -> bool:
+        if identity is not None and key is not None and identity[0] != "card" and identity[0] == key[0]:
+            return identity == key  # two stack items of one card (a spell and its trigger) are two items
+        return (identity is not None and identity == key) or (card_id is not None and card_id == on_chain)
+
     for step in trace:
         params = step.get("params") or {}
         kind, identity, card_id = step.get("kind"), _identity(params), params.get("card")
+        if kind == "resolve" and numbered and (identity is None or identity[0] == "card"):
+            continue
         if kind in PUSH_KINDS or (kind == "trigger" and identity is not None and identity[0] != "card"):
-            if any((identity is not None and identity == key) or (card_id is not None and card_id == on_chain) for key, on_chain, _ in chain):
+            if any(already_on(identity, card_id, key, on_chain) for key, on_chain, _ in chain):
                 continue
             link = params.get("link", params.get("position"))
             drawing = ChainCard(link if isinstance(link, int) else len(chain) + 1, _card_name(params, step.get("text", ""), names), str(params.get("player") or ""))

@@ -131,3 +131,22 @@ class SummaryTests:
         with translation.override("en"):
             text = " ".join(summarize(trace, {"players": [], "objects": [], "winner": None, "complete": True}))
         assert "does not cover" in text
+
+
+def test_the_stack_drawing_shows_a_trigger_above_its_own_spell_and_ignores_resolution_parts():
+    import json as _json
+    from pathlib import Path
+
+    import engine
+    from django.conf import settings
+
+    from rulesite.scenarios.presentation import chain_snapshots, object_names
+
+    path = sorted((Path(settings.BASE_DIR) / "fixtures" / "scenarios" / "mtg").glob("faq-bloodbraid-elf-cascade.json"))[0]
+    output = engine.resolve(_json.loads(path.read_text())["scenario"])
+    snapshots = [s for s in chain_snapshots(output["trace"], object_names(output["result"])) if s.step]
+    first = snapshots[0]
+    assert first.step["params"]["item_kind"] == "triggered"
+    assert [c.name for c in first.cards][-1] == "Bloodbraid Elf" and len(first.cards) == 2
+    items = [s.step["params"]["item"] for s in snapshots]
+    assert len(items) == len(set(items)), "each stack item leaves the stack once"

@@ -454,38 +454,48 @@ class Game:
             raise IllegalAction(self.cite(K.CAST_TARGETS), "mtg.illegal.target_count",
                                 {"card": oid, "card_name": name, "needed": len(required), "given": len(targets)})
         for spec, target in zip(specs, targets):
-            if not self.target_legal(state, spec, target, player, oid):
-                raise IllegalAction(self.cite(K.CAST_TARGETS), "mtg.illegal.target",
+            why = self.target_problem(state, spec, target, player, oid)
+            if why is not None:
+                rule = {"shroud": K.SHROUD_TARGET, "hexproof": K.HEXPROOF_TARGET, "protection": K.PROTECTION_TARGET}
+                raise IllegalAction(self.cite(rule.get(why, K.CAST_TARGETS)), "mtg.illegal.target",
                                     {"card": oid, "card_name": name, "target": target,
-                                     "target_name": self.name_of(state, target)})
+                                     "target_name": self.name_of(state, target), "why": why})
 
     def target_legal(self, state: GameState, spec: Mapping[str, Any], target: str, player: PlayerId, source: str) -> bool:
         """Whether ``target`` meets ``spec`` now (CR 115, 608.2b)."""
+        return self.target_problem(state, spec, target, player, source) is None
+
+    def target_problem(self, state: GameState, spec: Mapping[str, Any], target: str, player: PlayerId,
+                       source: str) -> Optional[str]:
+        """Why ``target`` is not a legal target for ``spec`` now, or ``None`` (CR 115, 601.2c,
+        608.2b): ``shroud`` (702.18a), ``hexproof`` (702.11b), ``protection`` (702.16b), or
+        ``not_a_legal_target`` (the wrong zone, player or kind of object)."""
         if target in ("p1", "p2"):
             if not spec.get("player"):
-                return False
-            return spec.get("player") is True or (spec["player"] == "opponent") == (target != player)
+                return "not_a_legal_target"
+            legal = spec.get("player") is True or (spec["player"] == "opponent") == (target != player)
+            return None if legal else "not_a_legal_target"
         obj = state.objects.get(target)
         if obj is None or (spec.get("player") and "filter" not in spec and "zone" not in spec):
-            return False
+            return "not_a_legal_target"
         zone = spec.get("zone", "battlefield")
         if obj.zone.value != zone:
-            return False
+            return "not_a_legal_target"
         chars = self.chars(state, target)
         if zone == "battlefield":
             if chars.has_keyword("shroud") or (chars.has_keyword("hexproof") and chars.controller != player):
-                return False
+                return "shroud" if chars.has_keyword("shroud") else "hexproof"
             source_colors = self.chars(state, source).colors if source in state.objects else frozenset()
             for ability in chars.abilities:
                 if ability.keyword == "protection" and ability.spec.get("from") in source_colors:
-                    return False
+                    return "protection"
         ctx = Context(source, player, None)
         flt = spec.get("filter")
         if flt and not matches(flt, target, chars, obj, ctx):
-            return False
+            return "not_a_legal_target"
         if spec.get("other") and target == source:
-            return False
-        return True
+            return "not_a_legal_target"
+        return None
 
     def verify_mana(self, state: GameState, player: PlayerId, cost: str, name: str, oid: str) -> None:
         """The total cost must be payable from the mana pool, when mana is tracked (CR 601.2g-h)."""

@@ -229,6 +229,9 @@ class K(Enum):
     WIN_BY_EFFECT = auto()
     FEAR = auto()
     MENACE = auto()
+    HEXPROOF_TARGET = auto()
+    SHROUD_TARGET = auto()
+    PROTECTION_TARGET = auto()
     ILLEGAL_ACTION = auto()
     ABILITY_TEXT = auto()
     KEYWORD_ABILITIES = auto()
@@ -447,6 +450,9 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.WIN_BY_EFFECT: ("104.2b", "104.2b", "wins the game"),
     K.FEAR: ("702.35b", "702.36b", "artifact creatures and/or black creatures"),
     K.MENACE: ("702.110b", "702.111b", "two or more creatures"),
+    K.HEXPROOF_TARGET: ("702.11b", "702.11b", "your opponents control"),
+    K.SHROUD_TARGET: ("702.18a", "702.18a", "can't be the target"),
+    K.PROTECTION_TARGET: ("702.16b", "702.16b", "can't be targeted"),
     K.ILLEGAL_ACTION: ("723.1", "726.1", "illegal action"),
     K.ABILITY_TEXT: ("113.1a", "113.1a", "defined by its rules text"),
     K.KEYWORD_ABILITIES: ("702.1", "702.1", "keyword"),

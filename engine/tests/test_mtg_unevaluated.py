@@ -81,3 +81,20 @@ def test_509_1b_726_1_an_illegal_declaration_of_blockers_with_no_legal_one_after
     assert output["result"]["complete"] is False
     attack = ids.index("mtg.combat.attacks")
     assert ids[attack - 1] == "mtg.step.begin" and ids[attack + 1] == "mtg.priority.gets"  # 508.1 before 117.3a
+
+
+def test_702_16b_702_11b_an_illegal_target_cites_the_keyword_that_forbids_it():
+    def cast_at(keyword_ability: dict) -> dict:
+        board = _board(keyword_ability)
+        board["objects"][0]["owner"] = "p2"
+        board["objects"].append({"id": "zap", "name": "Zap", "owner": "p1", "zone": "hand", "mana_cost": "{R}",
+                                 "types": ["instant"], "abilities": [{"kind": "spell", "targets": [{"filter": {"types": ["creature"]}}],
+                                                                      "effects": [{"do": "deal_damage", "amount": 3, "target": 0}]}]})
+        board["actions"] = [{"type": "cast", "player": "p1", "card": "zap", "targets": ["c"]}]
+        [step] = [s for s in engine.resolve(board)["trace"] if s["message_id"] == "mtg.illegal.target"]
+        return step
+
+    protected = cast_at({"kind": "keyword", "keyword": "protection", "from": "red"})
+    assert protected["rule"]["number"] == "702.16b" and protected["params"]["why"] == "protection"
+    hexproof = cast_at({"kind": "keyword", "keyword": "hexproof"})
+    assert hexproof["rule"]["number"] == "702.11b" and hexproof["params"]["why"] == "hexproof"

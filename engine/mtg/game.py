@@ -1031,7 +1031,9 @@ class Game:
             chars = self.chars(state, oid)
             obj = state.objects[oid]
             why = None
-            if obj.zone is not Zone.BATTLEFIELD or "creature" not in chars.types or chars.controller != state.active:
+            if obj.zone is not Zone.BATTLEFIELD:
+                why = "not_on_battlefield"
+            elif "creature" not in chars.types or chars.controller != state.active:
                 why = "not_your_creature"
             elif obj.tapped:
                 why = "tapped"

@@ -60,7 +60,10 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
     ),
     "trace mtg": ("graveyard", "hand", "library", "battlefield", "stack", "exile", "command",
                   # why a blocker cannot block (CR 509.1a, 509.1b)
-                  "cannot_block", "not_attacking", "flying", "fear", "menace", "one_attacker", "cant_block", "tapped"),
+                  "cannot_block", "not_attacking", "flying", "fear", "menace", "one_attacker", "cant_block", "tapped",
+                  # why a creature cannot attack (CR 508.1a)
+                  "not_on_battlefield", "not_your_creature", "summoning_sick", "cant_attack", "not_attackable",
+                  "stack_not_empty"),
     "trace mtg step": (
         "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
         "combat_damage", "end_of_combat", "main2", "end", "cleanup",

@@ -33,7 +33,7 @@ _MAX_FIELDS = 64
 
 TERM_PARAMS = frozenset({
     "zone", "from", "to", "reason", "action", "what", "effect_class", "cost", "phase", "step", "kind",
-    "position", "method", "how", "event", "spell_kind", "timing", "type", "do", "duration", "why",
+    "position", "method", "how", "event", "spell_kind", "timing", "type", "do", "duration", "why", "variant",
 })
 """Param names whose values may be engine vocabulary (translated only when listed in TERM_CONTEXTS)."""
 
@@ -77,6 +77,13 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
         "spell", "break", "resonator", "ruler", "j_ruler", "addition", "regalia", "magic_stone", "attack", "block",
     ),
     "trace fow phase": ("draw", "recovery", "main", "end"),
+    "trace fow timing": ("main", "instant"),
+    "trace fow variant": ("bifrost", "valhalla"),
+    "trace fow reason": (
+        "played", "resolved", "draw", "destroy", "damage", "gain_life", "lose_life", "return_to_hand", "search",
+        "setup", "mulligan", "judgment", "lifebreak", "lifebreak_excess", "paid", "cancelled", "effect_ended", "moved",
+        "standby", "summon", "call", "banish", "discard", "recovery", "illegal_addition",
+    ),
     "trace fow step": (
         "start", "draw", "recover", "main", "beginning_of_battle", "declare_attack", "declare_block",
         "block_declared", "first_strike", "normal_damage", "end_of_battle", "end_of_turn", "final",

@@ -1287,6 +1287,14 @@ class Game:
                 if state.winner is not None:
                     return state
                 continue
+            if (action is not None and action.get("type") in ("attack", "no_attack", "block", "no_block")
+                    and state.battle is not None and not state.chase and action.get("player") in (p.id for p in state.players)):
+                # A battle declaration given while priority is being processed with an empty chase: no
+                # action was given for the players in between, so both pass and the sequence ends (6.4).
+                self.rec("priority", "fow.priority.implied_passes", wp("6.4"), player=pid, type=action["type"],
+                         step=state.step)
+                self.rec("priority", "fow.priority.sequence_end", wp("6.4"), phase=state.phase, step=state.step)
+                return replace(state, passes=0)
             if action is None or action.get("type") in ("attack", "no_attack", "block", "no_block", "choose", "mulligan"):
                 if action is not None:
                     self.rec("illegal", "fow.illegal.out_of_turn", wp("6.3"), type=action.get("type"),

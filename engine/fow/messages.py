@@ -4,6 +4,7 @@ from ..core import CATALOGUE
 
 MESSAGES = {
     "fow.variant": "The game uses the {variant} rules.",
+    "fow.priority.implied_passes": "No action is given before the {type} declaration: {player} and then the other player pass priority in the {step} step.",
     "fow.priority": "{player} has priority ({timing} timing, {chase} item(s) on the chase); may play: {may_play}.",
     "fow.priority.keep": "{player} keeps priority.",
     "fow.priority.to_opponent": "{player} receives priority.",

@@ -265,6 +265,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{effect} prevented less than its amount; {unused} unused ({reading}).'),
     # Translators: fow.priority
     pgettext_lazy('trace', '{player} has priority ({timing} timing, {chase} item(s) on the chase); may play: {may_play}.'),
+    # Translators: fow.priority.implied_passes
+    pgettext_lazy('trace', 'No action is given before the {type} declaration: {player} and then the other player pass priority in the {step} step.'),
     # Translators: fow.priority.judgment_reading
     pgettext_lazy('trace', 'Priority after Judgment follows the reading "{reading}".'),
     # Translators: fow.priority.keep
@@ -1038,6 +1040,8 @@ TERMS = (
     pgettext_lazy('trace fow', 'magic_stone'),
     pgettext_lazy('trace fow', 'attack'),
     pgettext_lazy('trace fow', 'block'),
+    pgettext_lazy('trace fow', 'no_attack'),
+    pgettext_lazy('trace fow', 'no_block'),
     pgettext_lazy('trace fow phase', 'draw'),
     pgettext_lazy('trace fow phase', 'recovery'),
     pgettext_lazy('trace fow phase', 'main'),

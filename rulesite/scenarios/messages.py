@@ -75,6 +75,7 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
         "standby", "removed", "chase", "rest", "recover", "recovery", "normal spell", "summon spell",
         "chant", "chant_instant", "chant_standby", "static", "activated", "will", "triggered", "judgment",
         "spell", "break", "resonator", "ruler", "j_ruler", "addition", "regalia", "magic_stone", "attack", "block",
+        "no_attack", "no_block",
     ),
     "trace fow phase": ("draw", "recovery", "main", "end"),
     "trace fow timing": ("main", "instant"),

@@ -234,7 +234,8 @@ def summarize(trace: list[Step], result: dict[str, Any]) -> list[str]:
     illegal = [s for s in trace if s.get("kind") == "illegal"]
     for step in illegal:
         params = step.get("params") or {}
-        sentences.append(_("Not allowed: %(name)s.") % {"name": _card_name(params, step.get("text", ""), names)})
+        what = _card_name(params, translate_step(step), names).rstrip(".。 ")
+        sentences.append(_("Not allowed: %(name)s.") % {"name": what})
     resolves = [i for i, s in enumerate(trace) if s.get("kind") == "resolve"]
     for n, start in enumerate(resolves):
         step, params = trace[start], trace[start].get("params") or {}

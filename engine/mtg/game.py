@@ -527,6 +527,7 @@ class Game:
         state = replace(state, stack=state.stack + (item,), next_stack_id=state.next_stack_id + 1)
         self.record("cast", "mtg.cast", K.CAST_TO_STACK, player=player, card=oid, card_name=obj.printed.name,
                     item=item_id, targets=list(action.get("targets", ())), mana_value=mana_value(obj.printed.mana_cost, x),
+                    value_name=self.ruleset.value_name,
                     free=free)
         self._record_announcements(obj, spell, modes, division, x, free)
         if not free:
@@ -2789,7 +2790,8 @@ class Game:
         else:
             self._cascade_choices[spell] = choices
         self.record("resolve", "mtg.cascade.reveal", K.CASCADE, card=spell, card_name=lki.name if lki else "",
-                    mana_value=limit, exiled=list(exiled), hit=hit, hit_name=self.name_of(state, hit) if hit else "")
+                    mana_value=limit, value_name=self.ruleset.value_name, exiled=list(exiled), hit=hit,
+                    hit_name=self.name_of(state, hit) if hit else "")
         cast = False
         if hit is not None and decision.get("cast", True):
             card = state.objects[hit]

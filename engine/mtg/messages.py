@@ -5,7 +5,7 @@ from ..core import CATALOGUE
 MESSAGES = {
     "mtg.priority.gets": "{player} receives priority (stack: {stack} item(s), step: {step}).",
     "mtg.priority.pass": "{player} passes priority.",
-    "mtg.cast": "{player} casts {card_name} ({item}; mana value {mana_value}).",
+    "mtg.cast": "{player} casts {card_name} ({item}; {value_name} {mana_value}).",
     "mtg.cast.free": "{card_name} is cast without paying its mana cost (X is 0).",
     "mtg.cast.alternative_cost": "{card_name} is cast for its alternative cost {cost}.",
     "mtg.cast.hybrid": "{card_name}: each hybrid symbol of {cost} is paid with one of its halves.",
@@ -41,7 +41,7 @@ MESSAGES = {
     "mtg.resolve.last_known": "{card_name} has left its zone: its last known information is used.",
     "mtg.effect.created": "{card_name} creates a continuous effect ({do}, timestamp {timestamp}, {duration}).",
     "mtg.copy.spell": "A copy of {card_name} is put on the stack ({item}); it was not cast.",
-    "mtg.cascade.reveal": "Cascade of {card_name} (mana value {mana_value}): exiled {exiled}; hit: {hit_name}.",
+    "mtg.cascade.reveal": "Cascade of {card_name} ({value_name} {mana_value}): exiled {exiled}; hit: {hit_name}.",
     "mtg.cascade.declined": "{card_name} is not cast.",
     "mtg.cascade.value_too_high": "{card_name} cannot be cast: the resulting spell's mana value is not less.",
     "mtg.cascade.bottom": "{player} puts {cards} on the bottom of their library in a random order.",

@@ -99,3 +99,18 @@ def test_catalogue_cards_are_plain_dicts_that_validate():
         doc = scenario([{**obj, "id": "x", "owner": "p1", "zone": "battlefield"}])
         assert engine.validate(doc) == [], entry["name"]
         assert isinstance(entry["evaluable"], list)
+
+
+def test_202_3_each_edition_names_the_number_in_its_own_words():
+    import json
+    from pathlib import Path
+
+    import engine
+
+    golden = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "mtg" / "faq-cascade-2020-numbering.json"
+    scenario = json.loads(golden.read_text(encoding="utf-8"))["scenario"]
+    names = {s["params"]["value_name"] for s in engine.resolve(scenario)["trace"] if "value_name" in s["params"]}
+    assert names == {"converted mana cost"}
+    scenario["ruleset"] = "cr-2022-04-29"
+    names = {s["params"]["value_name"] for s in engine.resolve(scenario)["trace"] if "value_name" in s["params"]}
+    assert names == {"mana value"}

@@ -398,11 +398,11 @@ MSGIDS = (
     # Translators: mtg.cascade.declined
     pgettext_lazy('trace', '{card_name} is not cast.'),
     # Translators: mtg.cascade.reveal
-    pgettext_lazy('trace', 'Cascade of {card_name} (mana value {mana_value}): exiled {exiled}; hit: {hit_name}.'),
+    pgettext_lazy('trace', 'Cascade of {card_name} ({value_name} {mana_value}): exiled {exiled}; hit: {hit_name}.'),
     # Translators: mtg.cascade.value_too_high
     pgettext_lazy('trace', "{card_name} cannot be cast: the resulting spell's mana value is not less."),
     # Translators: mtg.cast
-    pgettext_lazy('trace', '{player} casts {card_name} ({item}; mana value {mana_value}).'),
+    pgettext_lazy('trace', '{player} casts {card_name} ({item}; {value_name} {mana_value}).'),
     # Translators: mtg.cast.alternative_cost
     pgettext_lazy('trace', '{card_name} is cast for its alternative cost {cost}.'),
     # Translators: mtg.cast.complete
@@ -984,6 +984,8 @@ TERMS = (
     pgettext_lazy('trace mtg', 'cant_attack'),
     pgettext_lazy('trace mtg', 'not_attackable'),
     pgettext_lazy('trace mtg', 'stack_not_empty'),
+    pgettext_lazy('trace mtg value_name', 'mana value'),
+    pgettext_lazy('trace mtg value_name', 'converted mana cost'),
     pgettext_lazy('trace mtg step', 'untap'),
     pgettext_lazy('trace mtg step', 'upkeep'),
     pgettext_lazy('trace mtg step', 'draw'),

@@ -34,6 +34,7 @@ _MAX_FIELDS = 64
 TERM_PARAMS = frozenset({
     "zone", "from", "to", "reason", "action", "what", "effect_class", "cost", "phase", "step", "kind",
     "position", "method", "how", "event", "spell_kind", "timing", "type", "do", "duration", "why", "variant",
+    "value_name",
 })
 """Param names whose values may be engine vocabulary (translated only when listed in TERM_CONTEXTS)."""
 
@@ -64,6 +65,7 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
                   # why a creature cannot attack (CR 508.1a)
                   "not_on_battlefield", "not_your_creature", "summoning_sick", "cant_attack", "not_attackable",
                   "stack_not_empty"),
+    "trace mtg value_name": ("mana value", "converted mana cost"),  # CR 202.3 (2022) / 202.3 (2020)
     "trace mtg step": (
         "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
         "combat_damage", "end_of_combat", "main2", "end", "cleanup",

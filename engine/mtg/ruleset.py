@@ -21,6 +21,17 @@ LAYER_NOTE_MESSAGES = {"granted_earlier_layer": "mtg.layer.granted_earlier_layer
 """The message of each kind of note of the layer system (:attr:`LayerResult.notes`)."""
 
 
+def shown_value(value: Any) -> str:
+    """Return a layer walk value as a judge reads it: ``types: land; subtypes: Mountain`` for a
+    mapping (empty parts left out), ``a, b`` for a list, ``—`` for nothing."""
+    if isinstance(value, Mapping):
+        parts = [f"{key}: {shown_value(item)}" for key, item in value.items() if item not in ([], (), "", None, {})]
+        return "; ".join(parts) or "—"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(shown_value(item) for item in value) or "—"
+    return "—" if value is None else str(value)
+
+
 EVALUATED_KEYWORDS = frozenset({
     "cascade", "cycling", "deathtouch", "defender", "devour", "double_strike", "equip", "exalted", "fear",
     "first_strike", "flash", "flying", "haste", "hexproof", "indestructible", "lifelink", "menace", "protection",
@@ -75,8 +86,8 @@ class MtgRuleset(Ruleset):
                 game.record("layer", "mtg.layer.condition_false" if line["reason"] == "condition_false" else "mtg.layer.apply",
                             line["rule_key"], card=oid, card_name=state.objects[oid].printed.name,
                             layer=line["layer"], sublayer=line["sublayer"], effect=line["effect"], label=line["label"],
-                            reason=line["reason"], timestamp=line["timestamp"], before=str(line["before"]),
-                            after=str(line["after"]), **extra)
+                            reason=line["reason"], timestamp=line["timestamp"], before=shown_value(line["before"]),
+                            after=shown_value(line["after"]), **extra)
         for note in layers.notes:  # what the layer system could not evaluate (engine/mtg/layers.py)
             game.complete = False
             card = note.get("card")

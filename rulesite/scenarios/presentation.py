@@ -7,7 +7,6 @@ written and no game is named except where a citation style needs the document fa
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -16,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from engine.fow.rules import NOT_COVERED
+from engine.mtg.ruleset import shown_value
 
 from .messages import translate_step
 
@@ -299,11 +299,12 @@ def _is_table(value: Any) -> bool:
 
 
 def _cell_text(value: Any) -> str:
+    """Return a value-table cell as a judge reads it (``types: land; subtypes: Mountain``), not as JSON."""
     if value is None:
         return ""
     if isinstance(value, (str, int, float)):
         return str(value)
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return shown_value(value)
 
 
 def _is_rule_column(column: str) -> bool:

@@ -124,8 +124,10 @@ _CARDS = [
         _etb([{"do": "deal_damage", "amount": 3, "target": 0}], "When Deadshot Minotaur enters, it deals 3 damage to target creature with flying.",
              [{"filter": {"types": ["creature"], "has_keyword": "flying"}}]), KW("cycling", cost="{R/G}")]),
     _c("Spellbreaker Behemoth", "{1}{R}{G}{G}", ["creature"], ["Beast"], (5, 5),
-       [{"kind": "static", "cant_be_countered": True, "effects": [], "text": "This spell can't be countered."}],
-       ["Creature spells you control with power 5 or greater can't be countered."]),
+       [{"kind": "static", "cant_be_countered": True, "effects": [], "text": "This spell can't be countered."},
+        {"kind": "static", "affected": {"types": ["creature"], "controller": "you", "min_power": 5},
+         "effects": [{"do": "cant_be_countered"}],
+         "text": "Creature spells you control with power 5 or greater can't be countered."}]),
     _c("Behemoth Sledge", "{1}{G}{W}", ["artifact"], ["Equipment"], None, [
         {"kind": "static", "affected": {"attached": True}, "text": "Equipped creature gets +2/+2 and has lifelink and trample.",
          "effects": [{"do": "modify_pt", "power": 2, "toughness": 2},

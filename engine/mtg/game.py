@@ -417,6 +417,24 @@ class Game:
             return False
         return True
 
+    def _cant_be_countered(self, state: GameState, spell: str, chars: Any) -> bool:
+        """Whether the spell ``spell`` can't be countered (CR 101.2: "can't" beats "can"): by its own
+        ability, or by a static ability of a permanent whose ``cant_be_countered`` effect's
+        ``affected`` filter matches the spell (Spellbreaker Behemoth: creature spells you control
+        with power 5 or greater), "you" being that permanent's controller."""
+        if any(a.spec.get("cant_be_countered") for a in chars.abilities):
+            return True
+        obj = state.objects[spell]
+        for pid in self.permanents(state):
+            source = self.chars(state, pid)
+            for ability in source.abilities:
+                if ability.kind != "static" or not self._static_holds(state, pid, ability):
+                    continue
+                if any(part.get("do") == "cant_be_countered" for part in ability.spec.get("effects", ())) and \
+                        matches(ability.spec.get("affected") or {}, spell, chars, obj, Context(pid, source.controller, None)):
+                    return True
+        return False
+
     def _cant_cast(self, state: GameState, player: PlayerId, name: str) -> bool:
         for pid in self.permanents(state):
             for ability in self.chars(state, pid).abilities:
@@ -2466,7 +2484,7 @@ class Game:
                 if victim is None:
                     continue
                 chars = self.chars(state, victim.source) if victim.source in state.objects else None
-                if chars and victim.kind == "spell" and any(a.spec.get("cant_be_countered") for a in chars.abilities):
+                if chars and victim.kind == "spell" and self._cant_be_countered(state, victim.source, chars):
                     self.record("resolve", "mtg.resolve.cant_be_countered", K.CAN_T_BEATS_CAN, card=victim.source, card_name=victim.name)
                     continue
                 state = replace(state, stack=tuple(s for s in state.stack if s is not victim))
@@ -3004,7 +3022,7 @@ class Game:
 LAYER_EFFECTS = ("set_pt", "modify_pt", "switch_pt", "add_type", "set_type", "remove_type", "set_color", "add_color",
                  "add_ability", "remove_abilities", "remove_ability", "change_control", "copy", "change_text")
 RULE_EFFECTS = ("indestructible", "prevent_damage", "cant_attack", "cant_block", "cant_cast", "exile_instead", "grant_spell",
-                "replacement", "doesnt_untap", "must_block")
+                "replacement", "doesnt_untap", "must_block", "cant_be_countered")
 
 _STEP_RULE = {Step.UNTAP: K.UNTAP_STEP, Step.UPKEEP: K.UPKEEP, Step.DRAW: K.DRAW_STEP, Step.END: K.END_STEP, Step.CLEANUP: K.CLEANUP,
               Step.DECLARE_ATTACKERS: K.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS: K.DECLARE_BLOCKERS,

@@ -225,10 +225,11 @@ class Game:
     def run(self, state: GameState, actions: list[Mapping[str, Any]]) -> GameState:
         """Give priority, perform each action, then let all players pass until the stack is empty."""
         state = self.settle(state, announce=True)
-        for action in actions:
+        for index, action in enumerate(actions):
             if state.winner:
                 break
             self._trigger_order = {p: list(v) for p, v in (action.get("trigger_order") or {}).items()}
+            self._next_action = actions[index + 1] if index + 1 < len(actions) else None
             state = self.perform(state, action)
         guard = 0
         while state.stack and not state.winner and guard < 500:
@@ -625,9 +626,14 @@ class Game:
         low, high = (choose, choose) if isinstance(choose, int) else (int(choose[0]), int(choose[1]))
         legal = [i for i, mode in enumerate(modes) if self.mode_legal(state, mode, player, source)]
         combine = itertools.combinations_with_replacement if spec.get("repeat_modes") else itertools.combinations
+        # Without repetition no set is larger than the legal modes; with it (700.2d) no printed card
+        # asks for more than a handful, so sizes past MAX_REPEATED_MODES are not listed.
+        high = min(high, MAX_REPEATED_MODES if spec.get("repeat_modes") else len(legal))
         out: list[list[int]] = []
         for size in range(max(low, 1), high + 1):
             out += [list(c) for c in itertools.islice(combine(legal, size), MAX_BRANCHES + 1)]
+            if len(out) > MAX_BRANCHES * 10:
+                break
         return out[:MAX_BRANCHES * 10]
 
     def choose_modes(self, state: GameState, player: PlayerId, oid: str, name: str, spec: Mapping[str, Any],
@@ -948,6 +954,13 @@ class Game:
                 self.complete = False
                 self.record("cannot_evaluate", "mtg.cannot_evaluate.no_legal_blockers", K.ILLEGAL_ACTION,
                             player=opponent(state.active))
+        if step in (Step.DECLARE_BLOCKERS, Step.END_OF_COMBAT) and getattr(self, "_illegal_attackers", False):
+            # CR 508.1, 726.1: the only declaration of attackers was illegal and was reversed.
+            self._illegal_attackers = False
+            self.complete = False
+            self.record("cannot_evaluate", "mtg.cannot_evaluate.no_legal_attackers", K.ILLEGAL_ACTION, player=state.active)
+        if step is Step.END_OF_COMBAT:
+            self._attackers_declared = False
         if step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
             self._blocks_declared = step is not Step.DECLARE_BLOCKERS
         state = replace(state, step=step, passes=0, priority=state.active)
@@ -984,9 +997,14 @@ class Game:
             return state
         return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
 
-    def _priority_after_declaration(self, state: GameState) -> GameState:
+    def _priority_after_declaration(self, state: GameState, kind: str = "") -> GameState:
         """Give the active player priority after a declaration that was not made (an ``illegal``
-        step), when the step's own priority waited for it (see :meth:`_begin_step`)."""
+        step), when the step's own priority waited for it (see :meth:`_begin_step`). When the next
+        action declares again (``kind``), the game is back before the declaration (726.1) and
+        priority still waits for it."""
+        following = getattr(self, "_next_action", None)
+        if kind and isinstance(following, Mapping) and following.get("type") == kind:
+            return state
         if getattr(self, "_deferred_priority", False):
             self._deferred_priority = False
             return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
@@ -1033,6 +1051,10 @@ class Game:
             self._declaring = Step.DECLARE_ATTACKERS
             state = self.advance_to(replace(state, step=Step.BEGINNING_OF_COMBAT), Step.DECLARE_ATTACKERS) if state.step is not Step.BEGINNING_OF_COMBAT else self.advance_to(state, Step.DECLARE_ATTACKERS)
             self._declaring = None
+        if getattr(self, "_attackers_declared", False):
+            # CR 508.1: declaring attackers is one turn-based action at the start of the step.
+            self.record("illegal", "mtg.illegal.attack", K.DECLARE_ATTACKERS, card="", card_name="", why="already_declared")
+            return state
         attackers = list(action.get("attackers", ()))
         defender = opponent(state.active)
         attacking = dict(action.get("attacking") or {})
@@ -1045,7 +1067,7 @@ class Game:
                     or "planeswalker" not in self.chars(state, what).types or self.chars(state, what).controller != defender):
                 self.record("illegal", "mtg.illegal.attack", K.ATTACKABLE, card=oid, card_name=self.name_of(state, oid),
                             why="not_attackable")
-                return self._priority_after_declaration(state)
+                return self._attack_declaration_reversed(state)
         for oid in attackers:
             chars = self.chars(state, oid)
             obj = state.objects[oid]
@@ -1060,10 +1082,12 @@ class Game:
                 why = "summoning_sick"
             elif chars.has_keyword("defender") or self.has_rule_effect(state, "cant_attack", oid):
                 why = "cant_attack"
+            if why == "cant_attack" and chars.has_keyword("defender"):
+                why = "defender"
             if why:
-                key = K.SUMMONING_SICKNESS if why == "summoning_sick" else K.DECLARE_ATTACKERS
+                key = {"summoning_sick": K.SUMMONING_SICKNESS, "defender": K.DEFENDER}.get(why, K.DECLARE_ATTACKERS)
                 self.record("illegal", "mtg.illegal.attack", key, card=oid, card_name=chars.name, why=why)
-                return self._priority_after_declaration(state)
+                return self._attack_declaration_reversed(state)
         for oid in attackers:
             chars = self.chars(state, oid)
             obj = state.objects[oid]
@@ -1077,8 +1101,16 @@ class Game:
         alone = len(attackers) == 1
         for oid in attackers:
             state = self.emit(state, {"event": "attacks", "object": oid, "alone": alone, "player": state.active})
-        self._deferred_priority = False
+        self._deferred_priority, self._illegal_attackers = False, False
+        self._attackers_declared = True  # until this combat ends (511.3)
         return self.settle(state, player=state.active, why=K.PRIORITY_AP_FIRST)
+
+    def _attack_declaration_reversed(self, state: GameState) -> GameState:
+        """An illegal declaration of attackers is reversed as a whole (508.1, 726.1; 723.1 in
+        2020): a ``mtg.illegal.attack_declaration`` step; another ``declare_attackers`` may follow."""
+        self.record("illegal", "mtg.illegal.attack_declaration", K.ILLEGAL_ACTION, player=state.active)
+        self._illegal_attackers = True
+        return self._priority_after_declaration(state, "declare_attackers")
 
     def do_declare_blockers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
         """Declare blockers (CR 509.1): untapped creatures of the defending player, a flyer blocked
@@ -1094,6 +1126,11 @@ class Game:
             self._declaring = Step.DECLARE_BLOCKERS
             state = self.advance_to(state, Step.DECLARE_BLOCKERS)
             self._declaring = None
+        if getattr(self, "_blocks_declared", False) and not getattr(self, "_illegal_blockers", False):
+            # CR 509.1: declaring blockers is one turn-based action at the start of the step.
+            self.record("illegal", "mtg.illegal.block", K.DECLARE_BLOCKERS, card="", card_name="", attacker="",
+                        why="already_declared")
+            return state
         pairs = list(action.get("blockers", ()))
         illegal = self._illegal_blocks(state, pairs)
         for blocker, attacker, why in illegal:
@@ -1103,7 +1140,7 @@ class Game:
         if illegal or not self._block_requirements_obeyed(state, action):
             self.record("illegal", "mtg.illegal.block_declaration", K.ILLEGAL_ACTION, player=opponent(state.active))
             self._blocks_declared, self._illegal_blockers = False, True
-            return self._priority_after_declaration(state)
+            return self._priority_after_declaration(state, "declare_blockers")
         self._blocks_declared, self._illegal_blockers = True, False
         self._deferred_priority = False
         for pair in pairs:
@@ -3021,6 +3058,9 @@ class Game:
 
 LAYER_EFFECTS = ("set_pt", "modify_pt", "switch_pt", "add_type", "set_type", "remove_type", "set_color", "add_color",
                  "add_ability", "remove_abilities", "remove_ability", "change_control", "copy", "change_text")
+MAX_REPEATED_MODES = 10
+"""The most modes listed for a modal spell whose modes may repeat (700.2d)."""
+
 RULE_EFFECTS = ("indestructible", "prevent_damage", "cant_attack", "cant_block", "cant_cast", "exile_instead", "grant_spell",
                 "replacement", "doesnt_untap", "must_block", "cant_be_countered")
 

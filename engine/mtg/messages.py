@@ -29,6 +29,8 @@ MESSAGES = {
     "mtg.illegal.summoning_sick": "{card_name} has not been under its controller's control since the turn began.",
     "mtg.illegal.attack": "{card_name} cannot attack ({why}).",
     "mtg.illegal.block": "{card_name} cannot block {attacker} ({why}).",
+    "mtg.illegal.attack_declaration": "The declaration of attackers is illegal, so it is reversed: no creature attacks unless {player} declares again legally.",
+    "mtg.cannot_evaluate.no_legal_attackers": "No legal declaration of attackers was given after the illegal one: the engine does not choose attackers for {player}; give a declare_attackers action.",
     "mtg.illegal.block_declaration": "The declaration of blockers is illegal, so it is reversed: no creature blocks unless {player} declares again legally.",
     "mtg.cannot_evaluate.no_legal_blockers": "No legal declaration of blockers was given after the illegal one: the engine does not choose blocks for {player}; give a declare_blockers action.",
     "mtg.resolve": "{item} resolves: {card_name}.",

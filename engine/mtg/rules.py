@@ -229,6 +229,7 @@ class K(Enum):
     WIN_BY_EFFECT = auto()
     FEAR = auto()
     MENACE = auto()
+    DEFENDER = auto()
     HEXPROOF_TARGET = auto()
     SHROUD_TARGET = auto()
     PROTECTION_TARGET = auto()
@@ -450,6 +451,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.WIN_BY_EFFECT: ("104.2b", "104.2b", "wins the game"),
     K.FEAR: ("702.35b", "702.36b", "artifact creatures and/or black creatures"),
     K.MENACE: ("702.110b", "702.111b", "two or more creatures"),
+    K.DEFENDER: ("702.3b", "702.3b", "can't attack"),
     K.HEXPROOF_TARGET: ("702.11b", "702.11b", "your opponents control"),
     K.SHROUD_TARGET: ("702.18a", "702.18a", "can't be the target"),
     K.PROTECTION_TARGET: ("702.16b", "702.16b", "can't be targeted"),

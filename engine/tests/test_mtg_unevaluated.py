@@ -98,3 +98,48 @@ def test_702_16b_702_11b_an_illegal_target_cites_the_keyword_that_forbids_it():
     assert protected["rule"]["number"] == "702.16b" and protected["params"]["why"] == "protection"
     hexproof = cast_at({"kind": "keyword", "keyword": "hexproof"})
     assert hexproof["rule"]["number"] == "702.11b" and hexproof["params"]["why"] == "hexproof"
+
+
+def _combat(actions: list[dict], attacker_keywords: tuple[str, ...] = ()) -> dict:
+    board = _board({"kind": "keyword", "keyword": "flying"})
+    board["objects"] = [
+        {"id": "a", "name": "Hill Giant", "owner": "p1", "zone": "battlefield", "power": 3, "toughness": 3,
+         "types": ["creature"], "abilities": [{"kind": "keyword", "keyword": k} for k in attacker_keywords]},
+        {"id": "b", "name": "Gray Ogre", "owner": "p1", "zone": "battlefield", "power": 2, "toughness": 2, "types": ["creature"]},
+        {"id": "x", "name": "Grizzly Bears", "owner": "p2", "zone": "battlefield", "power": 2, "toughness": 2, "types": ["creature"]},
+        {"id": "y", "name": "Wall", "owner": "p2", "zone": "battlefield", "power": 0, "toughness": 4, "types": ["creature"]},
+    ]
+    board["actions"] = actions
+    return engine.resolve(board)
+
+
+def test_508_1_509_1_attackers_and_blockers_are_declared_once_per_combat():
+    output = _combat([{"type": "declare_attackers", "attackers": ["a"]}, {"type": "declare_attackers", "attackers": ["b"]},
+                      {"type": "declare_blockers", "blockers": [{"blocker": "x", "attacker": "a"}]},
+                      {"type": "declare_blockers", "blockers": [{"blocker": "y", "attacker": "a"}]},
+                      {"type": "next_step", "step": "main2"}])
+    whys = [s["params"]["why"] for s in output["trace"] if s["kind"] == "illegal"]
+    assert whys == ["already_declared", "already_declared"]
+    assert [s["params"]["card"] for s in output["trace"] if s["message_id"] == "mtg.combat.attacks"] == ["a"]
+    assert [s["params"]["card"] for s in output["trace"] if s["message_id"] == "mtg.combat.blocks"] == ["x"]
+
+
+def test_702_3b_726_1_an_illegal_attack_is_reversed_and_not_guessed():
+    output = _combat([{"type": "declare_attackers", "attackers": ["a", "b"]}, {"type": "next_step", "step": "main2"}],
+                     attacker_keywords=("defender",))
+    ids = [s["message_id"] for s in output["trace"]]
+    [illegal] = [s for s in output["trace"] if s["message_id"] == "mtg.illegal.attack"]
+    assert illegal["params"]["why"] == "defender" and illegal["rule"]["number"] == "702.3b"
+    assert "mtg.illegal.attack_declaration" in ids and "mtg.cannot_evaluate.no_legal_attackers" in ids
+    assert output["result"]["complete"] is False
+
+
+def test_726_1_a_declaration_given_again_comes_before_priority():
+    output = _combat([{"type": "declare_attackers", "attackers": ["a"]},
+                      {"type": "declare_blockers", "blockers": [{"blocker": "x", "attacker": "a"}, {"blocker": "x", "attacker": "a"}]},
+                      {"type": "declare_blockers", "blockers": [{"blocker": "y", "attacker": "a"}]},
+                      {"type": "next_step", "step": "main2"}])
+    ids = [s["message_id"] for s in output["trace"]]
+    reversed_at, blocks_at = ids.index("mtg.illegal.block_declaration"), ids.index("mtg.combat.blocks")
+    assert "mtg.priority.gets" not in ids[reversed_at:blocks_at]
+    assert output["result"]["complete"] is True

@@ -391,6 +391,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.'),
     # Translators: mtg.cannot_evaluate.keyword
     pgettext_lazy('trace', '{card_name} ({card}, {zone}) has {keyword}, a keyword the engine does not evaluate; where it matters, this result does not account for it.'),
+    # Translators: mtg.cannot_evaluate.no_legal_attackers
+    pgettext_lazy('trace', 'No legal declaration of attackers was given after the illegal one: the engine does not choose attackers for {player}; give a declare_attackers action.'),
     # Translators: mtg.cannot_evaluate.no_legal_blockers
     pgettext_lazy('trace', 'No legal declaration of blockers was given after the illegal one: the engine does not choose blocks for {player}; give a declare_blockers action.'),
     # Translators: mtg.cascade.bottom
@@ -517,6 +519,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} enters with {count} {kind} counter(s).'),
     # Translators: mtg.illegal.attack
     pgettext_lazy('trace', '{card_name} cannot attack ({why}).'),
+    # Translators: mtg.illegal.attack_declaration
+    pgettext_lazy('trace', 'The declaration of attackers is illegal, so it is reversed: no creature attacks unless {player} declares again legally.'),
     # Translators: mtg.illegal.block
     pgettext_lazy('trace', '{card_name} cannot block {attacker} ({why}).'),
     # Translators: mtg.illegal.block_declaration
@@ -984,6 +988,8 @@ TERMS = (
     pgettext_lazy('trace mtg', 'cant_attack'),
     pgettext_lazy('trace mtg', 'not_attackable'),
     pgettext_lazy('trace mtg', 'stack_not_empty'),
+    pgettext_lazy('trace mtg', 'defender'),
+    pgettext_lazy('trace mtg', 'already_declared'),
     pgettext_lazy('trace mtg value_name', 'mana value'),
     pgettext_lazy('trace mtg value_name', 'converted mana cost'),
     pgettext_lazy('trace mtg step', 'untap'),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,6 +13,8 @@ from .validation import FORMAT_VERSION, TOP_LEVEL_KEYS, Checker, TooManyErrors, 
 
 REQUIRED_KEYS = ("format", "game", "ruleset", "players", "turn", "objects")
 """Keys a scenario must have; the other top-level keys default to ``{}`` or ``[]``."""
+
+logger = logging.getLogger(__name__)
 
 
 def _check_top_level(scenario: Mapping[str, Any], checker: Checker) -> Ruleset | None:
@@ -56,6 +59,10 @@ def _validated(scenario: Any, size: int | None) -> tuple[Ruleset | None, list[Fi
             ruleset.validate(scenario, checker)
     except TooManyErrors:
         pass
+    except UNREADABLE as exc:
+        logger.warning("scenario not checkable: %s: %s", exc.__class__.__name__, exc, exc_info=True)
+        return ruleset, [*checker.errors, FieldError("", f"a value in this scenario has a type the checks cannot read "
+                                                         f"({exc.__class__.__name__}: {str(exc)[:120]})")]
     return ruleset, checker.errors
 
 
@@ -85,4 +92,15 @@ def resolve(scenario: Any, *, size: int | None = None, budget: Budget | None = N
         result = ruleset.resolve(scenario, recorder)
     except BudgetExceeded as exc:
         raise ScenarioError([FieldError("", f"the scenario is too complex to resolve: {exc}")]) from exc
+    except UNREADABLE as exc:
+        # A value the validation let through but the engine cannot use (a list where a card id
+        # belongs, null for a cost, …): the caller gets a 400 with the reason, never a crash.
+        logger.warning("scenario not resolvable: %s: %s", exc.__class__.__name__, exc, exc_info=True)
+        raise ScenarioError([FieldError("", f"a value in this scenario has a type or size the engine cannot use "
+                                            f"({exc.__class__.__name__}: {str(exc)[:120]}); check the fields against "
+                                            f"docs/scenario-format.md")]) from exc
     return {"trace": recorder.to_list(), "result": result}
+
+
+UNREADABLE = (TypeError, KeyError, AttributeError, ValueError, IndexError, RecursionError, MemoryError, OverflowError)
+"""What reading a value of the wrong type or size raises inside a ruleset."""

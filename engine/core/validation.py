@@ -173,4 +173,27 @@ def check_limits(scenario: Any, size: int | None) -> list[FieldError]:
             return [FieldError("", "the document contains values that are not JSON")]
         if size > MAX_DOCUMENT_BYTES:
             return [FieldError("", f"the document is {size:,} bytes; the limit is {MAX_DOCUMENT_BYTES:,} bytes (1 MB)")]
-    return errors
+    return _number_errors(scenario, "")
+
+
+MAX_NUMBER = 1_000_000
+"""No number in a scenario may be larger than this in size (life, damage, counts, iterations, …):
+a card game never needs more, and a bigger count would make the engine work without end."""
+
+
+def _number_errors(value: Any, path: str) -> list[FieldError]:
+    """Return an error for the first number anywhere in ``value`` whose size is over
+    :data:`MAX_NUMBER` (or that is not finite), naming its path."""
+    stack = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, (int, float)):
+            if not (-MAX_NUMBER <= item <= MAX_NUMBER):
+                return [FieldError(where, f"{item!r} is too large: numbers in a scenario are at most {MAX_NUMBER:,} in size")]
+        elif isinstance(item, Mapping):
+            stack.extend((child, f"{where}.{key}" if where else str(key)) for key, child in item.items())
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{index}]") for index, child in enumerate(item))
+    return []

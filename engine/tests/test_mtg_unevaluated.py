@@ -143,3 +143,32 @@ def test_726_1_a_declaration_given_again_comes_before_priority():
     reversed_at, blocks_at = ids.index("mtg.illegal.block_declaration"), ids.index("mtg.combat.blocks")
     assert "mtg.priority.gets" not in ids[reversed_at:blocks_at]
     assert output["result"]["complete"] is True
+
+
+def test_values_of_the_wrong_type_or_size_are_a_scenario_error_never_a_crash():
+    import copy
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    golden = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios"
+    cases = [
+        ("mtg/700-2a-modes-left-open-branch-over-the-legal-sets.json", ("objects", 0, "abilities", 0, "choose"), [1, 150000]),
+        ("mtg/302-6-summoning-sick-cannot-attack.json", ("objects", 0, "abilities"), [{"kind": "keyword", "keyword": ["haste"]}]),
+        ("mtg/faq-cascade-2020-numbering.json", ("objects", 0, "mana_cost"), None),
+        ("fow/14-1-the-one-player-who-can-stop-a-loop-declares-its-count.json", ("actions", 0, "declare", "p1"), 10**12),
+    ]
+    for name, path, value in cases:
+        file = golden / name
+        scenario = copy.deepcopy(json.loads(file.read_text(encoding="utf-8"))["scenario"])
+        target = scenario
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+        try:
+            engine.resolve(scenario)
+        except engine.ScenarioError as error:
+            assert error.errors, name
+        except Exception as exc:  # noqa: BLE001 - the point of the test
+            pytest.fail(f"{name}: {exc.__class__.__name__}: {exc}")

@@ -102,6 +102,20 @@ class ResolveApiTests:
         assert response.status_code == 400
         assert response.json()["errors"][0]["path"] == ""
 
+    def test_a_value_of_a_type_the_engine_cannot_use_is_a_400_not_a_500(self, client):
+        from pathlib import Path
+
+        from django.conf import settings
+
+        path = Path(settings.BASE_DIR) / "fixtures" / "scenarios" / "mtg" / "faq-cascade-2020-numbering.json"
+        scenario = json.loads(path.read_text(encoding="utf-8"))["scenario"]
+        scenario["objects"][0]["mana_cost"] = None
+        response = post(client, "/api/v1/resolve/", scenario)
+        assert response.status_code == 400 and "cannot use" in response.json()["errors"][0]["message"]
+        scenario["objects"][0]["mana_cost"] = "{Q}{R"
+        errors = post(client, "/api/v1/resolve/", scenario).json()["errors"]
+        assert any(e["path"] == "objects[0].mana_cost" for e in errors)
+
     def test_negative_lp_names_the_field(self, client):
         scenario = json.loads(json.dumps(MIRROR_FORCE))
         scenario["players"][0]["lp"] = -5

@@ -102,5 +102,6 @@ def resolve(scenario: Any, *, size: int | None = None, budget: Budget | None = N
     return {"trace": recorder.to_list(), "result": result}
 
 
-UNREADABLE = (TypeError, KeyError, AttributeError, ValueError, IndexError, RecursionError, MemoryError, OverflowError)
+UNREADABLE = (TypeError, KeyError, AttributeError, ValueError, IndexError, StopIteration, RecursionError, MemoryError,
+              OverflowError)
 """What reading a value of the wrong type or size raises inside a ruleset."""

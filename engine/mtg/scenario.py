@@ -92,6 +92,8 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         ref = item.get("card", item.get("source"))
         if ref not in ids:
             checker.error((*path, "card" if "card" in item else "source"), f"unknown object id {str(ref)[:60]!r}")
+        if item.get("controller") is not None:
+            checker.choice(item["controller"], (*path, "controller"), PLAYERS, "player id")
         elif "card" in item and _zone_of(objects, ref) != "stack":
             checker.error((*path, "card"), "a spell in chain must be an object in the stack zone")
         _check_refs(item.get("targets", []), (*path, "targets"), refs, checker)

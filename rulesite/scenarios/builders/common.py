@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.utils.functional import lazy
 
 MISSING: Any = object()
 """A converter's answer for "the form cannot hold this value" / "leave the key out"."""
@@ -54,6 +55,12 @@ BoardData = dict[str, Any]
 # ----------------------------------------------------------------------------- converters
 # Each kind of field has a pair: document value → form value (or MISSING), form value →
 # document value (or MISSING to leave the key out).
+
+
+def lazy_percent(message: Any, **values: Any) -> Any:
+    """Return ``message % values`` translated when shown, not when the module is imported
+    (``gettext_lazy("Player %(n)s name") % {...}`` would fix the English text at import)."""
+    return lazy(lambda: str(message) % values, str)()
 
 def same(a: Any, b: Any) -> bool:
     """Return whether two JSON values are equal, telling ``true`` from ``1`` (``MISSING`` equals only itself)."""

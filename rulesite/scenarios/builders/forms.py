@@ -242,7 +242,7 @@ class RecordField(forms.MultiValueField):
 
     def __init__(self, parts: tuple[common.Part, ...], count: int = 1, **kwargs: Any) -> None:
         self.parts, self.count = parts, count
-        labels = [_("Number %(n)s") % {"n": slot + 1} for slot in range(count)]
+        labels = [common.lazy_percent(_("Number %(n)s"), n=slot + 1) for slot in range(count)]
         fields = [part_field(part) for _slot in range(count) for part in parts]
         kwargs["required"] = False
         super().__init__(fields, require_all_fields=False, widget=RecordWidget(parts, count, labels), **kwargs)

@@ -13,7 +13,7 @@ from engine.fow.model import ADDITION_SUBTYPES, KEYWORDS, SPELL_SUBTYPES, TYPES,
 from engine.fow.model import WILL_KINDS
 from engine.fow.scenario import ABILITY_KINDS, ACTIONS, INSTRUCTIONS, OPTIONS, PHASE_STEPS
 
-from .common import ChildList, GameSpec, Part, Section, Spec
+from .common import ChildList, GameSpec, Part, Section, Spec, lazy_percent
 
 PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2")}
 PHASE_LABELS = {"draw": _("Draw phase"), "recovery": _("Recovery phase"), "main": _("Main phase"), "end": _("End phase")}
@@ -99,21 +99,21 @@ def _option(key: str) -> Spec:
 def _player_fields(pid: str) -> tuple[Spec, ...]:
     n = pid[1]
     return (
-        Spec("name", f"{pid}_name", "text", _("Player %(n)s name") % {"n": n}, path=("players", pid, "name")),
-        Spec("life", f"{pid}_life", "int", _("Player %(n)s life") % {"n": n}, min_value=-1_000_000, max_value=1_000_000,
+        Spec("name", f"{pid}_name", "text", lazy_percent(_("Player %(n)s name"), n=n), path=("players", pid, "name")),
+        Spec("life", f"{pid}_life", "int", lazy_percent(_("Player %(n)s life"), n=n), min_value=-1_000_000, max_value=1_000_000,
              path=("players", pid, "life"), help=_("Blank: 4000."), initial=4000),
-        Spec("will", f"{pid}_will", "counts", _("Player %(n)s will pool") % {"n": n}, help=WILL_HELP, path=("players", pid, "will"), empty={}),
-        Spec("called_stone", f"{pid}_called_stone", "yesno", _("Player %(n)s called a stone this turn") % {"n": n},
+        Spec("will", f"{pid}_will", "counts", lazy_percent(_("Player %(n)s will pool"), n=n), help=WILL_HELP, path=("players", pid, "will"), empty={}),
+        Spec("called_stone", f"{pid}_called_stone", "yesno", lazy_percent(_("Player %(n)s called a stone this turn"), n=n),
              path=("players", pid, "called_stone"), main=False),
-        Spec("judged", f"{pid}_judged", "yesno", _("Player %(n)s performed Judgment this turn") % {"n": n},
+        Spec("judged", f"{pid}_judged", "yesno", lazy_percent(_("Player %(n)s performed Judgment this turn"), n=n),
              path=("players", pid, "judged"), main=False),
-        Spec("first_turn", f"{pid}_first_turn", "yesno", _("Player %(n)s is in their first turn") % {"n": n},
+        Spec("first_turn", f"{pid}_first_turn", "yesno", lazy_percent(_("Player %(n)s is in their first turn"), n=n),
              path=("players", pid, "first_turn"), main=False),
-        Spec("may_battle", f"{pid}_may_battle", "yesno", _("Player %(n)s may initiate a battle") % {"n": n},
+        Spec("may_battle", f"{pid}_may_battle", "yesno", lazy_percent(_("Player %(n)s may initiate a battle"), n=n),
              path=("players", pid, "may_battle"), main=False),
-        Spec("hand_limit", f"{pid}_hand_limit", "int", _("Player %(n)s hand limit") % {"n": n}, min_value=0, max_value=99,
+        Spec("hand_limit", f"{pid}_hand_limit", "int", lazy_percent(_("Player %(n)s hand limit"), n=n), min_value=0, max_value=99,
              path=("players", pid, "hand_limit"), main=False),
-        Spec("lifebreak_limit", f"{pid}_lifebreak_limit", "int", _("Player %(n)s lifebreak limit") % {"n": n},
+        Spec("lifebreak_limit", f"{pid}_lifebreak_limit", "int", lazy_percent(_("Player %(n)s lifebreak limit"), n=n),
              min_value=0, max_value=99, path=("players", pid, "lifebreak_limit"), main=False),
     )
 

@@ -18,7 +18,9 @@ from engine.mtg import catalogue
 from engine.mtg.scenario import ABILITY_KINDS, ACTION_TYPES, DURATIONS, OBJECT_KEYS, STEPS, ZONES
 
 from . import common
-from .common import MISSING, ChildList, GameSpec, Part, Section, Spec, counts_form, ids_form, text_form, words_form
+from .common import (
+    MISSING, ChildList, GameSpec, Part, Section, Spec, counts_form, ids_form, lazy_percent, text_form, words_form,
+)
 
 RULESETS = ("cr-2022-04-29", "cr-2020-06-01")
 PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2")}
@@ -176,18 +178,18 @@ SETUP = (
         spec
         for pid in ("p1", "p2")
         for spec in (
-            Spec("name", f"{pid}_name", "text", _("Player %(n)s name") % {"n": pid[1]}, path=("players", pid, "name")),
-            Spec("life", f"{pid}_life", "int", _("Player %(n)s life") % {"n": pid[1]}, min_value=-999_999,
+            Spec("name", f"{pid}_name", "text", lazy_percent(_("Player %(n)s name"), n=pid[1]), path=("players", pid, "name")),
+            Spec("life", f"{pid}_life", "int", lazy_percent(_("Player %(n)s life"), n=pid[1]), min_value=-999_999,
                  max_value=999_999, path=("players", pid, "life"), initial=20),
-            Spec("mana_pool", f"{pid}_mana_pool", "text", _("Player %(n)s mana pool") % {"n": pid[1]},
+            Spec("mana_pool", f"{pid}_mana_pool", "text", lazy_percent(_("Player %(n)s mana pool"), n=pid[1]),
                  path=("players", pid, "mana_pool"), help=_("e.g. {R}{G}{1}; blank: mana is not tracked.")),
-            Spec("mana_pool", f"{pid}_pool_empty", "blankstr", _("Player %(n)s mana pool: tracked, empty") % {"n": pid[1]},
+            Spec("mana_pool", f"{pid}_pool_empty", "blankstr", lazy_percent(_("Player %(n)s mana pool: tracked, empty"), n=pid[1]),
                  path=("players", pid, "mana_pool"), main=False),
-            Spec("poison", f"{pid}_poison", "int", _("Player %(n)s poison counters") % {"n": pid[1]}, min_value=0,
+            Spec("poison", f"{pid}_poison", "int", lazy_percent(_("Player %(n)s poison counters"), n=pid[1]), min_value=0,
                  max_value=99, path=("players", pid, "poison"), main=False),
-            Spec("lands_played", f"{pid}_lands_played", "int", _("Player %(n)s lands played this turn") % {"n": pid[1]},
+            Spec("lands_played", f"{pid}_lands_played", "int", lazy_percent(_("Player %(n)s lands played this turn"), n=pid[1]),
                  min_value=0, max_value=99, path=("players", pid, "lands_played"), main=False),
-            Spec("spells_cast", f"{pid}_spells_cast", "int", _("Player %(n)s spells cast this turn") % {"n": pid[1]},
+            Spec("spells_cast", f"{pid}_spells_cast", "int", lazy_percent(_("Player %(n)s spells cast this turn"), n=pid[1]),
                  min_value=0, max_value=999, path=("players", pid, "spells_cast"), main=False),
         )
     ),

@@ -150,3 +150,13 @@ def test_the_stack_drawing_shows_a_trigger_above_its_own_spell_and_ignores_resol
     assert [c.name for c in first.cards][-1] == "Bloodbraid Elf" and len(first.cards) == 2
     items = [s.step["params"]["item"] for s in snapshots]
     assert len(items) == len(set(items)), "each stack item leaves the stack once"
+
+
+def test_builder_labels_numbered_per_player_follow_the_language_of_the_request():
+    from rulesite.scenarios.builders import fow, mtg
+
+    with translation.override("zh-hans"):
+        labels = [str(spec.label) for spec in (*mtg.SETUP, *fow.SETUP)]
+    assert "Player 1 name" not in labels and "玩家1名称" in labels
+    with translation.override("en"):
+        assert "Player 1 name" in [str(spec.label) for spec in mtg.SETUP]

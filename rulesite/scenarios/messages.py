@@ -182,6 +182,16 @@ def _show(game: str, key: str, value: Any, separator: str) -> Any:
     return translate_term(game, key, value)
 
 
+def _show_english(key: str, value: Any) -> Any:
+    """Return a param value for an English page: lists joined with commas ("—" when empty) and
+    engine vocabulary (``cannot_block``) with spaces instead of underscores."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(_show_english(key, item)) for item in value) or "—"
+    if key in TERM_PARAMS and isinstance(value, str) and "_" in value and " " not in value:
+        return value.replace("_", " ")
+    return value
+
+
 def _fields(template: str) -> set[str]:
     """Return the field names a template uses."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
@@ -223,7 +233,9 @@ def translate_step(step: Mapping[str, Any], language: str | None = None, players
         with translation.override(language or translation.get_language()):
             code = translation.get_language() or "en"
             if code.split("-")[0] == "en":
-                return template.format_map(dict(params)) if players or not fallback else fallback
+                # Engine vocabulary reads as words ("cannot block", "declare blockers"); lists as "a, b".
+                shown = {key: _show_english(key, value) for key, value in params.items()}
+                return template.format_map(shown)
             translated = pgettext(TRACE_CONTEXT, template)
             if _fields(translated) - set(params):
                 translated = template

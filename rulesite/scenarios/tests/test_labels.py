@@ -160,3 +160,15 @@ def test_builder_labels_numbered_per_player_follow_the_language_of_the_request()
     assert "Player 1 name" not in labels and "玩家1名称" in labels
     with translation.override("en"):
         assert "Player 1 name" in [str(spec.label) for spec in mtg.SETUP]
+
+
+def test_english_steps_read_as_words_and_lists_not_as_python():
+    from rulesite.scenarios.messages import translate_step
+
+    step = {"message_id": "mtg.illegal.block", "params": {"card": "x", "card_name": "Hill Giant", "attacker": "a", "why": "cannot_block"},
+            "text": "Hill Giant cannot block a (cannot_block)."}
+    assert translate_step(step, "en") == "Hill Giant cannot block a (cannot block)."
+    listing = {"message_id": "fow.priority", "params": {"player": "p1", "timing": "main", "chase": 0, "may_play": ["mir"]},
+               "text": "p1 has priority (main timing, 0 item(s) on the chase); may play: mir."}
+    assert "may play: mir." in translate_step(listing, "en", {"p1": "Alice"})
+    assert "['" not in translate_step(listing, "en", {"p1": "Alice"})

@@ -5,12 +5,12 @@ from .api import resolve, validate
 from .canonical import canonical_json, scenario_code
 from .errors import BudgetExceeded, FieldError, IllegalAction, ScenarioError
 from .registry import Ruleset, get_ruleset, register_ruleset, reserve_game
-from .rules import RULING_BASIS, Citation, Rule, Ruling
-from .trace import CATALOGUE, Budget, MessageCatalogue, TraceRecorder, TraceStep
+from .rules import NOT_COVERED, RULING_BASIS, Citation, Rule, Ruling
+from .trace import CATALOGUE, Budget, MessageCatalogue, TraceRecorder, TraceStep, shown_value
 
 __all__ = [
-    "CATALOGUE", "RULING_BASIS", "Budget", "BudgetExceeded", "Citation", "FieldError",
+    "CATALOGUE", "NOT_COVERED", "RULING_BASIS", "Budget", "BudgetExceeded", "Citation", "FieldError",
     "IllegalAction", "MessageCatalogue", "Rule", "Ruleset", "Ruling", "ScenarioError",
     "TraceRecorder", "TraceStep", "canonical_json", "get_ruleset", "register_ruleset",
-    "reserve_game", "resolve", "scenario_code", "validate",
+    "reserve_game", "resolve", "scenario_code", "shown_value", "validate",
 ]

@@ -18,6 +18,10 @@ SectionNumber = str
 RULING_BASIS = "official ruling, not in this document"
 """The ``basis`` of a trace step whose rules document is silent."""
 
+NOT_COVERED = "not covered by this document"
+"""Prefix of the ``source`` of a step on which the rules document is silent and no ruling
+decides: the engine says so rather than guess (DESIGN.md, Trace)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rule:

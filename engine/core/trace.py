@@ -57,6 +57,17 @@ class MessageCatalogue:
         return template.format_map(shown)
 
 
+def shown_value(value: Any) -> str:
+    """Return a layer walk value as a judge reads it: ``types: land; subtypes: Mountain`` for a
+    mapping (empty parts left out), ``a, b`` for a list, ``—`` for nothing."""
+    if isinstance(value, Mapping):
+        parts = [f"{key}: {shown_value(item)}" for key, item in value.items() if item not in ([], (), "", None, {})]
+        return "; ".join(parts) or "—"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(shown_value(item) for item in value) or "—"
+    return "—" if value is None else str(value)
+
+
 CATALOGUE = MessageCatalogue()
 """The engine's one English catalogue."""
 

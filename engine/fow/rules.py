@@ -8,7 +8,7 @@ a step carries a :class:`~engine.core.Ruling` instead (``rule: null`` in the tra
 
 from __future__ import annotations
 
-from ..core import Rule, Ruling
+from ..core import NOT_COVERED, Rule, Ruling
 
 DOCUMENT = "fow-whitepaper-2.3"
 """The slug of the one document this ruleset cites."""
@@ -23,8 +23,6 @@ SECTIONS = frozenset(
 )
 """Every section number of the whitepaper (117 units, docs/sections-fow-whitepaper-2.3.md)."""
 
-NOT_COVERED = "not covered by this document"
-"""Prefix of the ``source`` of a step on which the whitepaper is silent."""
 
 
 def wp(number: str) -> Rule:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core import Ruleset, TraceRecorder, register_ruleset
+from ..core import Ruleset, TraceRecorder, register_ruleset, shown_value
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
@@ -19,17 +19,6 @@ from .rules import K, citation
 LAYER_NOTE_MESSAGES = {"granted_earlier_layer": "mtg.layer.granted_earlier_layer", "grant_depth": "mtg.layer.grant_depth",
                        "condition_unknown": "mtg.layer.condition_unknown"}
 """The message of each kind of note of the layer system (:attr:`LayerResult.notes`)."""
-
-
-def shown_value(value: Any) -> str:
-    """Return a layer walk value as a judge reads it: ``types: land; subtypes: Mountain`` for a
-    mapping (empty parts left out), ``a, b`` for a list, ``—`` for nothing."""
-    if isinstance(value, Mapping):
-        parts = [f"{key}: {shown_value(item)}" for key, item in value.items() if item not in ([], (), "", None, {})]
-        return "; ".join(parts) or "—"
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return ", ".join(shown_value(item) for item in value) or "—"
-    return "—" if value is None else str(value)
 
 
 EVALUATED_KEYWORDS = frozenset({

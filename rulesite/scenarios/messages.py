@@ -175,18 +175,13 @@ def translate_term(game: str, key: str, value: Any) -> Any:
     return value
 
 
-def _show(game: str, key: str, value: Any, separator: str) -> Any:
-    """Return a param value for display: vocabulary translated, lists joined."""
+def _show(game: str, key: str, value: Any, separator: str, english: bool = False) -> Any:
+    """Return a param value for display: lists joined ("—" when empty), and engine vocabulary
+    translated, or on an English page read as words (``cannot_block`` → ``cannot block``)."""
     if isinstance(value, (list, tuple)):
-        return separator.join(str(_show(game, key, item, separator)) for item in value) or "—"
-    return translate_term(game, key, value)
-
-
-def _show_english(key: str, value: Any) -> Any:
-    """Return a param value for an English page: lists joined with commas ("—" when empty) and
-    engine vocabulary (``cannot_block``) with spaces instead of underscores."""
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(_show_english(key, item)) for item in value) or "—"
+        return separator.join(str(_show(game, key, item, separator, english)) for item in value) or "—"
+    if not english:
+        return translate_term(game, key, value)
     if key in TERM_PARAMS and isinstance(value, str) and "_" in value and " " not in value:
         return value.replace("_", " ")
     return value
@@ -234,7 +229,7 @@ def translate_step(step: Mapping[str, Any], language: str | None = None, players
             code = translation.get_language() or "en"
             if code.split("-")[0] == "en":
                 # Engine vocabulary reads as words ("cannot block", "declare blockers"); lists as "a, b".
-                shown = {key: _show_english(key, value) for key, value in params.items()}
+                shown = {key: _show("", key, value, ", ", english=True) for key, value in params.items()}
                 return template.format_map(shown)
             translated = pgettext(TRACE_CONTEXT, template)
             if _fields(translated) - set(params):

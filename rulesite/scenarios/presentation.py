@@ -14,8 +14,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from engine.fow.rules import NOT_COVERED
-from engine.mtg.ruleset import shown_value
+from engine.core import NOT_COVERED, shown_value
 
 from .messages import translate_step
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from engine.mtg import catalogue
+from engine.mtg.layers import same_name
 from engine.mtg.scenario import ABILITY_KINDS, ACTION_TYPES, DURATIONS, OBJECT_KEYS, STEPS, ZONES
 
 from . import common
@@ -658,8 +659,7 @@ def catalogue_with_rows() -> tuple[dict[str, Any], ...]:
 
 def catalogue_card(name: str) -> dict[str, Any] | None:
     """Return the catalogue card named ``name`` (case and spaces ignored), or ``None``."""
-    wanted = " ".join(str(name).split()).casefold()
-    return next((dict(card) for card in _catalogue() if card["name"].casefold() == wanted), None)
+    return next((dict(card) for card in _catalogue() if same_name(card["name"], str(name))), None)
 
 
 def card_names(limit: int = 500) -> list[str]:

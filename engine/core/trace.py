@@ -139,8 +139,10 @@ class Budget:
 class TraceRecorder:
     """Append-only builder of one trace; every state change records one step through it."""
 
-    def __init__(self, budget: Budget | None = None, catalogue: MessageCatalogue = CATALOGUE) -> None:
+    def __init__(self, budget: Budget | None = None, catalogue: MessageCatalogue = CATALOGUE, depth: int = 0) -> None:
         self.budget = budget or Budget()
+        self.depth = depth
+        """How many open choices this trace is a branch of (0: the main trace)."""
         self._catalogue = catalogue
         self._steps: list[TraceStep] = []
 

@@ -1287,8 +1287,8 @@ class Game:
                 if state.winner is not None:
                     return state
                 continue
-            if (action is not None and action.get("type") in ("attack", "no_attack", "block", "no_block")
-                    and state.battle is not None and not state.chase and action.get("player") in (p.id for p in state.players)):
+            if (action is not None and state.battle is not None and not state.chase
+                    and action.get("player") in (p.id for p in state.players) and self._declaration_ahead(state, action)):
                 # A battle declaration given while priority is being processed with an empty chase: no
                 # action was given for the players in between, so both pass and the sequence ends (6.4).
                 self.rec("priority", "fow.priority.implied_passes", wp("6.4"), player=pid, type=action["type"],
@@ -1329,6 +1329,19 @@ class Game:
                 self.rec("priority", "fow.priority.to_opponent", wp("6.4"), player=state.priority)
             elif outcome == "battle":  # FoW 8.1: the turn player receives priority in the beginning of battle step
                 state = replace(state, passes=0, priority=state.active)
+
+    @staticmethod
+    def _declaration_ahead(state: GameState, action: Mapping[str, Any]) -> bool:
+        """Whether ``action`` is the battle declaration this battle comes to next: an attack (or
+        none) before one is declared (8.2), a block (or none) after the attack and before the
+        block is declared (8.3). Only then do missing passes mean both players pass (6.4); any
+        other declaration stays an ``illegal`` step and does not move the game on."""
+        kind, battle = action.get("type"), state.battle
+        if kind in ("attack", "no_attack"):
+            return not battle.declared and state.step in ("beginning_of_battle", "declare_attack")
+        if kind in ("block", "no_block"):
+            return battle.declared and state.step in ("declare_attack", "declare_block")
+        return False
 
     def perform(self, state: GameState, action: Mapping[str, Any]) -> tuple[GameState, str]:
         """Do one priority action; return the new state and how priority moves (FoW 6.3, 6.4)."""

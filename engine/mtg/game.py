@@ -1053,7 +1053,9 @@ class Game:
             self._declaring = None
         if getattr(self, "_attackers_declared", False):
             # CR 508.1: declaring attackers is one turn-based action at the start of the step.
-            self.record("illegal", "mtg.illegal.attack", K.DECLARE_ATTACKERS, card="", card_name="", why="already_declared")
+            first = next(iter(action.get("attackers", ())), "")
+            self.record("illegal", "mtg.illegal.attack", K.DECLARE_ATTACKERS, card=first,
+                        card_name=self.name_of(state, first) if first else "", why="already_declared")
             return state
         attackers = list(action.get("attackers", ()))
         defender = opponent(state.active)
@@ -1128,8 +1130,10 @@ class Game:
             self._declaring = None
         if getattr(self, "_blocks_declared", False) and not getattr(self, "_illegal_blockers", False):
             # CR 509.1: declaring blockers is one turn-based action at the start of the step.
-            self.record("illegal", "mtg.illegal.block", K.DECLARE_BLOCKERS, card="", card_name="", attacker="",
-                        why="already_declared")
+            first = next(iter(action.get("blockers", ())), {})
+            blocker, attacker = first.get("blocker", ""), first.get("attacker", "")
+            self.record("illegal", "mtg.illegal.block", K.DECLARE_BLOCKERS, card=blocker,
+                        card_name=self.name_of(state, blocker) if blocker else "", attacker=attacker, why="already_declared")
             return state
         pairs = list(action.get("blockers", ()))
         illegal = self._illegal_blocks(state, pairs)

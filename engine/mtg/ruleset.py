@@ -21,6 +21,9 @@ LAYER_NOTE_MESSAGES = {"granted_earlier_layer": "mtg.layer.granted_earlier_layer
 """The message of each kind of note of the layer system (:attr:`LayerResult.notes`)."""
 
 
+MAX_BRANCH_DEPTH = 1
+"""Open choices are expanded into branches in the main trace only (DESIGN.md, Trace)."""
+
 EVALUATED_KEYWORDS = frozenset({
     "cascade", "cycling", "deathtouch", "defender", "devour", "double_strike", "equip", "exalted", "fear",
     "first_strike", "flash", "flying", "haste", "hexproof", "indestructible", "lifelink", "menace", "protection",
@@ -118,13 +121,18 @@ class MtgRuleset(Ruleset):
         if len(open_choice.options) > MAX_BRANCHES:
             recorder.record("choice", "mtg.choice.too_many", rule, params, options=open_choice.options)
             return
+        if recorder.depth >= MAX_BRANCH_DEPTH:
+            # A choice inside a branch is shown with its options but not expanded again: choices
+            # multiply (24 × 24 × …), and the judge gives this one to see its answer.
+            recorder.record("choice", open_choice.message_id, rule, {**params, "nested": True}, options=open_choice.options)
+            return
         branches = []
         for option in open_choice.options:
             document = copy.deepcopy(dict(scenario))
             options = dict(document.get("options") or {})
             options["choices"] = {**(options.get("choices") or {}), open_choice.key: option}
             document["options"] = options
-            sub = TraceRecorder(recorder.budget)
+            sub = TraceRecorder(recorder.budget, depth=recorder.depth + 1)
             branch_result = self.resolve(document, sub)
             branches.append({"choice": option, "trace": sub.to_list(), "result": branch_result})
         recorder.record("choice", open_choice.message_id, rule, params, options=open_choice.options, branches=branches)

@@ -143,6 +143,9 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
                 _check_refs(refs_of_mode, (*path, "targets_by_mode", mode), refs, checker)
         if kind == "declare_attackers":
             _check_refs(action.get("attackers", []), (*path, "attackers"), ids, checker)
+            attackers = action.get("attackers", [])
+            if isinstance(attackers, list) and len({str(a) for a in attackers}) != len(attackers):
+                checker.error((*path, "attackers"), "a creature is declared as an attacker once (CR 508.1a)")
             attacking = action.get("attacking", {})
             if checker.mapping(attacking, (*path, "attacking")) is not None:
                 for attacker, what in attacking.items():

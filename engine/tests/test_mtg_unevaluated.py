@@ -172,3 +172,21 @@ def test_values_of_the_wrong_type_or_size_are_a_scenario_error_never_a_crash():
             assert error.errors, name
         except Exception as exc:  # noqa: BLE001 - the point of the test
             pytest.fail(f"{name}: {exc.__class__.__name__}: {exc}")
+
+
+def test_a_choice_inside_a_branch_is_shown_not_expanded_again():
+    objects = [{"id": f"l{k}_{c}", "name": f"Legend {k}", "owner": "p1", "zone": "battlefield", "types": ["creature"],
+                "supertypes": ["legendary"], "power": 1, "toughness": 1} for k in range(7) for c in range(4)]
+    board = _board({"kind": "keyword", "keyword": "flying"})
+    board["objects"] = objects
+    output = engine.resolve(board)  # 4 ** 7 nested resolutions before
+    [top] = [s for s in output["trace"] if s["kind"] == "choice"]
+    assert len(top["branches"]) == 4
+    nested = [s for b in top["branches"] for s in b["trace"] if s["kind"] == "choice" and s.get("options")]
+    assert nested and all(s["params"].get("nested") and not s.get("branches") for s in nested)
+
+
+def test_508_1a_a_creature_is_declared_as_an_attacker_once():
+    board = _board({"kind": "keyword", "keyword": "flying"})
+    board["actions"] = [{"type": "declare_attackers", "attackers": ["c", "c"]}]
+    assert any(e["path"] == "actions[0].attackers" for e in engine.validate(board))

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 import engine
 from engine.core.trace import CATALOGUE
@@ -180,6 +180,8 @@ def _show(game: str, key: str, value: Any, separator: str, english: bool = False
     translated, or on an English page read as words (``cannot_block`` → ``cannot block``)."""
     if isinstance(value, (list, tuple)):
         return separator.join(str(_show(game, key, item, separator, english)) for item in value) or "—"
+    if isinstance(value, bool):
+        return gettext("Yes") if value else gettext("No")
     if not english:
         return translate_term(game, key, value)
     if key in TERM_PARAMS and isinstance(value, str) and "_" in value and " " not in value:

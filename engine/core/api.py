@@ -6,6 +6,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+from .deadline import DEFAULT_DEADLINE_S, DeadlineExceeded, deadline
 from .errors import BudgetExceeded, FieldError, ScenarioError
 from .registry import Ruleset, get_ruleset, games, is_implemented, ruleset_names
 from .trace import Budget, TraceRecorder
@@ -76,20 +77,48 @@ def validate(scenario: Any, *, size: int | None = None) -> list[dict[str, str]]:
     return [error.to_dict() for error in _validated(scenario, size)[1]]
 
 
-def resolve(scenario: Any, *, size: int | None = None, budget: Budget | None = None) -> dict[str, Any]:
-    """Resolve a scenario and return ``{"trace": [step, ...], "result": {...}}``.
+def entries_in(scenario: Any) -> list[tuple[str, str, str]]:
+    """Return ``(slot, name, path)`` of every vocabulary entry a valid scenario uses, in
+    document order (``[]`` for an invalid one): what the honesty tests check a contrast by."""
+    errors = check_limits(scenario, None)
+    if errors:
+        return []
+    checker = Checker()
+    try:
+        ruleset = _check_top_level(scenario, checker)
+        if ruleset is not None and not checker.errors:
+            ruleset.validate(scenario, checker)
+    except (TooManyErrors, *UNREADABLE):
+        return []
+    return [] if checker.errors else list(checker.used)
+
+
+def resolve(scenario: Any, *, size: int | None = None, budget: Budget | None = None,
+            deadline_s: float | None = DEFAULT_DEADLINE_S) -> dict[str, Any]:
+    """Resolve a scenario and return ``{"trace": [step, ...], "result": {...}, "board": {...}}``.
 
     ``result`` is the final state in the scenario's own shape plus ``winner`` and
-    ``complete``. Raises :class:`ScenarioError` (with ``errors: [{path, message}]``) if the
-    document is not a valid scenario or needs more steps than the budget allows. A rule broken
-    by an action is an ``illegal`` step in the trace, not an exception.
+    ``complete``; ``board`` is the board before the first step, and each step that changed it
+    carries its ``board`` diff (:mod:`engine.core.board`; ``board_complete: false`` when the
+    size cap left some out). Raises :class:`ScenarioError` (with ``errors: [{path,
+    message}]``) if the document is not a valid scenario, needs more steps than the budget
+    allows, or cannot be resolved within ``deadline_s`` seconds of wall-clock time (``None``:
+    no deadline); the last has ``too_complex`` set. A rule broken by an action is an
+    ``illegal`` step in the trace, not an exception.
     """
     ruleset, errors = _validated(scenario, size)
     if errors or ruleset is None:
         raise ScenarioError(errors or [FieldError("", "invalid scenario")])
     recorder = TraceRecorder(budget or Budget())
     try:
-        result = ruleset.resolve(scenario, recorder)
+        with deadline(deadline_s):
+            result = ruleset.resolve(scenario, recorder)
+    except DeadlineExceeded as exc:
+        logger.warning("scenario too complex: %s", exc)
+        error = ScenarioError([FieldError("", f"the board is too complex to resolve within {exc.seconds:g} s: "
+                                              f"it stopped while {exc.what}")])
+        error.too_complex = True
+        raise error from exc
     except BudgetExceeded as exc:
         raise ScenarioError([FieldError("", f"the scenario is too complex to resolve: {exc}")]) from exc
     except UNREADABLE as exc:
@@ -99,7 +128,12 @@ def resolve(scenario: Any, *, size: int | None = None, budget: Budget | None = N
         raise ScenarioError([FieldError("", f"a value in this scenario has a type or size the engine cannot use "
                                             f"({exc.__class__.__name__}: {str(exc)[:120]}); check the fields against "
                                             f"docs/scenario-format.md")]) from exc
-    return {"trace": recorder.to_list(), "result": result}
+    out = {"trace": recorder.to_list(), "result": result}
+    if recorder.initial_board is not None:
+        out["board"] = recorder.initial_board
+        if not recorder.budget.board_complete:
+            out["board_complete"] = False
+    return out
 
 
 UNREADABLE = (TypeError, KeyError, AttributeError, ValueError, IndexError, StopIteration, RecursionError, MemoryError,

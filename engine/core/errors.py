@@ -35,6 +35,9 @@ class ScenarioError(ValueError):
     ``errors`` is a list of ``{path, message}`` dicts, in document order.
     """
 
+    too_complex = False
+    """True when the document is valid but could not be resolved within the deadline."""
+
     def __init__(self, errors: list[FieldError]) -> None:
         self.field_errors = tuple(errors)
         self.errors = [error.to_dict() for error in errors]

@@ -7,11 +7,14 @@ Each :class:`TraceStep` carries a ``kind`` from a documented list, a ``message_i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
+from .board import MAX_BOARD_OPS
+from .board import diff as board_diff
+from .deadline import check as check_deadline
 from .errors import BudgetExceeded
 from .rules import RULING_BASIS, Citation, Rule, Ruling
 
@@ -90,6 +93,8 @@ class TraceStep:
     """The section applied, or the ruling the step rests on."""
     extra: Mapping[str, Any]
     """Kind-specific keys added to the dict form, e.g. a choice's ``options`` and ``branches``."""
+    board: tuple[Mapping[str, Any], ...] = ()
+    """What this step changed on the board: JSON Patch operations (:mod:`engine.core.board`)."""
 
     @property
     def rule(self) -> Rule | None:
@@ -111,6 +116,8 @@ class TraceStep:
             out["source"] = self.citation.source
         for key, value in self.extra.items():
             out[key] = _plain(value)
+        if self.board:
+            out["board"] = [dict(op) for op in self.board]
         return out
 
 
@@ -124,16 +131,23 @@ def _plain(value: Any) -> Any:
 
 
 class Budget:
-    """A shared count of trace steps left, so that no resolution loops forever."""
+    """A shared count of trace steps left, so that no resolution loops forever, and of the
+    board-diff operations left (:data:`~engine.core.board.MAX_BOARD_OPS`)."""
 
-    def __init__(self, steps: int = DEFAULT_STEP_BUDGET) -> None:
+    def __init__(self, steps: int = DEFAULT_STEP_BUDGET, board_ops: int = MAX_BOARD_OPS) -> None:
         self.remaining = steps
+        self.board_ops = board_ops
+        self.board_complete = True
+        """False once some step's board diff was left out for the size cap."""
 
     def spend(self) -> None:
-        """Use one step; raise :class:`BudgetExceeded` when none are left."""
+        """Use one step; raise :class:`BudgetExceeded` when none are left, and
+        :class:`~engine.core.deadline.DeadlineExceeded` past the deadline."""
         self.remaining -= 1
         if self.remaining < 0:
             raise BudgetExceeded("the resolution needs more steps than its budget allows")
+        if not self.remaining & 31:
+            check_deadline("recording trace steps")
 
 
 class TraceRecorder:
@@ -145,6 +159,59 @@ class TraceRecorder:
         """How many open choices this trace is a branch of (0: the main trace)."""
         self._catalogue = catalogue
         self._steps: list[TraceStep] = []
+        self._board_of: Callable[[Any], Any] | None = None
+        self._board: Any = None
+        self.initial_board: Any = None
+        """The board before the first step (``None`` until :meth:`watch`)."""
+
+    # -- the board at every step (engine.core.board)
+
+    def watch(self, board_of: Callable[[Any], Any], state: Any) -> None:
+        """Start following the board: ``board_of(state)`` describes a state's board as JSON.
+
+        On a branch's recorder (:meth:`branch`) the board it branched from is kept as the base:
+        a branch that resolves the document again from its start diffs its first step back to
+        the start, so every branch's diffs apply to the board at its choice step."""
+        if self.depth > 0 and self._board_of is not None:
+            self._board_of = board_of
+            return
+        self._board_of = board_of
+        self._board = self.initial_board = board_of(state)
+
+    def sync(self, state: Any) -> None:
+        """Attach what changed on the board since the last sync to the last step recorded
+        (before any step: to the initial board of the top-level trace; a branch's changes
+        before its first step go to that step). Does nothing unless :meth:`watch` was called."""
+        if self._board_of is None:
+            return
+        board = self._board_of(state)
+        if not self._steps:
+            # Before any step the top-level trace moves its initial board; a branch keeps the
+            # board it branched from, so that a branch resolving the document again from its
+            # start diffs its first step back from the board at its choice step.
+            if self.depth == 0:
+                self._board = self.initial_board = board
+            return
+        ops = board_diff(self._board, board)
+        self._board = board
+        if not ops:
+            return
+        if len(ops) > self.budget.board_ops:
+            self.budget.board_complete = False
+            self.budget.board_ops = 0
+            return
+        self.budget.board_ops -= len(ops)
+        last = self._steps[-1]
+        self._steps[-1] = replace(last, board=(*last.board, *ops))
+
+    def branch(self) -> "TraceRecorder":
+        """Return the recorder of a branch of this trace (an open choice's option): the same
+        budget, one level deeper, following the board from where this trace is now."""
+        child = TraceRecorder(self.budget, self._catalogue, self.depth + 1)
+        if self._board_of is not None:
+            child._board_of = self._board_of
+            child._board = child.initial_board = self._board
+        return child
 
     @property
     def steps(self) -> tuple[TraceStep, ...]:

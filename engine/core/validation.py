@@ -8,6 +8,7 @@ document is rejected fast.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -56,6 +57,8 @@ class Checker:
 
     def __init__(self) -> None:
         self.errors: list[FieldError] = []
+        self.used: list[tuple[str, str, str]] = []
+        """``(slot, name, path)`` of every vocabulary entry met (engine.core.vocabulary)."""
 
     def error(self, path: Path, message: str) -> None:
         """Record one error at ``path``."""
@@ -113,7 +116,7 @@ class Checker:
         if isinstance(value, str) and value in options:
             return value
         shown = json.dumps(value, ensure_ascii=False)[:60] if _is_json_scalar(value) else _json_type(value)
-        self.error(path, f"unknown {what} {shown}; expected one of: {', '.join(options)}")
+        self.error(path, f"unknown {what} {shown}{nearest(value, options)}; expected one of: {', '.join(options)}")
         return None
 
     def known_keys(self, value: Mapping[str, Any], path: Path, allowed: Iterable[str]) -> None:
@@ -121,7 +124,25 @@ class Checker:
         options = set(allowed)
         for key in value:
             if key not in options:
-                self.error((*path, str(key)), f"unknown field {str(key)[:60]!r}; expected one of: {', '.join(sorted(options))}")
+                self.error((*path, str(key)), f"unknown field {str(key)[:60]!r}{nearest(key, options)}; "
+                                              f"expected one of: {', '.join(sorted(options))}")
+
+
+def nearest(value: Any, allowed: Iterable[str]) -> str:
+    """Return ``' (did you mean "x"?)'`` naming the allowed name nearest to ``value``, or ``''``.
+
+    >>> nearest("battlefeild", ["battlefield", "hand"])
+    ' (did you mean "battlefield"?)'
+    """
+    if not isinstance(value, str):
+        return ""
+    options = [str(item) for item in allowed]
+    close = difflib.get_close_matches(value, options, n=1, cutoff=0.6)
+    if not close:
+        folded = {option.lower().replace("-", "_").replace(" ", "_"): option for option in options}
+        hit = folded.get(value.lower().replace("-", "_").replace(" ", "_"))
+        close = [hit] if hit else []
+    return f' (did you mean "{close[0]}"?)' if close and close[0] != value else ""
 
 
 def _name(path: Path) -> str:

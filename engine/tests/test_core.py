@@ -8,7 +8,11 @@ import re
 from pathlib import Path
 
 import engine
+import engine.core.board
 import engine.core.canonical
+import engine.core.deadline
+import engine.core.schema
+import engine.core.validation
 from engine.__main__ import main
 from engine.core import CATALOGUE, Rule, Ruling, TraceRecorder
 from engine.core.registry import games, ruleset_names
@@ -32,6 +36,8 @@ def test_scenario_code_is_stable_short_and_url_safe():
 
 def test_doctests_of_the_core_run():
     assert doctest.testmod(engine.core.canonical).failed == 0
+    for module in (engine.core.board, engine.core.deadline, engine.core.schema, engine.core.validation):
+        assert doctest.testmod(module).failed == 0, module.__name__
     assert doctest.testmod(engine).failed == 0
 
 

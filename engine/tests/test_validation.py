@@ -45,7 +45,7 @@ def test_it_rejects_a_document_that_is_not_an_object():
     (lambda d: d["turn"].update(phase="lunch"), "turn.phase", "unknown phase"),
     (lambda d: d.update(pending=[{}]), "pending[0].card", "card is required"),  # pending is defined since issue 3
     (lambda d: d["objects"][1].update(position="sideways"), "objects[1].position", "unknown position"),
-    (lambda d: d["objects"][0]["effects"][0]["actions"][0].update(target=7), "objects[0].effects[0].actions[0].target", "must be a string"),
+    (lambda d: d["objects"][0]["effects"][0]["actions"][0].update(target=7), "objects[0].effects[0].actions[0].target", "must be an id (a string)"),
     (lambda d: d.update(surprise=1), "surprise", "unknown field"),
     (lambda d: d["objects"][0].update(zone="pendulum_zone"), "objects[0].zone", "Pendulum Monster"),
 ])

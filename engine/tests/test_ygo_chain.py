@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.tests.builders import monster, objects, scenario, set_card, steps
-from engine.ygo.chain import spell_speed
+from engine.ygo.abilities import spell_speed
 from engine.ygo.model import Card, CardKind, EffectClass, Zone
 
 NEGATE_ANY = [{"do": "negate_activation", "destroy": True}]
@@ -155,10 +155,20 @@ def test_1_4_1_a_player_at_0_lp_loses_in_the_middle_of_the_chain():
     assert steps(out, "end")[-1]["rule"]["number"] == "1.4.1.i6"
 
 
-def test_unknown_actions_are_reported_not_guessed():
+def test_an_unknown_verb_is_refused_with_the_nearest_name():
+    errors = engine.validate(scenario(
+        [set_card("a", "p1", "trap", "normal", [{"do": "destory", "target": "a"}])], [{"card": "a"}]))
+    assert errors == [{"path": "objects[0].effects[0].actions[0].do",
+                       "message": errors[0]["message"]}]
+    assert errors[0]["message"].startswith('unknown instruction "destory" (did you mean "destroy"?); expected one of:')
+
+
+def test_unsupported_card_text_is_reported_not_guessed():
     out = engine.resolve(scenario(
-        [set_card("a", "p1", "trap", "normal", [{"do": "shuffle_the_universe"}])], [{"card": "a"}]))
-    assert steps(out, "cannot_evaluate")[0]["message_id"] == "ygo.cannot_evaluate"
+        [set_card("a", "p1", "trap", "normal", [{"do": "unsupported", "text": "Shuffle the universe."}])],
+        [{"card": "a"}]))
+    [step] = steps(out, "cannot_evaluate")
+    assert step["message_id"] == "ygo.cannot_evaluate" and "Shuffle the universe." in step["params"]["detail"]
     assert out["result"]["complete"] is False
 
 
@@ -189,3 +199,52 @@ def test_actions_pass_and_resolve_then_start_a_new_chain():
         [{"card": "a"}], actions=[{"type": "pass", "player": "p2"}, {"type": "resolve"},
                                   {"type": "activate", "card": "b"}]))
     assert [s["kind"] for s in out["trace"] if s["kind"] in ("activate", "end")] == ["activate", "end", "activate", "end"]
+
+
+# ---------------------------------------------------------------- both players pass (ARC-V 4.2.4.2.i3)
+
+def _two_chains(actions: list[dict]) -> dict:
+    spell = set_card("s", "p1", "spell", "normal", [{"do": "damage", "player": "opponent", "amount": 500}], zone="hand",
+                     position=None)
+    trap = set_card("t", "p2", "trap", "normal", [{"do": "damage", "player": "opponent", "amount": 300}])
+    return scenario([spell, trap], [{"card": "s"}], actions=actions)
+
+
+def _activations(out) -> list[tuple[str, int]]:
+    return [(s["params"]["card"], s["params"]["link"]) for s in out["trace"] if s["kind"] in ("activate", "respond")]
+
+
+def test_4_2_4_2_i3_both_players_passing_in_succession_resolve_the_chain():
+    out = engine.resolve(_two_chains([{"type": "pass", "player": "p2"}, {"type": "pass", "player": "p1"},
+                                      {"type": "activate", "card": "t"}]))
+    assert _activations(out) == [("s", 1), ("t", 1)]
+    kinds = [s["kind"] for s in out["trace"]]
+    assert kinds.index("resolve") < [i for i, s in enumerate(out["trace"]) if s["params"].get("card") == "t"][0]
+
+
+def test_4_2_4_2_i3_one_pass_gives_priority_and_the_chain_stays_open():
+    out = engine.resolve(_two_chains([{"type": "pass", "player": "p2"}, {"type": "activate", "card": "t"}]))
+    assert _activations(out) == [("s", 1), ("t", 2)]
+
+
+def test_passes_count_only_in_succession():
+    out = engine.resolve(_two_chains([{"type": "pass", "player": "p2"}, {"type": "activate", "card": "t"},
+                                      {"type": "pass", "player": "p1"}]))
+    # p2's pass, then p2 activates: p1's later pass is the first of a new succession, so nothing resolves early.
+    assert _activations(out) == [("s", 1), ("t", 2)]
+    assert [s["params"]["link"] for s in steps(out, "resolve")] == [2, 1]
+
+
+# ---------------------------------------------------------------- Fusion Materials by controller
+
+def test_a_materials_requirement_reads_controller_from_the_summoning_players_side():
+    fusion = monster("f", "p1", zone="extra_deck", subtype="fusion")
+    fusion["materials_required"] = [{"controller": "self"}, {"controller": "opponent"}]
+    poly = set_card("p", "p1", "spell", "normal", [{"do": "fusion_summon", "target": "f", "materials": ["a", "b"]}],
+                    zone="hand", position=None)
+    out = engine.resolve(scenario([monster("a", "p1"), monster("b", "p1", zone="hand"), fusion, poly], [{"card": "p"}]))
+    [cannot] = [s for s in out["trace"] if s["message_id"] == "ygo.summon.cannot"]
+    assert "do not fit" in cannot["params"]["reason"] and objects(out)["f"]["zone"] == "extra_deck"
+    fusion["materials_required"] = [{"controller": "self"}, {"controller": "self"}]
+    out = engine.resolve(scenario([monster("a", "p1"), monster("b", "p1", zone="hand"), fusion, poly], [{"card": "p"}]))
+    assert objects(out)["f"]["zone"] == "monster_zone"

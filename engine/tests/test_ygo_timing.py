@@ -44,7 +44,8 @@ def _battle(trigger: str, *, optional: bool, ruleset: str = "arcv") -> dict:
     doc = scenario([monster("a", "p1", atk=2000), defender], [], ruleset=ruleset,
                    actions=[{"type": "attack", "attacker": "a", "target": "b"}])
     doc["turn"] = {"active": "p1", "phase": "battle", "step": "battle", "number": 2}
-    doc["options"] = {"activate_triggers": ["b"]}
+    if optional:  # a mandatory trigger is activated anyway: naming it in activate_triggers is refused
+        doc["options"] = {"activate_triggers": ["b"]}
     return doc
 
 
@@ -145,13 +146,14 @@ def test_4_2_4_1_1_i1_after_a_spell_speed_3_link_only_counter_traps_are_listed()
 def test_legal_activations_is_lazy_and_bounded():
     from engine.ygo import arcv, scenario as fmt
     from engine.core import TraceRecorder
-    from engine.ygo.duel import MAX_LISTED, DuelEngine
+    from engine.ygo.activation import MAX_LISTED, LegalActivations
+    from engine.ygo.duel import Duel
 
     quicks = [monster(f"q{i}", "p2", cls="quick", zone="graveyard") for i in range(MAX_LISTED + 3)]
     doc = scenario([set_card("t", "p1", "trap", "normal", []), *quicks], [{"card": "t"}])
     state = fmt.parse_state(doc)
-    duel = DuelEngine(arcv.ArcV(), TraceRecorder())
-    listing = duel.legal_activations(state, "p2")
+    duel = Duel(arcv.ArcV(), TraceRecorder(), cards=state.cards)
+    listing = LegalActivations(duel, state, "p2")
     assert bool(listing) and len(listing) == MAX_LISTED + 3 and len(listing.first(2)) == 2
     params = steps(engine.resolve(doc), "priority")[0]["params"]
     assert len(params["may_activate"]) == MAX_LISTED and params["may_activate_more"] is True

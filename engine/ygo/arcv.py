@@ -141,6 +141,8 @@ CITATIONS.update({
     R.TRIBUTE_OWN: _s("3.2.2.1.1.1.i4"),
     R.TRIBUTE_TOKEN: _s("3.2.2.1.1.1.i5"),
     R.SET_MONSTER: _s("3.2.2.2.i1"),
+    R.NORMAL_SUMMON_POSITION: _s("3.2.2.1.i5"),
+    R.SPECIAL_SUMMON_POSITION: _s("3.2.2.3.i5"),
     R.FLIP_SUMMON: _s("3.2.2.4.i1"),
     R.FLIP_SUMMON_SET_THIS_TURN: _s("3.2.2.4.i4"),
     R.FLIP_SUMMON_ONCE: _s("3.2.2.4.i3"),

@@ -105,6 +105,13 @@ MESSAGES = {
     "ygo.trigger.declined": "{player} does not activate {card_name}'s optional trigger.",
     "ygo.choice.trigger_order": "Simultaneous triggers {groups}: {count} possible order(s) on the chain.",
     "ygo.choice.trigger_order_too_many": "Simultaneous triggers {groups}: {count} possible orders, too many to branch; give options.trigger_order.",
+    # issue 12: choices answered with a value that is not an option, positions, honesty at use
+    "ygo.illegal.choice": "Chain Link {link}: {given} is not a choice of {count} of {options} for {action}; the choice is made from the options.",
+    "ygo.illegal.position": "{player} cannot {action} {card_name} in {position} position: only {allowed} position.",
+    "ygo.illegal.skip_to_end": "{player} cannot go to the End Phase from the {phase} phase: only from Main Phase 1 can the Battle Phase be skipped.",
+    "ygo.illegal.discard_not_end": "{player} cannot discard {given} in the {phase} phase: the hand-limit discard is made at the end of the End Phase.",
+    "ygo.illegal.discard": "{player} cannot discard {given}: at the end of the turn they discard {count} card(s) of their hand ({options}).",
+    "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
 }
 
 CATALOGUE.register(MESSAGES)

@@ -422,6 +422,37 @@ class ChainLink:
 
 
 @dataclass(frozen=True, slots=True)
+class EndRequest:
+    """An ``end_phase`` action, kept until the phase it ends is over (MR2 ch4.16)."""
+
+    to: Optional[str]
+    """``end``: skip to the End Phase; ``None``: the next phase."""
+    discard: tuple[ObjectId, ...]
+    """The hand-limit discards the document gives (ARC-V 2.2.i4)."""
+    index: int
+    """The index of the action in ``actions`` (a branch fills in its ``discard``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """A request to activate an effect: one ``chain`` item, ``activate`` action or trigger."""
+
+    card: ObjectId
+    effect: int
+    """Index into the card's effects."""
+    controller: PlayerId
+    spell_speed: Optional[int]
+    """The speed the document states, or ``None`` to derive it."""
+    targets: tuple[ObjectId, ...]
+    cost: tuple[Instruction, ...]
+    actions: tuple[Instruction, ...]
+    source: tuple[str | int, ...]
+    """Where the request is in the document, e.g. ``("chain", 2)``."""
+    own_actions: bool
+    """Whether the document gave the link its own ``actions`` (else the effect's are used)."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """An immutable snapshot of the Duel."""
 
@@ -451,6 +482,13 @@ class GameState:
     """How ``summoning`` is being summoned (``normal``, ``flip``, ``synchro``, …)."""
     end_declared: bool = False
     """The turn player has declared the end of the phase/step; the opponent may respond."""
+    end_request: Optional["EndRequest"] = None
+    """What the last ``end_phase`` action asked for, read when the phase actually ends."""
+    complete: bool = True
+    """``False`` once a step could not be evaluated or a choice was left open (docs §4.3)."""
+    passed: tuple[PlayerId, ...] = ()
+    """The players who have passed priority in succession since the last action that was not a
+    pass; both of them: the chain resolves (ARC-V 4.2.4.2.i3)."""
 
     def card(self, card_id: ObjectId) -> Card:
         """Return the card with this id; raise ``KeyError`` if there is none."""

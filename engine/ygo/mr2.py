@@ -132,6 +132,8 @@ CITATIONS.update({
     R.TRIBUTE_OWN: _s("ch2.17"),
     R.TRIBUTE_TOKEN: _s("ch5.2"),
     R.SET_MONSTER: _s("ch2.18"),
+    R.NORMAL_SUMMON_POSITION: _s("ch2.16"),
+    R.SPECIAL_SUMMON_POSITION: _s("ch2.20"),
     R.FLIP_SUMMON: _s("ch2.19"),
     R.FLIP_SUMMON_SET_THIS_TURN: _s("ch2.19"),
     R.FLIP_SUMMON_ONCE: _s("ch3.7"),

@@ -125,6 +125,8 @@ class R(Enum):
     TRIBUTE_OWN = auto()
     TRIBUTE_TOKEN = auto()
     SET_MONSTER = auto()
+    NORMAL_SUMMON_POSITION = auto()  # a Normal Summon is face-up Attack, a Set face-down Defense
+    SPECIAL_SUMMON_POSITION = auto()  # a Special Summon: face-up Attack or Defense unless stated
     FLIP_SUMMON = auto()
     FLIP_SUMMON_SET_THIS_TURN = auto()
     FLIP_SUMMON_ONCE = auto()

@@ -1,19 +1,35 @@
-"""The Yu-Gi-Oh! ruleset base: one engine, rule versions as flags on subclasses."""
+"""The Yu-Gi-Oh! ruleset base: one engine, rule versions as flags on subclasses.
+
+:class:`YgoRuleset` validates a document (:mod:`engine.ygo.frame` and the registry) and
+resolves it (:func:`engine.ygo.play.run`), following the board at every step. Where the
+resolution reaches a choice the document leaves open, the trace ends with a ``choice`` step
+whose branches resolve the document again with each option made (at most 24).
+"""
 
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from collections.abc import Mapping
+from dataclasses import replace
+from itertools import islice
 from typing import Any, ClassVar
 
 from ..core import Citation, Ruleset, TraceRecorder
+from ..core.deadline import check as check_deadline
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
-from .chain import MAX_BRANCHES, ChainEngine, OpenChoice
-from .duel import MAX_ORDER_BRANCHES, DuelEngine, OpenHandLimit, OpenOrder, OpenTriggerChoice
+from .board import board_watcher
+from .duel import MAX_BRANCHES, Duel, DuelOptions
+from .frame import validate as validate_frame
+from .play import run
 from .rules import R
+from .targets import OpenChoice
+from .triggers import OpenOrder, OpenTriggerChoice
+from .turn import OpenHandLimit
+
+MAX_LISTED = 1_000
+"""At most this many options are listed on a ``choice`` step too large to branch on."""
 
 
 class YgoRuleset(Ruleset):
@@ -37,8 +53,9 @@ class YgoRuleset(Ruleset):
     otherwise the turn player's, then the opponent's (MR2 ch5.5)."""
 
     def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
-        """Check the ``ygo`` vocabulary (docs/scenario-format.md §2)."""
-        fmt.validate(scenario, checker, pendulum=self.pendulum, field_zone_per_player=self.field_zone_per_player)
+        """Check the ``ygo`` frame and vocabulary (docs/scenario-format.md §2)."""
+        validate_frame(scenario, checker, ruleset=self.name, pendulum=self.pendulum,
+                       field_zone_per_player=self.field_zone_per_player)
 
     def resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder) -> dict[str, Any]:
         """Replay ``chain``, ``pending`` and ``actions`` (summons, attacks, phases, activations),
@@ -49,33 +66,46 @@ class YgoRuleset(Ruleset):
         24 branches.
         """
         options = scenario.get("options", {})
-        engine = DuelEngine(self, recorder, trigger_order=tuple(options.get("trigger_order", ())),
-                            activate_triggers=tuple(options.get("activate_triggers", ())),
-                            decline_triggers=tuple(options.get("decline_triggers", ())))
         state = fmt.parse_state(scenario)
         state = replace(state, pending=fmt.parse_pending(scenario, state))
+        duel = Duel(self, recorder, DuelOptions(trigger_order=tuple(options.get("trigger_order", ())),
+                                                activate_triggers=frozenset(options.get("activate_triggers", ())),
+                                                decline_triggers=frozenset(options.get("decline_triggers", ()))),
+                    cards=state.cards)
+        recorder.watch(board_watcher(), state)
         try:
-            state = engine.run(scenario, state)
+            state = run(duel, scenario, state)
         except OpenChoice as choice:
-            self._branch(scenario, choice, engine, recorder)
+            recorder.sync(choice.state)
+            self._branch(scenario, choice, duel, recorder)
             return fmt.result(scenario, choice.state, complete=False)
         except OpenOrder as open_order:
-            self._branch_order(scenario, open_order, engine, recorder)
+            recorder.sync(open_order.state)
+            self._branch_order(scenario, open_order, duel, recorder)
             return fmt.result(scenario, open_order.state, complete=False)
         except OpenTriggerChoice as open_triggers:
-            self._branch_triggers(scenario, open_triggers, engine, recorder)
+            recorder.sync(open_triggers.state)
+            self._branch_triggers(scenario, open_triggers, duel, recorder)
             return fmt.result(scenario, open_triggers.state, complete=False)
         except OpenHandLimit as open_hand:
-            self._branch_hand_limit(scenario, open_hand, engine, recorder)
+            recorder.sync(open_hand.state)
+            self._branch_hand_limit(scenario, open_hand, duel, recorder)
             return fmt.result(scenario, open_hand.state, complete=False)
-        return fmt.result(scenario, state, complete=engine.complete)
+        recorder.sync(state)
+        return fmt.result(scenario, state, complete=state.complete)
 
     def _record_branches(self, recorder: TraceRecorder, key: Citation, message_id: str, params: dict[str, Any],
                          options: list[Any], variants: list[tuple[Any, dict[str, Any]]]) -> None:
-        """Resolve each variant document and record one ``choice`` step with a branch per variant."""
+        """Resolve each variant document and record one ``choice`` step with a branch per variant.
+
+        A branch resolves the whole document again; its recorder (``recorder.branch()``) keeps the
+        board at the choice step as its base, so its first diff steps back to the start and every
+        branch's diffs apply to the board just before its choice step, as in every game.
+        """
         branches = []
         for choice, document in variants:
-            sub = TraceRecorder(recorder.budget)
+            check_deadline(f"resolving {len(variants)} branches of an open choice")
+            sub = recorder.branch()
             branch_result = self.resolve(document, sub)
             branches.append({"choice": choice, "trace": sub.to_list(), "result": branch_result})
         recorder.record("choice", message_id, key, params, options=options, branches=branches)
@@ -90,20 +120,20 @@ class YgoRuleset(Ruleset):
         document["options"] = options
         return document
 
-    def _branch_order(self, scenario: Mapping[str, Any], open_order: OpenOrder, engine: DuelEngine,
+    def _branch_order(self, scenario: Mapping[str, Any], open_order: OpenOrder, duel: Duel,
                       recorder: TraceRecorder) -> None:
         """Record the ``choice`` of a trigger order (SEGOC); with at most 24 orders, branch on each."""
         groups = [[item.card for item in group] for group in open_order.groups]
         params = {"players": [group[0].controller for group in open_order.groups], "groups": groups,
                   "count": open_order.count()}
-        key = engine.cite(R.SEGOC)
-        if open_order.count() > MAX_ORDER_BRANCHES:
+        key = duel.cite(R.SEGOC)
+        if open_order.count() > MAX_BRANCHES:
             recorder.record("choice", "ygo.choice.trigger_order_too_many", key, params, options=groups)
             return
         variants = [(order, self._with_options(scenario, trigger_order=order)) for order in open_order.orders()]
         self._record_branches(recorder, key, "ygo.choice.trigger_order", params, groups, variants)
 
-    def _branch_triggers(self, scenario: Mapping[str, Any], open_triggers: OpenTriggerChoice, engine: DuelEngine,
+    def _branch_triggers(self, scenario: Mapping[str, Any], open_triggers: OpenTriggerChoice, duel: Duel,
                          recorder: TraceRecorder) -> None:
         """Record the ``choice`` to activate or decline open optional triggers (ARC-V 4.2.3.1.i1).
 
@@ -114,9 +144,9 @@ class YgoRuleset(Ruleset):
         cards = [item.card for item in open_triggers.items]
         params = {"cards": cards, "players": [item.controller for item in open_triggers.items],
                   "count": open_triggers.count()}
-        key = engine.cite(R.OPTIONAL_TRIGGER)
+        key = duel.cite(R.OPTIONAL_TRIGGER)
         options = [["activate", "decline"] for _ in cards]
-        if open_triggers.count() > MAX_ORDER_BRANCHES:
+        if open_triggers.count() > MAX_BRANCHES:
             recorder.record("choice", "ygo.choice.optional_trigger_too_many", key, params, options=options)
             return
         variants = []
@@ -128,52 +158,54 @@ class YgoRuleset(Ruleset):
             variants.append((list(combination), document))
         self._record_branches(recorder, key, "ygo.choice.optional_trigger", params, options, variants)
 
-    def _branch_hand_limit(self, scenario: Mapping[str, Any], open_hand: OpenHandLimit, engine: DuelEngine,
+    def _branch_hand_limit(self, scenario: Mapping[str, Any], open_hand: OpenHandLimit, duel: Duel,
                            recorder: TraceRecorder) -> None:
         """Record the ``choice`` of the hand-limit discards (ARC-V 2.2.i4; MR2 ch3.15), one branch per set."""
-        options = [list(option) for option in open_hand.options()]
         params = {"player": open_hand.player, "count": open_hand.excess, "options": list(open_hand.hand)}
-        key = engine.cite(R.HAND_LIMIT)
-        if len(options) > MAX_BRANCHES:
-            recorder.record("choice", "ygo.choice.hand_limit_too_many", key, params, options=options)
+        key = duel.cite(R.HAND_LIMIT)
+        if open_hand.count() > MAX_BRANCHES:
+            listed = [list(option) for option in islice(open_hand.iter_options(), MAX_LISTED)]
+            recorder.record("choice", "ygo.choice.hand_limit_too_many", key, params, options=listed)
             return
+        options = [list(option) for option in open_hand.options()]
         variants = []
         for option in options:
             document = copy.deepcopy(dict(scenario))
             action = document["actions"][open_hand.action_index]
-            action["discard"] = list(action.get("discard", ())) + option
+            action["discard"] = list(open_hand.kept) + option
             variants.append((option, document))
         self._record_branches(recorder, key, "ygo.choice.hand_limit", params, options, variants)
 
-    def _branch(self, scenario: Mapping[str, Any], choice: OpenChoice, engine: ChainEngine,
-                recorder: TraceRecorder) -> None:
+    def _branch(self, scenario: Mapping[str, Any], choice: OpenChoice, duel: Duel, recorder: TraceRecorder) -> None:
         """Record the ``choice`` step; with at most 24 options, resolve one branch per option."""
         instruction = choice.instruction
-        options = choice.options()
         params = {"link": choice.link.number, "action": instruction.do, "count": instruction.choose or 1,
                   "options": list(instruction.options)}
-        listed = [list(option) for option in options]
-        if len(options) > MAX_BRANCHES:
-            recorder.record("choice", "ygo.choice.too_many", self.citations[R.CHOICE_ON_RESOLUTION], params,
-                            options=listed)
+        key = self.citations[R.CHOICE_ON_RESOLUTION]
+        if choice.count() > MAX_BRANCHES:
+            listed = [list(option) for option in choice.options(MAX_LISTED)]
+            recorder.record("choice", "ygo.choice.too_many", key, params, options=listed)
             return
-        branches = []
-        for option in options:
-            branch = _with_choice(scenario, choice, list(option))
-            sub = TraceRecorder(recorder.budget)
-            branch_result = self.resolve(branch, sub)
-            branches.append({"choice": list(option), "trace": sub.to_list(), "result": branch_result})
-        recorder.record("choice", "ygo.choice", self.citations[R.CHOICE_ON_RESOLUTION], params,
-                        options=listed, branches=branches)
+        listed = [list(option) for option in choice.options()]
+        variants = [(option, _with_choice(scenario, choice, option)) for option in listed]
+        self._record_branches(recorder, key, "ygo.choice", params, listed, variants)
 
 
 def _with_choice(scenario: Mapping[str, Any], choice: OpenChoice, chosen: list[str]) -> dict[str, Any]:
-    """Return a copy of the scenario document with the open choice made (boundary dicts only)."""
+    """Return a copy of the scenario document with the open choice made.
+
+    The choice is written where the link's actions come from: the chain item or ``activate``
+    action that gave its own ``actions`` (or a copy of its effect's), else the effect itself (a
+    trigger met during play or pending), so the branch never meets the same open choice again.
+    """
     document = copy.deepcopy(dict(scenario))
     source_key, source_index = choice.link_source
-    item = document[source_key][source_index]
-    if "actions" not in item:
-        card = next(o for o in document["objects"] if o["id"] == item["card"])
-        item["actions"] = copy.deepcopy(card["effects"][choice.link.effect].get("actions", []))
-    item["actions"][choice.action_index]["chosen"] = chosen
+    card = next(o for o in document["objects"] if o["id"] == choice.link.card)
+    if source_key in ("chain", "actions"):
+        item = document[source_key][source_index]
+        if "actions" not in item:
+            item["actions"] = copy.deepcopy(card["effects"][choice.link.effect].get("actions", []))
+        item["actions"][choice.action_index]["chosen"] = chosen
+    else:
+        card["effects"][choice.link.effect]["actions"][choice.action_index]["chosen"] = chosen
     return document

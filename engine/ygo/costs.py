@@ -1,0 +1,136 @@
+"""Costs (ARC-V 4.2.2; MR2 ch5.16, ch5.19, ch5.20, ch5.34, ch5.35).
+
+A cost is paid when the effect is activated, before anyone can respond, and never refunded
+(ARC-V 4.2.2.i2); a cost that cannot be paid makes the activation illegal (4.2.2.i3). Each
+cost verb is one entry of the ``cost`` slot whose apply is a :class:`CostRule`: ``verify``
+(called while the activation is checked) and the payment itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.vocabulary import Const, Either, Integer, Ref, Row, Text
+from .duel import Duel
+from .model import FIELD_ZONES, Card, GameState, Instruction, PlayerId, Zone
+from .primitives import check_lp, move
+from .rules import R
+from .vocabulary import VOCABULARY
+
+MAX_VALUE = 999_999
+
+
+class CostRule:
+    """How one cost verb is checked and paid."""
+
+    def verify(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> None:
+        """Raise :class:`~engine.core.IllegalAction` if ``controller`` cannot pay ``cost`` now."""
+
+    def __call__(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction,
+                 link: int) -> GameState:
+        """Pay ``cost`` for Chain Link ``link`` and return the new state."""
+        raise NotImplementedError
+
+
+class PayLife(CostRule):
+    """``pay_lp``: a number of LP, or half of them (rounding the LP kept up, ARC-V 4.1.4.i1)."""
+
+    def verify(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> None:
+        lp = state.player(controller).lp
+        if not cost.half and (cost.amount or 0) > lp:
+            raise duel.illegal(R.LP_COST_LIMIT, "ygo.illegal.cost_unpayable", card=card.id, card_name=card.name,
+                               cost=cost.do, reason=f"{controller} has {lp} LP")
+
+    def __call__(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction,
+                 link: int) -> GameState:
+        player = state.player(controller)
+        if cost.half:
+            amount, key = player.lp - (player.lp + 1) // 2, R.HALVING
+        else:
+            amount, key = cost.amount or 0, R.COST_PAID
+        player = replace(player, lp=player.lp - amount)
+        state = duel.step(state.with_player(player), "cost", "ygo.cost.pay_lp", key, card=card.id, card_name=card.name,
+                          player=controller, amount=amount, lp=player.lp)
+        return check_lp(duel, state)
+
+
+class MoveCard(CostRule):
+    """A cost that moves one card the player holds or controls (a discard, a Tribute …)."""
+
+    def __init__(self, allowed: frozenset[Zone], to: Zone, key: R, *, no_token: bool = False) -> None:
+        self.allowed = allowed
+        self.to = to
+        self.key = key
+        self.no_token = no_token
+
+    def verify(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> None:
+        paid = state.card(cost.objects[0])
+        base = {"card": card.id, "card_name": card.name, "cost": cost.do}
+        mine = paid.controller == controller if paid.zone in FIELD_ZONES else paid.owner == controller
+        if paid.zone not in self.allowed or not mine:
+            raise duel.illegal(R.COST_UNPAYABLE, "ygo.illegal.cost_unpayable", **base,
+                               reason=f"{paid.name} is not in a place {controller} can pay it from")
+        if self.no_token and paid.is_token:
+            raise duel.illegal(R.TOKEN_NOT_SENT_AS_COST, "ygo.illegal.cost_unpayable", **base,
+                               reason=f"{paid.name} is a Token")
+
+    def __call__(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction,
+                 link: int) -> GameState:
+        paid = state.card(cost.objects[0])
+        return move(duel, state, paid, self.to, cost.do, self.key, kind="cost", message_id="ygo.cost.move",
+                    extra={"player": controller, "cost": cost.do, "cost_card": paid.id, "cost_card_name": paid.name,
+                           "card": card.id, "card_name": card.name})
+
+
+class UnreadableCost(CostRule):
+    """A cost the vocabulary cannot say: it is reported, never guessed."""
+
+    def __call__(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction,
+                 link: int) -> GameState:
+        return duel.cannot_evaluate(state, "ygo.cannot_evaluate", link=link, card=card.id, card_name=card.name,
+                                    detail=f"unsupported cost text: {cost.text}")
+
+
+VOCABULARY.entry(
+    "cost", "pay_lp", rule=(R.COST_PAID, R.LP_COST_LIMIT, R.HALVING), label="Pay LP",
+    keys={"amount": Either(options=(Integer(low=0, high=MAX_VALUE), Const(value="half")), label="LP",
+                           help='how many LP, or "half" (the LP kept are rounded up: 525 LP becomes 263)')},
+    required=("amount",), messages=("ygo.cost.pay_lp",), row=Row(main=("amount",)),
+    doc="The player pays that many LP, or half of them; an LP cost cannot be more than the LP the player has "
+        "(ARC-V 4.2.2.i2, 1.4.1.i5, 4.1.4.i1; MR2 ch5.20).",
+    example={"do": "pay_lp", "amount": 1000})(PayLife())
+
+_CARD = {"card": Ref(spaces=("object",), label="Card", help="the card paid")}
+for _name, _label, _allowed, _to, _key, _doc in (
+        ("discard", "Discard", frozenset({Zone.HAND}), Zone.GRAVEYARD, R.COST_DISCARD,
+         "Discards a card from the player's hand to the Graveyard (ARC-V 4.2.2.2.i1; MR2 ch5.35)."),
+        ("tribute", "Tribute", frozenset({Zone.MONSTER_ZONE}), Zone.GRAVEYARD, R.COST_TRIBUTE,
+         "Tributes a monster the player controls: it goes to the Graveyard and is not destroyed (ARC-V 4.2.2.1.i2; "
+         "MR2 ch5.16)."),
+        ("send_to_graveyard", "Send to the Graveyard", frozenset({Zone.HAND, *FIELD_ZONES}), Zone.GRAVEYARD, R.COST_SEND,
+         "Sends a card the player holds or controls to the Graveyard (not destruction); a Token cannot be sent as a "
+         "cost (ARC-V 4.2.2.3.i1, 4.2.2.3.i6; MR2 ch5.34)."),
+        ("banish", "Banish", frozenset({Zone.HAND, Zone.GRAVEYARD, *FIELD_ZONES}), Zone.BANISHED, R.COST_BANISH,
+         "Banishes a card the player holds, controls or has in their Graveyard (ARC-V 4.2.2.i2; MR2 ch5.19).")):
+    VOCABULARY.entry("cost", _name, rule=(_key, R.COST_UNPAYABLE), label=_label, keys=_CARD, required=("card",),
+                     messages=("ygo.cost.move",), row=Row(main=("card",)), doc=_doc,
+                     example={"do": _name, "card": "h1"})(
+        MoveCard(_allowed, _to, _key, no_token=_name == "send_to_graveyard"))
+
+VOCABULARY.entry(
+    "cost", "unsupported", rule=(R.CARD_TEXT, R.COST_PAID), label="Cost the engine cannot read",
+    keys={"text": Text(min_length=1, max_length=4_000, label="Cost text", help="what the cost says")},
+    required=("text",), messages=("ygo.cannot_evaluate",), row=Row(main=("text",)),
+    doc="A cost the vocabulary cannot say. When it is paid it is a `cannot_evaluate` step naming the card and the text, "
+        "and the result is `complete: false` (ARC-V 4.1.2.i1).",
+    example={"do": "unsupported", "text": "Reveal 1 Dragon monster in your hand."})(UnreadableCost())
+
+
+def verify_cost(duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> None:
+    """Check that ``cost`` can be paid (ARC-V 4.2.2.i3)."""
+    VOCABULARY.apply_of("cost", cost.do).verify(duel, state, card, controller, cost)
+
+
+def pay_cost(duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction, link: int) -> GameState:
+    """Pay ``cost`` for Chain Link ``link`` (ARC-V 4.2.2.i2: never refunded)."""
+    return VOCABULARY.apply_of("cost", cost.do)(duel, state, card, controller, cost, link)

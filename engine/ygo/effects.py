@@ -1,0 +1,225 @@
+"""What a resolving effect does to cards and Life Points (ARC-V 1.4, 2.1.3, 2.3, 3.2.2.3.2,
+4.1.2, 4.1.3; MR2 ch3.2, ch5.19–ch5.21, ch5.30–ch5.34).
+
+Each verb is one entry of the ``instruction`` slot with the function that applies it:
+``(duel, state, link, index, part) -> state``. Negations live in :mod:`engine.ygo.negation`,
+ATK/DEF changes in :mod:`engine.ygo.values`, Fusion and Ritual Summons in
+:mod:`engine.ygo.procedures`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..core.validation import Path
+from ..core.vocabulary import Choice, Integer, Row, Text, Validation
+from .duel import Duel
+from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
+from .primitives import check_lp, draw_card, end_duel, move, set_lp
+from .rules import R
+from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
+from .vocabulary import VOCABULARY
+
+MAX_VALUE = 999_999
+PLAYER_REFS = ("self", "opponent", "both", "p1", "p2")
+ONE_PLAYER = ("self", "opponent", "p1", "p2")
+PLAYER_REF_LABELS = {"self": "The activating player", "opponent": "Their opponent", "both": "Both players",
+                     "p1": "Player 1", "p2": "Player 2"}
+"""The English label of each player an action names (the builder's choice labels)."""
+_PLAYER = Choice(values=PLAYER_REFS, what="player", label="Player", labels=PLAYER_REF_LABELS,
+                 help="self (the link's controller, the default), opponent, both, p1 or p2", default="self")
+_ONE_PLAYER = Choice(values=ONE_PLAYER, what="player", label="Player",
+                     labels={ref: PLAYER_REF_LABELS[ref] for ref in ONE_PLAYER},
+                     help="self (the link's controller, the default), opponent, p1 or p2", default="self")
+_REFERENCE_ROW = Row(main=("targets",), extra=("target", "choose", "from", "chosen"))
+
+
+def _check_references(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    check_references(value, path, v)
+
+
+class MoveCards:
+    """A verb that moves the cards it names from the zones it allows to one zone."""
+
+    def __init__(self, allowed: frozenset[Zone], to: Zone, key: R, *, top: bool = False) -> None:
+        self.allowed = allowed
+        self.to = to
+        self.key = key
+        self.top = top
+
+    def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+        """Move each card the action names; a card not in an allowed zone is not affected."""
+        for card, _targeted in objects_of(duel, state, link, index, part):
+            card = state.card(card.id)
+            if card.zone not in self.allowed:
+                not_applicable(duel, link, card, part)
+                continue
+            state = move(duel, state, card, self.to, part.do, self.key, top=self.top)
+            if state.ended:
+                break
+        return state
+
+
+def _move_verb(name: str, label: str, allowed: frozenset[Zone], to: Zone, key: R, doc: str, *, top: bool = False) -> None:
+    VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE), label=label, keys=REFERENCE_KEYS,
+                     check=_check_references, messages=("ygo.move",), row=_REFERENCE_ROW, doc=doc,
+                     example={"do": name, "target": "m1"})(MoveCards(allowed, to, key, top=top))
+
+
+_move_verb("destroy", "Destroy", FIELD_ZONES, Zone.GRAVEYARD, R.DESTROY,
+           "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a "
+           "Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V "
+           "2.1.3.i1; MR2 ch5.32).")
+_move_verb("send_to_graveyard", "Send to the Graveyard",
+           frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK, Zone.BANISHED, *FIELD_ZONES}), Zone.GRAVEYARD, R.SEND_TO_GY,
+           "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the "
+           "field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34).")
+_move_verb("banish", "Banish", frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK, Zone.GRAVEYARD, *FIELD_ZONES}),
+           Zone.BANISHED, R.BANISH,
+           "Banishes each card it names face-up (ARC-V 2.3.i1; MR2 ch5.19).")
+_move_verb("return_to_hand", "Return to the hand", frozenset({Zone.GRAVEYARD, Zone.BANISHED, *FIELD_ZONES}), Zone.HAND,
+           R.RETURN,
+           "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck "
+           "instead (MR2 ch5.21).")
+_move_verb("return_to_deck", "Return to the Deck",
+           frozenset({Zone.HAND, Zone.GRAVEYARD, Zone.BANISHED, *FIELD_ZONES}), Zone.DECK, R.RETURN,
+           "Returns each card it names to the top of its owner's Deck (a Fusion, Synchro or Xyz Monster to the Extra "
+           "Deck) (MR2 ch5.21).", top=True)
+
+
+@VOCABULARY.entry(
+    "instruction", "draw", rule=(R.DRAW, R.DECK_OUT), label="Draw",
+    keys={"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="Cards", help="how many; default 1",
+                                               default=1)},
+    messages=("ygo.move.draw",), row=Row(main=("player", "amount")),
+    doc="The player draws that many cards from the top of their Deck; with `both`, the turn player first (ARC-V "
+        "4.1.2.i5). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).",
+    example={"do": "draw", "player": "self", "amount": 2})
+def draw(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """Draw, turn player first; a player who cannot draw loses (a draw if both cannot)."""
+    players = duel.player_ids(part.player, link.controller)
+    players.sort(key=lambda p: p != state.turn.active)
+    decked_out = []
+    for player in players:
+        for _ in range(part.amount if part.amount is not None else 1):
+            drawn = draw_card(duel, state, player, R.DRAW)
+            if drawn is None:
+                decked_out.append(player)
+                break
+            state = drawn
+    return end_duel(duel, state, decked_out, R.DECK_OUT, "deck_out")
+
+
+class ChangeLife:
+    """``damage`` (LP lost) or ``gain_lp`` (LP gained) for the players it names."""
+
+    def __init__(self, sign: int) -> None:
+        self.sign = sign
+
+    def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+        """Change each named player's LP, then end the Duel if LP reached 0 (ARC-V 1.4.1.i6)."""
+        for player_id in duel.player_ids(part.player, link.controller):
+            amount = part.amount or 0
+            state = set_lp(state, player_id, state.player(player_id).lp + self.sign * amount)
+            lp = state.player(player_id).lp
+            if self.sign < 0:
+                state = duel.step(state, "damage", "ygo.damage", R.DAMAGE, player=player_id, amount=amount, lp=lp)
+            else:
+                state = duel.step(state, "lp", "ygo.lp.gain", R.GAIN_LP, player=player_id, amount=amount, lp=lp)
+        return check_lp(duel, state)
+
+
+_LIFE_KEYS = {"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="LP", help="how many Life Points")}
+VOCABULARY.entry(
+    "instruction", "damage", rule=(R.DAMAGE, R.LP_ZERO, R.BOTH_ZERO), label="Inflict damage", keys=_LIFE_KEYS,
+    required=("amount",), messages=("ygo.damage",), row=Row(main=("player", "amount")),
+    doc="The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a "
+        "chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2).",
+    example={"do": "damage", "player": "opponent", "amount": 800})(ChangeLife(-1))
+VOCABULARY.entry(
+    "instruction", "gain_lp", rule=(R.GAIN_LP,), label="Gain LP", keys=_LIFE_KEYS, required=("amount",),
+    messages=("ygo.lp.gain",), row=Row(main=("player", "amount")),
+    doc="The player gains that many LP (neither document states a general rule for gaining LP: the step rests on "
+        "the card's text).",
+    example={"do": "gain_lp", "amount": 500})(ChangeLife(+1))
+
+
+@VOCABULARY.entry(
+    "instruction", "special_summon", rule=(R.SPECIAL_SUMMON, R.MONSTER_ZONE_FULL), label="Special Summon",
+    keys={**REFERENCE_KEYS, "player": _ONE_PLAYER,
+          "position": Choice(values=("attack", "defense"), what="summon position", label="Position",
+                             help="face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)",
+                             default="attack")},
+    check=_check_references, messages=("ygo.move",), row=Row(main=("targets", "position"), extra=("player", "target",
+                                                                                                  "choose", "from", "chosen")),
+    doc="Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up "
+        "in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster "
+        "on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned.",
+    example={"do": "special_summon", "target": "m1", "position": "defense"})
+def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """Move each monster it names to the player's Monster Zone in the position given."""
+    player = duel.player_ids(part.player, link.controller)[0]
+    for card, _targeted in objects_of(duel, state, link, index, part):
+        card = state.card(card.id)
+        if card.kind is not CardKind.MONSTER or card.zone in FIELD_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
+            not_applicable(duel, link, card, part)
+            continue
+        if len(state.cards_in(Zone.MONSTER_ZONE, player)) >= 5:
+            duel.record("no_effect", "ygo.no_effect.zone_full", R.MONSTER_ZONE_FULL, link=link.number,
+                        target=card.id, target_name=card.name)
+            continue
+        position = Position.DEFENSE if part.position == "defense" else Position.ATTACK
+        state = move(duel, state, card, Zone.MONSTER_ZONE, "special_summon", R.SPECIAL_SUMMON, position=position)
+        state = duel.sync(state.with_card(replace(state.card(card.id), controller=player)))
+    return state
+
+
+@VOCABULARY.entry(
+    "instruction", "change_control", rule=(R.CONTROL, R.MONSTER_ZONE_FULL), label="Take control", keys=REFERENCE_KEYS,
+    check=_check_references, messages=("ygo.move.control",), row=_REFERENCE_ROW,
+    doc="The link's controller takes control of each monster it names that the opponent controls, if they have a "
+        "free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21).",
+    example={"do": "change_control", "target": "m2"})
+def change_control(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """Give the link's controller each opposing monster it names."""
+    for card, _targeted in objects_of(duel, state, link, index, part):
+        card = state.card(card.id)
+        if card.zone is not Zone.MONSTER_ZONE or card.controller == link.controller:
+            not_applicable(duel, link, card, part)
+            continue
+        if len(state.cards_in(Zone.MONSTER_ZONE, link.controller)) >= 5:
+            duel.record("no_effect", "ygo.no_effect.zone_full", R.MONSTER_ZONE_FULL, link=link.number,
+                        target=card.id, target_name=card.name)
+            continue
+        state = duel.step(state.with_card(replace(card, controller=link.controller)), "move", "ygo.move.control",
+                          R.CONTROL, card=card.id, card_name=card.name, player=link.controller)
+    return state
+
+
+@VOCABULARY.entry(
+    "instruction", "win", rule=(R.WIN_BY_EFFECT,), label="Win the Duel", keys={"player": _ONE_PLAYER},
+    messages=("ygo.duel.win",), row=Row(main=("player",)),
+    doc="The player (default: the link's controller) wins the Duel by the card's effect (ARC-V 1.4.3.i1; MR2 ch3.2).",
+    example={"do": "win", "player": "self"})
+def win(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """End the Duel with that player the winner."""
+    winner = duel.player_ids(part.player, link.controller)[0]
+    duel.record("end", "ygo.duel.win", R.WIN_BY_EFFECT, winner=winner, loser=opponent_of(winner), reason="effect")
+    return replace(state, winner=winner)
+
+
+@VOCABULARY.entry(
+    "instruction", "unsupported", rule=(R.CARD_TEXT,), label="Text the engine cannot read",
+    keys={"text": Text(min_length=1, max_length=4_000, label="Card text", help="what this part of the effect says")},
+    required=("text",), messages=("ygo.cannot_evaluate",), row=Row(main=("text",)),
+    doc="A part of an effect the vocabulary cannot say. When the link resolves it is a `cannot_evaluate` step naming "
+        "the card and the text, and the result is `complete: false`: the engine never guesses what card text does "
+        "(ARC-V 4.1.2.i1; MR2 ch5.6).",
+    example={"do": "unsupported", "text": "Negate the effects of face-up monsters on the field."})
+def unsupported(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """Record the text the engine cannot evaluate."""
+    card = state.card(link.card)
+    return duel.cannot_evaluate(state, "ygo.cannot_evaluate", link=link.number, card=card.id, card_name=card.name,
+                                detail=f"unsupported card text: {part.text}")

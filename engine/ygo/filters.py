@@ -1,0 +1,83 @@
+"""Card filters: which cards a Fusion Material requirement or a trigger's ``event_of`` names
+(ARC-V 3.2.2.3.1.1.2.i3, 3.2.7.3.i1).
+
+Each key of a filter is one entry of the ``filter`` slot, read by :meth:`CardFilter.matches`
+(``engine/ygo/model.py``); every key given must hold. :class:`CardFilterField` is the field
+that checks a filter where a document writes one (a card name alone for a Fusion Material,
+``"self"`` for a trigger's own event), and :func:`card_filter` parses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.validation import Path
+from ..core.vocabulary import Choice, Field, Integer, Ref, Text, Validation
+from .model import SUBTYPES, CardFilter, CardKind
+from .rules import R
+from .vocabulary import VOCABULARY
+
+MAX_NAME = 200
+KINDS = tuple(kind.value for kind in CardKind)
+ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
+FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller")
+
+_RULE = (R.TRIGGER_EVENT, R.FUSION)
+VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
+                  doc="The one card with this object id.", example={"card": "m1"})
+VOCABULARY.define("filter", "name", rule=_RULE, label="Card name", value=Text(min_length=1, max_length=MAX_NAME),
+                  doc="Cards with exactly this name.", example={"name": "Dark Magician"})
+VOCABULARY.define("filter", "kind", rule=_RULE, label="Card kind", value=Choice(values=KINDS, what="card kind"),
+                  doc="Monsters, Spells or Traps (ARC-V 3.1.1).", example={"kind": "monster"})
+VOCABULARY.define("filter", "subtype", rule=_RULE, label="Subtype", value=Choice(values=ALL_SUBTYPES, what="subtype"),
+                  doc="Cards of this subtype (with `kind`, one of that kind's subtypes).",
+                  example={"kind": "monster", "subtype": "synchro"})
+VOCABULARY.define("filter", "attribute", rule=_RULE, label="Attribute", value=Text(max_length=MAX_NAME),
+                  doc="Monsters of this Attribute, as the objects write it (`DARK`).", example={"attribute": "DARK"})
+VOCABULARY.define("filter", "race", rule=_RULE, label="Type", value=Text(max_length=MAX_NAME),
+                  doc="Monsters of this Type, as the objects write it (`Spellcaster`).", example={"race": "Spellcaster"})
+VOCABULARY.define("filter", "level", rule=_RULE, label="Level", value=Integer(low=0, high=13),
+                  doc="Monsters of exactly this Level (Rank for an Xyz Monster).", example={"level": 4})
+VOCABULARY.define("filter", "controller", rule=_RULE, label="Controller",
+                  value=Choice(values=("self", "opponent"), what="controller"),
+                  doc="Cards the effect's player controls (`self`) or the opponent does, read from the side of the "
+                      "card whose text it is; a card off the field counts for its owner.",
+                  example={"controller": "opponent"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardFilterField(Field):
+    """A card filter where a document writes one: an object of ``filter`` keys, or (with
+    ``allow_name``) a card name alone, or (with ``allow_self``) ``"self"``."""
+
+    allow_name: bool = False
+    allow_self: bool = False
+
+    def check(self, value: Any, path: Path, v: Validation) -> bool:
+        if self.allow_self and value == "self":
+            return True
+        if self.allow_name and isinstance(value, str):
+            return v.checker.string(value, path, min_length=1, max_length=MAX_NAME) is not None
+        if not VOCABULARY.check(value, path, "filter", v):
+            return False
+        kind, subtype = value.get("kind"), value.get("subtype")
+        if kind is not None and subtype is not None:
+            return Choice(values=SUBTYPES[CardKind(kind)], what=f"{kind} subtype").check(subtype, (*path, "subtype"), v)
+        return True
+
+    def describe(self) -> str:
+        first = ('"self" or ' if self.allow_self else "") + ("a card name or " if self.allow_name else "")
+        return f"{first}FILTER"
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "slot": "filter", "allow_name": self.allow_name, "allow_self": self.allow_self}
+
+
+def card_filter(raw: Any) -> CardFilter:
+    """Return the :class:`CardFilter` of a validated filter (a string is a card name)."""
+    if isinstance(raw, str):
+        return CardFilter(name=raw)
+    assert isinstance(raw, Mapping)
+    return CardFilter(**{key: raw[key] for key in FILTER_KEYS if key in raw})

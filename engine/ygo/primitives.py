@@ -1,0 +1,178 @@
+"""Moving cards, rule processing after a card leaves the field, and the end of the Duel
+(ARC-V 1.4, 2.1.3, 2.1.6.1, 3.2.6, 3.3.3.4; MR2 ch3.2, ch5.2, ch5.14, ch5.21, ch5.27).
+
+Every function takes the :class:`~engine.ygo.duel.Duel` and a state and returns the new state,
+recording a step for each change and following the board (``duel.step``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Optional
+
+from .duel import Duel
+from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, GameState, PlayerId, Position, Zone, opponent_of
+from .rules import R
+from .values import apply_continuous, base, end_continuous
+
+PROCEDURE_MISSED_TIMING = {"tribute": R.MISSED_TIMING_PROCEDURE, "synchro_material": R.MISSED_TIMING_SYNCHRO,
+                           "fusion_material": R.MISSED_TIMING_FUSION, "ritual_tribute": R.MISSED_TIMING_RITUAL}
+"""Why a material or Tribute of a summoning procedure misses the timing (ARC-V 3.2.2.1.1.i6,
+3.2.2.3.1.i6, 3.2.2.3.1.1.2.1.i7, 3.2.2.3.1.1.1.1.i8)."""
+
+
+def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, *,
+               position: Optional[Position] = None, kind: str = "move", message_id: str = "ygo.move",
+               extra: Optional[dict[str, Any]] = None, top: bool = False, from_field: bool = True) -> GameState:
+    """Move ``card`` to ``to`` (its owner's pile when it leaves the field) and apply rule processing,
+    without noting the events of the move (a Summon or a Set notes its own).
+
+    Tokens leaving the field are removed (ARC-V 3.2.6.i2); under ARC-V a Pendulum Monster
+    sent from the field to the Graveyard goes face-up to the Extra Deck (2.1.6.1.i1), but not
+    one that was never on the field (``from_field=False``: its Summon was negated, 3.2.1.9.i8);
+    Fusion/Synchro/Xyz Monsters return to the Extra Deck, not the hand or Deck.
+    """
+    card = state.card(card.id)
+    was_on_field = card.zone in FIELD_ZONES
+    if card.is_token and to is not Zone.MONSTER_ZONE:
+        state = state.with_card(replace(card, zone=Zone.REMOVED, position=None, controller=card.owner))
+        state = duel.step(state, "rule_processing", "ygo.rule.token_removed", R.TOKEN_REMOVED, card=card.id,
+                          card_name=card.name)
+        return _after_leaving(duel, state, card) if was_on_field else state
+    if (to is Zone.GRAVEYARD and was_on_field and from_field and duel.ruleset.pendulum and card.kind is CardKind.MONSTER
+            and card.subtype == "pendulum"):
+        to, position, key = Zone.EXTRA_DECK, Position.FACE_UP, R.PENDULUM_TO_EXTRA
+    if to in (Zone.HAND, Zone.DECK) and card.kind is CardKind.MONSTER and card.subtype in EXTRA_DECK_SUBTYPES:
+        to = Zone.EXTRA_DECK
+    if to is Zone.BANISHED and position is None:
+        position = Position.FACE_UP
+    seq = card.seq
+    if top and to is Zone.DECK:
+        seq = min((c.seq for c in state.cards), default=0) - 1
+    leaving = was_on_field and to not in FIELD_ZONES
+    moved = replace(card, zone=to, position=position, seq=seq,
+                    controller=card.owner if leaving or to not in FIELD_ZONES else card.controller,
+                    equipped_to=None if leaving else card.equipped_to,
+                    counters=() if leaving else card.counters)
+    params = {"card": card.id, "card_name": card.name, "from": card.zone.value, "to": to.value, "reason": reason}
+    if extra:
+        params.update(extra)
+    state = duel.step(state.with_card(moved), kind, message_id, key, **params)
+    return _after_leaving(duel, state, card) if leaving else state
+
+
+def _after_leaving(duel: Duel, state: GameState, left: Card) -> GameState:
+    """Apply rule processing after ``left`` has left the field: Equip Cards, Xyz Materials."""
+    for equip in list(state.cards):
+        if equip.equipped_to == left.id and equip.zone in FIELD_ZONES:
+            duel.record("rule_processing", "ygo.rule.equip_destroyed", R.EQUIP_DESTROYED, card=equip.id,
+                        card_name=equip.name, equipped_to=left.id)
+            state = move(duel, state, equip, Zone.GRAVEYARD, "destroy", R.EQUIP_DESTROYED)
+    if left.materials:
+        duel.record("rule_processing", "ygo.rule.xyz_materials", R.XYZ_MATERIALS, card=left.id,
+                    card_name=left.name, count=len(left.materials))
+        for material in left.materials:
+            state = move(duel, state, state.card(material), Zone.GRAVEYARD, "send_to_graveyard", R.XYZ_MATERIALS)
+        state = duel.sync(state.with_card(replace(state.card(left.id), materials=())))
+    return state
+
+
+def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, **kwargs: Any) -> GameState:
+    """Move a card (:func:`place_card`), note the events it raises, and end what its leaving ends.
+
+    A card leaving the field loses its modifiers and this turn's flags and its Continuous
+    Effects stop (ARC-V 3.2.7.1.i3). A Tribute paid as a cost is not a summoning procedure (its
+    trigger waits for the chain).
+    """
+    before = state.card(card.id)
+    state = place_card(duel, state, card, to, reason, key, **kwargs)
+    after = state.card(card.id)
+    was_on_field = before.zone in FIELD_ZONES
+    if was_on_field and after.zone not in FIELD_ZONES:
+        state = duel.sync(state.with_card(replace(
+            after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
+            atk=base(after, "atk") if after.original_atk is not None else after.atk,
+            def_=base(after, "def") if after.original_def is not None else after.def_)))
+        state = end_continuous(duel, state, before.id)
+    procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" else ""
+    if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK):
+        state = duel.event(state, "sent_to_graveyard", card.id, procedure)
+    if was_on_field and reason in ("destroy", "battle"):
+        state = duel.event(state, "destroyed", card.id)
+        if reason == "battle":
+            state = duel.event(state, "destroyed_by_battle", card.id)
+    if after.zone is Zone.BANISHED:
+        state = duel.event(state, "banished", card.id)
+    if reason == "special_summon" and after.zone is Zone.MONSTER_ZONE:
+        state = state.with_card(replace(state.card(card.id), summoned_this_turn=True))
+        state = duel.event(state, "special_summoned", card.id)
+        state = apply_continuous(duel, state, state.card(card.id))
+    return state
+
+
+def place_monster(duel: Duel, state: GameState, card: Card, controller: PlayerId, position: Position, reason: str,
+                  key: R) -> GameState:
+    """Put a monster in its controller's Monster Zone (a summon) and record the move."""
+    state = place_card(duel, state, card, Zone.MONSTER_ZONE, reason, key, position=position)
+    placed = replace(state.card(card.id), controller=controller, summoned_this_turn=True, set_this_turn=False,
+                     original_atk=card.original_atk if card.original_atk is not None else card.atk,
+                     original_def=card.original_def if card.original_def is not None else card.def_)
+    return duel.sync(state.with_card(placed))
+
+
+def flip(duel: Duel, state: GameState, card: Card, position: Position) -> GameState:
+    """Turn a face-down monster face-up: it is flipped (ARC-V 3.2.3.i1) and its Continuous Effects apply."""
+    card = state.card(card.id)
+    flipped = replace(card, position=position,
+                      original_atk=card.original_atk if card.original_atk is not None else card.atk,
+                      original_def=card.original_def if card.original_def is not None else card.def_)
+    state = duel.step(state.with_card(flipped), "move", "ygo.position.flipped", R.FLIPPED, card=card.id,
+                      card_name=card.name, position=position.value)
+    state = duel.event(state, "flipped", card.id)
+    return apply_continuous(duel, state, state.card(card.id))
+
+
+def draw_card(duel: Duel, state: GameState, player: PlayerId, key: R) -> Optional[GameState]:
+    """Draw the top card of ``player``'s Deck; return ``None`` if the Deck is empty."""
+    deck = [c for c in state.cards_in(Zone.DECK) if c.owner == player]
+    if not deck:
+        return None
+    top = deck[0]
+    return duel.step(state.with_card(replace(top, zone=Zone.HAND, position=None)), "move", "ygo.move.draw", key,
+                     player=player, card=top.id, card_name=top.name)
+
+
+def set_lp(state: GameState, player: PlayerId, lp: int) -> GameState:
+    """Return the state with ``player`` at ``lp`` Life Points, never below 0 (ARC-V 1.4.1.i4)."""
+    return state.with_player(replace(state.player(player), lp=max(0, lp)))
+
+
+def check_lp(duel: Duel, state: GameState) -> GameState:
+    """End the Duel if a player's LP are 0 (ARC-V 1.4.1.i6; both at 0: a draw, 1.4.4.i1)."""
+    if state.ended:
+        return state
+    return end_duel(duel, state, [p.id for p in state.players if p.lp == 0], R.LP_ZERO, "lp_zero")
+
+
+def end_duel(duel: Duel, state: GameState, losers: list[PlayerId], key: R, reason: str) -> GameState:
+    """End the Duel if ``losers`` is not empty: both losing is a draw (ARC-V 1.4.4.i1)."""
+    if len(losers) == 2:
+        duel.record("end", "ygo.duel.draw", R.BOTH_ZERO, reason=reason)
+        return replace(state, winner="draw")
+    if losers:
+        winner = opponent_of(losers[0])
+        duel.record("end", "ygo.duel.win", key, winner=winner, loser=losers[0], reason=reason)
+        return replace(state, winner=winner)
+    return state
+
+
+def own_monster(card: Card, player: PlayerId) -> bool:
+    """Return whether ``card`` is a monster ``player`` controls or holds in the hand."""
+    on_field = card.zone is Zone.MONSTER_ZONE and card.controller == player
+    return card.kind is CardKind.MONSTER and (on_field or (card.zone is Zone.HAND and card.owner == player))
+
+
+def free_monster_zones(state: GameState, player: PlayerId, freed: list[Card] | tuple[Card, ...] = ()) -> int:
+    """Return how many of ``player``'s Monster Zones are free once ``freed`` have left them (ARC-V 2.1.1.i2)."""
+    leaving = sum(1 for c in freed if c.zone is Zone.MONSTER_ZONE and c.controller == player)
+    return 5 - len(state.cards_in(Zone.MONSTER_ZONE, player)) + leaving

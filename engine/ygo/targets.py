@@ -1,0 +1,121 @@
+"""The cards a resolving action applies to: its targets and its open choices (ARC-V 4.2.3.3;
+MR2 ch5.28).
+
+A card in the link's ``targets`` was fixed on activation and is affected only if it is still
+in the zone it was targeted in (ARC-V 4.2.3.3.i3); a card named without targeting is looked up
+on resolution. An action that says ``"choose": N, "from": [...]`` is a choice made on
+resolution (4.2.3.3.1.i1): its ``chosen`` answer is used when it is one of the options;
+otherwise (left open, or answered with a value that is not an option) the resolution branches
+on every option (:class:`OpenChoice`), an invalid answer first being an ``illegal`` step that
+lists the options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations, islice
+from typing import Any
+
+from ..core.vocabulary import Integer, ListOf, Ref, Validation
+from ..core.validation import Path
+from .duel import Duel
+from .model import Card, ChainLink, GameState, Instruction
+from .rules import R
+
+REFERENCE_KEYS = {
+    "target": Ref(spaces=("object",), label="Target", help="one card (targeted if it is in the link's targets)"),
+    "targets": ListOf(item=Ref(spaces=("object",)), label="Targets",
+                      help="cards (each targeted if it is in the link's targets)"),
+    "choose": Integer(low=1, high=999_999, label="Choose", help="how many of from are chosen on resolution"),
+    "from": ListOf(item=Ref(spaces=("object",)), label="Choose from", help="the cards chosen among"),
+    "chosen": ListOf(item=Ref(spaces=("object",)), label="Chosen", help="the cards the player chose (else open)"),
+}
+"""The keys an action uses to name the cards it applies to."""
+
+
+def check_references(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    """Refuse combinations of :data:`REFERENCE_KEYS` the engine would not read: both ``target``
+    and ``targets``, a choice together with targets, ``choose`` without ``from`` and the reverse,
+    ``chosen`` without ``choose``."""
+    if "target" in value and "targets" in value:
+        v.error((*path, "targets"), "give target or targets, not both")
+    if "choose" in value and ("target" in value or "targets" in value):
+        v.error((*path, "choose"), "a choice on resolution names no targets: give choose and from, or target(s)")
+    if ("choose" in value) != ("from" in value):
+        missing = "from" if "choose" in value else "choose"
+        v.error((*path, missing), "choose needs from: the cards to choose among" if missing == "from"
+                else "from needs choose: how many of them are chosen")
+    if "chosen" in value and "choose" not in value:
+        v.error((*path, "chosen"), "chosen answers a choice: give choose and from too")
+
+
+class OpenChoice(Exception):
+    """Resolution reached a choice the scenario leaves open; the runner branches on it."""
+
+    def __init__(self, state: GameState, link: ChainLink, action_index: int, instruction: Instruction) -> None:
+        super().__init__("open choice")
+        self.state = state
+        self.link = link
+        self.action_index = action_index
+        self.instruction = instruction
+
+    @property
+    def link_source(self) -> tuple[str, int]:
+        """Return where the open link's request is in the document."""
+        return self.link.source
+
+    def count(self) -> int:
+        """Return how many combinations there are, without listing them."""
+        from math import comb
+
+        return comb(len(self.instruction.options), self.instruction.choose or 1)
+
+    def options(self, limit: int | None = None) -> list[tuple[str, ...]]:
+        """Return every combination the player could choose (at most ``limit``), in order."""
+        found = combinations(self.instruction.options, self.instruction.choose or 1)
+        return list(found if limit is None else islice(found, limit))
+
+
+def _valid_answer(instruction: Instruction) -> bool:
+    chosen = instruction.chosen or ()
+    return (len(chosen) == (instruction.choose or 1) and len(set(chosen)) == len(chosen)
+            and all(card in instruction.options for card in chosen))
+
+
+def objects_of(duel: Duel, state: GameState, link: ChainLink, index: int,
+               instruction: Instruction) -> list[tuple[Card, bool]]:
+    """Return the cards an action applies to, each with whether it was targeted.
+
+    Records ``ygo.no_effect.target_gone`` for each targeted card no longer where it was
+    targeted (ARC-V 4.2.3.3.i3). Raises :class:`OpenChoice` at a choice left open, and after
+    an ``ygo.illegal.choice`` step at a choice answered with a value that is not one of its
+    options (4.2.3.3.1.i1).
+    """
+    if instruction.choose is not None:
+        if instruction.chosen is None:
+            raise OpenChoice(state, link, index, instruction)
+        if not _valid_answer(instruction):
+            duel.record("illegal", "ygo.illegal.choice", R.CHOICE_ON_RESOLUTION, link=link.number,
+                        action=instruction.do, count=instruction.choose, given=list(instruction.chosen),
+                        options=list(instruction.options))
+            raise OpenChoice(state, link, index, instruction)
+        return [(state.card(c), False) for c in instruction.chosen]
+    out = []
+    for object_id in instruction.objects:
+        card = state.card(object_id)
+        if object_id in link.targets:
+            zone, _ = link.target_zones[link.targets.index(object_id)]
+            if card.zone is not zone:
+                duel.record("no_effect", "ygo.no_effect.target_gone", R.TARGET_GONE, link=link.number,
+                            target=card.id, target_name=card.name, action=instruction.do)
+                continue
+            out.append((card, True))
+        else:
+            out.append((card, False))
+    return out
+
+
+def not_applicable(duel: Duel, link: ChainLink, card: Card, instruction: Instruction, key: R = R.EFFECT_PARTS) -> None:
+    """Record that an action does not apply to a card where it is (ARC-V 4.1.2.i3)."""
+    duel.record("no_effect", "ygo.no_effect.not_applicable", key, link=link.number, target=card.id,
+                target_name=card.name, action=instruction.do)

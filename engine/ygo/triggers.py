@@ -1,0 +1,299 @@
+"""Trigger Effects, missing the timing and simultaneous triggers (SEGOC) (ARC-V 3.2.7.3,
+4.2.3.1–4.2.3.2, 4.2.4.2.1; MR2 ch2.9, ch5.5, ch5.23).
+
+The engine notes every event of a move (:meth:`~engine.ygo.duel.Duel.event`); when the game
+state opens, :func:`collect_triggers` turns them into pending triggers (reporting those that
+miss the timing or cannot activate) and :func:`build_segoc` puts the pending ones on the chain
+in the rule version's order. The scenario answers the players' choices here through its
+``options`` (the ``option`` slot).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import permutations, product
+from math import prod
+from typing import Any
+
+from ..core import IllegalAction
+from ..core.deadline import check as check_deadline
+from ..core.validation import Path
+from ..core.vocabulary import ListOf, Ref, Validation
+from .activation import do_activate
+from .duel import Duel
+from .model import FIELD_ZONES, Activation, Card, Effect, EffectClass, Event, GameState, Pending, Zone
+from .primitives import PROCEDURE_MISSED_TIMING
+from .rules import R
+from .vocabulary import VOCABULARY
+
+HIDDEN_ZONES = frozenset({Zone.HAND, Zone.DECK})
+
+for _name, _rule, _label, _doc in (
+        ("summoned", R.SUMMON_SUCCESS, "Normal Summoned",
+         "The card is Normal Summoned face-up and the Summon succeeds (ARC-V 3.2.2.1.i9; a Set is not a Summon)."),
+        ("special_summoned", R.SPECIAL_SUMMON_SUCCESS, "Special Summoned",
+         "The card is Special Summoned, by procedure once the Summon succeeds, by an effect when it is placed "
+         "(ARC-V 3.2.2.3.i6)."),
+        ("flip_summoned", R.FLIP_SUMMON, "Flip Summoned",
+         "The card is Flip Summoned and the Summon succeeds (ARC-V 3.2.2.4.i1); a flip by battle or an effect is not."),
+        ("flipped", R.FLIPPED, "Flipped face-up",
+         "The card is turned face-up from face-down Defense Position, by a Flip Summon, an attack or an effect (ARC-V "
+         "3.2.3.i1); the default event of a Flip Effect."),
+        ("sent_to_graveyard", R.TRIGGER_EVENT, "Sent to the Graveyard",
+         "The card goes to the Graveyard from anywhere (a Pendulum Monster that goes to the Extra Deck instead "
+         "counts too) (ARC-V 3.2.7.3.i1)."),
+        ("destroyed", R.DESTROY, "Destroyed", "The card is destroyed on the field, by an effect or by battle."),
+        ("destroyed_by_battle", R.BATTLE_ATK_VS_ATK, "Destroyed by battle",
+         "The card is destroyed by battle (MR2 ch4.7–ch4.8)."),
+        ("banished", R.BANISH, "Banished", "The card is banished (ARC-V 2.3.i1).")):
+    VOCABULARY.define("trigger_event", _name, rule=(_rule, R.TRIGGER_EVENT), label=_label, doc=_doc, example=_name)
+
+VOCABULARY.define(
+    "timing", "when", rule=(R.MISSED_TIMING,), label='"When … you can" (…时)',
+    doc='An optional trigger that reads "when": it misses the timing (is not activated) unless its event was the last '
+        "thing to happen (ARC-V 4.2.3.2.i4); a Tribute or a material of a Summon never is (3.2.2.1.1.i6).",
+    example="when")
+VOCABULARY.define(
+    "timing", "if", rule=(R.IF_OPTIONAL_AFTER, R.MANDATORY_AFTER), label='"If … you can" (…的场合)',
+    doc="A trigger that reads \"if\" (and any mandatory one): met in the middle of a chain or a procedure, it is "
+        "activated after it (ARC-V 4.2.3.2.i2–i3). The default.",
+    example="if")
+
+
+def _check_trigger_cards(value: Any, path: Path, v: Validation, *, optional_only: bool) -> None:
+    """Each card an option names must have a trigger it answers for (else the answer is never read)."""
+    objects = getattr(v, "objects", None)
+    if not objects or not isinstance(value, list):
+        return
+    for i, card_id in enumerate(value):
+        card = objects.get(card_id)
+        effects = card.get("effects", []) if card is not None else []
+        triggers = [e for e in effects if isinstance(e, dict) and e.get("class") in ("trigger", "flip")
+                    and (e.get("optional", False) or not optional_only)]
+        if card is not None and not triggers:
+            what = "optional trigger or flip effect" if optional_only else "trigger or flip effect"
+            v.error((*path, i), f"card {card_id!r} has no {what}, so this answer would never be read")
+
+
+def _check_activate(value: Any, path: Path, v: Validation) -> None:
+    _check_trigger_cards(value, path, v, optional_only=True)
+
+
+def _check_order(value: Any, path: Path, v: Validation) -> None:
+    _check_trigger_cards(value, path, v, optional_only=False)
+    if isinstance(value, list) and len(set(value)) != len(value):
+        v.error(path, "a card is named twice in trigger_order")
+
+
+_CARDS = ListOf(item=Ref(spaces=("object",)), label="Cards")
+VOCABULARY.define(
+    "option", "trigger_order", rule=(R.SEGOC,), label="Order of simultaneous triggers", value=_CARDS, check=_check_order,
+    doc="Card ids in the order their controller puts simultaneous triggers on the chain; each player orders their "
+        "own within a priority tier (ARC-V 4.2.4.2.1.i1; MR2 ch5.5). Two or more without an order are a choice: one "
+        "branch per order.",
+    example={"trigger_order": ["m2", "m1"]})
+VOCABULARY.define(
+    "option", "activate_triggers", rule=(R.OPTIONAL_TRIGGER,), label="Optional triggers activated", value=_CARDS,
+    check=_check_activate,
+    doc='Cards whose optional ("you can") triggers met during play are activated (ARC-V 4.2.3.1.i1); an optional '
+        "trigger neither list names is a choice: one branch per combination of activating and declining.",
+    example={"activate_triggers": ["m1"]})
+VOCABULARY.define(
+    "option", "decline_triggers", rule=(R.OPTIONAL_TRIGGER,), label="Optional triggers declined", value=_CARDS,
+    check=_check_activate,
+    doc="Cards whose optional triggers met during play are not activated (a `trigger` step says so).",
+    example={"decline_triggers": ["m1"]})
+
+
+class OpenOrder(Exception):
+    """Simultaneous triggers whose order the scenario leaves open; the runner branches on it."""
+
+    def __init__(self, state: GameState, groups: list[list[Pending]]) -> None:
+        super().__init__("open trigger order")
+        self.state = state
+        self.groups = groups
+        """The groups (one player, one priority tier) of two or more triggers without an order."""
+
+    def orders(self) -> list[list[str]]:
+        """Return every full order, as lists of ``card`` ids, group by group."""
+        per_group = [list(permutations(group)) for group in self.groups]
+        return [[p.card for perm in combo for p in perm] for combo in product(*per_group)]
+
+    def count(self) -> int:
+        """Return how many orders there are, without listing them."""
+        total = 1
+        for group in self.groups:
+            total *= prod(range(1, len(group) + 1))
+        return total
+
+
+class OpenTriggerChoice(Exception):
+    """Optional triggers the scenario neither activates nor declines; the runner branches on them."""
+
+    def __init__(self, state: GameState, items: list[Pending]) -> None:
+        super().__init__("open optional triggers")
+        self.state = state
+        self.items = items
+        """The optional triggers whose activation is open, in the order they were met."""
+
+    def count(self) -> int:
+        """Return how many combinations of "activate" / "decline" there are."""
+        return 2 ** len(self.items)
+
+    def combinations(self) -> list[tuple[str, ...]]:
+        """Return every combination, one "activate"/"decline" per trigger, activating first."""
+        return list(product(("activate", "decline"), repeat=len(self.items)))
+
+
+def triggered_by(duel: Duel, state: GameState, event: Event) -> list[tuple[Card, int, Effect]]:
+    """Return the triggers an event meets: its card's own, then those of other cards whose
+    ``event_of`` filter names it (ARC-V 3.2.7.3.i1: a trigger activates at the timing its text states).
+
+    A card watching other cards' events must be face-up on the field, in the Graveyard or in
+    the hand (a hand trigger, 3.2.7.3.i9) when the event happens; face-down or elsewhere its
+    effect does not apply.
+    """
+    own = state.card(event.card)
+    found = [(own, index, effect) for index, effect in enumerate(own.effects)
+             if effect.effect_class in (EffectClass.TRIGGER, EffectClass.FLIP) and effect.trigger == event.kind
+             and effect.event_of is None]
+    for card_id, index, effect in duel.watchers:
+        if effect.trigger != event.kind:
+            continue
+        card = state.card(card_id)
+        active = (card.zone in FIELD_ZONES and card.face_up) or card.zone in (Zone.GRAVEYARD, Zone.HAND)
+        holder = card.controller if card.zone in FIELD_ZONES else card.owner
+        assert effect.event_of is not None
+        if active and effect.event_of.matches(own, holder) and (card_id != own.id or effect.event_of.card == own.id):
+            found.append((card, index, effect))
+    return found
+
+
+def _damage_step_trigger_allowed(effect: Effect, event: Event, card: Card) -> bool:
+    """Return whether an optional trigger raised in the Damage Step may be activated there.
+
+    ARC-V 3.2.7.3.i6: basically no trigger can be activated in the Damage Step, except
+    mandatory ones, a card's own "when Special Summoned", Flip Effects (and effects activated
+    when flipped), and a card's own "when destroyed, banished or added to the hand". An
+    optional "when … sent to the Graveyard" is not among them.
+    """
+    if effect.effect_class is EffectClass.FLIP:
+        return True
+    own = event.card == card.id
+    return own and event.kind in ("special_summoned", "flipped", "destroyed", "destroyed_by_battle", "banished")
+
+
+def collect_triggers(duel: Duel, state: GameState) -> GameState:
+    """Turn the events since the last check into pending triggers; report those that cannot activate.
+
+    ARC-V 4.2.3.2: a mandatory trigger (.i2) and an optional "if … you can" (.i3) are
+    activated after the chain even if their event happened mid-chain; an optional "when … you
+    can" (.i4) misses the timing unless its event was the last thing to happen (a Tribute for
+    a Summon never is, 3.2.2.1.1.i6). A trigger whose card went to the hand or Deck cannot
+    activate (3.2.7.3.i4). Flip Effects of a monster flipped by an attack activate after
+    damage calculation (3.2.7.3.i7).
+    """
+    pending = list(state.pending)
+    for event in state.events:
+        check_deadline(f"collecting the triggers of {len(state.events)} events")
+        for card, index, effect in triggered_by(duel, state, event):
+            base = {"card": card.id, "card_name": card.name, "event": event.kind}
+            if card.id != event.card:
+                base["event_card"] = event.card
+            elif card.zone in HIDDEN_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
+                duel.record("missed_timing", "ygo.trigger.cannot_activate", R.TRIGGER_HIDDEN, **base,
+                            zone=card.zone.value)
+                continue
+            if event.damage_step and effect.optional and not _damage_step_trigger_allowed(effect, event, card):
+                duel.record("missed_timing", "ygo.trigger.damage_step", R.DAMAGE_STEP_TRIGGER, **base)
+                continue
+            last = event.moment == state.moment or effect.effect_class is EffectClass.FLIP
+            if effect.optional and effect.timing == "when" and not last:
+                key = PROCEDURE_MISSED_TIMING.get(event.procedure, R.MISSED_TIMING)
+                duel.record("missed_timing", "ygo.trigger.missed_timing", key, **base)
+                continue
+            if not last:
+                key = R.MANDATORY_AFTER if not effect.optional else R.IF_OPTIONAL_AFTER
+                duel.record("trigger", "ygo.trigger.after_chain", key, **base)
+            controller = card.controller if card.zone in FIELD_ZONES else card.owner
+            pending.append(Pending(card.id, index, controller, not effect.optional, effect.timing, last,
+                                   activate=duel.decision(card.id), source=("events", len(pending))))
+    return replace(state, events=(), pending=tuple(pending))
+
+
+def _tier(duel: Duel, state: GameState, item: Pending) -> int:
+    """Return a trigger's priority tier (ARC-V 4.2.4.2.1.i1); 0 where the version has no tiers."""
+    if not duel.ruleset.segoc_tiers:
+        return 0
+    if item.mandatory:
+        return 1
+    card = state.card(item.card)
+    public = (card.zone is Zone.GRAVEYARD or (card.zone in FIELD_ZONES and card.face_up)
+              or (card.zone in (Zone.BANISHED, Zone.EXTRA_DECK) and card.face_up))
+    return 2 if public else 3
+
+
+def build_segoc(duel: Duel, state: GameState) -> GameState:
+    """Put the pending triggers on the chain in the version's order (SEGOC).
+
+    ARC-V 4.2.4.2.1.i1: mandatory triggers first, then optional ones of public cards, then
+    optional ones of hidden cards; within a tier the turn player's first. MR2 ch5.5: the turn
+    player's triggers, then the opponent's. Each player orders their own within a group by
+    ``order`` / ``options.trigger_order``; two or more without an order raise
+    :class:`OpenOrder`. Spell Speed 1 triggers may chain here (4.2.4.2.1.i2). An optional
+    trigger met during play that the scenario neither activates nor declines
+    (``options.activate_triggers`` / ``options.decline_triggers``) raises
+    :class:`OpenTriggerChoice`: whether to activate it is the player's choice (4.2.3.1.i1).
+    """
+    state = collect_triggers(duel, state)
+    undecided = [item for item in state.pending if not item.mandatory and item.activate is None]
+    if undecided:
+        raise OpenTriggerChoice(state, undecided)
+    items = []
+    for item in state.pending:
+        if not item.mandatory and not item.activate:
+            card = state.card(item.card)
+            duel.record("trigger", "ygo.trigger.declined", R.OPTIONAL_TRIGGER, card=card.id, card_name=card.name,
+                        player=item.controller)
+            continue
+        items.append(item)
+    state = replace(state, pending=())
+    if not items:
+        return state
+    tp = state.turn.active
+    groups: dict[tuple[int, bool], list[Pending]] = {}
+    for item in items:
+        groups.setdefault((_tier(duel, state, item), item.controller != tp), []).append(item)
+    ordered: list[tuple[tuple[int, bool], list[Pending]]] = []
+    open_groups = []
+    for key in sorted(groups):
+        group = groups[key]
+        ranks = [duel.rank(p) for p in group]
+        if len(group) > 1 and None in ranks:
+            open_groups.append(group)
+        ordered.append((key, sorted(group, key=lambda p: (duel.rank(p) is None, duel.rank(p) or 0))))
+    if open_groups:
+        raise OpenOrder(state, open_groups)
+    for (tier, _), group in ordered:
+        for item in group:
+            check_deadline(f"putting {len(items)} simultaneous triggers on the chain")
+            state = _activate_trigger(duel, state, item, tier)
+            if state.ended:
+                return state
+    return state
+
+
+def _activate_trigger(duel: Duel, state: GameState, item: Pending, tier: int) -> GameState:
+    card = state.card(item.card)
+    duel.record("trigger", "ygo.trigger.to_chain", R.SEGOC, card=card.id, card_name=card.name,
+                player=item.controller, tier=tier, mandatory=item.mandatory, link=len(state.chain) + 1)
+    effect = card.effects[item.effect]
+    act = Activation(card=card.id, effect=item.effect, controller=item.controller, spell_speed=None,
+                     targets=item.targets, cost=effect.cost, actions=effect.actions, source=item.source,
+                     own_actions=False)
+    try:
+        return do_activate(duel, state, act, simultaneous=True)
+    except IllegalAction as illegal:
+        duel.record_illegal(illegal)
+        return state
+

@@ -1,0 +1,300 @@
+"""ATK and DEF: changes by effects, Continuous Effects and lingering effects (ARC-V 3.1.4.5,
+3.2.7.1, 4.1.4, 4.1.5; MR2 ch2.7, ch5.36).
+
+A monster's ATK/DEF is its original value with its modifiers applied in the order they were
+made, floored at 0 (ARC-V 4.1.5.i1; that the changes add up before the floor is a ruling).
+Each change is a :class:`~engine.ygo.model.Modifier` kept on the card, so that when one ends
+(the End Phase, its source leaving the field) the value is computed again without it; every
+change is also kept in the card's value history (the result's ``value_history``).
+
+The verbs ``change_atk`` / ``change_def`` are registered twice: as instructions (a resolving
+link changes the value) and as Continuous Effects (the value is changed while the source is
+face-up on the field). ``unsupported`` in a Continuous Effect, and a Continuous Effect given
+only as ``text``, are reported as text the engine cannot evaluate whenever its card is, or
+comes, face-up on the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Optional
+
+from ..core.validation import Path
+from ..core.vocabulary import Boolean, Integer, Row, Text, Validation
+from .duel import Duel
+from .model import FIELD_ZONES, Card, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ValueChange, Zone
+from .rules import R
+from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
+from .vocabulary import VOCABULARY
+
+MAX_VALUE = 999_999
+STATS = ("atk", "def")
+
+VOCABULARY.define("duration", "permanent", rule=(R.STAT_CHANGE,), label="Permanent",
+                  doc="The change lasts as long as the monster stays face-up on the field; it ends when the monster "
+                      "leaves the field (the default of an instruction's `until`).", example="permanent")
+VOCABULARY.define("duration", "end_phase", rule=(R.LINGERING_EXPIRES, R.STAT_SUM), label="Until the End Phase",
+                  doc="A lingering change: it ends when the End Phase begins and the value is computed again without "
+                      "it (a ruling; the default of a lingering effect's `until`).", example="end_phase")
+
+
+# ----------------------------------------------------------------------------- computing values
+
+def computed(card: Card, stat: str) -> Optional[int]:
+    """Return the stat from the original value and the modifiers in order, floored at 0.
+
+    ARC-V 4.1.5.i1 floors the result at 0; the modifiers themselves add up (ruling).
+    """
+    value = card.original_atk if stat == "atk" else card.original_def
+    if value is None:
+        return None
+    for mod in card.modifiers:
+        if mod.stat == stat:
+            value = mod.set_value if mod.set_value is not None else value + mod.amount
+    return max(0, value)
+
+
+def base(card: Card, stat: str) -> Optional[int]:
+    """Return the original value of a stat (the printed one, ARC-V 3.1.4.5.i2)."""
+    return card.original_atk if stat == "atk" else card.original_def
+
+
+def set_modifiers(duel: Duel, state: GameState, card: Card, modifiers: tuple[Modifier, ...], *, source: str,
+                  reason: str, key: R) -> GameState:
+    """Replace a card's modifiers, recompute ATK/DEF, and record each value that changed."""
+    card = replace(card, modifiers=modifiers)
+    state = state.with_card(card)
+    for stat in STATS:
+        before = card.atk if stat == "atk" else card.def_
+        after = computed(card, stat)
+        if before is None or after is None or after == before:
+            continue
+        card = replace(card, atk=after) if stat == "atk" else replace(card, def_=after)
+        change = ValueChange(stat, before, after, source, reason, len(duel.recorder.steps))
+        card = replace(card, history=card.history + (change,))
+        state = duel.step(state.with_card(card), "modify", f"ygo.modify.{stat}", key, card=card.id,
+                          card_name=card.name, before=before, after=after, source=source, reason=reason)
+    return state
+
+
+# ----------------------------------------------------------------------------- instructions
+
+class ChangeStat:
+    """``change_atk`` / ``change_def`` as an instruction: one modifier per monster it applies to."""
+
+    def __init__(self, stat: str) -> None:
+        self.stat = stat
+
+    def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+        """Add the change to each face-up monster the action names (ARC-V 3.2.4.3.i3: never a face-down one)."""
+        stat = self.stat
+        for card, _targeted in objects_of(duel, state, link, index, part):
+            # Read the card again: an earlier pass of this loop may have changed it (same card twice).
+            card = state.card(card.id)
+            if card.zone is not Zone.MONSTER_ZONE:
+                not_applicable(duel, link, card, part)
+                continue
+            if not card.face_up:
+                not_applicable(duel, link, card, part, R.FACE_DOWN_UNAFFECTED)
+                continue
+            current = card.atk if stat == "atk" else card.def_
+            if current is None:
+                state = duel.cannot_evaluate(state, "ygo.cannot_evaluate", link=link.number, card=card.id,
+                                             card_name=card.name, detail=f"{card.name} has no {stat.upper()} in the scenario")
+                continue
+            if part.half:
+                mod, key = Modifier(stat, set_value=(current + 1) // 2, source=link.card, until=part.until), R.HALVE_STAT
+            elif part.set_value is not None:
+                mod, key = Modifier(stat, set_value=part.set_value, source=link.card, until=part.until), R.STAT_CHANGE
+            else:
+                amount = part.amount or 0
+                mod = Modifier(stat, amount=amount, source=link.card, until=part.until)
+                key = R.STAT_FLOOR if current + amount < 0 else R.STAT_CHANGE
+            reason = "lingering" if part.until == "end_phase" else "effect"
+            state = set_modifiers(duel, state, card, card.modifiers + (mod,), source=link.card, reason=reason, key=key)
+        return state
+
+
+def _check_change(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    given = [key for key in ("amount", "set", "half") if key in value]
+    if len(given) != 1:
+        v.error((*path, "amount"), "give exactly one of amount, set and half"
+                + (f" (it has {', '.join(given)})" if given else ""))
+    check_references(value, path, v)
+
+
+_CHANGE_KEYS = {
+    **REFERENCE_KEYS,
+    "amount": Integer(low=-MAX_VALUE, high=MAX_VALUE, label="Change", help="signed: +500 raises, -500 lowers"),
+    "set": Integer(low=0, high=MAX_VALUE, label="Becomes", help='the value it becomes ("becomes X")'),
+    "half": Boolean(label="Halve", help="halve the current value, rounding up (ARC-V 4.1.4.i1)"),
+    "until": VOCABULARY.use("duration", label="Until", help="permanent (the default) or end_phase", default="permanent"),
+}
+
+def _instruction_entry(stat: str, name: str) -> None:
+    VOCABULARY.entry(
+        "instruction", f"change_{stat}", rule=(R.STAT_CHANGE, R.STAT_FLOOR, R.HALVE_STAT, R.FACE_DOWN_UNAFFECTED),
+        label=f"Change {name}", keys=_CHANGE_KEYS, check=_check_change,
+        messages=(f"ygo.modify.{stat}",),
+        row=Row(main=("targets", "amount", "set", "half"), extra=("target", "until", "choose", "from", "chosen")),
+        doc=f"Changes the {name} of each face-up monster it names by `amount` (signed), to `set`, or to half "
+            f"(`half`, rounding up); the result is never below 0 and a face-down monster is not affected (ARC-V "
+            f"4.1.5.i1, 4.1.4.i1, 3.2.4.3.i3; MR2 ch5.36). With `until: end_phase` the change ends in the End Phase.",
+        example={"do": f"change_{stat}", "target": "m1", "amount": 500})(ChangeStat(stat))
+
+
+_instruction_entry("atk", "ATK")
+_instruction_entry("def", "DEF")
+
+
+# ----------------------------------------------------------------------------- Continuous Effects
+
+class ContinuousChange:
+    """``change_atk`` / ``change_def`` as a Continuous Effect: a modifier on each face-up
+    monster it names, kept while its source is face-up on the field (ARC-V 3.2.7.1.i2)."""
+
+    def __init__(self, stat: str) -> None:
+        self.stat = stat
+
+    def __call__(self, duel: Duel, state: GameState, source: Card, part: Instruction, arrived: bool) -> GameState:
+        stat = self.stat
+        for target_id in part.objects:
+            target = state.card(target_id)
+            if target.zone is not Zone.MONSTER_ZONE or not target.face_up:
+                continue
+            if any(m.source == source.id and m.until == "continuous" and m.stat == stat for m in target.modifiers):
+                continue
+            mod = Modifier(stat, amount=part.amount or 0, set_value=part.set_value, source=source.id, until="continuous")
+            state = set_modifiers(duel, state, target, target.modifiers + (mod,), source=source.id,
+                                  reason="continuous", key=R.CONTINUOUS_APPLIES)
+        return state
+
+
+def _check_continuous_change(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    if ("amount" in value) == ("set" in value):
+        v.error((*path, "amount"), "give exactly one of amount and set")
+    if "target" in value and "targets" in value:
+        v.error((*path, "targets"), "give target or targets, not both")
+
+
+_CONTINUOUS_KEYS = {
+    "target": REFERENCE_KEYS["target"], "targets": REFERENCE_KEYS["targets"],
+    "amount": _CHANGE_KEYS["amount"], "set": _CHANGE_KEYS["set"],
+}
+for _stat, _name in (("atk", "ATK"), ("def", "DEF")):
+    VOCABULARY.entry(
+        "continuous", f"change_{_stat}", rule=(R.CONTINUOUS_APPLIES, R.CONTINUOUS_ENDS), label=f"{_name} while face-up",
+        keys=_CONTINUOUS_KEYS, check=_check_continuous_change, messages=(f"ygo.modify.{_stat}",),
+        row=Row(main=("targets", "amount"), extra=("target", "set")),
+        doc=f"While its card is face-up on the field, each face-up monster it names has its {_name} changed by "
+            f"`amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment "
+            f"the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). The document's `atk`/`def` "
+            f"already include it.",
+        example={"do": f"change_{_stat}", "targets": ["m1"], "amount": 400})(ContinuousChange(_stat))
+
+
+@VOCABULARY.entry(
+    "continuous", "unsupported", rule=(R.CARD_TEXT, R.CONTINUOUS_APPLIES), label="Text the engine cannot read",
+    keys={"text": Text(min_length=1, max_length=4_000, label="Card text", help="what the effect says")},
+    required=("text",), messages=("ygo.cannot_evaluate.continuous",), row=Row(main=("text",)),
+    doc="A Continuous Effect the vocabulary cannot say. It is a `cannot_evaluate` step naming the card and the text, "
+        "and the result is `complete: false`, whenever its card is face-up on the field: at the start if it is there, "
+        "and each time it comes face-up later (ARC-V 4.1.2.i1, 3.2.7.1.i2).",
+    example={"do": "unsupported", "text": "Trap Cards cannot be activated."})
+def continuous_unsupported(duel: Duel, state: GameState, source: Card, part: Instruction, arrived: bool) -> GameState:
+    """Report the text when the card has come face-up on the field (``arrived``)."""
+    if not arrived:
+        return state
+    return duel.cannot_evaluate(state, "ygo.cannot_evaluate.continuous", card=source.id, card_name=source.name,
+                                text=part.text)
+
+
+def continuous_parts(card: Card) -> list[Instruction]:
+    """Return what a card's Continuous Effects apply, in order."""
+    return [part for effect in card.effects if effect.effect_class is EffectClass.CONTINUOUS for part in effect.actions]
+
+
+def text_only(effect: Effect) -> bool:
+    """Return whether an effect gives card text and nothing the engine can apply (no actions):
+    what it does is text the engine cannot evaluate (ARC-V 4.1.2.i1), never nothing."""
+    return not effect.actions and bool(effect.text.strip())
+
+
+def has_continuous(card: Card) -> bool:
+    """Return whether a card has a Continuous Effect that applies something or says text."""
+    return any(effect.effect_class is EffectClass.CONTINUOUS and (effect.actions or text_only(effect))
+               for effect in card.effects)
+
+
+def apply_continuous_of(duel: Duel, state: GameState, source: Card, *, arrived: bool = True) -> GameState:
+    """Apply one face-up card's Continuous Effects (``arrived``: it has just come face-up).
+
+    A Continuous Effect given only as ``text`` (Jinzo's "Trap Cards cannot be activated") is in
+    force all the same (ARC-V 3.2.7.1.i2): when its card arrives face-up it is a
+    ``cannot_evaluate`` step naming the card and the text, like ``unsupported``.
+    """
+    source = state.card(source.id)
+    if source.zone not in FIELD_ZONES or not source.face_up:
+        return state
+    for effect in source.effects:
+        if effect.effect_class is not EffectClass.CONTINUOUS:
+            continue
+        if text_only(effect):
+            if arrived:
+                state = duel.cannot_evaluate(state, "ygo.cannot_evaluate.continuous", card=source.id,
+                                             card_name=source.name, text=effect.text)
+            continue
+        for part in effect.actions:
+            state = VOCABULARY.apply_of("continuous", part.do)(duel, state, source, part, arrived)
+    return state
+
+
+def apply_continuous(duel: Duel, state: GameState, source: Card) -> GameState:
+    """Apply the Continuous Effects once a monster is face-up on the field.
+
+    ARC-V 3.2.7.1.i2: a Continuous Effect applies the moment its card is face-up, without a chain;
+    it applies for as long as its card stays face-up, so a monster it names that comes face-up
+    on the field later gets it then too.
+    """
+    source = state.card(source.id)
+    if source.zone is Zone.MONSTER_ZONE and source.face_up:
+        for other in state.cards:
+            if other.id != source.id and other.zone in FIELD_ZONES and other.face_up and any(
+                    source.id in part.objects for part in continuous_parts(other)):
+                state = apply_continuous_of(duel, state, other, arrived=False)
+    return apply_continuous_of(duel, state, state.card(source.id))
+
+
+def report_unevaluated(duel: Duel, state: GameState) -> GameState:
+    """Report the Continuous Effects the engine cannot read of every card face-up on the field
+    when the resolution starts; their ATK/DEF changes are already in the document's values (and
+    on the cards as modifiers), so applying them again changes nothing."""
+    for card in state.cards:
+        if card.zone in FIELD_ZONES and card.face_up and has_continuous(card):
+            state = apply_continuous_of(duel, state, card)
+    return state
+
+
+def end_continuous(duel: Duel, state: GameState, source_id: str) -> GameState:
+    """Remove the Continuous Effects of a card that is no longer face-up on the field (ARC-V 3.2.7.1.i3)."""
+    for card in state.cards:
+        kept = tuple(m for m in card.modifiers if not (m.source == source_id and m.until == "continuous"))
+        if len(kept) != len(card.modifiers):
+            state = set_modifiers(duel, state, card, kept, source=source_id, reason="source_left", key=R.CONTINUOUS_ENDS)
+    return state
+
+
+def expire_lingering(duel: Duel, state: GameState) -> GameState:
+    """End every "until the End Phase" modifier and recompute the values it changed."""
+    for card in state.cards:
+        kept = tuple(m for m in card.modifiers if m.until != "end_phase")
+        if len(kept) != len(card.modifiers):
+            gone = next(m for m in card.modifiers if m.until == "end_phase")
+            state = set_modifiers(duel, state, card, kept, source=f"expired:{gone.source}", reason="expired",
+                                  key=R.LINGERING_EXPIRES)
+    return state
+
+
+__all__ = ["ChangeStat", "ContinuousChange", "apply_continuous", "apply_continuous_of", "base", "computed",
+           "end_continuous", "expire_lingering", "has_continuous", "report_unevaluated", "set_modifiers", "text_only"]

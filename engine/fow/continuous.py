@@ -14,7 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .model import BATTLE_AREA, Card, CardId, GameState
+from .model import BATTLE_AREA, TYPES, ZONES, Ability, Card, CardId, GameState
+from ..core.deadline import check as check_deadline
+from ..core.vocabulary import Boolean, Choice, Const, Integer, ListOf, Row, Text
+from .vocabulary import APPLIES_TO, VOCABULARY
 
 STEPS = ("abilities", "non_numeric", "numeric")
 """The three steps of FoW 9.9, in order."""
@@ -76,7 +79,7 @@ def base(card: Card) -> Chars:
     return Chars(card.name, card.type, card.atk, card.def_, list(card.races), list(card.keywords))
 
 
-def abilities_of(card: Card):
+def abilities_of(card: Card) -> tuple[Ability, ...]:
     """Return the printed abilities of the side up (plus Awakening text once awakened, FoW 12.1)."""
     if card.side == "j_ruler" and card.j_face is not None:
         return () if card.astral else card.j_face.abilities
@@ -150,7 +153,7 @@ def matches(chars: Chars, card: Card, flt: Mapping[str, Any], controller: str) -
         return False
     if "name" in flt and flt["name"] not in chars.name:  # FoW 2.2: a quoted name matches names containing it
         return False
-    return True
+    return "rested" not in flt or card.rested == flt["rested"]
 
 
 def _affected(part: Part, state: GameState, chars: dict[CardId, Chars]) -> list[CardId]:
@@ -257,6 +260,7 @@ def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId
         affected: dict[str, list[CardId]] = {}
         """Cards each part applies to now; dropped when an applied part wrote what its condition reads."""
         while remaining:
+            check_deadline(f"continuous effects in the {step} step ({len(parts)} effects)")
             live = [p for p in remaining if not (p.static and p.source in lost_sources)]
             dropped = [p for p in remaining if p not in live]
             for p in dropped:
@@ -266,7 +270,10 @@ def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId
             for p in live:
                 if p.key not in affected:
                     affected[p.key] = _affected(p, state, chars)
-            deps = {b.key: {a.key for a in live if _depends(b, a, state, chars, affected[a.key])} for b in live}
+            deps = {}
+            for b in live:
+                check_deadline(f"dependency trials in the {step} step ({len(live)} effects)")
+                deps[b.key] = {a.key for a in live if _depends(b, a, state, chars, affected[a.key])}
             free = [p for p in live if not any(a in deps[p.key] and p.key not in deps[a] for a in deps[p.key])]
             if not free:
                 free = live
@@ -303,3 +310,74 @@ def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId
                 if _reads(p) & written:
                     affected.pop(p.key, None)
     return chars
+
+
+# ----------------------------------------------------------------------------- the vocabulary read here
+
+_CHANGES: dict[str, tuple[str, Any, str, str, Any]] = {
+    "gain": ("abilities", ListOf(item=VOCABULARY.use("keyword"), max_items=20), "Gains keywords",
+             "The affected cards gain these symbol abilities (FoW 9.9 abilities step, 10.19 「獲得」 adds).", ["flying"]),
+    "lose": ("abilities", ListOf(item=VOCABULARY.use("keyword"), max_items=20), "Loses keywords",
+             "The affected cards lose these symbol abilities (FoW 9.9 abilities step).", ["pierce"]),
+    "lose_all": ("abilities", Const(value=True), "Loses all abilities",
+                 "The affected cards lose every ability and keyword (FoW 9.9 abilities step): their own static "
+                 "abilities stop applying (a dependency, 9.9), their triggered and activated abilities are gone.", True),
+    "races_become": ("non_numeric", ListOf(item=Text(min_length=1, max_length=64), max_items=10), "Races become",
+                     "The affected cards' races become these (FoW 10.19 「成為」 replaces; 9.9 non-numeric step).",
+                     ["Dragon"]),
+    "races_gain": ("non_numeric", ListOf(item=Text(min_length=1, max_length=64), max_items=10), "Gains races",
+                   "The affected cards gain these races beside their own (FoW 10.19 「獲得」 adds; 9.9 non-numeric step).",
+                   ["Knight"]),
+    "name_become": ("non_numeric", Text(min_length=1, max_length=200), "Name becomes",
+                    "The affected cards' name becomes this (FoW 2.2, 9.9 non-numeric step).", "Alice"),
+    "set_atk": ("numeric", Integer(low=-100_000, high=100_000), "ATK becomes",
+                "The affected cards' ATK becomes this value (FoW 2.6, 9.9 numeric step; with other numeric changes "
+                "by dependency, then timestamp).", 0),
+    "set_def": ("numeric", Integer(low=-100_000, high=100_000), "DEF becomes",
+                "The affected cards' DEF becomes this value (FoW 2.7, 9.9 numeric step); a DEF of 0 or less destroys "
+                "a resonator in rule processing (13.2).", 0),
+    "atk": ("numeric", Integer(low=-100_000, high=100_000), "ATK ±", "Adds this (negative: subtracts) to the affected "
+            "cards' ATK (FoW 2.6, 9.9 numeric step).", 200),
+    "def": ("numeric", Integer(low=-100_000, high=100_000), "DEF ±", "Adds this (negative: subtracts) to the affected "
+            "cards' DEF (FoW 2.7, 9.9 numeric step).", -200),
+}
+"""Each change: its step of FoW 9.9, value schema, label, doc and example value."""
+
+for _name, (_step, _value, _label, _doc, _example) in _CHANGES.items():
+    assert _name in STEP_FIELDS[_step]
+    VOCABULARY.define("change", _name, rule=("9.9", "10.19") if _step == "non_numeric" or _name == "gain" else ("9.9",),
+                      label=_label, doc=_doc, value=_value, messages=("fow.continuous.apply",),
+                      keys={"applies_to": APPLIES_TO}, example={_name: _example})
+
+_FILTERS: dict[str, tuple[Any, str, str, Any]] = {
+    "zone": (Choice(values=(*ZONES, "battle_area"), what="zone", default="field"), "Zone",
+             "The card is in this zone (default `field`); `battle_area` is the field, the ruler area and the magic "
+             "stone area (FoW 3.14); `chase` a card being played (3.13).", "graveyard"),
+    "types": (ListOf(item=Choice(values=(*TYPES, "astral_ruler"), what="card type"), min_items=1, max_items=8), "Card types",
+              "The card's current type is one of these (FoW 2.1; a J-ruler side up is `j_ruler`, one in the ruler area "
+              "`astral_ruler`, 3.8). A card target's default is resonator and J-ruler.", ["resonator"]),
+    "controller": (Choice(values=("you", "opponent", "any"), what="controller", default="any",
+                          labels={"you": "You", "opponent": "An opponent", "any": "Any player"}), "Controller",
+                   "Who controls the card, relative to the controller of the card or ability that reads the filter "
+                   "(FoW 1.5).", "opponent"),
+    "race": (Text(min_length=1, max_length=64), "Race", "The card has this race among its current races (FoW 2.5, "
+             "after 10.19's changes).", "Beast"),
+    "keyword": (VOCABULARY.use("keyword"), "Keyword", "The card has this keyword now (FoW 11, after 9.9's abilities "
+                "step).", "flying"),
+    "atk_at_least": (Integer(low=-100_000, high=100_000), "ATK at least", "The card's current ATK is at least this "
+                     "(FoW 2.6).", 1000),
+    "def_at_least": (Integer(low=-100_000, high=100_000), "DEF at least", "The card's current DEF is at least this "
+                     "(FoW 2.7).", 1000),
+    "name": (Text(min_length=1, max_length=200), "Name contains", "The card's current name contains this text (FoW 2.2: "
+             "a quoted name means the cards whose names include it).", "Dragon"),
+    "rested": (Boolean(), "Rested", "The card is rested (`true`) or recovered (`false`) (FoW 3.2).", True),
+}
+"""Each filter key: its value schema, label, doc and example value (read by :func:`matches`)."""
+
+for _name, (_value, _label, _doc, _example) in _FILTERS.items():
+    VOCABULARY.define("filter", _name, rule={"zone": ("3.14", "3"), "types": ("2.1",), "controller": ("1.5",),
+                                             "race": ("2.5", "10.19"), "keyword": ("11",), "atk_at_least": ("2.6",),
+                                             "def_at_least": ("2.7",), "name": ("2.2",), "rested": ("3.2",)}[_name],
+                      label=_label, doc=_doc, value=_value, example={_name: _example},
+                      # The builder shows the zone, the types, the controller and rested at once, the rest folded.
+                      row=Row(extra=() if _name in ("zone", "types", "controller", "rested") else (_name,)))

@@ -170,6 +170,7 @@ MESSAGES = {
     "fow.illegal.no_more_battles": "{player} cannot initiate another battle this turn.",
     "fow.illegal.no_priority": "{player} does not have priority.",
     "fow.illegal.no_ruler": "{player} has no ruler in the ruler area ruler side up.",
+    "fow.illegal.no_judgment": "{card} has no Judgment ability: {player} cannot perform Judgment.",
     "fow.illegal.no_stone": "{player}'s magic stone deck is empty.",
     "fow.illegal.no_such_ability": "{card} has no such ability to play.",
     "fow.illegal.no_target": "{card} has no legal target and cannot be played.",
@@ -186,6 +187,10 @@ MESSAGES = {
     "fow.illegal.standby_condition": "The condition of {card} is not met.",
     "fow.illegal.standby_this_turn": "{card} was put into the standby area this turn.",
     "fow.illegal.target": "{target} is not a legal target.",
+    "fow.illegal.no_awakening": "{card} has no Awakening: it cannot be played awakened.",
+    "fow.illegal.nothing_to_pay": "Nothing is paid to {action} with {card}: the will sources {pay_with} cannot be played.",
+    "fow.illegal.not_your_choice": "The {kind} choice is {chooser}'s, not {player}'s.",
+    "fow.illegal.extra_targets": "{card} has {count} target(s); the action gives more: {given}.",
     "fow.illegal.unknown_action": "Unknown action {type}.",
 }
 

@@ -361,6 +361,22 @@ class GameState:
     last_known: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: MappingProxyType({}))
     """Last known information (FoW 9.11): ``"<card>@<incarnation>"`` → the card's information in the
     zone it left, recorded whenever a card becomes a new card."""
+    effect_order: tuple[str, ...] = ()
+    """The turn player's order of continuous effects that tie on timestamp, first to last (FoW 9.9;
+    ``turn.effect_order``)."""
+    actions: tuple[Mapping[str, Any], ...] = ()
+    """The players' actions, in order (``actions`` of the scenario; a loop inserts its iterations, FoW 14.1)."""
+    cursor: int = 0
+    """How many of :attr:`actions` have been taken."""
+    loop_lock: tuple[PlayerId, str, int] | None = None
+    """(player, loop, index after its iterations): that player must act otherwise before the same loop again (FoW 14.1)."""
+    complete: bool = True
+    """False once something could not be evaluated (a cannot_evaluate or stopping not_covered step)."""
+    reported: frozenset[str] = frozenset()
+    """Card text already reported as not evaluable, as ``<card>@<incarnation>#<ability>`` (reported once each)."""
+    checkpoint: GameState | None = field(default=None, compare=False, repr=False)
+    """The state at the last priority point, where a resolution that stops on an open choice is reported
+    (its own checkpoint is ``None``)."""
 
     def player(self, pid: PlayerId) -> Player:
         """Return the player ``pid``."""
@@ -391,6 +407,22 @@ class GameState:
         """Return the cards in ``zone`` (of ``controller``), top first for ordered zones."""
         found = [c for c in self.cards.values() if c.zone == zone and (controller is None or c.controller == controller)]
         return sorted(found, key=lambda c: c.seq)
+
+    def next_action(self) -> Mapping[str, Any] | None:
+        """Return the next action not yet taken, or ``None``."""
+        return self.actions[self.cursor] if self.cursor < len(self.actions) else None
+
+    def taken(self) -> GameState:
+        """Return a state in which the next action has been taken."""
+        return replace(self, cursor=self.cursor + 1)
+
+    def at_priority_point(self) -> GameState:
+        """Return this state remembered as the last priority point (:attr:`checkpoint`)."""
+        return replace(self, checkpoint=replace(self, checkpoint=None))
+
+    def incomplete(self) -> GameState:
+        """Return this state with ``complete`` false (something could not be evaluated)."""
+        return self if not self.complete else replace(self, complete=False)
 
     def tick(self) -> tuple[GameState, int]:
         """Return a state with the timestamp clock advanced, and the new timestamp."""

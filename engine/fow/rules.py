@@ -39,3 +39,31 @@ def wp(number: str) -> Rule:
 def silent(what: str) -> Ruling:
     """Return the citation of a step the whitepaper does not cover (``rule: null`` in the trace)."""
     return Ruling(f"{NOT_COVERED}: {what}")
+
+
+SILENT = "silent:"
+"""Prefix of a vocabulary rule key on which the whitepaper is silent (``silent:counters``)."""
+
+SILENT_POINTS = {
+    "counters": "counters are card text; the whitepaper defines none",
+}
+"""The not-covered points a vocabulary entry may rest on, by key (``silent:<key>``)."""
+
+
+def cite(key: str, ruleset: str) -> Rule | Ruling | None:
+    """Return the citation of a vocabulary rule key under ``ruleset`` (``None`` if it has none).
+
+    ``key`` is a section number of the whitepaper (``"9.6"``) or ``"silent:<point>"`` for a
+    point the document does not cover (:data:`SILENT_POINTS`, cited as a ruling-less step).
+
+    >>> cite("9.6", "wp-2.3").number
+    '9.6'
+    >>> cite("9.6", "wp-3.0") is None
+    True
+    """
+    if ruleset != "wp-2.3":
+        return None
+    if key.startswith(SILENT):
+        point = SILENT_POINTS.get(key[len(SILENT):])
+        return silent(point) if point is not None else None
+    return wp(key) if key in SECTIONS else None

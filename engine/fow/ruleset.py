@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ..core import Ruleset, TraceRecorder, register_ruleset
+from ..core.deadline import check as check_deadline
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
-from .game import MAX_BRANCHES, Game, OpenChoice, Stop
+from .board import board_of
+from .context import MAX_BRANCHES, Game, OpenChoice, Stop
 from .rules import DOCUMENT, wp
+from .turn import run
 
 
 @register_ruleset
@@ -30,24 +35,30 @@ class FowWhitepaper23(Ruleset):
     def resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder) -> dict[str, Any]:
         """Play the scenario's actions from its priority point; return the result (§7.9).
 
-        At an open choice the trace ends with a ``choice`` step carrying up to 24 branches.
+        At an open choice the trace ends with a ``choice`` step carrying up to 24 branches; the
+        result is then the state at the last priority point, ``complete: false``. The board is
+        followed from the start (:func:`~engine.fow.board.board_of`); a branch's recorder goes on
+        from the board at its choice step (``recorder.branch()``), so its steps diff from there.
         """
         opts = fmt.options(scenario)
-        state = fmt.parse_state(scenario)
-        game = Game(opts, scenario.get("actions", []), recorder,
-                    tuple(scenario["turn"].get("effect_order", [])), opts["variant"])
-        game.last = state
+        g = Game(opts, recorder, opts["variant"])
+        initial = fmt.parse_state(scenario)
+        state = replace(initial, checkpoint=initial)
+        if recorder.depth == 0:
+            recorder.watch(partial(board_of, g), state)
         recorder.record("setup", "fow.variant", wp("1.2"), {"variant": opts["variant"]})
+        complete = True
         try:
-            state = game.run(state)
-            game.last = state
-        except Stop:
-            state = game.last
+            state = run(g, state)
+            complete = state.complete
+            g.sync(state)
+        except Stop as stop:
+            state, complete = stop.at, stop.complete
         except OpenChoice as choice:
             self._branch(scenario, choice, recorder)
-            return fmt.result(scenario, game.last, None, complete=False)
+            return fmt.result(scenario, choice.at, None, complete=False)
         try:
-            chars = game.chars(state)
+            chars = g.chars(state)
         except OpenChoice as choice:
             self._branch(scenario, choice, recorder)
             return fmt.result(scenario, state, None, complete=False)
@@ -58,7 +69,7 @@ class FowWhitepaper23(Ruleset):
                                 {"card": cid, "effect": entry["effect"], "step": entry["step"], "order": entry["order"],
                                  "timestamp": entry["timestamp"],
                                  "change": ", ".join(f"{k} {v[0]}→{v[1]}" for k, v in entry["change"].items()) or "none"})
-        return fmt.result(scenario, state, chars, complete=game.complete)
+        return fmt.result(scenario, state, chars, complete=complete)
 
     def _branch(self, scenario: Mapping[str, Any], choice: OpenChoice, recorder: TraceRecorder) -> None:
         """Record the ``choice`` step; with at most 24 options, resolve one branch per option."""
@@ -67,7 +78,9 @@ class FowWhitepaper23(Ruleset):
             recorder.record("choice", "fow.choice.too_many", choice.citation, params, options=choice.options[:MAX_BRANCHES])
             return
         branches = []
-        for option in choice.options:
+        for n, option in enumerate(choice.options):
+            check_deadline(f"branches of an open choice ({choice.kind}: {n + 1} of {len(choice.options)}, "
+                           f"{recorder.depth + 1} level(s) deep)")
             document = copy.deepcopy(dict(scenario))
             if choice.patch == "effect_order":
                 document["turn"] = {**document["turn"], "effect_order": list(option)}
@@ -75,7 +88,7 @@ class FowWhitepaper23(Ruleset):
                 actions = list(document.get("actions", []))
                 actions.insert(choice.cursor, {"type": "choose", "player": choice.player, "choice": option})
                 document["actions"] = actions
-            sub = TraceRecorder(recorder.budget)
+            sub = recorder.branch()
             branch_result = self.resolve(document, sub)
             branches.append({"choice": option, "trace": sub.to_list(), "result": branch_result})
         recorder.record("choice", "fow.choice", choice.citation, params, options=choice.options, branches=branches)

@@ -10,27 +10,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..core.validation import Checker
-from . import continuous as cont
-from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, DURATIONS, KEYWORDS, SPELL_SUBTYPES, TYPES, WILL_KINDS, ZONES,
-                    Ability, Battle, Card, ChaseItem, Cost, Effect, Face, GameState, Pending, Player, frozen, plain)
-
-OPTIONS: dict[str, tuple[Any, tuple[Any, ...]]] = {
-    "variant": ("bifrost", ("bifrost", "valhalla")),
-    "trigger_order": ("priority_chapter", ("priority_chapter", "abilities_chapter")),
-    "priority_after_judgment": ("opponent", ("opponent", "keep")),
-    "main_timing_in_battle": ("forbidden", ("forbidden", "allowed")),
-    "blocker_rests": (True, (True, False)),
-    "removed_blocker": ("damage_to_target", ("damage_to_target", "no_damage")),
-    "j_ruler_attack_on_judgment_turn": ("allowed", ("allowed", "forbidden")),
-    "pierce_blocker_damage": ("full", ("full", "capacity")),
-    "explode_on_player_damage": ("yes", ("yes", "no")),
-    "condition_effect_scope": ("locked", ("locked", "any_card")),
-    "lifebreak_threshold": ("literal", ("literal", "per_1000")),
-    "life_rounding": ("round_up", ("round_up", "none")),
-    "partial_prevention": ("spent", ("spent", "kept")),
-}
-"""Each option flag: its default and its allowed values (docs/fow-ambiguities.md)."""
+from ..core.validation import Checker, Path
+from ..core.vocabulary import Boolean, Choice, Const, Either, Integer, ListOf, MapOf, Record, Text, Validation
+from . import abilities, battle, choices, continuous as cont, costs, damage, effects, game_actions, information  # noqa: F401
+from . import player_actions, setup, special, standby, symbols, targets, triggers  # noqa: F401  (register their entries)
+from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, KEYWORDS, SPELL_SUBTYPES, TYPES, ZONES, Ability,
+                    Battle, Card, ChaseItem, Cost, Effect, Face, GameState, Pending, Player, frozen, plain)
+from .options import OPTIONS, options  # noqa: F401  (the builder reads OPTIONS here)
+from .vocabulary import CARD_COST, CARD_ID, CARD_OR_PLAYER, PLAYER, PLAYERS, TARGETS, VOCABULARY, WILL_MAP, Reference
 
 PHASE_STEPS = {
     "draw": ("start", "draw"),
@@ -42,208 +29,242 @@ PHASE_STEPS = {
 }
 """Where a scenario may stand: each phase's steps (FoW 5, 8)."""
 
-ABILITY_KINDS = ("static", "activated", "will", "triggered", "judgment", "spell", "break")
-INSTRUCTIONS = ("deal_damage", "destroy", "banish", "remove", "return_to_hand", "put_into_graveyard", "draw",
-                "gain_life", "lose_life", "rest", "recover", "cancel", "modify", "prevent", "cannot_be_destroyed",
-                "delayed", "produce_will", "summon", "discard", "add_counter", "remove_counter", "copy", "search",
-                "reveal", "replace", "battle_cost", "unsupported")
-ACTIONS = ("pass", "play", "activate", "will", "play_standby", "call_stone", "judgment", "standby", "lifebreak",
-           "battle", "attack", "no_attack", "block", "no_block", "choose", "concede", "loop", "mulligan")
-EXTRA_KEYWORDS = ("must_attack", "cannot_attack", "indestructible")
+ABILITY_KINDS = tuple(VOCABULARY.names("ability"))
+INSTRUCTIONS = tuple(VOCABULARY.names("instruction"))
+ACTIONS = tuple(VOCABULARY.names("action"))
+EXTRA_KEYWORDS = tuple(k for k in VOCABULARY.names("keyword") if k not in KEYWORDS)
 """Card text treated as keywords: must attack if able, cannot attack, cannot be destroyed."""
 
-OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "type", "subtype", "rested", "damage", "counters",
-               "atk", "def", "races", "attributes", "keywords", "cost", "abilities", "attached_to", "side", "j_ruler",
-               "entered_this_turn", "on_field_since_turn_start", "placed_this_turn", "awakening", "timestamp",
-               "incarnation", "special")
-
-
-def options(scenario: Mapping[str, Any]) -> dict[str, Any]:
-    """Return every option flag, defaults filled in."""
-    given = scenario.get("options", {})
-    return {key: given.get(key, default) for key, (default, _) in OPTIONS.items()}
-
-
-def _ability(raw: Any, path: tuple, checker: Checker) -> None:
-    ab = checker.mapping(raw, path)
-    if ab is None:
-        return
-    checker.known_keys(ab, path, ("kind", "name", "cost", "trigger", "targets", "effect", "continuous",
-                                  "replacement", "produce", "text", "cost_change", "battle_cost"))
-    checker.choice(ab.get("kind"), (*path, "kind"), ABILITY_KINDS, "ability kind")
-    if "cost" in ab and checker.mapping(ab["cost"], (*path, "cost")) is not None:
-        _cost(ab["cost"], (*path, "cost"), checker)
-    if "battle_cost" in ab and checker.mapping(ab["battle_cost"], (*path, "battle_cost")) is not None:
-        if ab.get("kind") != "static":
-            checker.error((*path, "battle_cost"), "battle_cost belongs to a static ability (FoW 8.2, 8.3)")
-        _battle_cost(ab["battle_cost"], (*path, "battle_cost"), checker)
-    for i, instr in enumerate(ab.get("effect", []) if isinstance(ab.get("effect", []), list) else []):
-        if checker.mapping(instr, (*path, "effect", i)) is not None:
-            checker.choice(instr.get("do"), (*path, "effect", i, "do"), INSTRUCTIONS, "instruction")
-            if "duration" in instr:
-                checker.choice(instr["duration"], (*path, "effect", i, "duration"), DURATIONS, "duration")
-            if instr.get("do") == "battle_cost":
-                _battle_cost(instr, (*path, "effect", i), checker)
-    if "effect" in ab:
-        checker.sequence(ab["effect"], (*path, "effect"))
-    if "targets" in ab and checker.sequence(ab["targets"], (*path, "targets")) is not None:
-        for i, t in enumerate(ab["targets"]):
-            checker.mapping(t, (*path, "targets", i))
-
-
-def _cost(raw: Mapping[str, Any], path: tuple, checker: Checker) -> None:
-    for key, value in raw.items():
-        if key == "rest":
-            checker.boolean(value, (*path, key))
-        elif key in WILL_KINDS or key == "life":
-            checker.integer(value, (*path, key), low=0, high=100_000)
-        else:
-            checker.error((*path, key), f"unknown cost {key!r}; expected one of: {', '.join(WILL_KINDS)}, life, rest")
-
-
-def _battle_cost(raw: Mapping[str, Any], path: tuple, checker: Checker) -> None:
-    """Check a cost to attack or to block (FoW 8.2, 8.3): ``action``, ``applies_to``, ``cost``."""
-    checker.choice(raw.get("action"), (*path, "action"), ("attack", "block"), "battle action")
-    applies = raw.get("applies_to", "this")
-    if not isinstance(applies, Mapping) and applies not in ("this", "attached"):
-        checker.error((*path, "applies_to"), "applies_to is this, attached or a filter")
-    cost = checker.mapping(raw.get("cost"), (*path, "cost"))
-    if cost is None:
-        return
-    for key, value in cost.items():
-        if key in WILL_KINDS or key in ("life", "discard"):
-            checker.integer(value, (*path, "cost", key), low=0, high=100_000)
-        elif key == "rest":
-            rest = checker.mapping(value, (*path, "cost", "rest"))
-            if rest is not None:
-                checker.known_keys(rest, (*path, "cost", "rest"), ("filter", "count"))
-                checker.mapping(rest.get("filter", {}), (*path, "cost", "rest", "filter"))
-                checker.integer(rest.get("count", 1), (*path, "cost", "rest", "count"), low=1, high=100)
-        else:
-            checker.error((*path, "cost", key),
-                          f"unknown cost {key!r}; expected one of: {', '.join(WILL_KINDS)}, life, discard, rest")
+_NULLABLE_CARD = Either(options=(CARD_ID, Const(value=None)))
+PLAYER_FIELDS = {
+    "id": PLAYER, "name": Text(max_length=200), "life": Integer(low=-1_000_000, high=1_000_000, default=4000),
+    "will": WILL_MAP, "called_stone": Boolean(), "judged": Boolean(), "first_turn": Boolean(), "may_battle": Boolean(),
+    "hand_limit": Integer(low=0, high=99, default=7), "lifebreak_limit": Integer(low=0, high=99, default=4),
+}
+"""A player (docs/scenario-format.md §7.1)."""
+BATTLE_FIELDS = {
+    "attacker": _NULLABLE_CARD, "target": Either(options=(CARD_OR_PLAYER, Const(value=None))), "blocker": _NULLABLE_CARD,
+    "first_strike_dealt": Boolean(), "opponent_played": Boolean(),
+}
+TURN_FIELDS = {
+    "active": PLAYER, "phase": Choice(values=tuple(PHASE_STEPS), what="phase"),
+    "step": Choice(values=tuple(dict.fromkeys(s for steps in PHASE_STEPS.values() for s in steps)), what="step"),
+    "number": Integer(low=1, high=100_000), "priority": PLAYER, "passes": Integer(low=0, high=1),
+    "battle": Record(fields=BATTLE_FIELDS), "effect_order": ListOf(item=Text(min_length=1, max_length=140), max_items=50),
+}
+"""The turn (§7.2)."""
+_ABILITIES = ListOf(item=VOCABULARY.use("ability"), max_items=30)
+J_RULER_FIELDS = {
+    "name": Text(max_length=200), "atk": Integer(low=-100_000, high=100_000), "def": Integer(low=-100_000, high=100_000),
+    "races": ListOf(item=Text(min_length=1, max_length=64), max_items=10),
+    "keywords": ListOf(item=VOCABULARY.use("keyword"), max_items=20), "abilities": _ABILITIES,
+}
+OBJECT_FIELDS = {
+    "id": Text(min_length=1, max_length=64), "name": Text(max_length=200), "owner": PLAYER, "controller": PLAYER,
+    "zone": Choice(values=tuple(z for z in ZONES if z != "chase"), what="zone"), "type": Choice(values=TYPES, what="card type"),
+    "subtype": Choice(values=tuple(dict.fromkeys(SPELL_SUBTYPES + ADDITION_SUBTYPES)), what="subtype"),
+    "rested": Boolean(), "damage": Integer(low=-100_000, high=100_000),
+    "counters": MapOf(key=Text(min_length=1, max_length=64), value=Integer(low=0, high=10_000), max_items=20),
+    "atk": Integer(low=-100_000, high=100_000), "def": Integer(low=-100_000, high=100_000),
+    "races": ListOf(item=Text(min_length=1, max_length=64), max_items=10),
+    "attributes": ListOf(item=Choice(values=ATTRIBUTES, what="attribute"), max_items=5),
+    "keywords": ListOf(item=VOCABULARY.use("keyword"), max_items=20), "cost": CARD_COST, "abilities": _ABILITIES,
+    "attached_to": CARD_ID, "side": Choice(values=("ruler", "j_ruler"), what="side"), "j_ruler": Record(fields=J_RULER_FIELDS),
+    "entered_this_turn": Boolean(), "on_field_since_turn_start": Boolean(), "placed_this_turn": Boolean(),
+    "awakening": Record(fields={"cost": CARD_COST, "abilities": _ABILITIES}),
+    "timestamp": Integer(low=0, high=1_000_000),
+    "incarnation": ListOf(item=ListOf(item=Choice(values=ATTRIBUTES, what="attribute"), min_items=1, max_items=5), max_items=10),
+    "special": Boolean(),
+}
+"""An object (§7.3); the cross-field rules are :func:`_check_object`'s."""
+CHAIN_FIELDS = {
+    "kind": Choice(values=("card", "ability", "judgment"), what="chase item kind"), "source": CARD_ID, "controller": PLAYER,
+    "ability": Integer(low=0, high=99), "targets": TARGETS, "from_hand": Boolean(), "awakened": Boolean(),
+    "effect": ListOf(item=VOCABULARY.use("instruction"), max_items=50),
+}
+"""A chase item (§7.5)."""
+CHAIN_KEYS = {"card": ("kind", "source", "controller", "targets", "from_hand", "awakened"),
+              "ability": ("kind", "source", "controller", "ability", "targets", "effect"),
+              "judgment": ("kind", "source", "controller")}
+"""The keys each kind of chase item reads."""
+PENDING_FIELDS = {"source": CARD_ID, "controller": PLAYER, "ability": Integer(low=0, high=99), "count": Integer(low=1, high=999)}
+"""A triggered ability waiting for priority processing (§7.5)."""
 
 
 def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
-    """Check the ``fow`` vocabulary (docs/scenario-format.md §7)."""
-    for key, value in scenario.get("options", {}).items():
-        if key not in OPTIONS:
-            checker.error(("options", key), f"unknown option {key!r}; expected one of: {', '.join(OPTIONS)}")
-        elif value not in OPTIONS[key][1]:
-            checker.error(("options", key), f"option {key} must be one of: {', '.join(map(str, OPTIONS[key][1]))}")
+    """Check a ``fow`` scenario (docs/scenario-format.md §7): the frame strictly (every key known,
+    every id defined), every vocabulary value through :data:`VOCABULARY`."""
+    objects = scenario.get("objects", [])
+    ids = frozenset(o["id"] for o in objects if isinstance(o, Mapping) and isinstance(o.get("id"), str))
+    v = Validation(checker, ruleset=scenario.get("ruleset", ""), refs={"object": ids, "player": frozenset(PLAYERS)})
+    VOCABULARY.check(scenario.get("options", {}), ("options",), "option", v)
     players = scenario.get("players", [])
     if len(players) != 2:
         checker.error(("players",), "a Force of Will game has exactly two players (FoW 1.1)")
-    pids = []
+    seen: list[Any] = []
     for i, raw in enumerate(players):
-        p = checker.mapping(raw, ("players", i))
-        if p is None:
-            continue
-        checker.known_keys(p, ("players", i), ("id", "name", "life", "will", "called_stone", "judged", "first_turn",
-                                                "may_battle", "hand_limit", "lifebreak_limit"))
-        pid = checker.choice(p.get("id"), ("players", i, "id"), ("p1", "p2"), "player id")
-        if pid in pids:
-            checker.error(("players", i, "id"), f"player {pid} appears twice")
-        pids.append(pid)
-        checker.integer(p.get("life", 4000), ("players", i, "life"), low=-1_000_000, high=1_000_000)
-        if checker.mapping(p.get("will", {}), ("players", i, "will")) is not None:
-            for k, v in p.get("will", {}).items():
-                checker.choice(k, ("players", i, "will", k), WILL_KINDS, "will kind")
-                checker.integer(v, ("players", i, "will", k), low=0, high=10_000)
-    turn = scenario.get("turn", {})
-    checker.known_keys(turn, ("turn",), ("active", "phase", "step", "number", "priority", "passes", "battle",
-                                         "effect_order"))
-    checker.choice(turn.get("active"), ("turn", "active"), ("p1", "p2"), "player")
-    phase = checker.choice(turn.get("phase"), ("turn", "phase"), PHASE_STEPS, "phase")
-    if phase is not None:
-        checker.choice(turn.get("step", PHASE_STEPS[phase][0]), ("turn", "step"), PHASE_STEPS[phase], f"step of the {phase} phase")
-        if turn.get("step") in PHASE_STEPS["main"][1:] and "battle" not in turn:
-            checker.error(("turn", "battle"), "a battle step needs turn.battle (FoW 8)")
-    if "priority" in turn:
-        checker.choice(turn["priority"], ("turn", "priority"), ("p1", "p2"), "player")
-    ids: set[str] = set()
-    for i, raw in enumerate(scenario.get("objects", [])):
-        o = checker.mapping(raw, ("objects", i))
-        if o is None:
-            continue
+        if Record(fields=PLAYER_FIELDS, required=("id",)).check(raw, ("players", i), v) and raw["id"] in seen:
+            checker.error(("players", i, "id"), f"player {raw['id']} appears twice")
+        if isinstance(raw, Mapping):
+            seen.append(raw.get("id"))
+    _check_turn(scenario.get("turn", {}), v)
+    seen_ids: set[str] = set()
+    for i, raw in enumerate(objects):
         path = ("objects", i)
-        checker.known_keys(o, path, OBJECT_KEYS)
-        oid = checker.string(o.get("id"), (*path, "id"), min_length=1, max_length=64)
-        if oid in ids:
-            checker.error((*path, "id"), f"object id {oid!r} is used twice")
-        if oid:
-            ids.add(oid)
-        checker.string(o.get("name", ""), (*path, "name"))
-        checker.choice(o.get("owner"), (*path, "owner"), ("p1", "p2"), "player")
-        zone = checker.choice(o.get("zone"), (*path, "zone"), [z for z in ZONES if z != "chase"], "zone")
-        kind = checker.choice(o.get("type"), (*path, "type"), TYPES, "card type")
-        if kind == "spell":
-            checker.choice(o.get("subtype"), (*path, "subtype"), SPELL_SUBTYPES, "spell subtype")
-        if kind == "addition":
-            checker.choice(o.get("subtype"), (*path, "subtype"), ADDITION_SUBTYPES, "addition subtype")
-        for key in ("atk", "def", "damage"):
-            if key in o:
-                checker.integer(o[key], (*path, key), low=-100_000, high=100_000)
-        if "incarnation" in o and checker.sequence(o["incarnation"], (*path, "incarnation")) is not None:
-            for j, group in enumerate(o["incarnation"]):
-                if checker.sequence(group, (*path, "incarnation", j)) is not None:
-                    if not group:
-                        checker.error((*path, "incarnation", j), "an Incarnation group names one attribute or more (FoW 12.2)")
-                    for attribute in group:
-                        checker.choice(attribute, (*path, "incarnation", j), ATTRIBUTES, "attribute")
-        for k in o.get("keywords", []):
-            checker.choice(k, (*path, "keywords"), KEYWORDS + EXTRA_KEYWORDS, "keyword")
-        if "cost" in o and checker.mapping(o["cost"], (*path, "cost")) is not None:
-            _cost(o["cost"], (*path, "cost"), checker)
-        for j, ab in enumerate(o.get("abilities", [])):
-            _ability(ab, (*path, "abilities", j), checker)
-        if kind == "ruler" and zone is not None:
-            if "j_ruler" not in o:
-                checker.error((*path, "j_ruler"), "a ruler needs its J-ruler side (FoW 2.1)")
-            checker.choice(o.get("side", "ruler"), (*path, "side"), ("ruler", "j_ruler"), "side")
-            if zone not in ("ruler_area", "field", "graveyard", "removed"):
-                checker.error((*path, "zone"), f"a ruler cannot be in the {zone} (FoW 3.15)")
-            if zone == "field" and o.get("side", "ruler") != "j_ruler":
-                checker.error((*path, "side"), "a ruler card on the field is J-side up (FoW 7.5)")
-        if kind in ("resonator", "addition", "regalia") and zone in ("stone_area", "stone_deck", "ruler_area"):
-            checker.error((*path, "zone"), f"a {kind} cannot be in the {zone} (FoW 3.15)")
-        if kind == "magic_stone" and zone in ("hand", "main_deck", "ruler_area"):
-            checker.error((*path, "zone"), f"a magic stone cannot be in the {zone} (FoW 3.15)")
-        if kind == "spell" and zone in BATTLE_AREA:
-            checker.error((*path, "zone"), f"a spell cannot be in the {zone} (FoW 3.15)")
-    for i, raw in enumerate(scenario.get("objects", [])):
-        if isinstance(raw, Mapping) and raw.get("attached_to") is not None and raw["attached_to"] not in ids:
-            checker.error(("objects", i, "attached_to"), f"no object {str(raw['attached_to'])[:60]!r}")
-    for i, raw in enumerate(scenario.get("chain", [])):
-        c = checker.mapping(raw, ("chain", i))
-        if c is None:
+        if not Record(fields=OBJECT_FIELDS, required=("id", "owner", "zone", "type")).check(raw, path, v):
             continue
-        checker.known_keys(c, ("chain", i), ("kind", "source", "controller", "ability", "targets", "from_hand",
-                                             "awakened", "effect"))
-        checker.choice(c.get("kind"), ("chain", i, "kind"), ("card", "ability", "judgment"), "chase item kind")
-        if c.get("source") not in ids:
-            checker.error(("chain", i, "source"), f"no object {str(c.get('source'))[:60]!r}")
-        checker.choice(c.get("controller"), ("chain", i, "controller"), ("p1", "p2"), "player")
+        if raw["id"] in seen_ids:
+            checker.error((*path, "id"), f"object id {raw['id']!r} is used twice")
+        seen_ids.add(raw["id"])
+        _check_object(raw, path, v)
+    chain = scenario.get("chain", [])
+    for i, raw in enumerate(chain):
+        _check_chain_item(raw, ("chain", i), v, {o["id"]: o for o in objects if isinstance(o, Mapping) and "id" in o})
     for i, raw in enumerate(scenario.get("pending", [])):
-        c = checker.mapping(raw, ("pending", i))
-        if c is not None and c.get("source") not in ids:
-            checker.error(("pending", i, "source"), f"no object {str(c.get('source'))[:60]!r}")
+        path = ("pending", i)
+        if Record(fields=PENDING_FIELDS, required=("source", "ability")).check(raw, path, v):
+            _check_ability_index(raw, path, v, objects)
+    effect_ids: set[str] = set()
     for i, raw in enumerate(scenario.get("effects", [])):
-        e = checker.mapping(raw, ("effects", i))
-        if e is None:
-            continue
-        checker.known_keys(e, ("effects", i), ("id", "kind", "source", "controller", "timestamp", "spec", "affected",
-                                               "duration"))
-        checker.choice(e.get("kind"), ("effects", i, "kind"), ("continuous", "replacement", "delayed"), "effect kind")
-        checker.integer(e.get("timestamp", 0), ("effects", i, "timestamp"), low=0, high=1_000_000)
-        checker.mapping(e.get("spec", {}), ("effects", i, "spec"))
-        checker.choice(e.get("duration", "permanent"), ("effects", i, "duration"), DURATIONS, "duration")
+        if VOCABULARY.check(raw, ("effects", i), "effect", v):
+            key = raw.get("id", f"s{i}")
+            if key in effect_ids:
+                checker.error(("effects", i, "id"), f"effect key {key!r} is used twice")
+            effect_ids.add(key)
     for i, raw in enumerate(scenario.get("actions", [])):
-        a = checker.mapping(raw, ("actions", i))
-        if a is not None:
-            checker.choice(a.get("type"), ("actions", i, "type"), ACTIONS, "action")
-            if a.get("type") != "choose" or "player" in a:
-                checker.choice(a.get("player"), ("actions", i, "player"), ("p1", "p2"), "player")
+        VOCABULARY.check(raw, ("actions", i), "action", v)
+
+
+def _check_turn(turn: Any, v: Validation) -> None:
+    if not Record(fields=TURN_FIELDS, required=("active", "phase")).check(turn, ("turn",), v):
+        return
+    phase = turn["phase"]
+    step = turn.get("step", PHASE_STEPS[phase][0])
+    if step not in PHASE_STEPS[phase]:
+        v.error(("turn", "step"), f"unknown step of the {phase} phase {step!r}; expected one of: {', '.join(PHASE_STEPS[phase])}")
+    elif step in PHASE_STEPS["main"][1:] and "battle" not in turn:
+        v.error(("turn", "battle"), "a battle step needs turn.battle (FoW 8)")
+
+
+def _check_object(o: Mapping[str, Any], path: Path, v: Validation) -> None:
+    """The cross-field rules of an object (FoW 2.1, 3.15, and what each field is read for)."""
+    kind, zone = o["type"], o["zone"]
+    subtypes = {"spell": SPELL_SUBTYPES, "addition": ADDITION_SUBTYPES}.get(kind)
+    if subtypes is not None and o.get("subtype") not in subtypes:
+        v.error((*path, "subtype"), f"unknown {kind} subtype {str(o.get('subtype'))[:40]!r}; expected one of: {', '.join(subtypes)}")
+    elif subtypes is None and "subtype" in o:
+        v.error((*path, "subtype"), f"a {kind} has no subtype (only spells and additions do, FoW 2.1)")
+    if kind == "ruler":
+        if "j_ruler" not in o:
+            v.error((*path, "j_ruler"), "a ruler needs its J-ruler side (FoW 2.1)")
+        if zone not in ("ruler_area", "field", "graveyard", "removed"):
+            v.error((*path, "zone"), f"a ruler cannot be in the {zone} (FoW 3.15)")
+        if zone == "field" and o.get("side", "ruler") != "j_ruler":
+            v.error((*path, "side"), "a ruler card on the field is J-side up (FoW 7.5)")
+    else:
+        for key in ("j_ruler", "side"):
+            if key in o:
+                v.error((*path, key), f"{key} belongs to a ruler card (FoW 2.1)")
+    if kind in ("resonator", "addition", "regalia") and zone in ("stone_area", "stone_deck", "ruler_area"):
+        v.error((*path, "zone"), f"a {kind} cannot be in the {zone} (FoW 3.15)")
+    if kind == "magic_stone" and zone in ("hand", "main_deck", "ruler_area"):
+        v.error((*path, "zone"), f"a magic stone cannot be in the {zone} (FoW 3.15)")
+    if kind == "spell" and zone in BATTLE_AREA:
+        v.error((*path, "zone"), f"a spell cannot be in the {zone} (FoW 3.15)")
+    if "special" in o and kind != "magic_stone":
+        v.error((*path, "special"), "special belongs to a magic stone (FoW 4.1)")
+    if "awakening" in o and kind not in ("resonator", "addition", "regalia"):
+        v.error((*path, "awakening"), f"a {kind} is not played onto the field: Awakening text is never gained (FoW 12.1)")
+    if "attached_to" in o and o["attached_to"] == o["id"]:
+        v.error((*path, "attached_to"), "a card cannot be attached to itself (FoW 10.1)")
+    lists = [("abilities", o.get("abilities", []))]
+    if isinstance(o.get("j_ruler"), Mapping):
+        lists.append(("j_ruler", o["j_ruler"].get("abilities", [])))
+    if isinstance(o.get("awakening"), Mapping):
+        lists.append(("awakening", o["awakening"].get("abilities", [])))
+    for where, abilities in lists:
+        base = (*path, "abilities") if where == "abilities" else (*path, where, "abilities")
+        count: dict[str, int] = {}
+        for j, ability in enumerate(abilities):
+            if not isinstance(ability, Mapping):
+                continue
+            ab_kind = ability.get("kind")
+            count[ab_kind] = count.get(ab_kind, 0) + 1
+            here = (*base, j)
+            if ab_kind == "spell" and (kind != "spell" or where != "abilities"):
+                v.error((*here, "kind"), "only a spell card's own text is a spell ability (FoW 9.3)")
+            if ab_kind == "judgment" and (kind != "ruler" or where != "abilities"):
+                v.error((*here, "kind"), "only a ruler card's ruler side has a Judgment ability (FoW 7.5)")
+            if ab_kind in ("spell", "judgment", "break") and count[ab_kind] > 1:
+                v.error((*here, "kind"), f"a card has one {ab_kind} ability; only the first would be read")
+            if ab_kind == "spell" and "trigger" in ability and o.get("subtype") != "chant_standby":
+                v.error((*here, "trigger"), "only a Chant-Standby has a condition (FoW 7.9)")
+            targets = ability.get("targets", [])
+            _check_indexes(ability.get("effect", []), _target_kinds(targets), (*here, "effect"), v)
+
+
+def _check_indexes(effect: Any, targets: list[str | None], path: Path, v: Validation) -> None:
+    """Refuse an instruction ``target`` index naming no chosen target (it would always be
+    skipped, FoW 9.3) or a target of a kind the instruction does not act on (``targets``: the
+    kind of each, ``card``, ``player``, ``chase``, or ``None`` if unknown); a delayed trigger's
+    instructions have no targets (FoW 9.6)."""
+    if not isinstance(effect, list):
+        return
+    for k, instr in enumerate(effect):
+        if not isinstance(instr, Mapping):
+            continue
+        ref = instr.get("target")
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            if ref >= len(targets):
+                v.error((*path, k, "target"), f"target {ref} names no chosen target: "
+                                              + (f"there are {len(targets)} (0–{len(targets) - 1})" if targets else "there are none"))
+            elif VOCABULARY.has("instruction", instr.get("do")):
+                field = VOCABULARY.get("instruction", instr["do"]).keys.get("target")
+                kind = targets[ref]
+                if isinstance(field, Reference) and kind is not None and kind not in field.index_to:
+                    v.error((*path, k, "target"), f"target {ref} is a {kind} target; {instr['do']} acts on "
+                                                  + " or ".join(f"a {what}" for what in field.index_to))
+        if instr.get("do") == "delayed":
+            _check_indexes(instr.get("effect", []), [], (*path, k, "effect"), v)
+
+
+def _target_kinds(specs: Any) -> list[str | None]:
+    """Return what each target specification chooses: ``player``, ``chase`` or ``card``."""
+    if not isinstance(specs, list):
+        return []
+    return [spec.get("zone") if isinstance(spec, Mapping) and spec.get("zone") in ("player", "chase") else "card"
+            for spec in specs]
+
+
+def _abilities_of(o: Mapping[str, Any]) -> list[list[Any]]:
+    out = [o.get("abilities", [])]
+    for key in ("j_ruler", "awakening"):
+        if isinstance(o.get(key), Mapping):
+            out.append(o[key].get("abilities", []))
+    return [a if isinstance(a, list) else [] for a in out]
+
+
+def _check_ability_index(raw: Mapping[str, Any], path: Path, v: Validation, objects: Any) -> None:
+    """Refuse an ability index its source does not have (nothing would resolve)."""
+    source = next((o for o in objects if isinstance(o, Mapping) and o.get("id") == raw["source"]), None)
+    index = raw.get("ability")
+    if source is None or index is None:
+        return
+    if not any(index < len(abilities) for abilities in _abilities_of(source)):
+        v.error((*path, "ability"), f"{raw['source']} has no ability {index}")
+
+
+def _check_chain_item(raw: Any, path: Path, v: Validation, objects: Mapping[str, Any]) -> None:
+    if not Record(fields=CHAIN_FIELDS, required=("kind", "source", "controller")).check(raw, path, v):
+        return
+    for key in raw:
+        if key not in CHAIN_KEYS[raw["kind"]]:
+            v.error((*path, key), f"a {raw['kind']} item has no {key} (it takes: {', '.join(CHAIN_KEYS[raw['kind']][1:])})")
+    if raw["kind"] == "ability":
+        if "ability" not in raw and "effect" not in raw:
+            v.error((*path, "ability"), "an ability item names its ability (or gives its effect)")
+        _check_ability_index(raw, path, v, list(objects.values()))
+        _check_indexes(raw.get("effect", []), [None] * len(raw.get("targets", [])), (*path, "effect"), v)
 
 
 def _abilities(raw: list) -> tuple[Ability, ...]:
@@ -308,7 +329,8 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
                      phase=turn["phase"], step=turn.get("step") or PHASE_STEPS[turn["phase"]][0],
                      turn_number=turn.get("number", 2), priority=turn.get("priority", turn["active"]),
                      passes=turn.get("passes", 0), chase=tuple(chase), pending=pending, effects=effects,
-                     battle=battle, clock=clock)
+                     battle=battle, clock=clock, effect_order=tuple(turn.get("effect_order", [])),
+                     actions=tuple(scenario.get("actions", [])))
 
 
 def _fields(card: Card) -> dict[str, Any]:
@@ -352,9 +374,13 @@ def result(scenario: Mapping[str, Any], state: GameState, chars: Mapping[str, co
                      "targets": list(i.targets), "position": i.position} for i in state.chase]
     out["pending"] = [{"source": p.source, "controller": p.controller, "ability": p.ability, "count": p.count}
                       for p in state.pending]
+    # The effects still in force, as a scenario would give them: a spent replacement or a delayed trigger that
+    # triggered does nothing any more (FoW 9.10, 9.6), and a "prevent N" keeps only what is left of N (10.17).
     out["effects"] = [{"id": e.id, "kind": e.kind, "source": e.source, "controller": e.controller,
-                       "timestamp": e.timestamp, "spec": plain(e.spec), "duration": e.duration,
-                       **({"affected": list(e.affected)} if e.affected is not None else {})} for e in state.effects]
+                       "timestamp": e.timestamp,
+                       "spec": plain(e.spec) | ({"amount": e.remaining} if e.remaining is not None else {}),
+                       "duration": e.duration, **({"affected": list(e.affected)} if e.affected is not None else {})}
+                      for e in state.effects if not e.used]
     out["actions"] = []
     out["winner"] = state.winner
     out["complete"] = complete

@@ -12,6 +12,7 @@ PASS = [{"type": "pass", "player": "p1"}, {"type": "pass", "player": "p2"}]
 
 def _ruler(pid, **kw):
     return {"id": f"r{pid}", "name": f"Ruler {pid}", "owner": pid, "zone": "ruler_area", "type": "ruler",
+            "abilities": [{"kind": "judgment", "cost": {"void": 0}}],
             "j_ruler": {"name": f"J {pid}", "atk": 1000, "def": 1000}, **kw}
 
 

@@ -1,0 +1,120 @@
+"""Cards and abilities (FoW 9.1–9.7): the kinds of ability a card's text is made of."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..core.validation import Path, format_path
+from ..core.vocabulary import Choice, ListOf, Record, Row, Validation
+from . import continuous as cont
+from .context import Game
+from .model import Ability, Card, GameState
+from .costs import cannot_evaluate
+from .vocabulary import (ABILITY_COST, APPLIES_TO, BATTLE_ACTION, BATTLE_COST, TARGET_SPECS, VOCABULARY,
+                         WILL_ABILITY_COST, WILL_MAP)
+
+EFFECT = ListOf(item=VOCABULARY.use("instruction"), max_items=50, label="What it does",
+                help="instructions done in order when it resolves (FoW 9.8, 10)")
+COST_CHANGE = Record(fields={"applies_to": VOCABULARY.use("filter", label="Whose cost changes",
+                                                          help="which cards (or the abilities of which cards); its "
+                                                               "controller relative to this card's controller, its zone "
+                                                               "that of the card played"),
+                             "of": Choice(values=("cards", "abilities"), what="what", default="cards", label="Of",
+                                          labels={"cards": "Cards", "abilities": "Abilities"},
+                                          help="the cost of playing the cards, or of playing their abilities"),
+                             "set": replace(WILL_MAP, label="Cost becomes"),
+                             "increase": replace(WILL_MAP, label="Cost increases by"),
+                             "decrease": replace(WILL_MAP, label="Cost decreases by")},
+                     label="Cost change", help="set (what is paid), increase or decrease (FoW 9.3)")
+BATTLE_COST_ABILITY = Record(fields={"action": BATTLE_ACTION, "applies_to": APPLIES_TO, "cost": BATTLE_COST},
+                             required=("action", "cost"), label="Cost to attack or block")
+
+
+def _check_static(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    parts = [key for key in ("continuous", "cost_change", "battle_cost", "text") if key in value]
+    if not parts:
+        v.error(path, f"{format_path(path)}: a static ability needs continuous, cost_change, battle_cost or text")
+    change = value.get("cost_change")
+    if isinstance(change, Mapping) and not any(key in change for key in ("set", "increase", "decrease")):
+        v.error((*path, "cost_change"), "a cost change needs set, increase or decrease")
+
+
+VOCABULARY.define("ability", "static", rule=("9.4", "9.9", "9.3"), label="Static (continuous) ability",
+                  doc="Works while the card is where its abilities are valid (FoW 9.2, 9.4): `continuous` changes cards' "
+                      "information (FoW 9.9; `applies_to` this card, what it is attached to, or every card meeting a "
+                      "filter, timestamp: when the card's abilities became valid), `cost_change` changes the cost of "
+                      "cards or abilities played (9.3: set, then increases, then decreases), `battle_cost` makes a "
+                      "player perform a cost to attack or block (8.2, 8.3).",
+                  keys={"continuous": VOCABULARY.use("change", label="Continuous effect"), "cost_change": COST_CHANGE,
+                        "battle_cost": BATTLE_COST_ABILITY},
+                  check=_check_static, messages=("fow.continuous.apply", "fow.cost.change", "fow.battle.cost"),
+                  example={"kind": "static", "continuous": {"applies_to": {"race": "Beast"}, "atk": 100}},
+                  row=Row(main=("continuous",), extra=("cost_change", "battle_cost", "text")))
+VOCABULARY.define("ability", "activated", rule=("9.5", "7.8"), label="Activated ability",
+                  doc="Played by its controller with priority (FoW 7.8): pay `cost`, choose `targets`, and it goes on the "
+                      "chase; when it resolves its `effect` is done (9.3). [rest] needs the card recovered and, for a "
+                      "resonator, in the battle area since the start of the turn (9.5).",
+                  keys={"cost": ABILITY_COST, "targets": TARGET_SPECS, "effect": EFFECT},
+                  messages=("fow.activate", "fow.cost.will", "fow.cost.rest", "fow.resolve"),
+                  example={"kind": "activated", "cost": {"rest": True}, "effect": [{"do": "gain_life", "amount": 200}]},
+                  row=Row(main=("cost", "targets", "effect"), extra=("text",)))
+VOCABULARY.define("ability", "will", rule=("9.7",), label="Will ability",
+                  doc="Produces `produce` will into its controller's pool at once, without the chase, and the player "
+                      "keeps priority (FoW 9.7); it can also be played while paying a cost (the action's `pay_with`, "
+                      "10.2).",
+                  keys={"cost": WILL_ABILITY_COST, "produce": WILL_MAP}, messages=("fow.will.produce",),
+                  example={"kind": "will", "cost": {"rest": True}, "produce": {"fire": 1}},
+                  row=Row(main=("cost", "produce"), extra=("text",)))
+VOCABULARY.define("ability", "triggered", rule=("9.6", "6.2"), label="Triggered (automatic) ability",
+                  doc="Triggers when its `trigger` event happens (FoW 9.6) and goes on the chase in priority processing "
+                      "(6.2), targets chosen then; its trigger count drops by one even if it cannot be played.",
+                  keys={"trigger": VOCABULARY.use("trigger", label="Triggers on"), "targets": TARGET_SPECS,
+                        "effect": EFFECT},
+                  required=("trigger",), messages=("fow.trigger.met", "fow.trigger.choose", "fow.trigger.play",
+                                                   "fow.trigger.not_played"),
+                  example={"kind": "triggered", "trigger": {"event": "enter"}, "effect": [{"do": "draw"}]},
+                  row=Row(main=("trigger", "targets", "effect"), extra=("text",)))
+VOCABULARY.define("ability", "judgment", rule=("7.5",), label="Judgment",
+                  doc="A ruler's Judgment: with main timing and the ruler recovered, its player pays `cost` and the "
+                      "Judgment ability goes on the chase; when it resolves the ruler turns to its J-ruler side on the "
+                      "field (FoW 7.5). Only a ruler card's own `abilities` have it, and a ruler without it cannot perform "
+                      "Judgment.",
+                  keys={"cost": ABILITY_COST}, messages=("fow.judgment.perform", "fow.judgment.flip"),
+                  example={"kind": "judgment", "cost": {"void": 3}}, row=Row(main=("cost",), extra=("text",)))
+VOCABULARY.define("ability", "spell", rule=("9.3", "7.3"), label="Spell text",
+                  doc="What a spell card does when it resolves (FoW 7.3, 7.7, 9.3): its `targets` are chosen when it is "
+                      "played, its `effect` done on resolution. A Chant-Standby's condition is its `trigger` (7.9). "
+                      "Only spell cards have it, once.",
+                  keys={"targets": TARGET_SPECS, "effect": EFFECT,
+                        "trigger": VOCABULARY.use("standby_condition", label="Condition (Chant-Standby)")},
+                  messages=("fow.play.card", "fow.resolve"),
+                  example={"kind": "spell", "targets": [{"types": ["resonator"]}],
+                           "effect": [{"do": "deal_damage", "target": 0, "amount": 500}]},
+                  row=Row(main=("targets", "effect"), extra=("trigger", "text")))
+VOCABULARY.define("ability", "break", rule=("7.10",), label="Break ability",
+                  doc="Valhalla: when this card is taken from the lifebreak area by lifebreak, its break ability is "
+                      "played onto the chase (FoW 7.10); the card goes to the graveyard once it has left the chase.",
+                  keys={"targets": TARGET_SPECS, "effect": EFFECT}, messages=("fow.lifebreak", "fow.activate"),
+                  example={"kind": "break", "effect": [{"do": "gain_life", "amount": 500}]},
+                  row=Row(main=("targets", "effect"), extra=("text",)))
+
+
+def unreadable_statics(g: Game, state: GameState) -> list[tuple[Card, Ability]]:
+    """Return the static abilities with card text the engine cannot read that work now: their card
+    is where its abilities are valid (FoW 9.2) and has them (memoized on the cards and effects)."""
+    return g.on_board("unreadable_statics", state, lambda: [
+        (card, ability) for card in sorted(state.cards.values(), key=lambda c: c.id) if cont.valid(card)
+        for ability in g.abilities(state, card.id) if ability.kind == "static" and ability.text is not None])
+
+
+def report_unreadable(g: Game, state: GameState) -> GameState:
+    """Record a ``cannot_evaluate`` step for each static ability whose text the engine cannot read
+    once it works (FoW 9.4: from the start, or when its card enters the zone where it is valid, each
+    new card once, FoW 3.1); the result is then not complete."""
+    for card, ability in unreadable_statics(g, state):
+        key = f"{card.id}@{card.incarnation}#{ability.index}"
+        if key not in state.reported:
+            state = replace(cannot_evaluate(g, state, card.id, ability.text), reported=state.reported | {key})
+    return state

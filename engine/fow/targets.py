@@ -1,0 +1,113 @@
+"""Targets (FoW 9.3): what a card or ability targets, chosen when it is played and checked
+again when it resolves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core import IllegalAction
+from ..core.vocabulary import Choice, Row
+from . import continuous as cont
+from .choices import choose
+from .context import Game, Refused
+from .model import Card, CardId, GameState, PlayerId, frozen
+from .rules import wp
+from .vocabulary import VOCABULARY
+
+TargetSpec = Mapping[str, Any]
+"""One target specification (a filter, or ``{"zone": "player"|"chase", ...}``)."""
+
+VOCABULARY.define("target", "player", rule=("9.3", "1.5"), label="A player",
+                  doc="Targets a player: `controller` says which, relative to the controller of the card or ability "
+                      "(`you`, `opponent`, `any`). A player stays a legal target while the game lasts.",
+                  keys={"controller": Choice(values=("you", "opponent", "any"), what="player", default="any",
+                                             label="Which player")},
+                  messages=("fow.illegal.target", "fow.illegal.no_target"), example={"zone": "player", "controller": "opponent"},
+                  row=Row(main=("controller",)))
+VOCABULARY.define("target", "chase", rule=("9.3", "3.13"), label="A chase item",
+                  doc="Targets an item on the chase (a card being played or an ability; FoW 3.13), chosen as "
+                      "`chase:N` (N = its position, 1 for the bottom); it is illegal once that item has left the chase. "
+                      "`cancel` and `copy` read it.",
+                  messages=("fow.illegal.target", "fow.illegal.no_target", "fow.resolve.target_illegal"),
+                  example={"zone": "chase"})
+
+
+def marks(state: GameState, targets: Sequence[Any]) -> tuple[int, ...]:
+    """Return the incarnation of each card target (-1 for a player or a chase item), so that a
+    target that became a new card is illegal on resolution (FoW 3.1, 9.3)."""
+    return tuple(state.cards[t].incarnation if isinstance(t, str) and t in state.cards else -1 for t in targets)
+
+
+def candidates(g: Game, state: GameState, spec: TargetSpec, controller: PlayerId) -> list[str]:
+    """Return every legal target of ``spec`` for ``controller`` (FoW 9.3)."""
+    zone = spec.get("zone", "field")
+    if zone == "player":
+        who = spec.get("controller", "any")
+        return [p.id for p in state.players if who == "any" or (who == "you") == (p.id == controller)]
+    if zone == "chase":
+        return [f"chase:{i.position}" for i in state.chase]
+    return [cid for cid in sorted(state.cards) if target_ok(g, state, spec, cid, controller)]
+
+
+def target_ok(g: Game, state: GameState, spec: TargetSpec, target: Any, controller: PlayerId,
+              mark: int | None = None) -> bool:
+    """Return whether ``target`` is a legal target of ``spec`` now (and is the same card, FoW 3.1)."""
+    zone = spec.get("zone", "field")
+    if zone == "player":
+        return target in (p.id for p in state.players)
+    if zone == "chase":
+        return isinstance(target, str) and any(f"chase:{i.position}" == target for i in state.chase)
+    card = state.cards.get(target) if isinstance(target, str) else None
+    if card is None or (mark is not None and mark >= 0 and card.incarnation != mark):
+        return False
+    flt = dict(spec)
+    if "types" not in flt:
+        flt["types"] = ["resonator", "j_ruler"]
+    return cont.matches(g.info(state, target), card, flt, controller)
+
+
+def verify_targets_given(specs: Sequence[TargetSpec], given: Sequence[Any] | None, source: CardId) -> None:
+    """Raise :class:`IllegalAction` when an action gives more targets than the card or ability
+    has target specifications (FoW 9.3): the extra ones would name nothing it does."""
+    if given is not None and len(given) > len(specs):
+        raise IllegalAction(wp("9.3"), "fow.illegal.extra_targets",
+                            {"card": source, "count": len(specs), "given": [str(t) for t in given]})
+
+
+def pick_targets(g: Game, state: GameState, controller: PlayerId, specs: Sequence[TargetSpec],
+                 given: Sequence[Any] | None, source: CardId) -> tuple[list[Any], GameState]:
+    """Return the targets chosen for ``specs`` (given by the action, else chosen: a ``choose``
+    action or branches); raise :class:`IllegalAction` when more are given than ``specs`` has, and
+    :class:`Refused` when one is illegal or has none (FoW 9.3): the choices taken before it stay
+    taken."""
+    verify_targets_given(specs, given, source)
+    chosen: list[Any] = []
+    for i, spec in enumerate(specs):
+        if given is not None and i < len(given):
+            if not target_ok(g, state, spec, given[i], controller):
+                raise Refused(IllegalAction(wp("9.3"), "fow.illegal.target", {"target": str(given[i])}), state)
+            chosen.append(given[i])
+            continue
+        options = [c for c in candidates(g, state, spec, controller) if c not in chosen]
+        if not options:
+            raise Refused(IllegalAction(wp("9.3"), "fow.illegal.no_target", {"card": source}), state)
+        picked, state = choose(g, state, "target", controller, options, wp("9.3"), card=source)
+        chosen.append(picked)
+    return chosen, state
+
+
+ADDITION_TYPES = {"resonator": ["resonator"], "j_ruler": ["j_ruler"], "ruler": ["ruler"],
+                  "resonator_j_ruler": ["resonator", "j_ruler"], "ruler_j_ruler": ["ruler", "j_ruler"]}
+"""What each addition subtype attaches to (FoW 7.2, 10.1)."""
+
+
+def card_targets(card: Card) -> tuple[TargetSpec, ...]:
+    """Return what playing ``card`` targets: an addition the card it is attached to (FoW 7.2), a
+    spell its spell ability's targets (FoW 9.3)."""
+    if card.type == "addition" and card.subtype != "field":
+        types = ADDITION_TYPES[card.subtype or "resonator"]
+        zone = "field" if card.subtype in ("j_ruler", "resonator", "resonator_j_ruler") else "battle_area"
+        return (frozen({"types": types, "zone": zone}),)
+    spell = next((a for a in card.abilities if a.kind == "spell"), None)
+    return spell.targets if spell else ()

@@ -1,0 +1,235 @@
+"""Triggered abilities (FoW 9.6, 6.2): trigger events, trigger counts, and putting triggered
+abilities on the chase in priority processing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..core.validation import Path
+from ..core.vocabulary import Choice, Const, Either, Integer, Row, Validation
+from . import continuous as cont
+from .choices import choose
+from .context import Game, Refused
+from .model import Card, CardId, ChaseItem, GameState, Pending, frozen
+from .rules import wp
+from .targets import marks, pick_targets
+from .vocabulary import VOCABULARY, at_most_one
+
+CARD_EVENTS = {
+    "enter": ("9.6", "Enter", "The card enters the field: played from the hand and resolved from the chase, or a ruler "
+              "turned to its J-ruler side by Judgment (an Enter ability, FoW 9.6; a card put onto the field otherwise, "
+              "e.g. summoned by an effect, does not trigger it, 10.5)."),
+    "destroyed": ("9.6", "Destroyed", "The card is destroyed (FoW 10.9, 13.2); a card that left the battle area is "
+                  "read as it last was there (9.6, 9.11)."),
+    "attacks": ("8.2", "Attacks", "The card is declared as an attacker, after its cost to attack is paid (FoW 8.2)."),
+    "blocks": ("8.3", "Blocks", "The card is declared as a blocker (FoW 8.3)."),
+}
+"""Events that happen to one card: their section, label and doc."""
+
+TURN_EVENTS = {
+    "start_of_turn": ("5.1", "Start of turn", "A turn begins (FoW 5, 5.1)."),
+    "start_of_draw": ("5.1", "Start of the draw phase", "The draw phase begins (FoW 5.1)."),
+    "start_of_recovery": ("5.2", "Start of the recovery phase", "The recovery phase begins (FoW 5.2; not on the turn "
+                          "player's own first turn)."),
+    "end_of_recovery": ("5.2", "End of the recovery phase", "The turn player's cards have been recovered (FoW 5.2)."),
+    "start_of_main": ("5.3", "Start of the main phase", "The main phase begins (FoW 5.3)."),
+    "start_of_end": ("5.4", "Start of the end phase", "The end phase begins (FoW 5.4)."),
+    "end_of_turn": ("5.4", "End of turn", "The end of turn step of the end phase (FoW 5.4)."),
+    "start_of_battle": ("8.1", "Start of battle", "A battle is initiated: the beginning of battle step (FoW 8.1)."),
+    "start_of_declare_attack": ("8.2", "Start of the declare attack step", "The declare attack step begins (FoW 8.2)."),
+    "start_of_declare_block": ("8.3", "Start of the declare block step", "The declare block step begins (FoW 8.3)."),
+    "end_of_battle": ("8.6", "End of battle", "The end of battle step begins (FoW 8.6)."),
+}
+"""Events of the turn structure (nobody's card): their section, label and doc."""
+
+FIRED_EVENTS = (*CARD_EVENTS, "spell_played", *TURN_EVENTS)
+"""Every event the engine fires (a delayed triggered ability waits for one of these)."""
+
+CARD_WHO = Either(options=(Choice(values=("this", "any"), what="card", default="this"), VOCABULARY.use("filter")),
+                  label="Of the card", help="this (default: the ability's own card), any, or a filter the card meets")
+STATE_KEYS = {
+    "player": Choice(values=("you", "opponent"), what="player", default="you", label="Whose",
+                     help="whose life or hand, relative to the ability's controller"),
+    "life_at_most": Integer(low=-1_000_000, high=1_000_000, label="Life at most", help="the state: that player's life is at most this"),
+    "hand_empty": Const(value=True, label="Hand empty", help="the state: that player has no card in hand"),
+}
+"""The keys of a state trigger (or condition): whose, and exactly one state."""
+
+
+def check_state(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    """Record an error unless a state trigger (or condition) names exactly one state."""
+    at_most_one(value, path, v, ("life_at_most", "hand_empty"), one=True)
+
+
+for _name, (_section, _label, _doc) in CARD_EVENTS.items():
+    VOCABULARY.define("trigger", _name, rule=tuple(dict.fromkeys((_section, "9.6"))), label=_label,
+                      doc=f"{_doc} `card` says whose: `this` (default), `any`, or a filter the card meets.",
+                      keys={"card": CARD_WHO}, messages=("fow.trigger.met",),
+                      example={"event": _name, "card": "this"}, row=Row(main=("card",)))
+VOCABULARY.define("trigger", "spell_played", rule=("9.6", "9.3"), label="A spell is played",
+                  doc="A card is played from the hand or the standby area (FoW 9.3); `card` `opponent` counts only the "
+                      "opponent's, `any` (default) every player's.",
+                  keys={"card": Choice(values=("any", "opponent"), what="player", default="any", label="By")},
+                  messages=("fow.trigger.met",), example={"event": "spell_played", "card": "opponent"},
+                  row=Row(main=("card",)))
+VOCABULARY.define("trigger", "state", rule=("9.6",), label="A state holds",
+                  doc="A state-triggered ability (FoW 9.6): it triggers whenever priority processing finds the state "
+                      "true — `life_at_most` (that player's life is at most this) or `hand_empty` — and it is neither "
+                      "waiting nor on the chase.",
+                  keys=STATE_KEYS, check=check_state, messages=("fow.trigger.state",),
+                  example={"event": "state", "player": "you", "life_at_most": 1000},
+                  row=Row(main=("player", "life_at_most", "hand_empty")))
+for _name, (_section, _label, _doc) in TURN_EVENTS.items():
+    VOCABULARY.define("trigger", _name, rule=tuple(dict.fromkeys((_section, "9.6"))), label=_label, doc=_doc, messages=("fow.trigger.met",),
+                      example={"event": _name})
+
+
+def fire(g: Game, state: GameState, event: str, card: CardId | None = None, lki: cont.Chars | None = None,
+         lki_card: Card | None = None, **extra: Any) -> GameState:
+    """Add one to the trigger count of every triggered ability whose condition ``event`` meets (FoW 9.6).
+
+    ``card`` is the card the event happened to (``lki``/``lki_card``: as it was before it left
+    the battle area, 9.6, 9.11); ``extra["player"]`` whose event it is. The event is also kept in
+    ``state.events`` (the window of Chant-Standby conditions, 7.9), and each delayed triggered
+    ability waiting for it triggers once.
+    """
+    pending = list(state.pending)
+    who = extra.get("player")
+    if who is None:
+        who = (lki_card.controller if lki_card is not None and lki_card.id == card else
+               state.cards[card].controller if card in state.cards else state.active)
+    state = replace(state, events=state.events + ((event, card, who),))
+    sources = [c for c in state.cards.values() if cont.valid(c)]
+    if lki_card is not None and lki_card not in sources:
+        sources.append(lki_card)
+    for src in sorted(sources, key=lambda c: c.id):
+        is_lki = lki_card is not None and src.id == lki_card.id
+        abilities = cont.abilities_of(src) if is_lki else g.abilities(state, src.id)
+        for ability in abilities:
+            if ability.kind != "triggered" or ability.trigger is None:
+                continue
+            trig = ability.trigger
+            if trig.get("event") != event:
+                continue
+            who = trig.get("card", "this")
+            if event in CARD_EVENTS:
+                if who == "this" and card != src.id:
+                    continue
+                if who not in ("this", "any") and card is not None and isinstance(who, Mapping):
+                    if lki_card is not None and card == lki_card.id and lki is not None:
+                        # FoW 9.6: a card that left the battle area is read as it was there.
+                        seen, seen_card = lki, lki_card
+                    elif card in state.cards:
+                        seen, seen_card = g.info(state, card), state.cards[card]
+                    else:
+                        continue
+                    if not cont.matches(seen, seen_card, who, src.controller):
+                        continue
+            if event == "spell_played" and who == "opponent" and extra.get("player") == src.controller:
+                continue
+            info = None
+            if lki is not None and is_lki:
+                info = {"atk": lki.atk, "def": lki.def_, "name": lki.name}
+            mark = state.cards[src.id].incarnation if src.id in state.cards else -1
+            pending.append(Pending(src.id, src.controller, ability.index, 1, frozen(info) if info else None, event,
+                                   source_mark=mark))
+            g.rec("trigger", "fow.trigger.met", wp("9.6"), card=src.id, card_name=src.name, ability=ability.index,
+                  event=event)
+    for effect in state.effects:
+        if effect.kind == "delayed" and not effect.used and effect.spec.get("event") == event:
+            pending.append(Pending(effect.source, effect.controller, None, 1, None, event,
+                                   effect=effect.spec.get("effect", ())))
+            state = replace(state, effects=tuple(replace(e, used=True) if e is effect else e for e in state.effects))
+            g.rec("trigger", "fow.trigger.delayed", wp("9.6"), card=effect.source, event=event)
+    return replace(state, pending=tuple(pending))
+
+
+def state_holds(state: GameState, src: Card, trig: Mapping[str, Any]) -> bool:
+    """Return whether the state of a state trigger (or condition) holds now (FoW 9.6)."""
+    pid = src.controller if trig.get("player", "you") == "you" else state.opponent(src.controller)
+    if "life_at_most" in trig:
+        return state.player(pid).life <= trig["life_at_most"]
+    if "hand_empty" in trig:
+        return not state.in_zone("hand", pid)
+    return False
+
+
+def check_state_triggers(g: Game, state: GameState) -> GameState:
+    """Trigger state-triggered abilities not yet triggered whose state holds (FoW 9.6)."""
+    for src, ability in g.index(state)["state_triggers"]:
+        waiting = any(p.source == src.id and p.ability == ability.index for p in state.pending)
+        on_chase = any(i.source == src.id and i.ability == ability.index for i in state.chase)
+        if waiting or on_chase or not state_holds(state, src, ability.trigger):
+            continue
+        state = replace(state, pending=state.pending + (Pending(src.id, src.controller, ability.index, 1, None, "state",
+                                                                 source_mark=src.incarnation),))
+        g.rec("trigger", "fow.trigger.state", wp("9.6"), card=src.id, card_name=src.name, ability=ability.index)
+    return state
+
+
+def process_triggers(g: Game, state: GameState) -> tuple[GameState, bool]:
+    """Choose one waiting triggered ability and play it (FoW 6.2, or 9.6 by ``trigger_order``);
+    return the state and whether one was played."""
+    if not state.pending:
+        return state, False
+    reading = g.options["trigger_order"]
+    ap, nap = state.active, state.opponent(state.active)
+    mine = [p for p in state.pending if p.controller == ap]
+    if reading == "abilities_chapter":
+        turn = state.next_trigger_player or ap
+        group = [p for p in state.pending if p.controller == turn] or [p for p in state.pending if p.controller != turn]
+        chooser = group[0].controller
+        citation = wp("9.6")
+    else:
+        group = mine or list(state.pending)
+        chooser = ap if mine else nap
+        citation = wp("6.2")
+    labels = [f"{p.source}#{p.ability if p.ability is not None else 'delayed'}" for p in group]
+    unique = list(dict.fromkeys(labels))
+    picked, state = choose(g, state, "trigger", chooser, unique, citation, reading=reading)
+    chosen = group[labels.index(picked)]
+    rest = list(state.pending)
+    rest.remove(chosen)
+    if chosen.count > 1:
+        rest.append(replace(chosen, count=chosen.count - 1))
+    other = nap if chooser == ap else ap
+    state = replace(state, pending=tuple(rest), next_trigger_player=other if reading == "abilities_chapter" else None)
+    g.rec("trigger", "fow.trigger.choose", citation, player=chooser, card=chosen.source,
+          card_name=g.name(state, chosen.source), reading=reading, waiting=len(rest))
+    return play_trigger(g, state, chosen), True
+
+
+def play_trigger(g: Game, state: GameState, pending: Pending) -> GameState:
+    """Play a chosen triggered ability onto the chase if legal; its count drops either way (FoW 6.2, 9.6)."""
+    card = state.cards.get(pending.source)
+    ability = None
+    if pending.ability is not None and card is not None:
+        ability = next((a for a in cont.abilities_of(card) if a.index == pending.ability), None)
+    specs = ability.targets if ability is not None else ()
+    try:
+        targets, state = pick_targets(g, state, pending.controller, specs, None, pending.source)
+    except Refused as refused:
+        g.rec("trigger", "fow.trigger.not_played", wp("6.2"), card=pending.source,
+              card_name=g.name(state, pending.source), reason=refused.illegal.message_id)
+        return refused.state
+    item = ChaseItem("ability", pending.source, pending.controller, pending.ability, tuple(targets),
+                     marks(state, targets), lki=pending.lki, effect_override=pending.effect,
+                     position=len(state.chase) + 1, source_mark=pending.source_mark)
+    state = replace(state, chase=state.chase + (item,))
+    if state.battle is not None and pending.controller != state.active:  # FoW 8.2: it played an ability
+        state = replace(state, battle=replace(state.battle, opponent_played=True))
+    g.rec("trigger", "fow.trigger.play", wp("9.6"), card=pending.source, card_name=g.name(state, pending.source),
+          player=pending.controller, position=item.position, targets=[str(t) for t in targets])
+    return g.sync(state)
+
+
+def open_step(g: Game, state: GameState, phase: str, step: str, *events: str) -> GameState:
+    """Begin ``step`` of ``phase``: the turn player receives priority, no passes yet, and the
+    step's events happen (their abilities trigger, FoW 5, 8, 9.6)."""
+    state = replace(state, phase=phase, step=step, priority=state.active, passes=0, events=())
+    g.sync(state)
+    for event in events:
+        state = fire(g, state, event)
+    return state

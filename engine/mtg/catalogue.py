@@ -29,7 +29,7 @@ def _c(name: str, cost: str, types: list[str], subtypes: list[str] | None = None
     for text in unsupported or []:
         # A part the engine meets only when the ability is used ("resolving it is a cannot-evaluate
         # step") is reported then; any other unsupported text is reported as soon as the card is
-        # on the battlefield or the stack (engine/mtg/ruleset.py).
+        # on the battlefield or the stack, and whenever it gets there later (engine/mtg/unevaluated.py).
         abilities.append({"kind": "unsupported", "text": text, **({"when_used": True} if "cannot-evaluate step" in text else {})})
     out: dict[str, Any] = {"name": name, "mana_cost": cost, "types": types, "subtypes": subtypes or [],
                            "supertypes": supertypes or [], "abilities": abilities}

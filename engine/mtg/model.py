@@ -331,6 +331,57 @@ class Delayed:
     refers_to: Optional[ObjectId] = None
 
 
+def _no_players() -> Mapping[PlayerId, int]:
+    return MappingProxyType({"p1": 0, "p2": 0})
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLog:
+    """What happened this turn that later text asks about (reset as a turn begins, CR 500.1):
+    life lost per player (Tainted Sigil, CR 119.3, 120.3a), creature spells cast per player
+    (Predatory Advantage) and whether that count is known, and the sources that dealt damage to
+    each object (Unscythe)."""
+
+    life_lost: Mapping[PlayerId, int] = field(default_factory=_no_players)
+    creature_casts: Mapping[PlayerId, int] = field(default_factory=_no_players)
+    casts_known: Mapping[PlayerId, bool] = field(default_factory=lambda: MappingProxyType({"p1": True, "p2": True}))
+    """False for a player whose ``spells_cast`` the document gives without ``creature_spells_cast``."""
+    damaged_by: Mapping[ObjectId, frozenset[ObjectId]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def lost_life(self, player: PlayerId, amount: int) -> "TurnLog":
+        """Return the log with ``amount`` more life lost by ``player``."""
+        return replace(self, life_lost=MappingProxyType({**self.life_lost, player: self.life_lost[player] + amount}))
+
+    def cast_creature(self, player: PlayerId) -> "TurnLog":
+        """Return the log with one more creature spell cast by ``player``."""
+        return replace(self, creature_casts=MappingProxyType({**self.creature_casts,
+                                                              player: self.creature_casts[player] + 1}))
+
+    def damaged(self, target: ObjectId, source: ObjectId) -> "TurnLog":
+        """Return the log with ``source`` among the sources that dealt damage to ``target``."""
+        sources = self.damaged_by.get(target, frozenset()) | {source}
+        return replace(self, damaged_by=MappingProxyType({**self.damaged_by, target: sources}))
+
+
+@dataclass(frozen=True, slots=True)
+class Declarations:
+    """Where the declarations of this combat stand (CR 508.1, 509.1, 726.1)."""
+
+    attackers_declared: bool = False
+    """Attackers were declared in this combat (until it ends, 511.3)."""
+    blocks_declared: Optional[bool] = None
+    """``False`` from the start of the declare blockers step until a legal declaration, ``True``
+    after one or once combat damage begins, ``None`` before any declare blockers step."""
+    illegal_attackers: bool = False
+    """The only declaration of attackers given was illegal and was reversed (726.1)."""
+    illegal_blockers: bool = False
+    """The only declaration of blockers given was illegal and was reversed (726.1)."""
+    declaring: Optional[Step] = None
+    """The step whose declaration the action being performed makes (priority waits for it)."""
+    deferred_priority: bool = False
+    """The step's priority waits for a declaration that was not made yet."""
+
+
 @dataclass(frozen=True)
 class GameState:
     """An immutable snapshot of a game."""
@@ -354,6 +405,26 @@ class GameState:
     """Last known information of objects that left the battlefield (CR 608.2h)."""
     combat_number: int = 0
     winner: Optional[str] = None
+    turn_log: TurnLog = field(default_factory=TurnLog)
+    """What happened this turn that later text asks about."""
+    declarations: Declarations = field(default_factory=Declarations)
+    """Where this combat's declarations stand."""
+    cleanup_priority: int = 0
+    """How many cleanup steps of this turn gave priority (CR 514.3a): each is followed by another."""
+    order_occasions: Mapping[PlayerId, int] = field(default_factory=_no_players)
+    """How many times each player has put two or more triggers on the stack at once (the ``n`` of
+    ``order:<player>:<n>``, CR 603.3b)."""
+    cascade_decisions: Mapping[ObjectId, tuple[Any, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """A spell's cascade decisions not used yet, one per cascade trigger in the order they resolve
+    (the cast action's ``cascade``): kept here so that they outlive the spell (CR 702.85a)."""
+    leaving: Mapping[ObjectId, Chars] = field(default_factory=lambda: MappingProxyType({}))
+    """The permanents leaving the battlefield in the event being performed, as they last existed:
+    leaves-the-battlefield abilities of each see the others leave (CR 603.10a)."""
+    trigger_order: Mapping[PlayerId, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """The ``trigger_order`` of the action being performed (CR 603.3b)."""
+    next_action: Optional[str] = None
+    """The ``type`` of the document's action after the one being performed (a declaration given
+    again comes before priority, 726.1)."""
 
     def player(self, pid: PlayerId) -> Player:
         """Return the player with id ``pid``."""
@@ -380,6 +451,14 @@ class GameState:
         """Return the objects in ``zone`` (of ``owner``), in order (a library top first)."""
         return [self.objects[o] for o in self.order
                 if self.objects[o].zone is zone and (owner is None or self.objects[o].owner == owner)]
+
+    def with_declarations(self, **changes: Any) -> "GameState":
+        """Return a copy with the combat declarations changed (:class:`Declarations` fields)."""
+        return replace(self, declarations=replace(self.declarations, **changes))
+
+    def with_turn_log(self, log: TurnLog) -> "GameState":
+        """Return a copy with ``log`` as what happened this turn."""
+        return replace(self, turn_log=log)
 
     def stamp(self) -> tuple[int, "GameState"]:
         """Return a new timestamp and the state that has used it (CR 613.7)."""

@@ -9,7 +9,9 @@ against both corpora with the site's importer.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum, auto
+from typing import Optional, Union
 
 from ..core import Rule
 
@@ -246,6 +248,51 @@ class K(Enum):
     LEAVES_TRIGGER = auto()
     SHUFFLE_ANYWAY = auto()
     BLOCK_REQUIREMENTS = auto()
+    # Added by the vocabulary registry (issue 12): what each entry of the vocabulary cites
+    CARD_TYPES = auto()
+    SUBTYPES = auto()
+    SUPERTYPES = auto()
+    COLORS = auto()
+    MULTICOLORED = auto()
+    MONOCOLORED = auto()
+    NAME = auto()
+    SELF_REFERENCE = auto()
+    TOKEN = auto()
+    TOKEN_CHARACTERISTICS = auto()
+    STATUS = auto()
+    POWER = auto()
+    ATTACKING = auto()
+    CONTROLLER = auto()
+    YOU = auto()
+    OBJECT = auto()
+    ATTACHED = auto()
+    ZONES = auto()
+    LIBRARY = auto()
+    HAND = auto()
+    BATTLEFIELD = auto()
+    GRAVEYARD = auto()
+    STACK = auto()
+    EXILE_ZONE = auto()
+    COMMAND = auto()
+    COUNTERS = auto()
+    PT_COUNTERS = auto()
+    KEYWORD_COUNTERS = auto()
+    LOYALTY_COUNTERS = auto()
+    COST = auto()
+    ADDITIONAL_COST = auto()
+    ACTIVATION_COST = auto()
+    SPELL_ABILITY = auto()
+    ACTIVATED_ABILITY = auto()
+    TRIGGERED_ABILITY = auto()
+    STATIC_ABILITY = auto()
+    TARGETS = auto()
+    FOR_AS_LONG_AS = auto()
+    STATIC_EFFECT = auto()
+    MODAL = auto()
+    X = auto()
+    ILLEGAL_CHOICE = auto()
+    ATTACH = auto()
+    ADD_MANA = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -468,6 +515,50 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.LEAVES_TRIGGER: ("603.6c", "603.6c", "leaves-the-battlefield"),
     K.SHUFFLE_ANYWAY: ("701.19c", "701.20c", "shuffled even if none of those objects"),
     K.BLOCK_REQUIREMENTS: ("509.1c", "509.1c", "maximum possible number of requirements"),
+    K.CARD_TYPES: ("205.2a", "205.2a", "card types"),
+    K.SUBTYPES: ("205.3a", "205.3a", "subtypes"),
+    K.SUPERTYPES: ("205.4a", "205.4a", "supertypes"),
+    K.COLORS: ("105.1", "105.1", "five colors"),
+    K.MULTICOLORED: ("105.4", "105.4", "multicolored"),
+    K.MONOCOLORED: ("105.2a", "105.2a", "monocolored"),
+    K.NAME: ("201.2", "201.2", "name"),
+    K.SELF_REFERENCE: ("201.4", "201.5", "refers to the object it's on"),
+    K.TOKEN: ("111.1", "111.1", "token"),
+    K.TOKEN_CHARACTERISTICS: ("111.4", "111.4", "creates a token"),
+    K.STATUS: ("110.5", "110.5", "tapped"),
+    K.POWER: ("208.1", "208.1", "power"),
+    K.ATTACKING: ("508.1a", "508.1a", "will attack"),
+    K.CONTROLLER: ("110.2", "110.2", "controller"),
+    K.YOU: ("109.5", "109.5", "you"),
+    K.OBJECT: ("109.1", "109.1", "object"),
+    K.ATTACHED: ("301.5a", "301.5a", "attached to"),
+    K.ZONES: ("400.1", "400.1", "zone"),
+    K.LIBRARY: ("401.1", "401.1", "library"),
+    K.HAND: ("402.1", "402.1", "hand"),
+    K.BATTLEFIELD: ("403.1", "403.1", "battlefield"),
+    K.GRAVEYARD: ("404.1", "404.1", "graveyard"),
+    K.STACK: ("405.1", "405.1", "stack"),
+    K.EXILE_ZONE: ("406.1", "406.1", "exile"),
+    K.COMMAND: ("408.1", "408.1", "command zone"),
+    K.COUNTERS: ("122.1", "122.1", "counter"),
+    K.PT_COUNTERS: ("122.1a", "122.1a", "+X/+Y counter"),
+    K.KEYWORD_COUNTERS: ("122.1b", "122.1b", "keyword counter"),
+    K.LOYALTY_COUNTERS: ("306.5b", "306.5b", "loyalty counters"),
+    K.COST: ("118.1", "118.1", "cost"),
+    K.ADDITIONAL_COST: ("118.8", "118.8", "additional cost"),
+    K.ACTIVATION_COST: ("602.1a", "602.1a", "activation cost"),
+    K.SPELL_ABILITY: ("113.3a", "113.3a", "spell abilities"),
+    K.ACTIVATED_ABILITY: ("113.3b", "113.3b", "activated abilities"),
+    K.TRIGGERED_ABILITY: ("113.3c", "113.3c", "triggered abilities"),
+    K.STATIC_ABILITY: ("113.3d", "113.3d", "static abilities"),
+    K.TARGETS: ("115.1", "115.1", "targets"),
+    K.FOR_AS_LONG_AS: ("611.2b", "611.2b", "for as long as"),
+    K.STATIC_EFFECT: ("611.3", "611.3", "static ability"),
+    K.MODAL: ("700.2", "700.2", "modal"),
+    K.X: ("107.3", "107.3", "X"),
+    K.ILLEGAL_CHOICE: ("601.2b", "601.2b", "announces"),
+    K.ATTACH: ("701.3a", "701.3a", "attach"),
+    K.ADD_MANA: ("106.4", "106.4", "add mana"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}
@@ -482,3 +573,187 @@ def citation(ruleset: str, key: K) -> Rule:
     """
     column = EDITIONS[ruleset]
     return Rule(f"mtg-{ruleset}", CITATIONS[key][column])
+
+
+KEYWORD_SECTIONS: dict[str, tuple[Optional[str], Optional[str]]] = {
+    # keyword (lower case, spaces and hyphens as "_") → (its section in 2020-06-01, in 2022-04-29);
+    # None where that edition has no such keyword (ward, encore … came later)
+    "deathtouch": ('702.2', '702.2'),
+    "defender": ('702.3', '702.3'),
+    "double_strike": ('702.4', '702.4'),
+    "enchant": ('702.5', '702.5'),
+    "equip": ('702.6', '702.6'),
+    "first_strike": ('702.7', '702.7'),
+    "flash": ('702.8', '702.8'),
+    "flying": ('702.9', '702.9'),
+    "haste": ('702.10', '702.10'),
+    "hexproof": ('702.11', '702.11'),
+    "indestructible": ('702.12', '702.12'),
+    "intimidate": ('702.13', '702.13'),
+    "landwalk": ('702.14', '702.14'),
+    "lifelink": ('702.15', '702.15'),
+    "protection": ('702.16', '702.16'),
+    "reach": ('702.17', '702.17'),
+    "shroud": ('702.18', '702.18'),
+    "trample": ('702.19', '702.19'),
+    "vigilance": ('702.20', '702.20'),
+    "ward": (None, '702.21'),
+    "banding": ('702.21', '702.22'),
+    "rampage": ('702.22', '702.23'),
+    "cumulative_upkeep": ('702.23', '702.24'),
+    "flanking": ('702.24', '702.25'),
+    "phasing": ('702.25', '702.26'),
+    "buyback": ('702.26', '702.27'),
+    "shadow": ('702.27', '702.28'),
+    "cycling": ('702.28', '702.29'),
+    "echo": ('702.29', '702.30'),
+    "horsemanship": ('702.30', '702.31'),
+    "fading": ('702.31', '702.32'),
+    "kicker": ('702.32', '702.33'),
+    "flashback": ('702.33', '702.34'),
+    "madness": ('702.34', '702.35'),
+    "fear": ('702.35', '702.36'),
+    "morph": ('702.36', '702.37'),
+    "amplify": ('702.37', '702.38'),
+    "provoke": ('702.38', '702.39'),
+    "storm": ('702.39', '702.40'),
+    "affinity": ('702.40', '702.41'),
+    "entwine": ('702.41', '702.42'),
+    "modular": ('702.42', '702.43'),
+    "sunburst": ('702.43', '702.44'),
+    "bushido": ('702.44', '702.45'),
+    "soulshift": ('702.45', '702.46'),
+    "splice": ('702.46', '702.47'),
+    "offering": ('702.47', '702.48'),
+    "ninjutsu": ('702.48', '702.49'),
+    "epic": ('702.49', '702.50'),
+    "convoke": ('702.50', '702.51'),
+    "dredge": ('702.51', '702.52'),
+    "transmute": ('702.52', '702.53'),
+    "bloodthirst": ('702.53', '702.54'),
+    "haunt": ('702.54', '702.55'),
+    "replicate": ('702.55', '702.56'),
+    "forecast": ('702.56', '702.57'),
+    "graft": ('702.57', '702.58'),
+    "recover": ('702.58', '702.59'),
+    "ripple": ('702.59', '702.60'),
+    "split_second": ('702.60', '702.61'),
+    "suspend": ('702.61', '702.62'),
+    "vanishing": ('702.62', '702.63'),
+    "absorb": ('702.63', '702.64'),
+    "aura_swap": ('702.64', '702.65'),
+    "delve": ('702.65', '702.66'),
+    "fortify": ('702.66', '702.67'),
+    "frenzy": ('702.67', '702.68'),
+    "gravestorm": ('702.68', '702.69'),
+    "poisonous": ('702.69', '702.70'),
+    "transfigure": ('702.70', '702.71'),
+    "champion": ('702.71', '702.72'),
+    "changeling": ('702.72', '702.73'),
+    "evoke": ('702.73', '702.74'),
+    "hideaway": ('702.74', '702.75'),
+    "prowl": ('702.75', '702.76'),
+    "reinforce": ('702.76', '702.77'),
+    "conspire": ('702.77', '702.78'),
+    "persist": ('702.78', '702.79'),
+    "wither": ('702.79', '702.80'),
+    "retrace": ('702.80', '702.81'),
+    "devour": ('702.81', '702.82'),
+    "exalted": ('702.82', '702.83'),
+    "unearth": ('702.83', '702.84'),
+    "cascade": ('702.84', '702.85'),
+    "annihilator": ('702.85', '702.86'),
+    "level_up": ('702.86', '702.87'),
+    "rebound": ('702.87', '702.88'),
+    "totem_armor": ('702.88', '702.89'),
+    "infect": ('702.89', '702.90'),
+    "battle_cry": ('702.90', '702.91'),
+    "living_weapon": ('702.91', '702.92'),
+    "undying": ('702.92', '702.93'),
+    "miracle": ('702.93', '702.94'),
+    "soulbond": ('702.94', '702.95'),
+    "overload": ('702.95', '702.96'),
+    "scavenge": ('702.96', '702.97'),
+    "unleash": ('702.97', '702.98'),
+    "cipher": ('702.98', '702.99'),
+    "evolve": ('702.99', '702.100'),
+    "extort": ('702.100', '702.101'),
+    "fuse": ('702.101', '702.102'),
+    "bestow": ('702.102', '702.103'),
+    "tribute": ('702.103', '702.104'),
+    "dethrone": ('702.104', '702.105'),
+    "hidden_agenda": ('702.105', '702.106'),
+    "outlast": ('702.106', '702.107'),
+    "prowess": ('702.107', '702.108'),
+    "dash": ('702.108', '702.109'),
+    "exploit": ('702.109', '702.110'),
+    "menace": ('702.110', '702.111'),
+    "renown": ('702.111', '702.112'),
+    "awaken": ('702.112', '702.113'),
+    "devoid": ('702.113', '702.114'),
+    "ingest": ('702.114', '702.115'),
+    "myriad": ('702.115', '702.116'),
+    "surge": ('702.116', '702.117'),
+    "skulk": ('702.117', '702.118'),
+    "emerge": ('702.118', '702.119'),
+    "escalate": ('702.119', '702.120'),
+    "melee": ('702.120', '702.121'),
+    "crew": ('702.121', '702.122'),
+    "fabricate": ('702.122', '702.123'),
+    "partner": ('702.123', '702.124'),
+    "undaunted": ('702.124', '702.125'),
+    "improvise": ('702.125', '702.126'),
+    "aftermath": ('702.126', '702.127'),
+    "embalm": ('702.127', '702.128'),
+    "eternalize": ('702.128', '702.129'),
+    "afflict": ('702.129', '702.130'),
+    "ascend": ('702.130', '702.131'),
+    "assist": ('702.131', '702.132'),
+    "jump_start": ('702.132', '702.133'),
+    "mentor": ('702.133', '702.134'),
+    "afterlife": ('702.134', '702.135'),
+    "riot": ('702.135', '702.136'),
+    "spectacle": ('702.136', '702.137'),
+    "escape": ('702.137', '702.138'),
+    "companion": ('702.138', '702.139'),
+    "mutate": ('702.139', '702.140'),
+    "encore": (None, '702.141'),
+    "boast": (None, '702.142'),
+    "foretell": (None, '702.143'),
+    "demonstrate": (None, '702.144'),
+    "daybound_and_nightbound": (None, '702.145'),
+    "disturb": (None, '702.146'),
+    "decayed": (None, '702.147'),
+    "cleave": (None, '702.148'),
+    "training": (None, '702.149'),
+    "compleated": (None, '702.150'),
+    "reconfigure": (None, '702.151'),
+    "blitz": (None, '702.152'),
+    "casualty": (None, '702.153'),
+}
+"""Every keyword ability of CR 702 and its section in each edition (702.2-702.139 in 2020-06-01,
+702.2-702.153 in 2022-04-29), checked against both corpora by ``engine/tests/test_mtg_citations.py``."""
+
+
+@dataclass(frozen=True)
+class KeywordRule:
+    """A rule key naming a keyword's own section of CR 702 (:data:`KEYWORD_SECTIONS`)."""
+
+    keyword: str
+
+
+RuleKey = Union[K, KeywordRule]
+"""What an entry of the Magic vocabulary cites: a :class:`K` rule point or a keyword's section."""
+
+
+def cite(key: RuleKey, ruleset: str) -> Optional[Rule]:
+    """Return the section of ``key`` in the ruleset's edition, or ``None`` when that edition has
+    no such rule (a keyword added later); raise ``KeyError`` for an unknown ruleset or keyword.
+
+    >>> cite(KeywordRule("ward"), "cr-2020-06-01") is None, cite(KeywordRule("ward"), "cr-2022-04-29").number
+    (True, '702.21')
+    """
+    if isinstance(key, K):
+        return citation(ruleset, key)
+    number = KEYWORD_SECTIONS[key.keyword][EDITIONS[ruleset]]
+    return Rule(f"mtg-{ruleset}", number) if number else None

@@ -8,28 +8,24 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core import Ruleset, TraceRecorder, register_ruleset, shown_value
+from ..core.deadline import check as check_deadline
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
-from .game import MAX_BRANCHES, Game, OpenChoice
-from .layers import LAYER_OF, compute
+from .board import board_of
+from .choices import MAX_BRANCHES, OpenChoice
+from .game import Game
+from .keywords import EVALUATED_KEYWORDS  # noqa: F401  (part of this module's interface)
+from .layers import compute
 from .rules import K, citation
-
+from .vocabulary import VOCABULARY
 
 LAYER_NOTE_MESSAGES = {"granted_earlier_layer": "mtg.layer.granted_earlier_layer", "grant_depth": "mtg.layer.grant_depth",
                        "condition_unknown": "mtg.layer.condition_unknown"}
 """The message of each kind of note of the layer system (:attr:`LayerResult.notes`)."""
 
-
 MAX_BRANCH_DEPTH = 1
 """Open choices are expanded into branches in the main trace only (DESIGN.md, Trace)."""
-
-EVALUATED_KEYWORDS = frozenset({
-    "cascade", "cycling", "deathtouch", "defender", "devour", "double_strike", "equip", "exalted", "fear",
-    "first_strike", "flash", "flying", "haste", "hexproof", "indestructible", "lifelink", "menace", "protection",
-    "reach", "shroud", "split_second", "trample", "typecycling", "vigilance",
-})
-"""The keyword abilities (CR 702) the engine applies; any other keyword is reported, never skipped silently."""
 
 
 class MtgRuleset(Ruleset):
@@ -44,23 +40,28 @@ class MtgRuleset(Ruleset):
     """603.3b (2022 wording): triggers whose trigger condition is another ability triggering go on
     the stack in a second round, after every player's other triggers; 2020: one round per player."""
 
+    vocabulary = VOCABULARY
+    """The Magic vocabulary registry (engine/mtg/vocabulary.py)."""
+
     def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
-        """Check the ``mtg`` vocabulary (docs/scenario-format.md §7)."""
+        """Check the ``mtg`` frame and vocabulary (docs/scenario-format.md §8)."""
         fmt.validate(scenario, checker)
 
     def resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder) -> dict[str, Any]:
-        """Give priority, perform the actions, resolve the stack; return the result with the layer walk."""
+        """Give priority, perform the actions, resolve the stack; return the result with the layer walk.
+
+        The board is followed from the parsed state (``recorder.watch``); each step that changes it
+        carries the change. What the engine cannot evaluate is a ``cannot_evaluate`` step and makes
+        the result incomplete; an open choice ends the main trace with its branches."""
         options = scenario.get("options") or {}
         game = Game(self, recorder, choices=options.get("choices"))
-        game.seed_turn_log(scenario.get("players"))
         state = fmt.parse_state(scenario)
+        recorder.watch(board_of, state)
         for effect in state.effects:
-            if effect.do not in LAYER_OF and effect.do not in ("indestructible", "prevent_damage", "cant_attack",
-                                                               "cant_block", "cant_cast", "exile_instead", "grant_spell",
-                                                               "replacement", "doesnt_untap", "chosen_name"):
-                game.complete = False
+            if effect.do == "unsupported":
                 game.record("cannot_evaluate", "mtg.layer.unsupported", K.LAYERS, effect=effect.id, do=effect.do)
-        self._report_unevaluated_abilities(scenario, game)
+        game.report_document(scenario)
+        recorder.sync(state)
         cite = lambda key: citation(self.name, key)  # noqa: E731
         try:
             state = game.run(state, list(scenario.get("actions", [])))
@@ -81,36 +82,12 @@ class MtgRuleset(Ruleset):
                             reason=line["reason"], timestamp=line["timestamp"], before=shown_value(line["before"]),
                             after=shown_value(line["after"]), **extra)
         for note in layers.notes:  # what the layer system could not evaluate (engine/mtg/layers.py)
-            game.complete = False
             card = note.get("card")
             game.record("cannot_evaluate", LAYER_NOTE_MESSAGES[note["kind"]], note["rule_key"], card=card,
                         card_name=state.objects[card].printed.name if card in state.objects else "",
                         **{k: (json.dumps(v) if isinstance(v, (dict, list)) else v)
                            for k, v in note.items() if k not in ("kind", "card", "rule_key")})
         return fmt.result(scenario, state, layers, cite, game.complete)
-
-    def _report_unevaluated_abilities(self, scenario: Mapping[str, Any], game: Game) -> None:
-        """Name each printed ability the engine would silently skip, so no answer pretends to
-        account for it: an ``unsupported`` ability (rules text kept as text, CR 113.1a) of a
-        permanent or a spell on the stack, and a keyword outside :data:`EVALUATED_KEYWORDS`
-        (CR 702.1) of a card on the battlefield, on the stack or in a hand. Each is a
-        ``cannot_evaluate`` step and makes the result incomplete; cards in other zones, whose
-        abilities rarely function there (113.6), are not reported, nor an unsupported part marked
-        ``"when_used": true`` (the engine gives its own step when that part is used)."""
-        for obj in scenario.get("objects") or ():
-            zone = obj.get("zone")
-            for ability in obj.get("abilities") or ():
-                kind = ability.get("kind", "keyword")
-                params = {"card": obj.get("id", ""), "card_name": obj.get("name", ""), "zone": zone}
-                if kind == "unsupported" and zone in ("battlefield", "stack") and not ability.get("when_used"):
-                    game.complete = False
-                    game.record("cannot_evaluate", "mtg.cannot_evaluate.ability", K.ABILITY_TEXT,
-                                text=str(ability.get("text", "")), **params)
-                elif kind == "keyword" and zone in ("battlefield", "stack", "hand") \
-                        and ability.get("keyword") not in EVALUATED_KEYWORDS:
-                    game.complete = False
-                    game.record("cannot_evaluate", "mtg.cannot_evaluate.keyword", K.KEYWORD_ABILITIES,
-                                keyword=str(ability.get("keyword")), **params)
 
     def _branch(self, scenario: Mapping[str, Any], open_choice: OpenChoice, recorder: TraceRecorder) -> None:
         """Record the open ``choice`` step; with at most 24 options, resolve the document once per
@@ -128,11 +105,12 @@ class MtgRuleset(Ruleset):
             return
         branches = []
         for option in open_choice.options:
+            check_deadline(f"branches of an open choice ({len(open_choice.options)} options)")
             document = copy.deepcopy(dict(scenario))
             options = dict(document.get("options") or {})
             options["choices"] = {**(options.get("choices") or {}), open_choice.key: option}
             document["options"] = options
-            sub = TraceRecorder(recorder.budget, depth=recorder.depth + 1)
+            sub = recorder.branch()
             branch_result = self.resolve(document, sub)
             branches.append({"choice": option, "trace": sub.to_list(), "result": branch_result})
         recorder.record("choice", open_choice.message_id, rule, params, options=open_choice.options, branches=branches)
@@ -161,4 +139,4 @@ class CR20200601(MtgRuleset):
     trigger_on_trigger_last = False
 
 
-__all__ = ["CR20200601", "CR20220429", "MtgRuleset", "citation"]
+__all__ = ["CR20200601", "CR20220429", "EVALUATED_KEYWORDS", "MtgRuleset", "citation"]

@@ -1,296 +1,181 @@
-"""The ``mtg`` scenario vocabulary at the boundary: validation, parsing into frozen values,
-and the result in the scenario's own shape (docs/scenario-format.md §7)."""
+"""The ``mtg`` scenario at the boundary: validation of the document's frame (players, turn,
+objects, the stack, pending triggers, effects, actions, options) and of every vocabulary value
+through the registry, parsing into frozen values, and the result in the scenario's own shape
+(docs/scenario-format.md §8).
+
+Nothing is accepted and ignored: the frame's records refuse any key they do not name, and every
+vocabulary value is checked by its slot (``VOCABULARY.check``), naming the path and the allowed names.
+"""
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from ..core.schema import Validation, check_keys
 from ..core.validation import Checker, Path
-from .layers import LayerResult, colors_of_cost, text_word_kind
+from . import game as _registered  # noqa: F401  (every entry is registered before the names below are read)
+from .effects import DOCUMENT_EFFECTS
+from .filters import STATIC_CONDITIONS
+from .layer_effects import LAYER_OF
+from .layers import LayerResult
+from .mana import colors_of_cost
 from .model import (
-    PLAYERS, Ability, Chars, Effect, GameObject, GameState, Player, StackItem, Step, Zone, freeze, thaw,
+    PLAYERS, Ability, Chars, Effect, GameObject, GameState, PendingTrigger, Player, StackItem, Step, TurnLog, Zone,
+    freeze, thaw,
+)
+from .vocabulary import (
+    AFFECTED, COLOR_LIST, COUNT, INDEX, MAX_VALUE, NUMBER, OBJECT, OBJECT_OR_PLAYER, PLAYER_ID, STEP, SUBTYPE_LIST,
+    SUPERTYPE_LIST, TARGET_IDS, TEXT, TYPE_LIST, VOCABULARY, Boolean, Choice, Integer, ListOf, ManaSymbols, MapOf, Only,
+    Record, Text, nullable,
 )
 
-ZONES = tuple(z.value for z in Zone)
+ZONES = tuple(VOCABULARY.names("zone"))
 STEPS = tuple(s.value for s in Step)
-CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery", "tribal", "battle")
-SUPERTYPES = ("basic", "legendary", "snow", "world")
-COLORS = ("white", "blue", "black", "red", "green")
-ABILITY_KINDS = ("keyword", "static", "cda", "activated", "triggered", "spell", "replacement", "alternative_cost", "unsupported")
+ABILITY_KINDS = ("keyword", "static", "cda", "activated", "triggered", "spell", "replacement", "alternative_cost",
+                 "unsupported")
+"""The ``ability`` entries in the order the builder shows them."""
 ACTION_TYPES = ("cast", "activate", "play_land", "pass", "resolve", "declare_attackers", "declare_blockers", "next_step")
+"""The ``action`` entries in the order the builder shows them."""
+assert set(ABILITY_KINDS) == set(VOCABULARY.names("ability")) and set(ACTION_TYPES) == set(VOCABULARY.names("action"))
 DURATIONS = ("end_of_turn", "permanent", "static", "next_untap")
-OBJECT_KEYS = ("id", "name", "owner", "controller", "zone", "mana_cost", "colors", "supertypes", "types", "subtypes",
-               "abilities", "power", "toughness", "loyalty", "tapped", "counters", "attached_to", "face_down",
-               "timestamp", "damage", "token", "sick", "attacking", "blocking", "x", "text",
-               "blocked", "damage_order", "loyalty_activated", "chosen")
-PLAYER_KEYS = ("id", "name", "life", "poison", "mana_pool", "lands_played", "spells_cast", "life_lost",
-               "creature_spells_cast")
-TURN_KEYS = ("active", "phase", "step", "priority", "combat_number")
-EFFECT_KEYS_REQUIRED = ("do",)
-MAX_ID, MAX_VALUE = 64, 999_999
+"""The durations a document effect may have (``while_counter`` needs a created effect's counter)."""
+
+PLAYER = Record(fields={
+    "id": PLAYER_ID, "name": Text(max_length=200, label="Name"), "life": NUMBER, "poison": COUNT,
+    "mana_pool": nullable(ManaSymbols(label="Mana pool", help="unspent mana; omitted: mana is not tracked")),
+    "lands_played": COUNT, "spells_cast": COUNT,
+    "life_lost": Integer(low=0, high=MAX_VALUE, label="Life lost this turn", help="before the scenario begins"),
+    "creature_spells_cast": Integer(low=0, high=MAX_VALUE, label="Creature spells cast this turn"),
+}, required=("id",))
+TURN = Record(fields={"active": PLAYER_ID, "step": STEP, "priority": PLAYER_ID,
+                      "combat_number": Integer(low=0, high=99, label="Combat of the turn")}, required=("active",))
+PT = nullable(NUMBER)
+OBJECT_FIELDS = {
+    "id": Text(min_length=1, max_length=64), "name": Text(max_length=200), "owner": PLAYER_ID, "controller": PLAYER_ID,
+    "zone": VOCABULARY.use("zone"), "mana_cost": nullable(ManaSymbols(label="Mana cost")), "colors": COLOR_LIST,
+    "supertypes": SUPERTYPE_LIST, "types": TYPE_LIST, "subtypes": SUBTYPE_LIST,
+    "abilities": ListOf(item=VOCABULARY.use("ability"), max_items=50, label="Abilities"),
+    "power": PT, "toughness": PT, "loyalty": PT, "tapped": Boolean(),
+    "counters": MapOf(key=VOCABULARY.use("counter"), value=COUNT, max_items=40, label="Counters"),
+    "attached_to": nullable(OBJECT), "face_down": Boolean(), "timestamp": COUNT, "damage": COUNT, "token": Boolean(),
+    "sick": Boolean(), "attacking": nullable(OBJECT_OR_PLAYER), "blocking": ListOf(item=OBJECT, max_items=200),
+    "x": COUNT, "text": TEXT, "blocked": Boolean(), "damage_order": ListOf(item=OBJECT, max_items=200),
+    "loyalty_activated": Boolean(), "chosen": Text(max_length=200, label="Name chosen as it entered"),
+}
+OBJECT_KEYS = tuple(OBJECT_FIELDS)
+EVENT = Record(fields={"object": OBJECT, "player": PLAYER_ID, "amount": NUMBER, "attacker": OBJECT, "attached": OBJECT},
+               label="Trigger event", help="what triggered it, as its instructions read it (`\"object\": \"event\"` …)")
+SPELL_ITEM = Record(fields={"card": OBJECT, "controller": PLAYER_ID, "targets": TARGET_IDS, "x": COUNT,
+                            "cascade": VOCABULARY.get("action", "cast").keys["cascade"]}, required=("card",))
+ABILITY_ITEM = Record(fields={"source": OBJECT, "ability": INDEX, "kind": Choice(values=("activated", "triggered"), what="kind"),
+                              "controller": PLAYER_ID, "targets": TARGET_IDS, "x": COUNT, "event": EVENT},
+                      required=("source",))
+PENDING = Record(fields={"source": OBJECT, "ability": INDEX, "controller": PLAYER_ID, "targets": TARGET_IDS,
+                         "modes": ListOf(item=Integer(low=0, high=20), max_items=20), "event": EVENT}, required=("source",))
+EFFECT_FRAME = {
+    "id": Text(min_length=1, max_length=64), "affected": AFFECTED,
+    "duration": Only(slot="duration", vocabulary=VOCABULARY, names=DURATIONS, where="for a document effect",
+                     label="Duration", help="default end_of_turn"),
+    "source": OBJECT, "controller": PLAYER_ID, "timestamp": COUNT,
+    "cda": Boolean(label="Characteristic-defining", help="applied first in its layer (CR 613.3, 613.4a)"),
+    "if": Only(slot="condition", vocabulary=VOCABULARY, names=STATIC_CONDITIONS,
+               where="in a document effect's if (CR 611.3a)", label="As long as"),
+}
+DOCUMENT_EFFECT = Only(slot="effect", vocabulary=VOCABULARY, names=DOCUMENT_EFFECTS, where="as a document effect")
 
 
 # ----------------------------------------------------------------------------- validation
 
 def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
-    """Record every problem of an ``mtg`` scenario's vocabulary in ``checker``."""
-    options = scenario.get("options", {})
-    if isinstance(options, Mapping):
-        checker.known_keys(options, ("options",), ("choices",))
-        choices = options.get("choices", {})
-        if checker.mapping(choices, ("options", "choices")) is not None:
-            for key, value in choices.items():
-                checker.string(key, ("options", "choices", key), min_length=1)
-                if not isinstance(value, (str, int, bool, list)) or isinstance(value, float):
-                    checker.error(("options", "choices", key), "a choice is a string, integer, boolean or array")
-    players = scenario.get("players")
-    if isinstance(players, list):
-        seen = []
-        for i, p in enumerate(players):
-            if checker.mapping(p, ("players", i)) is None:
-                continue
-            checker.known_keys(p, ("players", i), PLAYER_KEYS)
-            pid = checker.choice(p.get("id"), ("players", i, "id"), PLAYERS, "player id")
-            seen.append(pid)
-            if "life" in p:
-                checker.integer(p["life"], ("players", i, "life"), low=-MAX_VALUE, high=MAX_VALUE)
-            for key in ("poison", "lands_played", "spells_cast", "life_lost", "creature_spells_cast"):
-                if key in p:
-                    checker.integer(p[key], ("players", i, key), low=0, high=MAX_VALUE)
-            if "mana_pool" in p and p["mana_pool"] is not None:
-                _check_mana(p["mana_pool"], ("players", i, "mana_pool"), checker)
-            if "name" in p:
-                checker.string(p["name"], ("players", i, "name"))
-        if sorted(x for x in seen if x) != list(PLAYERS):
-            checker.error(("players",), "players must list p1 and p2 exactly once each")
-    turn = scenario.get("turn")
-    if isinstance(turn, Mapping):
-        checker.known_keys(turn, ("turn",), TURN_KEYS)
-        checker.choice(turn.get("active"), ("turn", "active"), PLAYERS, "player id")
-        checker.choice(turn.get("step", "main1"), ("turn", "step"), STEPS, "step")
-        if "priority" in turn:
-            checker.choice(turn["priority"], ("turn", "priority"), PLAYERS, "player id")
-    objects = scenario.get("objects")
-    ids: set[str] = set()
-    if isinstance(objects, list):
-        for i, obj in enumerate(objects):
-            _check_object(obj, ("objects", i), ids, checker)
-        for i, obj in enumerate(objects):
-            if isinstance(obj, Mapping) and obj.get("attached_to") is not None and obj.get("attached_to") not in ids:
-                checker.error(("objects", i, "attached_to"), f"unknown object id {str(obj['attached_to'])[:60]!r}")
-            elif isinstance(obj, Mapping) and obj.get("attached_to") is not None and obj.get("attached_to") == obj.get("id"):
-                checker.error(("objects", i, "attached_to"), "an object can't be attached to itself (CR 301.5c, 303.4d)")
-    refs = ids | set(PLAYERS)
-    for i, item in enumerate(scenario.get("chain", []) or []):
-        path = ("chain", i)
-        if checker.mapping(item, path) is None:
+    """Record every problem of an ``mtg`` scenario in ``checker``: the frame's records, every
+    vocabulary value by its slot, and the checks across fields (ids, zones, ability indexes)."""
+    objects = scenario.get("objects") if isinstance(scenario.get("objects"), list) else []
+    ids = [o.get("id") for o in objects if isinstance(o, Mapping) and isinstance(o.get("id"), str)]
+    v = Validation(checker, ruleset=str(scenario.get("ruleset", "")),
+                   refs={"object": frozenset(ids), "player": frozenset(PLAYERS)})
+    if "options" in scenario:
+        VOCABULARY.check(scenario["options"], ("options",), "option", v)
+    _players(scenario.get("players"), v)
+    if isinstance(scenario.get("turn"), Mapping):
+        TURN.check(scenario["turn"], ("turn",), v)
+    seen: set[str] = set()
+    for i, obj in enumerate(objects):
+        path = ("objects", i)
+        if not OBJECT_RECORD.check(obj, path, v) or not isinstance(obj, Mapping):
             continue
-        ref = item.get("card", item.get("source"))
-        if ref not in ids:
-            checker.error((*path, "card" if "card" in item else "source"), f"unknown object id {str(ref)[:60]!r}")
-        if item.get("controller") is not None:
-            checker.choice(item["controller"], (*path, "controller"), PLAYERS, "player id")
-        elif "card" in item and _zone_of(objects, ref) != "stack":
-            checker.error((*path, "card"), "a spell in chain must be an object in the stack zone")
-        _check_refs(item.get("targets", []), (*path, "targets"), refs, checker)
-    for i, item in enumerate(scenario.get("pending", []) or []):
+        oid = obj.get("id")
+        if oid in seen or oid in PLAYERS:
+            v.error((*path, "id"), f"duplicate object id {oid!r}")
+        seen.add(oid)
+        if obj.get("attached_to") is not None and obj.get("attached_to") == oid:
+            v.error((*path, "attached_to"), "an object can't be attached to itself (CR 301.5c, 303.4d)")
+        if "chosen" in obj and obj.get("zone") != "battlefield":
+            v.error((*path, "chosen"), "chosen is the name chosen as a permanent entered (CR 614.12a): only for an "
+                                       "object on the battlefield")
+    by_id = {o.get("id"): o for o in objects if isinstance(o, Mapping)}
+    for i, item in enumerate(scenario.get("chain") or []):
+        _chain_item(item, ("chain", i), by_id, v)
+    for i, item in enumerate(scenario.get("pending") or []):
         path = ("pending", i)
-        if checker.mapping(item, path) is not None and item.get("source") not in ids:
-            checker.error((*path, "source"), f"unknown object id {str(item.get('source'))[:60]!r}")
-    for i, effect in enumerate(scenario.get("effects", []) or []):
-        path = ("effects", i)
-        if checker.mapping(effect, path) is None:
-            continue
-        checker.string(effect.get("do"), (*path, "do"), min_length=1)
-        if "timestamp" in effect:
-            checker.integer(effect["timestamp"], (*path, "timestamp"), low=0, high=MAX_VALUE)
-        if "duration" in effect:
-            checker.choice(effect["duration"], (*path, "duration"), DURATIONS, "duration")
-        _check_layer_effect(effect, path, checker)
-        if "if" in effect:
-            check_condition(effect["if"], (*path, "if"), checker)
-        affected = effect.get("affected")
-        if isinstance(affected, list):
-            _check_refs(affected, (*path, "affected"), ids, checker)
-        elif affected is not None:
-            checker.mapping(affected, (*path, "affected"))
-    for i, action in enumerate(scenario.get("actions", []) or []):
-        path = ("actions", i)
-        if checker.mapping(action, path) is None:
-            continue
-        kind = checker.choice(action.get("type"), (*path, "type"), ACTION_TYPES, "action type")
-        if kind in ("cast", "play_land") and action.get("card") not in ids:
-            checker.error((*path, "card"), f"unknown object id {str(action.get('card'))[:60]!r}")
-        if kind == "activate" and action.get("source") not in ids:
-            checker.error((*path, "source"), f"unknown object id {str(action.get('source'))[:60]!r}")
-        if kind in ("cast", "activate", "play_land", "pass"):
-            checker.choice(action.get("player"), (*path, "player"), PLAYERS, "player id")
-        if "targets" in action:
-            _check_refs(action["targets"], (*path, "targets"), refs, checker)
-        for key in ("modes", "divide"):
-            if key in action and checker.sequence(action[key], (*path, key)) is not None:
-                for j, n in enumerate(action[key]):
-                    checker.integer(n, (*path, key, j), low=0, high=MAX_VALUE)
-        if "x" in action:
-            checker.integer(action["x"], (*path, "x"), low=0, high=MAX_VALUE)
-        by_mode = action.get("targets_by_mode")
-        if by_mode is not None and checker.mapping(by_mode, (*path, "targets_by_mode")) is not None:
-            for mode, refs_of_mode in by_mode.items():
-                _check_refs(refs_of_mode, (*path, "targets_by_mode", mode), refs, checker)
-        if kind == "declare_attackers":
-            _check_refs(action.get("attackers", []), (*path, "attackers"), ids, checker)
-            attackers = action.get("attackers", [])
-            if isinstance(attackers, list) and len({str(a) for a in attackers}) != len(attackers):
-                checker.error((*path, "attackers"), "a creature is declared as an attacker once (CR 508.1a)")
-            attacking = action.get("attacking", {})
-            if checker.mapping(attacking, (*path, "attacking")) is not None:
-                for attacker, what in attacking.items():
-                    if attacker not in ids or what not in refs:
-                        checker.error((*path, "attacking", attacker), "attacking maps an attacker id to a player or planeswalker id")
-        if kind == "declare_blockers":
-            blockers = action.get("blockers", [])
-            if checker.sequence(blockers, (*path, "blockers")) is not None:
-                for j, pair in enumerate(blockers):
-                    if checker.mapping(pair, (*path, "blockers", j)) is None:
-                        continue
-                    for role in ("blocker", "attacker"):
-                        if pair.get(role) not in ids:
-                            checker.error((*path, "blockers", j, role), f"unknown object id {str(pair.get(role))[:60]!r}")
-            order = action.get("damage_order", {})
-            if checker.mapping(order, (*path, "damage_order")) is not None:
-                for attacker, blockers in order.items():
-                    if attacker not in ids:
-                        checker.error((*path, "damage_order", attacker), f"unknown object id {attacker[:60]!r}")
-                    _check_refs(blockers, (*path, "damage_order", attacker), ids, checker)
-        if kind == "next_step":
-            checker.choice(action.get("step"), (*path, "step"), STEPS, "step")
+        if PENDING.check(item, path, v):
+            _ability_index(item, path, by_id, v)
+    for i, effect in enumerate(scenario.get("effects") or []):
+        _effect(effect, ("effects", i), v)
+    for i, action in enumerate(scenario.get("actions") or []):
+        VOCABULARY.check(action, ("actions", i), "action", v)
 
 
-MANA_RE = re.compile(r"(?:\{(?:\d{1,3}|X|[WUBRGCS]|[WUBRG2]/[WUBRGP])\})*")
-"""A mana cost or pool: generic, X, colored, colorless, snow, hybrid and Phyrexian symbols (CR 107.4)."""
+OBJECT_RECORD = Record(fields=OBJECT_FIELDS, required=("id", "owner", "zone"))
 
 
-def _check_mana(value: Any, path: Path, checker: Checker) -> None:
-    """Check that ``value`` is written in mana symbols (``{2}{W/B}{U}``, CR 107.4)."""
-    text = checker.string(value, path)
-    if isinstance(text, str) and not MANA_RE.fullmatch(text):
-        checker.error(path, f"{text[:60]!r} is not written in mana symbols such as {{2}}{{W/B}}{{U}} (CR 107.4)")
-
-
-def _check_ability_effects(ability: Mapping[str, Any], path: Path, checker: Checker) -> None:
-    """Check a static ability's ``if`` and every ``change_text`` among an ability's effects (also
-    inside modes and granted abilities)."""
-    if ability.get("kind") in ("static", "cda") and "if" in ability:
-        check_condition(ability["if"], (*path, "if"), checker)
-    lists = [((*path, "effects"), ability.get("effects"))]
-    modes = ability.get("modes")
-    if isinstance(modes, list):
-        lists += [((*path, "modes", m, "effects"), mode.get("effects")) for m, mode in enumerate(modes) if isinstance(mode, Mapping)]
-    for list_path, parts in lists:
-        for k, part in enumerate(parts if isinstance(parts, list) else []):
-            if isinstance(part, Mapping):
-                _check_layer_effect(part, (*list_path, k), checker)
-                for g, granted in enumerate(part.get("abilities") or [] if part.get("do") == "add_ability" else []):
-                    if isinstance(granted, Mapping):
-                        _check_ability_effects(granted, (*list_path, k, "abilities", g), checker)
-
-
-def _check_layer_effect(effect: Mapping[str, Any], path: Path, checker: Checker) -> None:
-    """A ``change_text`` changes a word of one kind into another of the same kind (CR 612.2): two
-    color words, two land types or two creature types (see :func:`layers.text_word_kind`)."""
-    if effect.get("do") == "change_text":
-        kinds = {}
-        for key in ("from", "to"):
-            kinds[key] = text_word_kind(effect.get(key))
-            if kinds[key] is None:
-                checker.error((*path, key), f"{key} must be a color word (white, blue, black, red, green), a land type "
-                              "(Plains, Swamp …) or a creature type (a capitalised word such as Goblin), CR 612.2; "
-                              f"got {str(effect.get(key))[:40]!r}")
-        if kinds["from"] and kinds["to"] and kinds["from"] != kinds["to"]:
-            checker.error((*path, "to"), f"to must be a word of the same kind as from ({kinds['from'].replace('_', ' ')}), CR 612.2")
-
-
-def check_condition(cond: Any, path: Path, checker: Checker) -> None:
-    """Check a static ability's or effect's CONDITION: one of ``controls`` (FILTER, with
-    ``at_least``), ``your_turn``, ``life_at_most``, ``first_combat``, ``step``, ``opponent_cast_spells``."""
-    if checker.mapping(cond, path) is None:
+def _players(players: Any, v: Validation) -> None:
+    if not isinstance(players, list):
         return
-    allowed = ("controls", "at_least", "your_turn", "life_at_most", "first_combat", "step", "opponent_cast_spells")
-    checker.known_keys(cond, path, allowed)
-    if not any(key in cond for key in allowed if key != "at_least"):
-        checker.error(path, "a condition needs one of: " + ", ".join(k for k in allowed if k != "at_least"))
-    if "controls" in cond:
-        checker.mapping(cond["controls"], (*path, "controls"))
-    for key in ("at_least", "life_at_most", "opponent_cast_spells"):
-        if key in cond:
-            checker.integer(cond[key], (*path, key), low=-MAX_VALUE if key == "life_at_most" else 0, high=MAX_VALUE)
-    for key in ("your_turn", "first_combat"):
-        if key in cond:
-            checker.boolean(cond[key], (*path, key))
-    if "step" in cond:
-        checker.choice(cond["step"], (*path, "step"), STEPS, "step")
+    seen = []
+    for i, p in enumerate(players):
+        if PLAYER.check(p, ("players", i), v) and isinstance(p, Mapping):
+            seen.append(p.get("id"))
+    if sorted(x for x in seen if x) != list(PLAYERS):
+        v.error(("players",), "players must list p1 and p2 exactly once each")
 
 
-def _zone_of(objects: Any, oid: str) -> Any:
-    for obj in objects or []:
-        if isinstance(obj, Mapping) and obj.get("id") == oid:
-            return obj.get("zone")
-    return None
-
-
-def _check_refs(value: Any, path: Path, known: set[str], checker: Checker) -> None:
-    if checker.sequence(value, path) is None:
+def _chain_item(item: Any, path: Path, by_id: Mapping[str, Any], v: Validation) -> None:
+    """A stack item is a spell (``card``: an object in the stack zone) or an ability (``source``)."""
+    if v.checker.mapping(item, path) is None:
         return
-    for j, ref in enumerate(value):
-        if not isinstance(ref, str):
-            checker.error((*path, j), f"{path[-1]}[{j}] must be a string")
-        elif ref not in known:
-            checker.error((*path, j), f"unknown object id {ref[:60]!r}")
+    if "card" in item:
+        if SPELL_ITEM.check(item, path, v) and (by_id.get(item["card"]) or {}).get("zone") != "stack":
+            v.error((*path, "card"), "a spell in chain must be an object in the stack zone")
+    elif ABILITY_ITEM.check(item, path, v):
+        _ability_index(item, path, by_id, v)
 
 
-def _check_object(obj: Any, path: Path, ids: set[str], checker: Checker) -> None:
-    if checker.mapping(obj, path) is None:
+def _ability_index(item: Mapping[str, Any], path: Path, by_id: Mapping[str, Any], v: Validation) -> None:
+    """The ability of a stack item or pending trigger is one its source has."""
+    source = by_id.get(item.get("source")) or {}
+    abilities = source.get("abilities") if isinstance(source.get("abilities"), list) else []
+    index = item.get("ability", 0)
+    if not 0 <= index < len(abilities):
+        v.error((*path, "ability"), f"{item.get('source')} has {len(abilities)} abilities; ability {index} is not one of them")
+
+
+def _effect(effect: Any, path: Path, v: Validation) -> None:
+    """A document effect: its frame (id, affected, duration, source, controller, timestamp, cda,
+    if) and the EFFECT it is."""
+    if v.checker.mapping(effect, path) is None:
         return
-    checker.known_keys(obj, path, OBJECT_KEYS)
-    oid = checker.string(obj.get("id"), (*path, "id"), min_length=1, max_length=MAX_ID)
-    if oid is not None:
-        if oid in ids or oid in PLAYERS:
-            checker.error((*path, "id"), f"duplicate object id {oid!r}")
-        ids.add(oid)
-    checker.string(obj.get("name", ""), (*path, "name"))
-    if obj.get("mana_cost") is not None:
-        _check_mana(obj["mana_cost"], (*path, "mana_cost"), checker)
-    if "chosen" in obj:
-        checker.string(obj["chosen"], (*path, "chosen"))
-    checker.choice(obj.get("owner"), (*path, "owner"), PLAYERS, "player id")
-    if "controller" in obj:
-        checker.choice(obj["controller"], (*path, "controller"), PLAYERS, "player id")
-    checker.choice(obj.get("zone"), (*path, "zone"), ZONES, "zone")
-    for key, allowed in (("types", CARD_TYPES), ("supertypes", SUPERTYPES), ("colors", COLORS)):
-        values = obj.get(key, [])
-        if checker.sequence(values, (*path, key)) is not None:
-            for j, v in enumerate(values):
-                checker.choice(v, (*path, key, j), allowed, key[:-1] if key != "colors" else "color")
-    for key in ("power", "toughness", "loyalty"):
-        if obj.get(key) is not None:
-            checker.integer(obj[key], (*path, key), low=-MAX_VALUE, high=MAX_VALUE)
-    for key in ("timestamp", "damage", "x"):
-        if key in obj:
-            checker.integer(obj[key], (*path, key), low=0, high=MAX_VALUE)
-    counters = obj.get("counters", {})
-    if checker.mapping(counters, (*path, "counters")) is not None:
-        for kind, n in counters.items():
-            checker.integer(n, (*path, "counters", kind), low=0, high=MAX_VALUE)
-    abilities = obj.get("abilities", [])
-    if checker.sequence(abilities, (*path, "abilities")) is not None:
-        for j, ability in enumerate(abilities):
-            if checker.mapping(ability, (*path, "abilities", j)) is not None:
-                checker.choice(ability.get("kind"), (*path, "abilities", j, "kind"), ABILITY_KINDS, "ability kind")
-                _check_ability_effects(ability, (*path, "abilities", j), checker)
+    frame = {key: item for key, item in effect.items() if key in EFFECT_FRAME}
+    check_keys(frame, path, v, EFFECT_FRAME)
+    DOCUMENT_EFFECT.check({key: item for key, item in effect.items() if key not in EFFECT_FRAME}, path, v)
+    if effect.get("cda") and effect.get("do") not in LAYER_OF:
+        v.error((*path, "cda"), "cda goes with an effect that changes characteristics (CR 604.3, 613.3)")
+    if "affected" in effect and effect.get("do") in ("cant_cast", "unsupported"):
+        v.error((*path, "affected"), f"the {effect['do']} effect applies to no objects: it has no affected")
+    if effect.get("do") == "grant_spell" and not isinstance(effect.get("affected"), list):
+        v.error((*path, "affected"), "grant_spell applies to the spells named by id (affected: [ids], CR 611.2c)")
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -316,7 +201,7 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
     turn = scenario["turn"]
     state = GameState(players, MappingProxyType(objects), tuple(order), turn["active"], Step(turn.get("step", "main1")),
                       turn.get("priority", turn["active"]), combat_number=turn.get("combat_number", 1),
-                      next_timestamp=next_ts)
+                      next_timestamp=next_ts, turn_log=turn_log(scenario.get("players")))
     effects = []
     for i, raw in enumerate(scenario.get("effects", [])):
         ts = raw.get("timestamp")
@@ -337,6 +222,7 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
             effects.append(Effect(f"{raw['id']}.chosen", "chosen_name", freeze({"name": raw["chosen"]}), raw["id"],
                                   raw.get("controller", raw["owner"]), 0, affected_ids=(raw["id"],), duration="permanent"))
     stack = []
+    cascade: dict[str, Any] = {}
     for i, raw in enumerate(scenario.get("chain", [])):
         sid = f"s{i + 1}"
         if "card" in raw:
@@ -347,8 +233,8 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
                                                  "controller": controller, "x": raw.get("x", obj.x)})
             stack.append(StackItem(sid, "spell", controller, obj.id, obj.printed.name,
                                    tuple(spell.get("effects", ())), tuple(raw.get("targets", ())),
-                                   tuple(spell.get("targets", ())),
-                                   choices=freeze({"cascade": raw.get("cascade", []), "x": raw.get("x", 0)})))
+                                   tuple(spell.get("targets", ())), choices=freeze({"x": raw.get("x", 0)})))
+            cascade[obj.id] = freeze(raw.get("cascade", []))
         else:
             obj = objects[raw["source"]]
             ability = obj.printed.abilities[raw.get("ability", 0)]
@@ -358,10 +244,8 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
                                    condition=ability.spec.get("if"), source_lki=None,
                                    event=freeze(raw.get("event", {})),
                                    choices=freeze({"x": raw.get("x", 0)})))
-    from dataclasses import replace
     state = replace(state, objects=MappingProxyType(objects), effects=tuple(effects), stack=tuple(stack),
-                    next_stack_id=len(stack) + 1)
-    from .model import PendingTrigger
+                    next_stack_id=len(stack) + 1, cascade_decisions=MappingProxyType(cascade))
     pending = []
     for i, raw in enumerate(scenario.get("pending", [])):
         obj = objects[raw["source"]]
@@ -374,6 +258,24 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
         pending.append(PendingTrigger(obj.id, raw.get("ability", 0), raw.get("controller", obj.controller),
                                       obj.printed.name, freeze(spec), freeze(raw.get("event", {})), order=i))
     return replace(state, pending=tuple(pending))
+
+
+def turn_log(players: Any) -> TurnLog:
+    """What happened earlier this turn, from the document's ``players[]`` (docs/scenario-format.md
+    §8.1): ``life_lost`` (default 0) and ``creature_spells_cast``. Without ``creature_spells_cast``
+    a player whose ``spells_cast`` is above 0 cast spells of unknown types: a condition about their
+    creature spells is then a ``cannot_evaluate`` step."""
+    lost, casts, known = {"p1": 0, "p2": 0}, {"p1": 0, "p2": 0}, {"p1": True, "p2": True}
+    for raw in players or ():
+        pid = raw.get("id")
+        if pid not in PLAYERS:
+            continue
+        lost[pid] = int(raw.get("life_lost", 0))
+        if "creature_spells_cast" in raw:
+            casts[pid] = int(raw["creature_spells_cast"])
+        elif raw.get("spells_cast"):
+            known[pid] = False
+    return TurnLog(MappingProxyType(lost), MappingProxyType(casts), MappingProxyType(known))
 
 
 def parse_object(raw: Mapping[str, Any], timestamp: int) -> GameObject:

@@ -59,3 +59,18 @@ def test_613_4_both_editions_have_sublayers_7a_to_7d_only(ruleset):
 def test_702_85a_only_2022_checks_the_resulting_spells_mana_value():
     assert "resulting spell" in _rules("cr-2022-04-29")["702.85a"]
     assert "resulting spell" not in _rules("cr-2020-06-01")["702.84a"]
+
+
+@needs_corpora
+@pytest.mark.parametrize("ruleset", sorted(EDITIONS))
+def test_702_every_keyword_of_the_vocabulary_is_its_editions_section(ruleset):
+    from engine.mtg.rules import KEYWORD_SECTIONS
+
+    rules = _rules(ruleset)
+    wrong = [(keyword, numbers) for keyword, numbers in KEYWORD_SECTIONS.items()
+             if numbers[EDITIONS[ruleset]] is not None
+             and keyword.replace("_", " ") not in rules.get(numbers[EDITIONS[ruleset]], "").lower().replace("-", " ")]
+    assert wrong == []
+    listed = {number for numbers in KEYWORD_SECTIONS.values() for number in numbers[EDITIONS[ruleset]:EDITIONS[ruleset] + 1]}
+    every = {n for n in rules if n.startswith("702.") and n.count(".") == 1 and n[4:].isdigit() and n != "702.1"}
+    assert every - listed == set()

@@ -78,11 +78,15 @@ def test_2020_edition_cites_its_own_numbers():
     assert "702.85a" not in {s["rule"]["number"] for s in trace if s["rule"]}
 
 
-def test_it_reports_unknown_effects_in_the_document_as_cannot_evaluate():
+def test_it_refuses_unknown_effects_and_reports_unsupported_ones_as_cannot_evaluate():
     doc = scenario([creature("c", "C", 1, 1)], effects=[{"id": "x", "do": "text_change", "affected": ["c"]}])
+    [error] = engine.validate(doc)
+    assert error["path"] == "effects[0].do" and error["message"].startswith('unknown continuous effect "text_change"')
+    doc["effects"] = [{"id": "x", "do": "unsupported", "text": "Creatures can't be sacrificed."}]
     out = engine.resolve(doc)
     assert out["result"]["complete"] is False
-    assert any(s["kind"] == "cannot_evaluate" for s in out["trace"])
+    [step] = [s for s in out["trace"] if s["kind"] == "cannot_evaluate"]
+    assert step["message_id"] == "mtg.layer.unsupported" and step["params"]["effect"] == "x"
 
 
 def test_it_validates_object_fields_with_paths():

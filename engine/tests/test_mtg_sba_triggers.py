@@ -94,7 +94,7 @@ def test_704_5p_an_equipment_that_became_a_creature_becomes_unattached():
     doc = scenario([creature("host", "Host", 2, 2), equipment],
                    effects=[{"id": "anim", "do": "add_type", "types": ["creature"], "affected": ["eq"], "duration": "permanent"},
                             {"id": "pt", "do": "set_pt", "power": 3, "toughness": 3, "affected": ["eq"],
-                             "duration": "permanent", "with_previous": True}])
+                             "duration": "permanent"}])
     out = engine.resolve(doc)
     assert _obj(out, "eq")["attached_to"] is None and _obj(out, "eq")["zone"] == "battlefield"
     assert [s["rule"]["number"] for s in _steps(out, "mtg.sba.unattach")] == ["704.5p"]
@@ -161,9 +161,13 @@ def test_704_5t_a_dungeon_cannot_be_written_and_venture_is_not_evaluated():
     assert engine.validate(doc) != []
     venture = card("v", "Venture", zone="hand", types=["sorcery"],
                    abilities=[{"kind": "spell", "targets": [], "effects": [{"do": "venture"}]}])
+    [error] = engine.validate(scenario([venture], [{"type": "cast", "player": "p1", "card": "v"}]))
+    assert error["path"] == "objects[0].abilities[0].effects[0].do"  # an instruction the engine does not know
+    venture["abilities"][0]["effects"] = [{"do": "unsupported", "text": "Venture into the dungeon."}]
     out = engine.resolve(scenario([venture], [{"type": "cast", "player": "p1", "card": "v"}]))
     assert out["result"]["complete"] is False
-    assert any(s["kind"] == "cannot_evaluate" for s in out["trace"])
+    [step] = [s for s in out["trace"] if s["kind"] == "cannot_evaluate"]
+    assert step["params"]["detail"] == "Venture into the dungeon."
 
 
 # ----------------------------------------------------------------------------- 603.3b

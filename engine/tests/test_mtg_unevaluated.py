@@ -43,6 +43,33 @@ def test_cards_in_the_library_and_parts_reported_when_used_are_not_reported_at_t
     assert _unevaluated(output) == [] and output["result"]["complete"] is True
 
 
+def test_113_6_a_keyword_is_reported_in_the_zone_where_its_rule_says_it_functions():
+    # Flashback works from the graveyard (702.34a), suspend from exile (702.62a), hidden agenda as
+    # the card is put into the command zone (702.106a); infect in a graveyard does nothing.
+    for keyword, zone in (("flashback", "graveyard"), ("suspend", "exile"), ("hidden_agenda", "command")):
+        output = engine.resolve(_board({"kind": "keyword", "keyword": keyword}, zone=zone))
+        [step] = _unevaluated(output)
+        assert step["params"] == {"keyword": keyword, "card": "c", "card_name": "Test Creature", "zone": zone}
+        assert output["result"]["complete"] is False
+    for keyword, zone in (("infect", "graveyard"), ("flashback", "exile"), ("suspend", "graveyard")):
+        assert _unevaluated(engine.resolve(_board({"kind": "keyword", "keyword": keyword}, zone=zone))) == [], keyword
+
+
+def test_the_contrasts_of_the_reported_keywords_are_those_the_script_writes():
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "mtg_keyword_contrasts.py"
+    spec = importlib.util.spec_from_file_location("mtg_keyword_contrasts", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert sorted(script.BOARDS) == sorted(script.unevaluated_keywords())
+    for keyword in script.unevaluated_keywords():
+        written = json.loads((script.OUT / f"{keyword}.json").read_text(encoding="utf-8"))
+        assert written == script.contrast(keyword), f"{keyword}: run python scripts/mtg_keyword_contrasts.py"
+
+
 def test_every_keyword_the_engine_applies_passes_without_a_report():
     for keyword in sorted(EVALUATED_KEYWORDS - {"protection", "typecycling", "cycling", "equip", "devour"}):
         output = engine.resolve(_board({"kind": "keyword", "keyword": keyword}))

@@ -1,0 +1,395 @@
+"""The other instructions of resolving spells and abilities: damage (CR 120), life (119), drawing
+(121), counters (122), mana (106.4), copies of spells (707.10), delayed triggers (603.7),
+"unless a player pays" (118.12), winning the game (104.2b), coin flips (705), putting a card into
+its library, returning a card to the battlefield (400.7) and removing damage (120.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any, Optional
+
+from .layer_effects import KEYWORD_COUNTERS
+from .mana import pay
+from .model import Delayed, GameState, PlayerId, Zone
+from .resolution import AMOUNT, PLAYER, Resolution, instruction
+from .rules import K
+from .vocabulary import (
+    COUNT, COUNTER, FILTER, INDEX, INSTRUCTIONS, TARGET_IDS, VOCABULARY, Choice, Const, Either, Integer, ManaSymbols,
+    Record, Text,
+)
+
+REFS = ("target", "object", "affected", "combat", "cards")
+ZONE_OF = Choice(values=("battlefield", "graveyard", "hand", "library", "exile", "stack"), what="zone", label="Zone")
+
+
+@instruction("remove_damage", K.REMOVE_DAMAGE, refs=REFS, label="Remove damage", messages=("mtg.damage.removed",),
+             example={"object": "event"}, doc="Removes all damage marked on each permanent (CR 120.6), and what "
+             "deathtouch left (704.5h).")
+def remove_damage(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a remove_damage instruction."""
+    game = ctx.game
+    for oid in game.objects_of(state, ctx, part):
+        obj = state.objects.get(oid)
+        if obj and obj.zone is Zone.BATTLEFIELD:
+            state = state.with_object(replace(obj, damage=0, deathtouch_damage=False))
+            game.record("resolve", "mtg.damage.removed", K.REMOVE_DAMAGE, card=oid, card_name=obj.printed.name)
+    return state, ctx
+
+
+def _check_damage(value: Any, path: Any, v: Any) -> None:
+    if value.get("divided") and not (isinstance(value.get("amount"), int) or value.get("amount") == "x"):
+        v.error((*path, "amount"), "a divided amount is a number or \"x\", announced as the spell is cast (CR 601.2d)")
+
+
+@instruction("deal_damage", K.DAMAGE,
+             keys={"amount": AMOUNT, "player": PLAYER,
+                   "divided": Const(value=True, label="Divided", help="the amount is divided among all the spell's "
+                                    "targets as announced on casting (CR 601.2d)"),
+                   "source": Const(value="attached", label="Dealt by what it is attached to",
+                                   help="the equipped or enchanted permanent deals it")},
+             refs=REFS, required=("amount",), check=_check_damage, label="Deal damage",
+             messages=("mtg.damage.creature", "mtg.damage.player", "mtg.damage.divided"),
+             example={"amount": 3, "target": 0},
+             doc="The source deals `amount` damage to each object named and to each `player` (CR 120.3): a creature "
+                 "gets damage marked, a planeswalker loses loyalty, a player loses life (120.3a, 120.3c); prevention "
+                 "and replacement effects apply first (615, 614). With `divided` the amount is divided among all the "
+                 "spell's targets as announced (601.2d), an illegal target getting none (608.2b).")
+def deal_damage(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a deal_damage instruction."""
+    game, item, legal = ctx.game, ctx.item, ctx.legal
+    src = item.source
+    schars = game.chars(state, src) if src in state.objects and state.objects[src].zone in (Zone.BATTLEFIELD, Zone.STACK) \
+        else item.source_lki
+    if part.get("divided"):
+        # CR 601.2d: the division was announced on casting; an illegal target gets none (608.2b).
+        division = list(item.choices.get("divide") or ())
+        for index, (target, amount) in enumerate(zip(item.targets, division)):
+            if index < len(legal) and not legal[index]:
+                continue
+            game.record("damage", "mtg.damage.divided", K.DIVIDE, card=src, card_name=item.name, target=target,
+                        target_name=game.name_of(state, target), amount=amount)
+            state = game.deal_damage(state, src, target, amount, source_chars=schars)
+        return state, ctx
+    amount = game.amount(state, ctx, part.get("amount", 0))
+    recipients = game.objects_of(state, ctx, part)
+    if "player" in part:
+        recipients += game.players_of(state, ctx, part)
+    if "target" in part and not recipients:
+        return state, ctx
+    if part.get("source") == "attached":
+        host = state.objects[src].attached_to if src in state.objects else None
+        if host:
+            src, schars = host, game.chars(state, host)
+    for r in recipients:
+        state = game.deal_damage(state, src, r, amount, source_chars=schars)
+    return state, ctx
+
+
+@instruction("draw", K.DRAW, keys={"amount": AMOUNT, "player": PLAYER}, label="Draw cards", messages=("mtg.move",),
+             example={"amount": 2, "player": "you"},
+             doc="Each player named draws `amount` cards (default 1), one at a time (CR 121.1, 121.2); drawing from an "
+                 "empty library loses the game at the next check (704.5b).")
+def draw(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a draw instruction."""
+    game = ctx.game
+    amount = game.amount(state, ctx, part.get("amount", 1))
+    for p in game.players_of(state, ctx, part):
+        state = game.draw(state, p, amount)
+    return state, ctx
+
+
+def _life(sign: int):
+    def life(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+        game = ctx.game
+        amount = game.amount(state, ctx, part.get("amount", 1))
+        for p in game.players_of(state, ctx, part):
+            pl = state.player(p)
+            if sign < 0:
+                state = state.with_turn_log(state.turn_log.lost_life(p, amount))
+            state = state.with_player(replace(pl, life=pl.life + sign * amount))
+            game.record("life", "mtg.life.gain" if sign > 0 else "mtg.life.lose", K.LIFE, player=p, amount=amount,
+                        life=pl.life + sign * amount)
+            game.recorder.sync(state)
+        return state, ctx
+    life.__doc__ = f"Follow a {'gain' if sign > 0 else 'lose'}_life instruction."
+    return life
+
+
+instruction("gain_life", K.LIFE, keys={"amount": AMOUNT, "player": PLAYER}, label="Gain life", messages=("mtg.life.gain",),
+            example={"amount": 3}, doc="Each player named gains `amount` life (CR 119.3).")(_life(1))
+instruction("lose_life", K.LIFE, keys={"amount": AMOUNT, "player": PLAYER}, label="Lose life", messages=("mtg.life.lose",),
+            example={"amount": 2, "player": "opponent"},
+            doc="Each player named loses `amount` life (CR 119.3); it counts as life lost this turn.")(_life(-1))
+
+
+def _counters(sign: int):
+    def counters(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+        game = ctx.game
+        kind, n = part.get("kind", "+1/+1"), game.amount(state, ctx, part.get("count", 1))
+        for oid in game.objects_of(state, ctx, part):
+            obj = state.objects.get(oid)
+            if obj is None or obj.zone is not Zone.BATTLEFIELD:
+                continue
+            now = dict(obj.counters)
+            now[kind] = max(now.get(kind, 0) + sign * n, 0)
+            ts, state = state.stamp()
+            stamps = dict(obj.counter_timestamps)
+            if sign > 0:
+                stamps[kind] = ts  # CR 613.7c: every counter of that kind gets the new timestamp
+            state = state.with_object(replace(obj, counters=MappingProxyType(now), counter_timestamps=MappingProxyType(stamps)))
+            game.record("counters", "mtg.counters", K.TIMESTAMP_COUNTER, card=oid, card_name=obj.printed.name, kind=kind,
+                        count=now[kind], timestamp=ts)
+            game.recorder.sync(state)
+        return state, ctx
+    counters.__doc__ = f"Follow an {'add' if sign > 0 else 'remove'}_counters instruction."
+    return counters
+
+
+COUNTER_KEYS = {"kind": COUNTER, "count": AMOUNT}
+instruction("add_counters", (K.COUNTERS, K.TIMESTAMP_COUNTER), keys=COUNTER_KEYS, refs=REFS, label="Put counters",
+            messages=("mtg.counters",), example={"kind": "+1/+1", "count": 2, "object": "self"},
+            doc="Puts `count` counters of `kind` (default +1/+1) on each permanent (CR 122.1); every counter of that kind "
+                "on it gets a new timestamp (613.7c).")(_counters(1))
+instruction("remove_counters", K.COUNTERS, keys=COUNTER_KEYS, refs=REFS, label="Remove counters",
+            messages=("mtg.counters",), example={"kind": "+1/+1", "count": 1, "target": 0},
+            doc="Removes up to `count` counters of `kind` from each permanent (CR 122.1).")(_counters(-1))
+
+
+@instruction("add_mana", (K.ADD_MANA, K.MANA_ABILITY_NO_STACK), keys={"mana": ManaSymbols(label="Mana")}, required=("mana",),
+             label="Add mana", messages=("mtg.mana.add",), example={"mana": "{G}"},
+             doc="Adds the mana to its controller's mana pool (CR 106.4); a mana ability resolves at once (605.3b).")
+def add_mana(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow an add_mana instruction."""
+    p = state.player(ctx.item.controller)
+    state = state.with_player(replace(p, mana_pool=(p.mana_pool or "") + part.get("mana", "")))
+    ctx.game.record("mana", "mtg.mana.add", K.MANA_ABILITY_NO_STACK, player=p.id, mana=part.get("mana", ""))
+    ctx.game.recorder.sync(state)
+    return state, ctx
+
+
+@instruction("copy_spell", K.COPY_SPELL, keys={"new_targets": TARGET_IDS}, refs=("target", "object"),
+             label="Copy a spell", messages=("mtg.copy.spell", "mtg.copy.modes"), example={"target": 0},
+             doc="Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. "
+                 "`new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes "
+                 "(700.2g).")
+def copy_spell(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a copy_spell instruction."""
+    game, item = ctx.game, ctx.item
+    for target in game.objects_of(state, ctx, {**part, "zone": "stack"}) or [item.event.get("object")]:
+        original = next((s for s in state.stack if s.source == target), None)
+        if original is None:
+            continue
+        obj = state.objects[original.source]
+        copy_id = f"{original.source}-copy{state.next_stack_id}"
+        ts, state = state.stamp()
+        state = state.with_object(replace(obj, id=copy_id, timestamp=ts, copy=True, controller=item.controller))
+        new_targets = tuple(part.get("new_targets") or item.choices.get("new_targets") or original.targets)
+        sid = f"s{state.next_stack_id}"
+        copy_item = replace(original, id=sid, source=copy_id, controller=item.controller, targets=new_targets, copy=True)
+        state = replace(state, stack=state.stack + (copy_item,), next_stack_id=state.next_stack_id + 1)
+        game.record("copy", "mtg.copy.spell", K.COPY_NEW_TARGETS if new_targets != original.targets else K.COPY_SPELL,
+                    item=sid, card=copy_id, card_name=obj.printed.name, targets=list(new_targets))
+        game.recorder.sync(state)
+        if "modes" in original.choices:
+            # CR 700.2g: the copy has the original's modes; its controller can't choose others.
+            game.record("copy", "mtg.copy.modes", K.MODES_COPY, item=sid, card=copy_id, card_name=obj.printed.name,
+                        modes=list(original.choices["modes"]))
+    return state, ctx
+
+
+@instruction("delayed_trigger", (K.DELAYED_TRIGGER, K.DELAYED_ONCE),
+             keys={"when": Choice(values=("end_step", "next_upkeep"), what="moment", label="When",
+                                  help="at the beginning of the next end step (default) or upkeep"),
+                   "effects": INSTRUCTIONS},
+             refs=("target", "object"), required=("effects",), label="Create a delayed trigger",
+             messages=("mtg.delayed.created", "mtg.trigger.delayed"),
+             example={"when": "end_step", "object": "self", "effects": [{"do": "exile", "object": "event"}]},
+             doc="Creates a delayed triggered ability (CR 603.7): at the beginning of the next end step or upkeep it "
+                 "triggers once (603.7b) and does `effects`, `\"object\": \"event\"` being the object named here.")
+def delayed_trigger(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a delayed_trigger instruction."""
+    game, item = ctx.game, ctx.item
+    refers = game.objects_of(state, ctx, {"object": part.get("object"), **({"target": part["target"]} if "target" in part else {})})
+    state = replace(state, delayed=state.delayed + (Delayed(part.get("when", "end_step"), item.controller, item.source,
+                                                           item.name, tuple(part.get("effects", ())),
+                                                           refers[0] if refers else None),))
+    game.record("resolve", "mtg.delayed.created", K.DELAYED_TRIGGER, card=item.source, card_name=item.name)
+    return state, ctx
+
+
+PAYER = Either(options=(Choice(values=("you", "opponent", "each", "event"), what="player"), INDEX,
+                        Record(fields={"controller_of_target": INDEX}, required=("controller_of_target",))),
+               label="Who may pay", help="you, opponent, or {\"controller_of_target\": i}: the controller of the i-th target")
+
+
+def _check_unless(value: Any, path: Any, v: Any) -> None:
+    if ("mana" in value) == ("life" in value):
+        v.error(path, "unless_pays has exactly one cost: mana or life (CR 118.12a)")
+
+
+@instruction("unless_pays", (K.UNLESS_PAYS, K.PAY_OR_NOT),
+             keys={"player": PAYER, "mana": ManaSymbols(label="Mana"), "life": COUNT, "effects": INSTRUCTIONS},
+             required=("effects",), check=_check_unless, label="Unless a player pays",
+             messages=("mtg.unless.paid", "mtg.unless.not_paid"),
+             example={"player": {"controller_of_target": 0}, "mana": "{4}", "effects": [{"do": "counter", "target": 0}]},
+             doc="\"[Do something] unless [a player] pays [cost]\" (CR 118.12a): that player may pay as the instruction "
+                 "is followed (118.12; key `unless:<source>`, true = pays); if they don't, the `effects` happen. A "
+                 "player who can't pay (mana missing from a tracked pool, less life than the amount, 119.4) doesn't.")
+def unless_pays(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow an unless_pays instruction."""
+    game, item = ctx.game, ctx.item
+    payer = _payer(game, state, ctx, part)
+    if payer is None:
+        return state, ctx
+    mana, life = part.get("mana"), part.get("life")
+    cost = mana if mana else f"{life} life"
+    player = state.player(payer)
+    if mana:
+        can = player.mana_pool is None or pay(player.mana_pool, mana) is not None
+    else:
+        can = player.life >= int(life or 0)
+    paid = game.choose(state, f"unless:{item.source}", [True, False] if can else [False], "mtg.choice.unless",
+                       K.UNLESS_PAYS, player=payer, card=item.source, card_name=item.name, cost=cost)
+    if paid:
+        if mana and player.mana_pool is not None:
+            state = state.with_player(replace(player, mana_pool=pay(player.mana_pool, mana) or ""))
+        elif life:
+            state = state.with_player(replace(player, life=player.life - int(life)))
+            state = state.with_turn_log(state.turn_log.lost_life(payer, int(life)))
+        game.record("resolve", "mtg.unless.paid", K.PAY_OR_NOT, player=payer, card=item.source, card_name=item.name,
+                    cost=cost)
+        game.recorder.sync(state)
+        return state, ctx
+    game.record("resolve", "mtg.unless.not_paid", K.UNLESS_PAYS, player=payer, card=item.source, card_name=item.name,
+                cost=cost, could_pay=can)
+    for sub in part.get("effects", ()):
+        state, ctx = game.do_instruction(ctx, state, sub)
+    return state, ctx
+
+
+def _payer(game: Any, state: GameState, ctx: Resolution, part: Mapping[str, Any]) -> Optional[PlayerId]:
+    item = ctx.item
+    who = part.get("player", "you")
+    if isinstance(who, Mapping) and "controller_of_target" in who:
+        index = int(who["controller_of_target"])
+        if index >= len(item.targets):
+            return None
+        target = item.targets[index]
+        if target in ("p1", "p2"):
+            return target
+        spell = next((s for s in state.stack if s.source == target or s.id == target), None)
+        if spell is not None:
+            return spell.controller
+        if target in state.objects and state.objects[target].zone is Zone.BATTLEFIELD:
+            return game.chars(state, target).controller
+        return state.objects[target].controller if target in state.objects else None
+    players = game.players_of(state, ctx, {"player": who})
+    return players[0] if players else None
+
+
+@instruction("win_game", K.WIN_BY_EFFECT, keys={"player": PLAYER}, label="Win the game", messages=("mtg.end.game",),
+             example={"if": {"controls": {"types": ["artifact"]}, "at_least": 20}},
+             doc="\"You win the game\" (CR 104.2b): the game ends at once.")
+def win_game(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a win_game instruction."""
+    game = ctx.game
+    for p in game.players_of(state, ctx, part)[:1]:
+        state = replace(state, winner=p)
+        game.record("end", "mtg.end.game", K.WIN_BY_EFFECT, winner=p, card=ctx.item.source, card_name=ctx.item.name)
+    return state, ctx
+
+
+@instruction("flip_coin", K.COIN_FLIP, keys={"won": INSTRUCTIONS, "lost": INSTRUCTIONS}, label="Flip a coin",
+             messages=("mtg.coin.flip",), example={"won": [{"do": "draw", "amount": 1}]},
+             doc="Flip a coin (CR 705.1): `won` or `lost` happens. The outcome is random, so it is never guessed: "
+                 "`options.choices[\"coin:<item>\"]`, else an open choice with a branch for each.")
+def flip_coin(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a flip_coin instruction."""
+    game, item = ctx.game, ctx.item
+    result = game.choose(state, f"coin:{item.id}", ["won", "lost"], "mtg.choice.coin", K.COIN_FLIP,
+                         player=item.controller, card=item.source, card_name=item.name)
+    game.record("resolve", "mtg.coin.flip", K.COIN_FLIP, player=item.controller, card=item.source, card_name=item.name,
+                result=result)
+    for sub in part.get(result, ()):
+        state, ctx = game.do_instruction(ctx, state, sub)
+    return state, ctx
+
+
+def _check_library(value: Any, path: Any, v: Any) -> None:
+    if "choose" in value and any(key in value for key in REFS):
+        v.error((*path, "choose"), "choose names the object itself: give it or target/object, not both")
+
+
+@instruction("put_on_library", K.NEW_OBJECT,
+             keys={"choose": FILTER, "zone": ZONE_OF,
+                   "position": Either(options=(Integer(low=1, high=999), Const(value="bottom")), label="Position",
+                                      help="1 = on top (default), n = nth from the top, \"bottom\"")},
+             refs=REFS, check=_check_library, label="Put it into its owner's library", messages=("mtg.move",),
+             example={"object": "event", "zone": "graveyard", "position": 3},
+             doc="Puts the object into its owner's library: on top (1), nth from the top, or at the bottom (CR 400.7; "
+                 "with fewer cards than n - 1 below it, at the bottom). With `choose` (a FILTER) the item's controller "
+                 "chooses a permanent as it resolves, without targeting (key `choose:<source>`).")
+def put_on_library(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a put_on_library instruction."""
+    game, item = ctx.game, ctx.item
+    if "choose" in part:
+        oid = game.choose_permanent(state, ctx, part["choose"], item.controller, f"choose:{item.source}",
+                                    "mtg.choice.object", K.INSTRUCTIONS_IN_ORDER)
+        objs = [oid] if oid else []
+    else:
+        objs = game.objects_of(state, ctx, part)
+    zone = Zone(part.get("zone", "battlefield"))
+    position = part.get("position", 1)
+    for oid in objs:
+        obj = state.objects.get(oid)
+        if obj is None or obj.zone is not zone:
+            continue
+        state = game.move(state, oid, Zone.LIBRARY, "put_on_library", K.NEW_OBJECT, top=position == 1,
+                          bottom=position == "bottom", position=position if isinstance(position, int) else None)
+    return state, ctx
+
+
+@instruction("return_to_battlefield", (K.NEW_OBJECT, K.UNEARTH),
+             keys={"zone": ZONE_OF, "unearth": Const(value=True, label="Unearth", help="its steps cite unearth (702.84a)")},
+             refs=REFS, label="Return it to the battlefield", messages=("mtg.move",),
+             example={"object": "self", "zone": "graveyard", "unearth": True},
+             doc="Puts the object from `zone` (default the graveyard) onto the battlefield under the item's controller "
+                 "(CR 400.7; unearth, 702.84a).")
+def return_to_battlefield(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a return_to_battlefield instruction."""
+    game, item = ctx.game, ctx.item
+    zone = Zone(part.get("zone", "graveyard"))
+    for oid in game.objects_of(state, ctx, part):
+        obj = state.objects.get(oid)
+        if obj is not None and obj.zone is zone:
+            state = game.move(state, oid, Zone.BATTLEFIELD, "unearth" if part.get("unearth") else "return",
+                              K.UNEARTH if part.get("unearth") else K.NEW_OBJECT, controller=item.controller)
+    return state, ctx
+
+
+__all__ = ["Text"]
+
+
+# ----------------------------------------------------------------------------- kinds of counter (122.1)
+
+
+VOCABULARY.define("counter", "+1/+1", rule=K.PT_COUNTERS, label="+1/+1 counter", example="+1/+1",
+                  doc="Each adds 1 to the power and toughness of the permanent in layer 7c (CR 122.1a, 613.4c); a +1/+1 "
+                      "and a -1/-1 counter on one permanent are removed in pairs (704.5q).")
+VOCABULARY.define("counter", "-1/-1", rule=K.PT_COUNTERS, label="-1/-1 counter", example="-1/-1",
+                  doc="Each subtracts 1 from the power and toughness of the permanent in layer 7c (CR 122.1a, 613.4c).")
+VOCABULARY.define("counter", "loyalty", rule=K.LOYALTY_COUNTERS, label="Loyalty counter", example="loyalty",
+                  doc="A planeswalker's loyalty (CR 306.5b): it enters with its printed loyalty in loyalty counters, "
+                      "loyalty abilities add or remove them (606.4), damage removes them (120.3c), and with none it is "
+                      "put into its owner's graveyard (704.5i).")
+for _keyword in KEYWORD_COUNTERS:
+    VOCABULARY.define("counter", _keyword, rule=K.KEYWORD_COUNTERS, label=f"{_keyword.replace('_', ' ')} counter",
+                      example=_keyword, doc=f"The permanent has {_keyword.replace('_', ' ')} while it has one (a "
+                      "keyword counter, CR 122.1b), gained in layer 6 with the counter's timestamp (613.7c).")
+for _named in ("age", "charge", "dream", "fade", "feather", "ice", "lore", "time"):
+    VOCABULARY.define("counter", _named, rule=K.COUNTERS, label=f"{_named} counter", example=_named,
+                      doc="A named counter (CR 122.1): no rule of its own; what counts, adds or removes counters of this "
+                          "kind reads it (`counters_of_affected`, a `remove_counters` cost, `max_counters`, the duration "
+                          "`while_counter`).")

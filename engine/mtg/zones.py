@@ -1,0 +1,190 @@
+"""Zones and moving between them (CR 400): an object that moves becomes a new object (400.7),
+cards go to their owners' zones, a permanent entering makes its "as it enters" choices first
+(614.12a, devour 702.82a); destroying (701.7a), drawing (121)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Optional
+
+from .filters import Context, matches
+from .model import Effect, GameObject, GameState, PlayerId, Zone, freeze
+from .rules import K
+from .vocabulary import VOCABULARY
+
+
+class Zones:
+    """Moving objects for :class:`~engine.mtg.game.Game`."""
+
+    def move(self, state: GameState, oid: str, to: Zone, reason: str, key: K, controller: Optional[PlayerId] = None,
+             bottom: bool = False, top: bool = False, position: Optional[int] = None) -> GameState:
+        """Move an object to a zone; it becomes a new object (CR 400.7). Cards go to their owner's zones.
+        ``position`` n puts it nth from the top of the library (the bottom when the library has fewer
+        than n - 1 other cards). A permanent entering makes its "as it enters" choices first (614.12a)."""
+        obj = state.objects[oid]
+        frm = obj.zone
+        lki = None
+        if frm is Zone.BATTLEFIELD:
+            lki = self.chars(state, oid)
+            lkis = dict(state.lki)
+            lkis[oid] = lki
+            state = replace(state, lki=MappingProxyType(lkis))
+        if frm is not to and to is not Zone.STACK:
+            state, event = self.replace_event(state, {"event": "zone_change", "object": oid, "from": frm.value,
+                                                      "to": to.value})
+            if event is None:
+                return state
+            to = Zone(event["to"])
+            if to is frm:
+                return state
+        ts, state = state.stamp()
+        new = replace(obj, zone=to, timestamp=ts, tapped=False if to is Zone.BATTLEFIELD and not obj.tapped else False,
+                      counters=MappingProxyType({}), counter_timestamps=MappingProxyType({}), damage=0, deathtouch_damage=False, attached_to=None,
+                      attacking=None, blocking=(), blocked=False, damage_order=(), loyalty_activated=False,
+                      controller=controller or obj.owner,
+                      sick=to is Zone.BATTLEFIELD, face_down=False, x=obj.x if to is Zone.STACK else 0)
+        if to is Zone.BATTLEFIELD and obj.printed.loyalty is not None and "planeswalker" in obj.printed.types:
+            # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty.
+            new = replace(new, counters=MappingProxyType({"loyalty": obj.printed.loyalty}))
+        if to is Zone.BATTLEFIELD and self.enters_tapped(obj):
+            new = replace(new, tapped=True)
+            self.record("replace", "mtg.replace.enters_tapped", K.ENTERS_REPLACEMENT, card=oid, card_name=obj.printed.name)
+        chosen_name = None
+        if to is Zone.BATTLEFIELD and frm is not Zone.BATTLEFIELD:
+            state, extra, chosen_name = self.as_enters(state, obj, controller or obj.owner)
+            if extra:
+                new = replace(new, counters=MappingProxyType({**dict(new.counters), **extra}))
+        if frm is Zone.BATTLEFIELD:
+            # A name chosen as it entered belongs to that object only (CR 400.7).
+            state = replace(state, effects=tuple(e for e in state.effects if not (e.do == "chosen_name" and e.source == oid)))
+        order = [o for o in state.order if o != oid]
+        library = [o for o in order if state.objects[o].zone is Zone.LIBRARY and state.objects[o].owner == obj.owner]
+        if top:
+            order.insert(0, oid)
+        elif position is not None and position > 1 and len(library) >= position:
+            order.insert(order.index(library[position - 1]), oid)
+        else:
+            order.append(oid)
+        objects = dict(state.objects)
+        objects[oid] = new
+        state = replace(state, objects=MappingProxyType(objects), order=tuple(order))
+        if chosen_name is not None:
+            ts2, state = state.stamp()
+            state = replace(state, effects=state.effects + (Effect(f"{oid}.chosen", "chosen_name", freeze({"name": chosen_name}), oid,
+                                                                  new.controller, ts2, affected_ids=(oid,), duration="permanent"),))
+        self.record("move", "mtg.move", key, card=oid, card_name=obj.printed.name, **{"from": frm.value}, to=to.value,
+                    reason=reason)
+        self.recorder.sync(state)
+        if frm is Zone.BATTLEFIELD:
+            event = {"event": "leaves", "object": oid, "to": to.value, "lki": lki, "player": lki.controller}
+            state = self.emit(state, event)
+            if to is Zone.GRAVEYARD and lki is not None and "creature" in lki.types:
+                state = self.emit(state, {**event, "event": "dies"})
+            if reason == "sacrifice":
+                state = self.emit(state, {**event, "event": "sacrifice"})
+        if to is Zone.BATTLEFIELD:
+            state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})
+        return state
+
+    def as_enters(self, state: GameState, obj: GameObject, controller: PlayerId) -> tuple[GameState, dict[str, int], Optional[str]]:
+        """Replacement effects that modify how ``obj`` enters (CR 614.1c, 614.12), their choices made
+        before it enters (614.12a). Returns the state, the counters it enters with and a chosen name.
+
+        * keyword ``devour`` (``n``): sacrifice any number of creatures (``devour:<id>``: a list of ids),
+          enter with n +1/+1 counters for each (702.82a);
+        * ``{"kind": "replacement", "as_enters": "reveal", "filter": FILTER, "counters": kind}``: reveal any
+          number of matching other cards from the hand (``reveal:<id>``), one counter each (Arsenal Thresher);
+        * ``{"kind": "replacement", "as_enters": "choose_name", "filter": FILTER}``: choose a card name
+          (``name:<id>``; the options are the names of the matching cards in the scenario, 201.4).
+        Errors: :class:`OpenChoice` when a choice is left open.
+        """
+        counters: dict[str, int] = {}
+        name: Optional[str] = None
+        ctx = Context(obj.id, controller, None)
+        for ability in obj.printed.abilities:
+            spec = ability.spec
+            if ability.kind == "keyword" and spec.get("keyword") == "devour":
+                mine = [o for o in self.permanents(state) if "creature" in self.chars(state, o).types
+                        and self.chars(state, o).controller == controller]
+                eaten = self.choose_subset(state, f"devour:{obj.id}", mine, "mtg.choice.devour", K.DEVOUR, controller, obj)
+                for o in eaten:
+                    state = self.move(state, o, Zone.GRAVEYARD, "sacrifice", K.DEVOUR)
+                n = int(spec.get("n", 1)) * len(eaten)
+                if n:
+                    counters["+1/+1"] = counters.get("+1/+1", 0) + n
+                    self.record("counters", "mtg.enters.counters", K.DEVOUR, card=obj.id, card_name=obj.printed.name,
+                                kind="+1/+1", count=n, cards=list(eaten))
+            elif ability.kind == "replacement" and spec.get("as_enters") == "reveal":
+                hand = [c.id for c in state.in_zone(Zone.HAND, controller)
+                        if c.id != obj.id and matches(spec.get("filter"), c.id, c.printed, c, ctx)]
+                shown = self.choose_subset(state, f"reveal:{obj.id}", hand, "mtg.choice.reveal", K.AS_ENTERS_CHOICE, controller, obj)
+                self.record("resolve", "mtg.reveal", K.REVEAL, player=controller, cards=list(shown), count=len(shown),
+                            card_name=obj.printed.name)
+                kind = spec.get("counters", "+1/+1")
+                if shown:
+                    counters[kind] = counters.get(kind, 0) + len(shown)
+                    self.record("counters", "mtg.enters.counters", K.AS_ENTERS_CHOICE, card=obj.id, card_name=obj.printed.name,
+                                kind=kind, count=len(shown), cards=list(shown))
+            elif ability.kind == "replacement" and spec.get("as_enters") == "choose_name":
+                names = sorted({o.printed.name for o in state.objects.values() if o.printed.name and not o.token and not o.copy
+                                and matches(spec.get("filter"), o.id, o.printed, o, ctx)})
+                if not names:
+                    continue
+                name = self.choose(state, f"name:{obj.id}", names, "mtg.choice.name", K.CHOOSE_NAME, player=controller,
+                                   card=obj.id, card_name=obj.printed.name)
+                self.record("resolve", "mtg.name.chosen", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
+                            card_name=obj.printed.name, name=name)
+        return state, counters, name
+
+    def choose_subset(self, state: GameState, key: str, candidates: list[str], message: str, rule: K,
+                       player: PlayerId, obj: GameObject) -> list[str]:
+        """Any number of ``candidates`` (every subset is an option; a given list in any order)."""
+        options = [list(c) for size in range(len(candidates) + 1) for c in itertools.combinations(candidates, size)]
+        return list(self.choose(state, key, options, message, rule, player=player, card=obj.id, card_name=obj.printed.name))
+
+    def destroy(self, state: GameState, oid: str, reason: str, key: K) -> GameState:
+        """Destroy a permanent: to its owner's graveyard unless a replacement effect (regeneration,
+        totem armor …) replaces the destruction (CR 701.7a, 614.1a, 614.6)."""
+        state, event = self.replace_event(state, {"event": "destroy", "object": oid})
+        if event is None or state.objects[oid].zone is not Zone.BATTLEFIELD:
+            return state
+        return self.move(state, oid, Zone.GRAVEYARD, reason, key)
+
+    def draw(self, state: GameState, player: PlayerId, amount: int, key: K = K.DRAW) -> GameState:
+        """Draw cards from the top of the library (CR 121.1); an empty library is noted for 704.5b."""
+        for _ in range(amount):
+            library = state.in_zone(Zone.LIBRARY, player)
+            if not library:
+                state = state.with_player(replace(state.player(player), drew_from_empty=True))
+                self.record("move", "mtg.draw.empty", K.SBA_DRAW_EMPTY, player=player)
+                continue
+            state, event = self.replace_event(state, {"event": "draw", "player": player})
+            if event is None:
+                continue
+            library = state.in_zone(Zone.LIBRARY, player)
+            if not library:
+                state = state.with_player(replace(state.player(player), drew_from_empty=True))
+                self.record("move", "mtg.draw.empty", K.SBA_DRAW_EMPTY, player=player)
+                continue
+            card = library[0]
+            state = self.move(state, card.id, Zone.HAND, "draw", key)
+            state = self.emit(state, {"event": "draw", "player": player, "object": card.id})
+        return state
+
+
+# ----------------------------------------------------------------------------- the zones (400.1)
+
+
+for _zone, _rule, _doc in (
+        ("library", K.LIBRARY, "A player's library (CR 401.1): `objects` lists it top card first."),
+        ("hand", K.HAND, "A player's hand (CR 402.1)."),
+        ("battlefield", K.BATTLEFIELD, "The battlefield (CR 403.1): its objects are permanents, their "
+         "characteristics those the layer system leaves (613)."),
+        ("graveyard", K.GRAVEYARD, "A player's graveyard (CR 404.1)."),
+        ("stack", K.STACK, "The stack (CR 405.1): a spell's card is an object here, listed in `chain`."),
+        ("exile", K.EXILE_ZONE, "The exile zone (CR 406.1)."),
+        ("command", K.COMMAND, "The command zone (CR 408.1)."),
+):
+    VOCABULARY.define("zone", _zone, rule=(_rule, K.ZONES), label=_zone.capitalize(), doc=_doc, example=_zone)

@@ -16,6 +16,9 @@ run (machines differ and are noisy), so the ratios are what to compare between m
   with ``wrk`` (a bounded Python loop when wrk is missing); baseline: a minimal Django view
   (``/bench/minimal``, routed only with ``RULESITE_BENCH_VIEWS=true``) served the same way.
 * engines' synthetic benchmarks (``benchmarks/{ygo,mtg,fow}_synthetic.py``) when present.
+* engines' adversarial boards (``benchmarks/adversarial.py``: one layer effect copied 40 and
+  250 times, three open choices, a 1,000-link chain), each in a child process with the
+  deadline off and stopped after 30 s ("over 30 s"); baseline: ``engine.validate`` of the board.
 
 Usage: ``python benchmarks/run.py`` runs everything on a temporary SQLite file, then on a
 temporary PostgreSQL database ``rulesite_bench`` (created and dropped here; skipped, with a
@@ -49,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 BENCH_DB = "rulesite_bench"
 PG_SERVER = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 SYNTHETIC = ["ygo_synthetic", "mtg_synthetic", "fow_synthetic"]
+ADVERSARIAL_TIMEOUT_S = 30  # each adversarial board is stopped after this many seconds
 ROUNDS = 3  # HTTP throughput rounds per URL
 # Environment of the gunicorn under test: production settings on loopback, no TLS redirect,
 # rate limits off (one client address sends every request), the minimal view routed.
@@ -156,6 +160,7 @@ def run_all(args: argparse.Namespace) -> int:
         finally:
             pg_drop()
     run_synthetic()
+    status |= run_adversarial()
     return status
 
 
@@ -210,6 +215,21 @@ def run_synthetic() -> None:
         finally:
             sys.argv = argv
         sys.stdout.flush()
+
+
+def run_adversarial(timeout: float = ADVERSARIAL_TIMEOUT_S) -> int:
+    """Run ``benchmarks/adversarial.py`` (each board in its own child process, the deadline off,
+    stopped after ``timeout`` seconds and printed as "over 30 s"); return its exit code.
+
+    It runs once, after the databases: the engine does not touch a database, so there is
+    nothing to compare between SQLite and PostgreSQL.
+    """
+    print("\nEngines: adversarial boards", flush=True)
+    path = ROOT / "benchmarks" / "adversarial.py"
+    if not path.exists():
+        print("  skipped (benchmarks/adversarial.py not present)")
+        return 0
+    return subprocess.call([sys.executable, str(path), "--timeout", str(timeout)], cwd=ROOT)
 
 
 def run_database(database_url: str, args: argparse.Namespace) -> int:

@@ -31,6 +31,24 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be 'true' or 'false', not {value!r}")
 
 
+def env_seconds(name: str, default: float, *, most: float = 600.0) -> float:
+    """Return the environment variable ``name`` as a number of seconds in ``(0, most]``.
+
+    ``2``, ``0.5`` and ``1e-3`` are read; anything else (``2s``, ``0``, ``-1``, ``nan``, more
+    than ``most``) raises ``ImproperlyConfigured``, so a typo cannot switch a limit off.
+    """
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds (e.g. 2 or 0.5), not {value!r}") from None
+    if not 0 < seconds <= most:  # also refuses nan, which compares false with everything
+        raise ImproperlyConfigured(f"{name} must be more than 0 and at most {most:g} seconds, not {value!r}")
+    return seconds
+
+
 def env_list(name: str, default: str) -> list[str]:
     """Return the comma-separated environment variable ``name`` as a list."""
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
@@ -159,6 +177,11 @@ SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
 # Behind a reverse proxy the client address is the proxy's: name the header it sets
 # (e.g. HTTP_X_REAL_IP) so that limits count clients, not the proxy.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
+
+# Every resolution (API, builder, import, re-check, load_scenarios, the boards of a stored
+# ruling) runs under this wall-clock deadline in seconds; past it the answer is a 400 "too
+# complex", naming what grew, and the worker is free at once (DESIGN.md, "Engine").
+RESOLVE_DEADLINE_S = env_seconds("RESOLVE_DEADLINE_S", 2.0)
 
 # Benchmark-only views (a minimal Django view for `make bench`): off unless asked for.
 RULESITE_BENCH_VIEWS = env_bool("RULESITE_BENCH_VIEWS", False)

@@ -85,8 +85,20 @@ class SearchResultSerializer(serializers.Serializer):
 
 
 class ResolveOutputSerializer(serializers.Serializer):
-    trace = serializers.ListField(child=serializers.DictField())
+    """The engine's answer (docs/scenario-format.md §4)."""
+
+    trace = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="The steps. A step that changed the board carries `board`: the JSON Patch operations (RFC 6902) "
+                  "that turn the board before it into the board after it; a choice's branches start from the board "
+                  "at their choice step.")
     result = serializers.DictField()
+    board = serializers.DictField(
+        required=False,
+        help_text="The board before the first step: `{turn, players: {id: {...}}, objects: {id: {...}}, chain: [...]}`. "
+                  "Absent for a game whose engine does not describe its boards yet.")
+    board_complete = serializers.BooleanField(
+        required=False, help_text="Present and false when the engine's size cap left some step's `board` out.")
 
 
 class ScenarioOutputSerializer(serializers.ModelSerializer):
@@ -95,7 +107,8 @@ class ScenarioOutputSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Scenario
-        fields = ["code", "url", "game", "ruleset", "engine_version", "rules_documents", "created_at", "scenario", "trace", "result"]
+        fields = ["code", "url", "game", "ruleset", "engine_version", "rules_documents", "created_at", "scenario", "trace",
+                  "result", "board"]
 
     def get_url(self, obj: Scenario) -> str:
         return obj.get_absolute_url()
@@ -123,3 +136,22 @@ class ScenarioImportedSerializer(serializers.Serializer):
     code_matches = serializers.BooleanField(help_text="False when the file's code is not its scenario's code.")
     engine_version = serializers.CharField(help_text="The engine version that resolved the stored permalink here.")
     file_engine_version = serializers.CharField()
+
+
+class VocabularyGameSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    slots = serializers.IntegerField()
+    entries = serializers.IntegerField()
+    url = serializers.CharField()
+
+
+class VocabularyOutputSerializer(serializers.Serializer):
+    """One game's registry, as ``engine.core.vocabulary.Vocabulary.to_json()`` gives it."""
+
+    game = serializers.CharField()
+    rulesets = serializers.ListField(child=serializers.CharField())
+    slots = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each `{name, style, kind, label, doc, tag?, common?, entries: [{ref, name, label, doc, keys, required, "
+                  "rule: {ruleset: [{document, number} | {ruling}]}, messages, example, row, topic, value?, key_parts?, "
+                  "rulesets?}]}`.")

@@ -17,4 +17,6 @@ urlpatterns = [
     path("scenarios/", limit("resolve", "RATELIMIT_RESOLVE", "POST")(views.ScenarioCreateApi.as_view()), name="scenarios"),
     path("scenarios/import/", views.ScenarioImportApi.as_view(), name="scenario-import"),
     path("scenarios/<str:code>/", views.ScenarioDetailApi.as_view(), name="scenario"),
+    path("vocabulary/", views.VocabularyListApi.as_view(), name="vocabularies"),
+    path("vocabulary/<str:game>/", views.VocabularyApi.as_view(), name="vocabulary"),
 ]

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
@@ -21,12 +23,16 @@ from engine.core.validation import MAX_DOCUMENT_BYTES
 from rulesite.rules.models import Document, Section
 from rulesite.scenarios.models import Scenario
 from rulesite.scenarios.services import scenario_create, scenario_import, scenario_parse, scenario_resolve
+from rulesite.scenarios.vocabulary import registered, vocabulary_index
 
 from . import serializers
 
 ERRORS_RESPONSE = OpenApiResponse(
-    response=OpenApiTypes.OBJECT, description="`{errors: [{path, message}]}`: the document is not a valid scenario."
+    response=OpenApiTypes.OBJECT,
+    description="`{errors: [{path, message}]}`: the document is not a valid scenario, or it is too complex to resolve "
+                "within the deadline (`RESOLVE_DEADLINE_S`, 2 s by default; the message names what grew).",
 )
+NOT_FOUND_RESPONSE = OpenApiResponse(response=OpenApiTypes.OBJECT, description="`{errors: [{path, message}]}`")
 
 
 class PublicApi:
@@ -154,3 +160,26 @@ class ScenarioDetailApi(PublicApi, generics.RetrieveAPIView):
 
     def get_queryset(self):
         return Scenario.objects.visible()
+
+
+class VocabularyListApi(PublicApi, APIView):
+    """List the games whose engine has a vocabulary registry, with their sizes."""
+
+    @extend_schema(responses=serializers.VocabularyGameSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        games = [g for g in vocabulary_index() if g.registered]
+        rows = [{"game": g.game, "slots": g.slots, "entries": g.entries,
+                 "url": request.build_absolute_uri(reverse("api:vocabulary", args=[g.game]))} for g in games]
+        return Response(serializers.VocabularyGameSerializer(rows, many=True).data)
+
+
+class VocabularyApi(PublicApi, APIView):
+    """Return one game's vocabulary registry (``python -m engine vocabulary --game G --format json``):
+    its slots, each entry with its key schema, rule per ruleset, messages, builder row, doc and example."""
+
+    @extend_schema(responses={200: serializers.VocabularyOutputSerializer, 404: NOT_FOUND_RESPONSE})
+    def get(self, request: Request, game: str) -> Response:
+        vocabulary = registered(game)
+        if vocabulary is None:
+            raise NotFound(f"no vocabulary is registered for the game {game[:20]!r}; see /api/v1/vocabulary/")
+        return Response(vocabulary.to_json())

@@ -34,7 +34,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.ygo.scenario import ACTION_TYPES as _ENGINE_ACTION_TYPES
+from engine.core.schema import Choice, Field, Integer, ListOf
+from engine.ygo.frame import LINGERING_FIELDS as FRAME_LINGERING_FIELDS
+from engine.ygo.frame import LINK_FIELDS as FRAME_LINK_FIELDS
+from engine.ygo.frame import PENDING_FIELDS as FRAME_PENDING_FIELDS
+from engine.ygo.vocabulary import VOCABULARY
 
 from .builders import common
 
@@ -44,7 +48,8 @@ Row = dict[str, Any]
 BoardData = dict[str, Any]
 """``{"setup": Row, "cards": [Row], "chain": [Row], "after": [Row]}``."""
 
-# The vocabulary of docs/scenario-format.md §2, in the order the form lists it.
+# The frame of docs/scenario-format.md §2 (players, the turn, cards and their zones), in the
+# order the form lists it; the vocabulary below comes from the engine's registry.
 RULESETS = ("arcv", "mr2")
 PLAYERS = ("p1", "p2")
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
@@ -59,31 +64,49 @@ SUBTYPES = (
     "normal", "effect", "fusion", "ritual", "synchro", "xyz", "pendulum", "token",
     "quick-play", "continuous", "equip", "field", "counter",
 )
-EFFECT_CLASSES = ("card", "effect", "ignition", "trigger", "flip", "quick", "pendulum", "continuous")
-ACTIONS = (
-    "destroy", "negate_activation", "negate_effect", "negate_summon", "change_atk", "change_def",
-    "special_summon", "fusion_summon", "ritual_summon", "draw", "damage", "gain_lp", "banish",
-    "send_to_graveyard", "return_to_hand", "return_to_deck", "change_control", "win", "unsupported",
-)
-TRIGGER_EVENTS = (
-    "summoned", "special_summoned", "flip_summoned", "flipped", "sent_to_graveyard", "destroyed",
-    "destroyed_by_battle", "banished",
-)
-TIMINGS = ("if", "when")
-UNTIL = ("end_phase", "permanent")
 STATS = ("atk", "def")
-SUMMON_METHODS = ("inherent", "synchro", "xyz", "pendulum")
-PHASE_SKIPS = ("end",)
-PLAYER_REFS = ("self", "opponent", "both", "p1", "p2")
-NEGATABLE = ("any", "spell_card", "trap_card", "spell_trap_card", "monster_effect")
-SUMMON_POSITIONS = ("attack", "defense")
-COSTS = ("pay_lp", "discard", "tribute", "send_to_graveyard", "banish")
 SPELL_SPEEDS = (1, 2, 3)
-AFTER_TYPES = tuple(dict.fromkeys((
-    "activate", "pass", "resolve", "summon", "set", "flip_summon", "change_position", "special_summon",
-    "attack", "damage_step", "end_phase", *_ENGINE_ACTION_TYPES,
-)))
-"""Player action types, the engine's newer ones (``place_pendulum``) last."""
+
+
+def key_fields(slot: str, key: str) -> list[Field]:
+    """Return the schema of ``key`` in every entry of ``slot`` that has it, in registry order."""
+    return [entry.keys[key] for entry in VOCABULARY.entries(slot) if key in entry.keys]
+
+
+def key_values(slot: str, key: str) -> tuple[str, ...]:
+    """Return the values the entries of ``slot`` allow for ``key`` (a choice), in order, each once."""
+    return tuple(dict.fromkeys(value for field in key_fields(slot, key) if isinstance(field, Choice)
+                               for value in field.values))
+
+
+def key_labels(slot: str, key: str) -> dict[str, str]:
+    """Return the English label of each value of ``key`` in ``slot`` (see :func:`key_values`)."""
+    labels: dict[str, str] = {}
+    for field in key_fields(slot, key):
+        if isinstance(field, Choice):
+            for value, label in field.labels.items():
+                labels.setdefault(value, label)
+    return labels
+
+
+# The vocabulary, from the registry (engine/ygo/vocabulary.py): a new entry is offered at once.
+ACTIONS = tuple(dict.fromkeys((*VOCABULARY.names("instruction"), *VOCABULARY.names("continuous"))))
+"""What an effect's action does (``do``): the instructions, then any Continuous Effect verb that is not one."""
+EFFECT_CLASSES = tuple(VOCABULARY.names("ability"))
+TRIGGER_EVENTS = tuple(VOCABULARY.names("trigger_event"))
+TIMINGS = tuple(VOCABULARY.names("timing"))
+UNTIL = tuple(VOCABULARY.names("duration"))
+SUMMON_METHODS = tuple(VOCABULARY.names("summon_method"))
+NEGATABLE = tuple(VOCABULARY.names("negation_scope"))
+COSTS = tuple(VOCABULARY.names("cost"))
+AFTER_TYPES = tuple(VOCABULARY.names("action"))
+"""Player action types (§2.5)."""
+OPTIONS = tuple(VOCABULARY.names("option"))
+"""The ``options`` keys (§2.6a), each a setup field of its own."""
+PLAYER_REFS = key_values("instruction", "player")
+SUMMON_POSITIONS = key_values("instruction", "position")
+PHASE_SKIPS = key_values("action", "to")
+FILTER_KEYS = tuple(VOCABULARY.names("filter"))
 YES_NO = ("yes", "no")
 
 OMITTABLE = ("options", "chain", "pending", "effects", "actions", "turn.step")
@@ -142,6 +165,71 @@ class _Field:
         return form_value
 
 
+def inputs(slots: Sequence[str], table: Mapping[str, _Field]) -> tuple[_Field, ...]:
+    """Return the form inputs of the keys the entries of ``slots`` have, in registry order, each
+    once. ``table`` says how each key is typed in the form (one input per key name, shared by
+    the entries that have it); a key without an input stays in the row's JSON (the test of the
+    builder's vocabulary requires it to be listed in :data:`KEPT_IN_JSON`)."""
+    keys = dict.fromkeys(key for slot in slots for entry in VOCABULARY.entries(slot)
+                         for key in {**VOCABULARY.slots[slot].common, **entry.keys})
+    return tuple(table[key] for key in keys if key in table)
+
+
+def filter_form(value: Any) -> Any:
+    """A FILTER (``{"kind": "monster", "controller": "opponent"}``) as ``kind: monster,
+    controller: opponent``; ``"self"`` (a trigger's own event) as ``self``; else ``_MISSING``."""
+    if value == "self":
+        return value
+    if not isinstance(value, Mapping) or not value:
+        return _MISSING
+    parts = []
+    for key, item in value.items():
+        if key not in FILTER_KEYS or isinstance(item, bool) or not isinstance(item, (str, int)):
+            return _MISSING
+        shown = str(item)
+        if not shown or shown != shown.strip() or any(mark in shown for mark in ",;:"):
+            return _MISSING
+        parts.append(f"{key}: {shown}")
+    return ", ".join(parts)
+
+
+def filter_json(value: Any) -> Any:
+    """Parse :func:`filter_form` text, each value typed by its filter entry (a Level is a
+    number); raise ``ValueError`` naming a part that is not ``key: value`` of a filter key."""
+    text = str(value or "").strip()
+    if not text:
+        return _MISSING
+    if text == "self":
+        return text
+    out: dict[str, Any] = {}
+    for part in text.split(","):
+        key, sep, item = (piece.strip() for piece in part.partition(":"))
+        if not sep or key not in FILTER_KEYS or not item or key in out:
+            raise ValueError(part.strip())
+        number = isinstance(VOCABULARY.get("filter", key).value, Integer) and _INTEGER.fullmatch(item)
+        out[key] = int(item) if number else item
+    return out
+
+
+def requirements_form(value: Any) -> Any:
+    """Fusion Material requirements (a card name, or a FILTER, each) as ``name; filter; …``."""
+    if not isinstance(value, list) or not value:
+        return _MISSING
+    parts = []
+    for item in value:
+        shown = item if isinstance(item, str) and not any(mark in item for mark in ",;:") else filter_form(item)
+        if shown is _MISSING or shown == "self" or not str(shown).strip() or shown != str(shown).strip():
+            return _MISSING
+        parts.append(shown)
+    return "; ".join(parts)
+
+
+def requirements_json(value: Any) -> Any:
+    """Parse :func:`requirements_form` text; raise ``ValueError`` for a part no filter reads."""
+    parts = [part.strip() for part in str(value or "").split(";") if part.strip()]
+    return [filter_json(part) if ":" in part else part for part in parts] or _MISSING
+
+
 CARD_FIELDS = (
     _Field("id", "id"),
     _Field("name", "name"),
@@ -167,24 +255,28 @@ CARD_FIELDS = (
     _Field("attacked", "attacked", _flag),
     _Field("position_changed", "position_changed", _flag),
     _Field("counters", "counters", _counters, counters_json),
+    _Field("materials_required", "materials_required", requirements_form, requirements_json),
 )
 """Card row fields; ``def`` is ``defense`` in the form (``def`` is a Python keyword)."""
 
-EFFECT_FIELDS = (
+EFFECT_INPUTS = {field.key: field for field in (
     _Field("id", "effect_id"),
-    _Field("class", "effect_class", choices=EFFECT_CLASSES),
     _Field("text", "effect_text"),
     _Field("trigger", "effect_trigger", choices=TRIGGER_EVENTS),
     _Field("timing", "effect_timing", choices=TIMINGS),
     _Field("optional", "effect_optional", _yes_no, _yes_no_json),
-)
-COST_FIELDS = (
-    _Field("do", "cost_do", choices=COSTS),
+    _Field("event_of", "effect_event_of", filter_form, filter_json),
+)}
+"""How each key of an effect class (the ``ability`` slot) is typed in a card row; ``cost`` and
+``actions`` are the row's cost inputs and its nested action rows."""
+EFFECT_FIELDS = (_Field("class", "effect_class", choices=EFFECT_CLASSES), *inputs(("ability",), EFFECT_INPUTS))
+COST_INPUTS = {field.key: field for field in (
     _Field("amount", "cost_amount", _amount, _amount_json),
     _Field("card", "cost_card"),
-)
-ACTION_FIELDS = (
-    _Field("do", "do", choices=ACTIONS),
+    _Field("text", "cost_text"),
+)}
+COST_FIELDS = (_Field("do", "cost_do", choices=COSTS), *inputs(("cost",), COST_INPUTS))
+ACTION_INPUTS = {field.key: field for field in (
     _Field("targets", "targets", _ids),
     _Field("amount", "amount", _amount, _amount_json),
     _Field("set", "set", _integer),
@@ -202,29 +294,41 @@ ACTION_FIELDS = (
     _Field("from", "choose_from", _ids),
     _Field("chosen", "chosen", _ids),
     _Field("text", "text"),
-)
-LINK_FIELDS = (
+)}
+"""How each key of an instruction or Continuous Effect is typed in an action row; a single
+``target`` is shown in ``targets`` (:func:`action_to_form`)."""
+ACTION_FIELDS = (_Field("do", "do", choices=ACTIONS), *inputs(("instruction", "continuous"), ACTION_INPUTS))
+AFTER_INPUTS = {field.key: field for field in (
     _Field("card", "card"),
     _Field("effect", "effect", _effect_ref, _effect_ref_json),
     _Field("controller", "controller", choices=PLAYERS),
     _Field("spell_speed", "spell_speed", _integer, choices=SPELL_SPEEDS),
     _Field("targets", "targets", _ids),
-)
-AFTER_FIELDS = (
-    _Field("type", "type", choices=AFTER_TYPES),
-    *LINK_FIELDS,
-    _Field("player", "player", choices=PLAYER_REFS),
+    _Field("player", "player", choices=key_values("action", "player")),
     _Field("tributes", "tributes", _ids),
     _Field("method", "method", choices=SUMMON_METHODS),
     _Field("cards", "cards", _ids),
     _Field("materials", "materials", _ids),
-    _Field("position", "position", choices=SUMMON_POSITIONS),
+    _Field("position", "position", choices=key_values("action", "position")),
     _Field("attacker", "attacker"),
     _Field("target", "attack_target"),
     _Field("to", "to", choices=PHASE_SKIPS),
     _Field("discard", "discard", _ids),
-)
-PENDING_FIELDS = (
+)}
+"""How each key of a player action is typed in a step row; an ``activate`` step's ``actions``
+are its nested action rows."""
+LINK_FIELDS = tuple(AFTER_INPUTS[key] for key in FRAME_LINK_FIELDS if key in AFTER_INPUTS)
+"""A chain link (§2.4): the frame's link fields, typed as in a step row."""
+AFTER_FIELDS = (_Field("type", "type", choices=AFTER_TYPES), *inputs(("action",), AFTER_INPUTS))
+STRUCTURAL_KEYS = {("ability", "cost"): "the row's cost inputs (one cost)", ("ability", "actions"): "the nested action rows",
+                   ("action", "actions"): "the nested action rows (Override what it does)"}
+"""Keys held by a structure of the row rather than one input."""
+KEPT_IN_JSON = {
+    ("action", "cost"): "a link's own cost is rare (the card's effect gives the cost paid): the step's "
+                        "“Other fields (JSON)” keeps it",
+}
+"""``(slot, key)``: keys of the vocabulary that no input holds, and why; the row's JSON keeps them."""
+PENDING_INPUTS = {field.key: field for field in (
     _Field("card", "card"),
     _Field("effect", "effect", _effect_ref, _effect_ref_json),
     _Field("controller", "controller", choices=PLAYERS),
@@ -232,18 +336,19 @@ PENDING_FIELDS = (
     _Field("activate", "activate", _yes_no, _yes_no_json),
     _Field("last", "last", _yes_no, _yes_no_json),
     _Field("targets", "targets", _ids),
-)
-"""A trigger waiting to go on the chain (§2.8)."""
-LINGER_FIELDS = (
-    _Field("id", "id"),
+)}
+PENDING_FIELDS = tuple(PENDING_INPUTS[key] for key in FRAME_PENDING_FIELDS if key in PENDING_INPUTS)
+"""A trigger waiting to go on the chain (§2.8): the frame's pending fields."""
+LINGER_INPUTS = {field.key: field for field in (
     _Field("source", "source"),
     _Field("target", "target"),
     _Field("stat", "stat", choices=STATS),
     _Field("amount", "amount", _integer),
     _Field("set", "set", _integer),
     _Field("until", "until", choices=UNTIL),
-)
-"""A lingering ATK/DEF effect (§2.9)."""
+)}
+LINGER_FIELDS = tuple(LINGER_INPUTS[key] for key in FRAME_LINGERING_FIELDS if key in LINGER_INPUTS)
+"""A lingering ATK/DEF effect (§2.9): the frame's lingering-effect fields."""
 
 
 def _fields_to_form(document: Mapping[str, Any], fields: Iterable[_Field]) -> tuple[Row, dict[str, Any]]:
@@ -426,8 +531,10 @@ TURN_FIELDS = (
     _Field("pendulum_summon_used", "pendulum_summon_used", _yes_no, _yes_no_json),
 )
 """Turn keys beyond active/phase/step (§2.6a)."""
-OPTION_FIELDS = (_Field("trigger_order", "trigger_order", _id_text, _id_text_json),)
-"""``options`` keys (§2.6a)."""
+OPTION_FIELDS = tuple(_Field(name, name, _id_text, _id_text_json) for name in OPTIONS
+                      if isinstance(VOCABULARY.get("option", name).value, ListOf))
+"""``options`` keys (§2.6a): each entry of the ``option`` slot whose value is a list of card
+ids is a setup field of its own, the ids comma-separated."""
 
 
 def _setup_extra(scenario: Mapping[str, Any], turn_rest: Mapping[str, Any], options_rest: Mapping[str, Any]) -> dict[str, Any]:
@@ -625,7 +732,8 @@ def error_place(path: str) -> ErrorPlace:
         turn_fields = {"active": "active", "phase": "phase", "step": "step"} | {f.key: f.name for f in TURN_FIELDS}
         return ErrorPlace("setup", field=turn_fields.get(rest[0], "extra") if rest and isinstance(rest[0], str) else "phase")
     if head == "options":
-        return ErrorPlace("setup", field="trigger_order" if rest[:1] == ["trigger_order"] else "extra")
+        options = {field.key: field.name for field in OPTION_FIELDS}
+        return ErrorPlace("setup", field=options.get(rest[0], "extra") if rest and isinstance(rest[0], str) else "extra")
     if head == "players":
         if len(rest) >= 2 and rest[0] in (0, 1) and rest[1] in ("name", "lp"):
             return ErrorPlace("setup", field=f"p{rest[0] + 1}_{rest[1]}")

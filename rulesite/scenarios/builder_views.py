@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET
 import engine
 
 from . import builder as conversion
+from . import vocabulary
 from .builders import common, fow, mtg
 from .builders.forms import GameBoardForm, record_templates, shared_lists, uses_of
 from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, BoardForm
@@ -70,9 +71,17 @@ def builder(request: HttpRequest, game: str) -> HttpResponse:
     try:
         stored, _created = scenario_create(scenario=scenario)
     except engine.ScenarioError as exc:
+        if exc.too_complex:
+            # Nothing is wrong with any field: say so above the form, with what grew.
+            return _render_board(request, game, board, status=400, too_complex=too_complex_text(exc))
         board.add_engine_errors(exc.errors)
         return _render_board(request, game, board, status=400)
     return redirect(stored)
+
+
+def too_complex_text(exc: engine.ScenarioError) -> str:
+    """Return the engine's "too complex to resolve within N s" message(s) of ``exc``."""
+    return "; ".join(error["message"] for error in exc.errors)
 
 
 @require_GET
@@ -119,11 +128,14 @@ def _pretty(scenario: dict[str, Any]) -> str:
     return json.dumps(scenario, ensure_ascii=False, indent=2)
 
 
-def _render_board(request: HttpRequest, game: str, board: Board, *, status: int = 200, shown_json: str = "") -> HttpResponse:
+def _render_board(request: HttpRequest, game: str, board: Board, *, status: int = 200, shown_json: str = "",
+                  too_complex: str = "") -> HttpResponse:
     url = reverse("scenarios:builder", args=[game])
     context: dict[str, Any] = {
         "board": board,
         "game": game,
+        "too_complex": too_complex,
+        "vocabulary_url": vocabulary_url(game),
         "shown_json": shown_json,
         "json_url": url + "?mode=json",
         "builder_url": url,
@@ -210,6 +222,11 @@ def _json_builder(request: HttpRequest, game: str) -> HttpResponse:
     return render(
         request,
         "scenarios/builder_json.html",
-        {"game": game, "raw": raw, "errors": errors, "has_form": game in FORM_GAMES},
+        {"game": game, "raw": raw, "errors": errors, "has_form": game in FORM_GAMES, "vocabulary_url": vocabulary_url(game)},
         status=400 if errors else 200,
     )
+
+
+def vocabulary_url(game: str) -> str:
+    """Return the address of ``game``'s vocabulary page, or ``""`` while its engine has no registry."""
+    return reverse("scenarios:vocabulary", args=[game]) if vocabulary.registered(game) is not None else ""

@@ -17,7 +17,10 @@ from django.core.exceptions import ValidationError
 from django.forms.formsets import BaseFormSet, formset_factory
 from django.utils.translation import gettext_lazy as _
 
+from engine.ygo.vocabulary import VOCABULARY
+
 from . import builder
+from .builders import common, vocab
 
 CardChoices = list[tuple[str, str]]
 """``[(card id, "id · name")]`` of the cards on the board, in row order."""
@@ -48,50 +51,36 @@ SUBTYPE_LABELS = {
     "quick-play": _("Quick-Play (spell)"), "continuous": _("Continuous"), "equip": _("Equip (spell)"),
     "field": _("Field (spell)"), "counter": _("Counter (trap)"),
 }
-EFFECT_CLASS_LABELS = {
-    "card": _("Card activation (Spell/Trap)"), "effect": _("Effect of a face-up Spell/Trap"),
-    "ignition": _("Ignition"), "trigger": _("Trigger"), "flip": _("Flip"), "quick": _("Quick"),
-    "pendulum": _("Pendulum Effect"), "continuous": _("Continuous (not activated)"),
-}
-ACTION_LABELS = {
-    "destroy": _("Destroy"), "negate_activation": _("Negate the activation"), "negate_effect": _("Negate the effect"),
-    "change_atk": _("Change ATK"), "change_def": _("Change DEF"), "special_summon": _("Special Summon"),
-    "draw": _("Draw"), "damage": _("Inflict damage"), "gain_lp": _("Gain LP"), "banish": _("Banish"),
-    "send_to_graveyard": _("Send to the GY"), "return_to_hand": _("Return to the hand"),
-    "return_to_deck": _("Return to the Deck"), "change_control": _("Take control"),
-    "negate_summon": _("Negate the Summon"), "fusion_summon": _("Fusion Summon"), "ritual_summon": _("Ritual Summon"),
-    "win": _("Win the Duel"), "unsupported": _("Something else (cannot evaluate)"),
-}
-TRIGGER_EVENT_LABELS = {
-    "summoned": _("When it is Summoned"), "special_summoned": _("When it is Special Summoned"),
-    "flip_summoned": _("When it is Flip Summoned"), "flipped": _("When it is flipped face-up"),
-    "sent_to_graveyard": _("When it is sent to the GY"), "destroyed": _("When it is destroyed"),
-    "destroyed_by_battle": _("When it is destroyed by battle"), "banished": _("When it is banished"),
-}
-TIMING_LABELS = {"if": _("“If …” (activated after the chain)"), "when": _("“When …” (can miss the timing)")}
-UNTIL_LABELS = {"end_phase": _("Until the End Phase"), "permanent": _("Permanently")}
 STAT_LABELS = {"atk": _("ATK"), "def": _("DEF")}
-METHOD_LABELS = {"inherent": _("Inherent (by its own procedure)"), "synchro": _("Synchro"), "xyz": _("Xyz"), "pendulum": _("Pendulum")}
 YES_NO_LABELS = {"yes": _("Yes"), "no": _("No")}
-PLAYER_REF_LABELS = {
-    "self": _("The activating player"), "opponent": _("Their opponent"), "both": _("Both players"),
-    "p1": _("Player 1"), "p2": _("Player 2"),
-}
-NEGATABLE_LABELS = {
-    "any": _("Anything"), "spell_card": _("A Spell Card activation"), "trap_card": _("A Trap Card activation"),
-    "spell_trap_card": _("A Spell or Trap Card activation"), "monster_effect": _("A monster effect"),
-}
-COST_LABELS = {
-    "pay_lp": _("Pay LP"), "discard": _("Discard a card"), "tribute": _("Tribute a monster"),
-    "send_to_graveyard": _("Send a card to the GY"), "banish": _("Banish a card"),
-}
-AFTER_TYPE_LABELS = {
-    "activate": _("Activate a card or effect"), "pass": _("Pass"), "resolve": _("Both pass: resolve"),
-    "summon": _("Normal / Tribute Summon"), "set": _("Set a card"), "flip_summon": _("Flip Summon"),
-    "change_position": _("Change battle position"), "special_summon": _("Special Summon by procedure"),
-    "attack": _("Declare an attack"), "damage_step": _("Enter the Damage Step"), "end_phase": _("End the phase or step"),
-    "place_pendulum": _("Place a Pendulum Scale"),
-}
+
+# The vocabulary's labels come from the engine's registry (engine/ygo/vocabulary.py), translated
+# when shown (builders.vocab.translated): a new entry has its label in the form at once.
+EFFECT_CLASS_LABELS = vocab.entry_labels(VOCABULARY, "ability")
+ACTION_LABELS = {**vocab.entry_labels(VOCABULARY, "continuous"), **vocab.entry_labels(VOCABULARY, "instruction")}
+TRIGGER_EVENT_LABELS = vocab.entry_labels(VOCABULARY, "trigger_event")
+TIMING_LABELS = vocab.entry_labels(VOCABULARY, "timing")
+UNTIL_LABELS = vocab.entry_labels(VOCABULARY, "duration")
+METHOD_LABELS = vocab.entry_labels(VOCABULARY, "summon_method")
+NEGATABLE_LABELS = vocab.entry_labels(VOCABULARY, "negation_scope")
+COST_LABELS = vocab.entry_labels(VOCABULARY, "cost")
+AFTER_TYPE_LABELS = vocab.entry_labels(VOCABULARY, "action")
+OPTION_LABELS = vocab.entry_labels(VOCABULARY, "option")
+PLAYER_REF_LABELS = {value: vocab.translated(text) for value, text in builder.key_labels("instruction", "player").items()}
+PHASE_SKIP_LABELS = {value: vocab.translated(text) for value, text in builder.key_labels("action", "to").items()}
+
+
+def used_fields(slots: Iterable[str], fields: Iterable[Any], *, extra: Mapping[str, str] = {}) -> dict[str, str]:
+    """Return ``{entry name: the names of the form fields its keys use}`` for the entries of
+    ``slots`` (merged where two slots share a name): what the page shows for each switch value.
+    ``fields`` are the builder's ``_Field`` inputs; ``extra`` maps further keys to a field name."""
+    names = {field.key: field.name for field in fields} | dict(extra)
+    used: dict[str, list[str]] = {}
+    for slot in slots:
+        for entry in VOCABULARY.entries(slot):
+            keys = {**VOCABULARY.slots[slot].common, **entry.keys}
+            used.setdefault(entry.name, []).extend(names[key] for key in keys if key in names)
+    return {name: " ".join(dict.fromkeys(fields_used)) for name, fields_used in used.items()}
 
 
 def _choices(values: Iterable[Any], labels: Mapping[Any, Any], blank: Any = None) -> list[tuple[Any, Any]]:
@@ -308,11 +297,45 @@ def keep_unknown_choices(form: forms.Form) -> None:
             field.choices = list(field.choices) + [(value, value) for value in dict.fromkeys(extra)]
 
 
+OPTION_HELP = _("Card ids, comma-separated. Blank: each choice is shown.")
+
+
+class FilterField(forms.CharField):
+    """A card filter typed as ``key: value, key: value`` (``builder.filter_json``), or ``self``."""
+
+    default_error_messages = {"bad_filter": _("Write “key: value” pairs separated by commas; keys: %(keys)s.")}
+
+    def clean(self, value: Any) -> str:
+        value = super().clean(value)
+        try:
+            self.parse(value)
+        except ValueError:
+            raise ValidationError(self.error_messages["bad_filter"], code="bad_filter",
+                                  params={"keys": ", ".join(builder.FILTER_KEYS)}) from None
+        return value
+
+    @staticmethod
+    def parse(value: str) -> Any:
+        return builder.filter_json(value)
+
+
+class RequirementsField(FilterField):
+    """Fusion Material requirements typed as ``name; key: value, …; …`` (``builder.requirements_json``)."""
+
+    @staticmethod
+    def parse(value: str) -> Any:
+        return builder.requirements_json(value)
+
+
 class SetupForm(forms.Form):
     """Rule version, turn and players."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # One field per entry of the registry's option slot (trigger order, triggers activated or declined).
+        for field in builder.OPTION_FIELDS:
+            self.fields[field.name] = forms.CharField(label=OPTION_LABELS[field.key], max_length=2000, required=False,
+                                                      help_text=OPTION_HELP)
         keep_unknown_choices(self)
 
     ruleset = forms.ChoiceField(label=_("Rules"), choices=_choices(builder.RULESETS, RULESET_LABELS), initial="arcv")
@@ -327,8 +350,6 @@ class SetupForm(forms.Form):
                                 help_text=_("Turn 1: no Battle Phase (and no draw under ARC-V)."))
     normal_summon_used = yes_no_field(_("Normal Summon used this turn"))
     pendulum_summon_used = yes_no_field(_("Pendulum Summon used this turn"))
-    trigger_order = forms.CharField(label=_("Trigger order (card ids)"), max_length=2000, required=False,
-                                    help_text=_("Comma-separated, first on the chain first; blank: ask."))
     omit = forms.CharField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(
         label=_("Other duel fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
@@ -343,23 +364,14 @@ class SetupForm(forms.Form):
         return data
 
 
-ACTION_FIELDS_USED = {
-    "destroy": "targets choose choose_from chosen", "banish": "targets choose choose_from chosen",
-    "send_to_graveyard": "targets choose choose_from chosen", "return_to_hand": "targets choose choose_from chosen",
-    "return_to_deck": "targets choose choose_from chosen", "change_control": "targets",
-    "negate_activation": "what destroy link", "negate_effect": "what destroy link", "negate_summon": "",
-    "change_atk": "targets amount set half until", "change_def": "targets amount set half until",
-    "special_summon": "targets position player", "fusion_summon": "targets materials",
-    "ritual_summon": "targets materials level at_least",
-    "draw": "player amount", "damage": "player amount", "gain_lp": "player amount", "win": "player",
-    "unsupported": "text",
-}
-"""The fields each ``do`` uses; the page hides the others until they are needed."""
+ACTION_FIELDS_USED = used_fields(("instruction", "continuous"), builder.ACTION_FIELDS, extra={"target": "targets"})
+"""The fields each ``do`` uses (its entry's keys); the page hides the others until they are needed."""
 
-EFFECT_FIELDS_USED = {
-    "trigger": "effect_trigger effect_timing effect_optional", "flip": "effect_trigger effect_timing effect_optional",
-}
-"""The trigger fields a card's effect class uses (§2.6a); the page hides them for other classes."""
+EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of")
+"""The card row's effect fields shown only for the effect classes that have their keys."""
+EFFECT_FIELDS_USED = {name: " ".join(field for field in used.split() if field in EFFECT_SWITCHED)
+                      for name, used in used_fields(("ability",), builder.EFFECT_FIELDS).items()}
+"""The trigger fields each effect class uses (§2.6a); the page hides them for the others."""
 
 
 class ActionForm(BoardRowForm):
@@ -420,15 +432,22 @@ class ActionFormSetBase(BaseFormSet):
 ActionFormSet = formset_factory(ActionForm, formset=ActionFormSetBase, extra=1, can_delete=True)
 
 
+TRIGGER_KEYS = VOCABULARY.get("ability", "trigger").keys
+COST_NEEDED = {"amount": _("Give the LP to pay: a number, or “half”."), "card": _("Pick the card paid as the cost."),
+               "text": _("Say what the cost is: the engine reports it as text it cannot evaluate.")}
+"""The message for a key a cost's entry requires, left blank."""
+
+
 class CardForm(BoardRowForm):
     """One card or token on the board (§2.3) and its effect (§2.3.1)."""
 
     has_actions = True
     card_blanks = {"equipped_to": "—", "cost_card": "—"}
     main_fields = ("id", "name", "owner", "controller", "zone", "position", "kind", "subtype", "level", "atk", "defense")
-    more_fields = ("cost_do", "cost_amount", "cost_card", "effect_id",
+    more_fields = ("cost_do", "cost_amount", "cost_card", "cost_text", "effect_id",
                    "attribute", "race", "original_atk", "original_def", "scale", "counters", "equipped_to", "materials",
-                   "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed", "more_effects", "extra")
+                   "materials_required", "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed",
+                   "more_effects", "extra")
 
     id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"data-card-id": "", "size": 5}),
                          help_text=_("Blank: c1, c2…"))
@@ -461,6 +480,11 @@ class CardForm(BoardRowForm):
     effect_trigger = forms.ChoiceField(label=_("Triggers"), choices=_choices(builder.TRIGGER_EVENTS, TRIGGER_EVENT_LABELS, blank="—"), required=False)
     effect_timing = forms.ChoiceField(label=_("Trigger wording"), choices=_choices(builder.TIMINGS, TIMING_LABELS, blank="—"), required=False)
     effect_optional = yes_no_field(_("Optional (“you can”)"))
+    effect_event_of = FilterField(label=vocab.translated(TRIGGER_KEYS["event_of"].label), max_length=500, required=False,
+                                  help_text=common.lazy_percent(_("Blank: its own event. Else whose events, as “key: "
+                                                                  "value” pairs (keys: %(keys)s), e.g. “kind: monster, "
+                                                                  "controller: opponent”."),
+                                                                keys=", ".join(builder.FILTER_KEYS)))
     effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")),
                                      required=False, widget=forms.Select(attrs={"data-switcher": "effect"}))
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
@@ -468,6 +492,12 @@ class CardForm(BoardRowForm):
     cost_do = forms.ChoiceField(label=_("Cost"), choices=_choices(builder.COSTS, COST_LABELS, blank=_("— no cost")), required=False)
     cost_amount = forms.CharField(label=_("LP to pay"), max_length=12, required=False, help_text=_("A number, or “half”."))
     cost_card = CardRefField(label=_("Cost card"), required=False, widget=_card_select())
+    cost_text = forms.CharField(label=vocab.translated(VOCABULARY.get("cost", "unsupported").keys["text"].label),
+                                max_length=2000, required=False)
+    materials_required = RequirementsField(
+        label=_("Fusion Materials required"), max_length=2000, required=False,
+        help_text=common.lazy_percent(_("Card names or filters, “;” between them, e.g. “Dark Magician; kind: monster, "
+                                        "attribute: DARK” (filter keys: %(keys)s)."), keys=", ".join(builder.FILTER_KEYS)))
     no_actions = forms.BooleanField(required=False, widget=forms.HiddenInput)
     more_effects = JSONListField(label=_("Its other effects (JSON)"), required=False,
                                  help_text=_("Effects after the first, as a list of effects (format §2.3.1)."))
@@ -476,7 +506,7 @@ class CardForm(BoardRowForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        has_effect = bool(data.get("effect_text") or data.get("cost_do") or data.get("effect_id")
+        has_effect = bool(data.get("effect_text") or data.get("cost_do") or data.get("effect_id") or data.get("effect_event_of")
                           or (self.actions is not None and self.actions.is_bound and self.actions.has_changed()))
         if has_effect and not data.get("effect_class"):
             if data.get("kind") in ("spell", "trap"):
@@ -485,12 +515,15 @@ class CardForm(BoardRowForm):
                 self.add_error("effect_class", _("Choose the class of this monster's effect (Ignition, Quick…)."))
         cost = data.get("cost_do")
         amount = (data.get("cost_amount") or "").strip()
-        if cost == "pay_lp" and not amount:
-            self.add_error("cost_amount", _("Give the LP to pay: a number, or “half”."))
-        elif amount and amount != "half" and not builder._INTEGER.fullmatch(amount):
+        if amount and amount != "half" and not builder._INTEGER.fullmatch(amount):
             self.add_error("cost_amount", _("Give a whole number, or “half”."))
-        if cost and cost != "pay_lp" and not data.get("cost_card"):
-            self.add_error("cost_card", _("Pick the card paid as the cost."))
+        # What the cost's entry requires (pay_lp an amount, a discard its card, unsupported its text).
+        names = {field.key: field.name for field in builder.COST_FIELDS}
+        required = VOCABULARY.get("cost", cost).required if VOCABULARY.has("cost", cost) else ()
+        for key in required:
+            name = names.get(key)
+            if name is not None and not (data.get(name) or "").strip() and name not in self.errors:
+                self.add_error(name, COST_NEEDED.get(key, _("This cost needs this field.")))
         return data
 
 
@@ -542,20 +575,19 @@ class LinkForm(BoardRowForm):
 LinkFormSet = formset_factory(LinkForm, extra=1, can_delete=True)
 
 
-AFTER_FIELDS_USED = {
-    "activate": "card targets effect controller spell_speed actions",
-    "pass": "player", "resolve": "",
-    "summon": "card tributes player", "set": "card tributes", "flip_summon": "card", "change_position": "card",
-    "special_summon": "method card cards materials position", "attack": "attacker attack_target",
-    "damage_step": "", "end_phase": "player to discard", "place_pendulum": "card",
-}
-"""The fields each player action ``type`` uses (§2.5, §2.6b); the page hides the others."""
+AFTER_FIELDS_USED = used_fields(("action",), builder.AFTER_FIELDS, extra={"actions": "actions"})
+"""The fields each player action ``type`` uses (its entry's keys; §2.5, §2.6b); the page hides the others."""
 
 CARD_NEEDED = {
     "activate": _("Pick the card activated."), "summon": _("Pick the monster Summoned."), "set": _("Pick the card Set."),
     "flip_summon": _("Pick the monster Flip Summoned."), "change_position": _("Pick the monster that changes position."),
     "place_pendulum": _("Pick the Pendulum Monster placed."),
 }
+
+
+AFTER_NEEDED = {"card": _("Pick the card."), "attacker": _("Pick the attacking monster."),
+                "method": _("Choose how the monster is Summoned."), "player": _("Choose the player.")}
+"""The message for a key a player action's entry requires, left blank (``card``: :data:`CARD_NEEDED` first)."""
 
 
 class AfterForm(LinkForm):
@@ -579,7 +611,7 @@ class AfterForm(LinkForm):
     position = forms.ChoiceField(label=_("In position"), choices=_choices(builder.SUMMON_POSITIONS, POSITION_LABELS, blank="—"), required=False)
     attacker = CardRefField(label=_("Attacker"), required=False, widget=_card_select())
     attack_target = CardRefField(label=_("Attack target"), required=False, widget=_card_select())
-    to = forms.ChoiceField(label=_("Skip to"), choices=_choices(builder.PHASE_SKIPS, {"end": _("The End Phase")}, blank="—"), required=False)
+    to = forms.ChoiceField(label=_("Skip to"), choices=_choices(builder.PHASE_SKIPS, PHASE_SKIP_LABELS, blank="—"), required=False)
     discard = CardRefsField(label=_("Discard for the hand limit"), required=False, widget=_card_select(multiple=True))
 
     def shown_fields(self) -> str:
@@ -589,12 +621,14 @@ class AfterForm(LinkForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         kind = data.get("type")
-        if kind in CARD_NEEDED and not data.get("card") and "card" not in self.errors:
-            self.add_error("card", CARD_NEEDED[kind])
-        if kind == "attack" and not data.get("attacker") and "attacker" not in self.errors:
-            self.add_error("attacker", _("Pick the attacking monster."))
-        if kind == "special_summon" and not data.get("method") and "method" not in self.errors:
-            self.add_error("method", _("Choose how the monster is Summoned."))
+        # What the action's entry requires, left blank, is shown next to its field.
+        names = {field.key: field.name for field in builder.AFTER_FIELDS}
+        required = VOCABULARY.get("action", kind).required if VOCABULARY.has("action", kind) else ()
+        for key in required:
+            name = names.get(key)
+            if name is not None and not data.get(name) and name not in self.errors:
+                needed = CARD_NEEDED.get(kind) if key == "card" else None
+                self.add_error(name, needed or AFTER_NEEDED.get(key, _("This step needs this field.")))
         return data
 
 
@@ -639,10 +673,9 @@ class LingerForm(BoardRowForm):
     """A lingering ATK/DEF change, "until the End Phase" (§2.9)."""
 
     card_blanks = {"source": "—", "target": _("— pick a monster")}
-    main_fields = ("target", "stat", "amount", "set", "until", "source", "id")
+    main_fields = ("target", "stat", "amount", "set", "until", "source")
     more_fields = ("extra",)
 
-    id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"size": 5}))
     source = CardRefField(label=_("From card"), required=False, widget=_card_select())
     target = CardRefField(label=_("Monster"), widget=_card_select())
     stat = forms.ChoiceField(label=_("Changes"), choices=_choices(builder.STATS, STAT_LABELS))

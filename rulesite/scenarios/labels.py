@@ -40,11 +40,13 @@ FOW_ZONE_LABELS = {
 
 BOARD_LABELS: dict[str, dict[str, Mapping[str, Any]]] = {
     "ygo": {"zone": ygo_forms.ZONE_LABELS, "position": ygo_forms.POSITION_LABELS, "kind": ygo_forms.KIND_LABELS,
-            "subtype": ygo_forms.SUBTYPE_LABELS},
-    "fow": {"zone": FOW_ZONE_LABELS, "type": fow_builder.TYPE_LABELS, "subtype": fow_builder.SUBTYPE_LABELS},
-    "mtg": {"zone": mtg_builder.ZONE_LABELS, "type": MTG_TYPE_LABELS},
+            "subtype": ygo_forms.SUBTYPE_LABELS, "phase": ygo_forms.PHASE_LABELS, "step": ygo_forms.STEP_LABELS},
+    "fow": {"zone": FOW_ZONE_LABELS, "type": fow_builder.TYPE_LABELS, "subtype": fow_builder.SUBTYPE_LABELS,
+            "phase": fow_builder.PHASE_LABELS, "step": fow_builder.STEP_LABELS},
+    "mtg": {"zone": mtg_builder.ZONE_LABELS, "type": MTG_TYPE_LABELS, "types": MTG_TYPE_LABELS, "step": mtg_builder.STEP_LABELS},
 }
-"""``{game: {field: {stored value: label}}}`` for the values shown on a board table."""
+"""``{game: {field: {stored value: label}}}`` for the values shown on a board table and on the
+board at every step (the turn's phase and step as the builders name them)."""
 
 BASIS_LABELS = {
     RULING_BASIS: _("official ruling, not in this document"),

@@ -27,7 +27,10 @@ class Scenario(models.Model):
 
     ``code`` is derived from ``canonical`` alone (``engine.scenario_code``): the same board
     always gets the same code. ``canonical`` is the exact canonical JSON text and is never
-    rewritten; ``trace`` and ``result`` are the engine's answer at ``engine_version``.
+    rewritten; ``trace`` and ``result`` are the engine's answer at ``engine_version``, and
+    ``board`` the board before its first step (``engine.core.board``: each board-changing step
+    of ``trace`` carries its diff). ``board`` is ``None`` for rulings stored before the engine
+    described boards: their page recomputes the boards (``selectors.ruling_boards``).
     """
 
     code = models.CharField(max_length=32, unique=True)
@@ -37,6 +40,8 @@ class Scenario(models.Model):
     trace = models.JSONField()
     result = models.JSONField()
     engine_version = models.CharField(max_length=40)
+    board = models.JSONField(null=True, blank=True, help_text="The board before the first step; null when not stored.")
+    board_complete = models.BooleanField(default=True, help_text="False when the engine's size cap left some step's board diff out.")
     rules_documents = models.JSONField(default=list, help_text="Slugs of the rules documents the trace cites.")
     title = models.CharField(max_length=200, blank=True, help_text="Title of a demo scenario.")
     source = models.CharField(max_length=300, blank=True, help_text="Where a demo scenario comes from.")

@@ -267,6 +267,26 @@ def summarize(trace: list[Step], result: dict[str, Any]) -> list[str]:
     return sentences
 
 
+UNEVALUATED_KINDS = frozenset({"cannot_evaluate", "not_covered"})
+"""Step kinds that say the engine could not evaluate a point (issue 12: never a silent guess)."""
+
+
+def unevaluated_count(trace: list[Step]) -> int:
+    """Return how many steps of ``trace`` (its branches included) say a point could not be
+    evaluated: card text the engine cannot read, or a point the rules document does not cover."""
+    count = 0
+    stack = list(trace)
+    while stack:
+        step = stack.pop()
+        if not isinstance(step, dict):
+            continue
+        count += step.get("kind") in UNEVALUATED_KINDS
+        for branch in step.get("branches") or ():
+            if isinstance(branch, dict):
+                stack.extend(branch.get("trace") or ())
+    return count
+
+
 def summary_counts(trace: list[Step]) -> str:
     """Return "N steps · M rules cited" for the page head."""
     cited = len({(r["document"], r["number"]) for r in iter_rules(trace)})

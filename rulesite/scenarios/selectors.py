@@ -5,19 +5,22 @@ from __future__ import annotations
 import copy
 import io
 import json
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
 import segno
+from django.core.cache import cache
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_noop
 
 import engine
 from rulesite.rules.models import Section
 from rulesite.rules.textnorm import to_script
 
-from .diff import ResolutionDiff, resolution_diff
+from . import boards
+from .diff import ResolutionDiff, resolution_diff, trace_diff
 from .models import Annotation, Scenario
 from .presentation import (
     ChainSnapshot,
@@ -29,9 +32,17 @@ from .presentation import (
     object_names,
     summarize,
     summary_counts,
+    unevaluated_count,
     value_histories,
 )
 from .services import EXPORT_FORMAT, scenario_resolve
+
+logger = logging.getLogger(__name__)
+
+STATUS_CACHE_SECONDS = 30 * 24 * 3600
+"""How long the current engine's verdict on a stored ruling is kept (its key names the engine
+version, so a new engine asks again)."""
+STATUS_KEY = "scenarios:ruling-status:{version}:{code}"
 
 
 @dataclass
@@ -49,6 +60,16 @@ class PermalinkPage:
     annotations: list[Annotation] = field(default_factory=list)
     own_annotation: Annotation | None = None
     player_names: dict[str, str] = field(default_factory=dict)
+    invalid: list[dict[str, str]] = field(default_factory=list)
+    """The current engine's errors for the stored scenario (``[]``: it still validates)."""
+    engine_version: str = ""
+    """The current engine's version (the one ``invalid`` is about)."""
+    stepper: dict[str, Any] = field(default_factory=dict)
+    """The JSON the step-through script reads (``boards.stepper_data``)."""
+    boards_reason: str = ""
+    """Why the page has no board at each step, in the reader's language (``""``: it has)."""
+    unevaluated: int = 0
+    """How many steps say a point could not be evaluated (branches included)."""
 
 
 def cite(data: Any) -> Any:
@@ -106,6 +127,132 @@ def player_names(document: dict[str, Any]) -> dict[str, str]:
     }
 
 
+@dataclass(frozen=True)
+class RulingStatus:
+    """What the current engine says about a stored ruling, beside the stored answer.
+
+    ``errors``: the current engine's validation errors of the stored scenario (``[]`` when it
+    is still valid). ``board`` and ``diffs``: the board before the first step and, per step of
+    the stored trace, its board diff (``[[ops or None, [branch diffs, …] or None], …]``): from
+    the stored ruling when it has them, else recomputed from its canonical scenario.
+    ``reason`` says why there are none: ``invalid``, ``too_complex``, ``no_boards`` (the
+    engine does not describe this game's boards yet), ``differs`` (the current engine resolves
+    the board otherwise, so its boards would not be the stored steps'), ``unreadable``.
+    """
+
+    errors: tuple[dict[str, str], ...] = ()
+    board: Any = None
+    diffs: Any = None
+    complete: bool = True
+    reason: str = ""
+    recomputed: bool = False
+
+
+def _diffs(trace: list[dict[str, Any]]) -> list[Any]:
+    """Return the board diffs of a trace as ``[[ops or None, [branch diffs] or None], …]``."""
+    return [
+        [step.get("board") or None,
+         [_diffs(b.get("trace") or []) for b in step["branches"] if isinstance(b, dict)] if step.get("branches") else None]
+        for step in trace
+    ]
+
+
+def _with_diffs(trace: list[dict[str, Any]], diffs: list[Any]) -> None:
+    """Put the board diffs of ``diffs`` (:func:`_diffs`) on the steps of ``trace`` (a page's copy)."""
+    for step, (ops, branches) in zip(trace, diffs):
+        if ops:
+            step["board"] = ops
+        for branch, inner in zip(step.get("branches") or (), branches or ()):
+            if isinstance(branch, dict):
+                _with_diffs(branch.get("trace") or [], inner)
+
+
+def _status(scenario: Scenario) -> dict[str, Any]:
+    """Compute :class:`RulingStatus` fields (JSON, for the cache) with the current engine."""
+    document = json.loads(scenario.canonical)
+    if scenario.board is not None:
+        try:
+            return {"errors": engine.validate(document)}
+        except Exception:  # a stored ruling must always display, whatever the engine makes of it
+            logger.warning("stored ruling %s could not be checked", scenario.code, exc_info=True)
+            return {"errors": [{"path": "", "message": "the current engine cannot check this scenario"}]}
+    try:
+        fresh = scenario_resolve(scenario=document)
+    except engine.ScenarioError as exc:
+        return {"errors": [] if exc.too_complex else exc.errors, "reason": "too_complex" if exc.too_complex else "invalid"}
+    except Exception:
+        logger.warning("stored ruling %s could not be resolved again", scenario.code, exc_info=True)
+        return {"reason": "unreadable"}
+    if fresh.get("board") is None:
+        return {"reason": "no_boards"}
+    if trace_diff(scenario.trace, fresh["trace"]):
+        return {"reason": "differs"}
+    return {"board": fresh["board"], "diffs": _diffs(fresh["trace"]), "complete": fresh.get("board_complete", True)}
+
+
+def ruling_status(scenario: Scenario) -> RulingStatus:
+    """Return what the current engine says about ``scenario`` (see :class:`RulingStatus`).
+
+    A ruling stored with its boards only needs validating again; one stored before the engine
+    described boards is resolved again from its canonical scenario (under the deadline), and
+    its boards are used when the fresh trace is the stored one step for step. The answer is
+    cached under the code and the engine version. Nothing is written: the stored code, scenario,
+    trace and result stay byte for byte as they are.
+    """
+    key = STATUS_KEY.format(version=engine.ENGINE_VERSION, code=scenario.code)
+    data = cache.get(key)
+    if data is None:
+        data = _status(scenario)
+        cache.set(key, data, STATUS_CACHE_SECONDS)
+    if scenario.board is not None:
+        return RulingStatus(errors=tuple(data.get("errors") or ()), board=scenario.board, diffs=None,
+                            complete=scenario.board_complete)
+    return RulingStatus(errors=tuple(data.get("errors") or ()), board=data.get("board"), diffs=data.get("diffs"),
+                        complete=data.get("complete", True), reason=data.get("reason", ""), recomputed=True)
+
+
+BOARD_REASONS = {
+    "invalid": gettext_noop("The board at each step is not shown: the current engine does not accept this scenario (see above)."),
+    "too_complex": gettext_noop("The board at each step is not shown: the current engine cannot resolve this board within its deadline."),
+    "no_boards": gettext_noop("The board at each step is not shown: the engine does not describe the boards of this game yet."),
+    "differs": gettext_noop("The board at each step is not shown: the current engine resolves this board differently from the stored "
+               "ruling (Re-check shows how)."),
+    "unreadable": gettext_noop("The board at each step is not shown: the current engine cannot read this scenario."),
+    "broken": gettext_noop("The board at each step is not shown: the stored board changes do not fit together."),
+}
+"""Why a page has no board at each step (English; translated when shown)."""
+
+CHAIN_LABELS = {
+    "ygo": gettext_noop("The chain (Chain Link 1 first)"),
+    "mtg": gettext_noop("The stack (1 is the bottom)"),
+    "fow": gettext_noop("The chase (1 is the bottom)"),
+}
+"""What each game calls its chain on a board (DESIGN.md: the chain, the stack, the chase)."""
+
+
+def _page_boards(scenario: Scenario, document: dict[str, Any], trace: list[dict[str, Any]],
+                 status: RulingStatus) -> tuple[list[dict[str, Any]], dict[str, Any], str]:
+    """Return the cited ``trace`` decorated for the list, the stepper's JSON and the reason
+    there are no boards (``""`` when there are)."""
+    if status.diffs is not None:
+        _with_diffs(trace, status.diffs)
+    names = {**object_names(document, scenario.result), **player_names(document)}
+    reason = "" if status.board is not None else (status.reason or "no_boards")
+    zones = boards.zone_order(document.get("objects"), status.board, trace) if status.board is not None else []
+    try:
+        trace = boards.list_boards(initial=status.board if not reason else None, trace=trace, complete=status.complete,
+                                   game=scenario.game, names=names, zones=zones)
+    except boards.BoardError:
+        logger.warning("stored ruling %s: its board diffs do not apply", scenario.code, exc_info=True)
+        reason = "broken"
+        trace = boards.list_boards(initial=None, trace=trace, complete=True, game=scenario.game, names=names, zones=[])
+    shown_reason = gettext(BOARD_REASONS[reason]) if reason else ""
+    chain_label = gettext(CHAIN_LABELS[scenario.game]) if scenario.game in CHAIN_LABELS else ""
+    data = boards.stepper_data(initial=None if reason else status.board, trace=trace, complete=status.complete,
+                               game=scenario.game, names=names, zones=zones, reason=shown_reason, chain_label=chain_label)
+    return trace, data, data["reason"]
+
+
 def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
     """Return the :class:`PermalinkPage` of ``code`` as ``user`` sees it; raise Http404 when unknown.
 
@@ -118,13 +265,20 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
         return PermalinkPage(scenario=scenario, document={}, trace=[], pretty_json="")
     annotations = list(Annotation.objects.for_scenario(scenario))
     own = next((a for a in annotations if user is not None and user.is_authenticated and a.author_id == user.pk), None)
+    status = ruling_status(scenario)
+    trace, stepper, boards_reason = _page_boards(scenario, document, cite(scenario.trace), status)
     return PermalinkPage(
         scenario=scenario,
         document=document,
-        trace=cite(scenario.trace),
+        trace=trace,
+        invalid=list(status.errors),
+        engine_version=engine.ENGINE_VERSION,
+        stepper=stepper,
+        boards_reason=boards_reason,
         pretty_json=json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True),
         summary=summarize(scenario.trace, scenario.result),
         counts=summary_counts(scenario.trace),
+        unevaluated=unevaluated_count(scenario.trace),
         chain=chain_snapshots(scenario.trace, object_names(document, scenario.result)),
         before_chain=chain_links(document),
         after_chain=chain_links(scenario.result),
@@ -137,13 +291,19 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
 
 @dataclass
 class RecheckPage:
-    """A stored ruling next to a fresh resolution of its scenario by the current engine."""
+    """A stored ruling next to a fresh resolution of its scenario by the current engine.
+
+    ``invalid`` lists the current engine's errors when it refuses the stored scenario (shown
+    as on the permalink page); ``too_complex`` is the message when it could not resolve it
+    within the deadline.
+    """
 
     scenario: Scenario
     engine_version: str
     diff: ResolutionDiff
     trace: list[dict[str, Any]]
-    error: str = ""
+    invalid: list[dict[str, str]] = field(default_factory=list)
+    too_complex: str = ""
 
     @property
     def player_names(self) -> dict[str, str]:
@@ -155,25 +315,33 @@ def permalink_recheck(*, code: str) -> RecheckPage:
     """Resolve the stored scenario of ``code`` again with the current engine; write nothing.
 
     Return a :class:`RecheckPage` whose ``diff`` compares the stored trace and result with
-    the fresh ones. When the current engine rejects the stored scenario, ``error`` says why
-    and the diff lists every stored step as removed. Raise Http404 for an unknown code.
+    the fresh ones. When the current engine rejects the stored scenario, ``invalid`` (or
+    ``too_complex``) says why and the diff lists every stored step as removed. Raise Http404
+    for an unknown code.
     """
     scenario = get_object_or_404(Scenario.objects.visible(), code=code)
+    invalid: list[dict[str, str]] = []
+    too_complex = ""
     try:
         fresh = scenario_resolve(scenario=json.loads(scenario.canonical))
-        error = ""
     except engine.ScenarioError as exc:
-        fresh, error = {"trace": [], "result": {}}, "; ".join(f"{e['path'] or '(document)'}: {e['message']}" for e in exc.errors)
+        fresh = {"trace": [], "result": {}}
+        if exc.too_complex:
+            too_complex = "; ".join(e["message"] for e in exc.errors)
+        else:
+            invalid = exc.errors
     diff = resolution_diff(old_trace=scenario.trace, old_result=scenario.result, new_trace=fresh["trace"], new_result=fresh["result"])
-    return RecheckPage(scenario=scenario, engine_version=engine.ENGINE_VERSION, diff=diff, trace=cite(fresh["trace"]), error=error)
+    return RecheckPage(scenario=scenario, engine_version=engine.ENGINE_VERSION, diff=diff, trace=cite(fresh["trace"]),
+                       invalid=invalid, too_complex=too_complex)
 
 
 def permalink_export(*, code: str) -> dict[str, Any]:
     """Return the export of a visible permalink: its scenario, stored answer and provenance.
 
-    ``{"format", "code", "game", "ruleset", "scenario", "trace", "result", "engine_version",
-    "rules_documents", "created_at", "title", "source"}``; raise Http404 when unknown or
-    withdrawn.
+    ``{"format", "code", "game", "ruleset", "scenario", "trace", "result", "board",
+    "engine_version", "rules_documents", "created_at", "title", "source"}`` (``board``: the
+    board before the first step, ``null`` when the ruling was stored without it); raise
+    Http404 when unknown or withdrawn.
     """
     scenario = get_object_or_404(Scenario.objects.visible(), code=code)
     return {
@@ -184,6 +352,7 @@ def permalink_export(*, code: str) -> dict[str, Any]:
         "scenario": json.loads(scenario.canonical),
         "trace": scenario.trace,
         "result": scenario.result,
+        "board": scenario.board,
         "engine_version": scenario.engine_version,
         "rules_documents": scenario.rules_documents,
         "created_at": scenario.created_at.isoformat(),

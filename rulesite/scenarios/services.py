@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -18,6 +20,8 @@ from .diff import ResolutionDiff, resolution_diff
 from .models import Annotation, Scenario
 
 EXPORT_FORMAT = "rulesite-permalink/1"
+
+logger = logging.getLogger(__name__)
 
 
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
@@ -68,11 +72,24 @@ def scenario_parse(raw: str | bytes) -> dict[str, Any]:
 
 
 def scenario_resolve(*, scenario: dict[str, Any]) -> dict[str, Any]:
-    """Resolve ``scenario`` with the engine; return ``{"trace": [...], "result": {...}}``.
+    """Resolve ``scenario`` under the ``RESOLVE_DEADLINE_S`` deadline; return the engine's
+    ``{"trace": [...], "result": {...}}`` (and ``board``, the board before the first step, when
+    the game describes its boards; each board-changing step then carries its ``board`` diff).
 
-    Raises ``engine.ScenarioError`` when the document is not a valid scenario.
+    Every resolution of the site comes through here: the API's ``resolve/`` and
+    ``scenarios/``, the builder, imports, re-checks and ``load_scenarios``. Raises
+    ``engine.ScenarioError`` when the document is not a valid scenario, and with
+    ``too_complex`` set when it cannot be resolved within the deadline ("the board is too
+    complex to resolve within 2 s: it stopped while …", naming what grew); the latter is
+    logged at warning with the scenario's code, so the board can be found again.
     """
-    return engine.resolve(scenario)
+    try:
+        return engine.resolve(scenario, deadline_s=settings.RESOLVE_DEADLINE_S)
+    except engine.ScenarioError as exc:
+        if exc.too_complex:
+            logger.warning("resolution past the %g s deadline: scenario %s (game %s): %s", settings.RESOLVE_DEADLINE_S,
+                           engine.scenario_code(scenario), str(scenario.get("game"))[:8], exc)
+        raise
 
 
 def cited_documents(trace: list[dict[str, Any]]) -> list[str]:
@@ -112,6 +129,8 @@ def scenario_create(*, scenario: dict[str, Any], title: str = "", source: str = 
                 trace=answer["trace"],
                 result=answer["result"],
                 engine_version=engine.ENGINE_VERSION,
+                board=answer.get("board"),
+                board_complete=answer.get("board_complete", True),
                 rules_documents=cited_documents(answer["trace"]),
                 title=title[:200],
                 source=source[:300],

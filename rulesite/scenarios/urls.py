@@ -14,6 +14,8 @@ urlpatterns = [
     path("r/<str:code>/recheck/", views.recheck, name="recheck"),
     path("r/<str:code>/export.json", views.export, name="export"),
     path("r/<str:code>/qr.svg", views.qr, name="qr"),
+    path("engine/vocabulary/", views.vocabulary_index, name="vocabulary_index"),
+    path("engine/vocabulary/<str:game>/", views.vocabulary_detail, name="vocabulary"),
     path("accounts/rulings/", views.my_rulings, name="my_rulings"),
     path("accounts/rulings/<int:pk>/review/", views.review, name="review"),
 ]

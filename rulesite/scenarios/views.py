@@ -1,9 +1,10 @@
-"""Home page, ruling permalinks, judges' annotations, re-checks and imports. Views are glue."""
+"""Home page, ruling permalinks, judges' annotations, re-checks, imports and the engine's
+vocabulary pages. Views are glue."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -11,6 +12,7 @@ import engine
 from rulesite.rules.forms import SearchForm
 from rulesite.rules.models import Document, Game
 
+from . import vocabulary
 from .models import Annotation, Scenario
 from .permalink_forms import AnnotationForm, ImportForm, ReviewForm
 from .selectors import permalink_export, permalink_page, permalink_recheck, qr_svg
@@ -104,3 +106,17 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
     form.is_valid()
     annotation_mark_reviewed(annotation=annotation, reviewed=form.cleaned_data.get("reviewed", False))
     return redirect("scenarios:my_rulings")
+
+
+@require_GET
+def vocabulary_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "scenarios/vocabulary_index.html", {"games": vocabulary.vocabulary_index()})
+
+
+@require_GET
+def vocabulary_detail(request: HttpRequest, game: str) -> HttpResponse:
+    """Show one game's vocabulary registry; 404 for a game without one."""
+    page = vocabulary.vocabulary_page(game)
+    if page is None:
+        raise Http404(f"No vocabulary is registered for {game!r}")
+    return render(request, "scenarios/vocabulary.html", {"page": page})

@@ -24,6 +24,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from .. import forms as ygo_forms
+from ..markup import inline_code
 from . import common
 
 PLAYER_CHOICES = [("p1", _("Player 1")), ("p2", _("Player 2"))]
@@ -206,7 +207,7 @@ def field_html(bound: forms.BoundField, opt: bool = False) -> Any:
         parts = [format_html('<label for="{}">{}{}</label>', bound.id_for_label, bound.label, bound.form.label_suffix or "")
                  if bound.label else ""]
         if bound.help_text:
-            parts.append(format_html('<div class="helptext" id="{}_helptext">{}</div>', bound.auto_id, mark_safe(bound.help_text)))
+            parts.append(format_html('<div class="helptext" id="{}_helptext">{}</div>', bound.auto_id, bound.help_text))
         parts.append(str(errors) if errors else "")
         parts.append(_input_html(sub))
         inner = mark_safe("".join(str(part) for part in parts))
@@ -328,7 +329,8 @@ def shared_lists(spec: common.GameSpec) -> list[tuple[str, Any, list[tuple[str, 
 
 def make_field(spec: common.Spec) -> forms.Field:
     """Return the Django form field of one :class:`~.common.Spec`."""
-    kwargs: dict[str, Any] = {"label": spec.label, "required": spec.required, "help_text": spec.help}
+    # The help is plain text with `inline code` (the registry's help): HTML from here on, escaped.
+    kwargs: dict[str, Any] = {"label": spec.label, "required": spec.required, "help_text": inline_code(spec.help) if spec.help else ""}
     if spec.initial is not None:
         kwargs["initial"] = spec.initial
     kind = spec.kind

@@ -1,19 +1,40 @@
-"""The Force of Will board form (``/scenarios/new/fow/``): docs/scenario-format.md §7 as
-field specs. The vocabulary comes from the engine (``engine.fow``) so the two cannot drift.
+"""The Force of Will board form (``/scenarios/new/fow/``): docs/scenario-format.md §7 as field
+specs.
 
-Abilities, the J-ruler side's text and an effect's ``spec`` are rules text as data (§7.4):
-they are JSON fields of the card or effect row.
+The frame — players, the turn, the cards with their zones and printed information, the chase
+and the waiting triggers — is declared here. Every vocabulary value comes from the engine's
+registry (:data:`engine.fow.vocabulary.VOCABULARY`, docs/engine-vocabulary.md): which ability
+kinds, instructions, effects in force, player actions, filter keys, continuous-effect changes,
+costs, durations, trigger events, Chant-Standby conditions, non-card targets and options there
+are, their labels (translated through :func:`.vocab.translated`) and the keys each takes. A
+section's switch lists a slot's entries and ``uses`` says, per entry, the fields of its keys;
+:func:`key_specs` turns one key's schema into its fields. So a new entry is in the form, the
+docs and the vocabulary page at once, and ``rulesite/scenarios/tests/test_builder_fow.py``
+checks that every entry of every slot shown has a field for each of its keys.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from engine.fow.model import ADDITION_SUBTYPES, KEYWORDS, SPELL_SUBTYPES, TYPES, ZONES
-from engine.fow.model import WILL_KINDS
-from engine.fow.scenario import ABILITY_KINDS, ACTIONS, INSTRUCTIONS, OPTIONS, PHASE_STEPS
+from engine.core.schema import Choice, Either, Field, ListOf, MapOf, Record, Ref, Use
+from engine.core.vocabulary import Entry
+from engine.fow.choices import ChoiceValue
+from engine.fow.effects import REPLACEMENTS, EffectSpec
+from engine.fow.model import ADDITION_SUBTYPES, SPELL_SUBTYPES, TYPES, WILL_KINDS, ZONES
+from engine.fow.scenario import PHASE_STEPS
+from engine.fow.vocabulary import APPLIES_TO, PLAYERS, VOCABULARY, CostOf, Reference, SlotSubset, TargetValue
 
-from .common import ChildList, GameSpec, Part, Section, Spec, lazy_percent
+from . import vocab
+from .common import ChildList, GameSpec, Section, Spec, lazy_percent
+from .vocab import translated
+
+# ----------------------------------------------------------------------------- the frame
 
 PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2")}
 PHASE_LABELS = {"draw": _("Draw phase"), "recovery": _("Recovery phase"), "main": _("Main phase"), "end": _("End phase")}
@@ -29,7 +50,7 @@ ZONE_LABELS = {
     "main_deck": _("Main deck"), "stone_deck": _("Magic stone deck"), "hand": _("Hand"), "field": _("Field"),
     "stone_area": _("Magic stone area"), "ruler_area": _("Ruler area"), "graveyard": _("Graveyard"),
     "lifebreak": _("Lifebreak area (Valhalla)"), "standby": _("Standby area"), "removed": _("Removed area"),
-    "chase": _("On the chase"),
+    "chase": _("On the chase"), "battle_area": _("Battle area"),
 }
 TYPE_LABELS = {
     "ruler": _("Ruler"), "j_ruler": _("J-ruler"), "resonator": _("Resonator"), "spell": _("Spell"),
@@ -42,58 +63,271 @@ SUBTYPE_LABELS = {
     "ruler_j_ruler": _("Addition: Ruler/J-ruler"),
 }
 SUBTYPES = tuple(dict.fromkeys(SPELL_SUBTYPES + ADDITION_SUBTYPES))
-ACTION_LABELS = {
-    "pass": _("Pass priority"), "play": _("Play a card from the hand"), "activate": _("Play an activated ability"),
-    "will": _("Produce will"), "play_standby": _("Play a Chant-Standby"), "call_stone": _("Call a magic stone"),
-    "judgment": _("Perform Judgment"), "standby": _("Put a card into the standby area"),
-    "lifebreak": _("Lifebreak (Valhalla)"), "battle": _("Initiate a battle"), "attack": _("Declare an attack"),
-    "no_attack": _("Declare no attack"), "block": _("Declare a block"), "no_block": _("Declare no block"),
-    "choose": _("Make an open choice"), "concede": _("Concede"), "loop": _("Perform a loop (14.1)"),
-    "mulligan": _("Mulligan (setup)"),
-}
-OPTION_QUESTIONS = {
-    "variant": _("Rules variant (lifebreak area)"),
-    "trigger_order": _("Order of triggered abilities (6.2 or 9.6)"),
-    "priority_after_judgment": _("Priority after Judgment (6.4)"),
-    "main_timing_in_battle": _("Main timing during a battle (6.3)"),
-    "blocker_rests": _("The blocker is rested (8.3)"),
-    "removed_blocker": _("A blocker that left the field (8.4/8.5)"),
-    "j_ruler_attack_on_judgment_turn": _("A J-ruler attacks on its Judgment turn (8.2/9.5)"),
-    "pierce_blocker_damage": _("Pierce: damage to the blocker (11.1)"),
-    "explode_on_player_damage": _("Explode on damage to a player (11.4)"),
-    "condition_effect_scope": _("Scope of a condition effect (9.9)"),
-    "lifebreak_threshold": _("Lifebreak threshold (7.10)"),
-    "life_rounding": _("Life below 100 rounded up (1.5)"),
-    "partial_prevention": _("A prevention effect that prevented only part (10.17)"),
-}
-OPTION_VALUE_LABELS = {
-    "bifrost": _("Bifrost"), "valhalla": _("Valhalla"), "priority_chapter": _("Turn player first (6.2)"),
-    "abilities_chapter": _("Players alternate (9.6)"), "keep": _("The player keeps priority"),
-    "opponent": _("It passes to the opponent"), "forbidden": _("Forbidden"), "allowed": _("Allowed"),
-    "damage_to_target": _("Damage goes to the attack target"), "no_damage": _("No damage"),
-    "full": _("The full ATK"), "capacity": _("Only its capacity"), "yes": _("Yes"), "no": _("No"),
-    "locked": _("Fixed to the cards there when it began"), "any_card": _("Any card that meets it"),
-    "literal": _("More than ⌊(life − 1)/1000⌋"), "per_1000": _("More than ⌈life/1000⌉"),
-    "round_up": _("Rounded up"), "none": _("Not rounded"), "spent": _("It is used up"), "kept": _("What is left stays"),
-}
-DURATION_LABELS = {"permanent": _("Permanent"), "end_of_turn": _("Until end of turn"), "end_of_battle": _("Until end of battle"),
-                   "during_battle": _("During the battle")}
-DURATIONS = tuple(DURATION_LABELS)
-EFFECT_KIND_LABELS = {"continuous": _("Continuous"), "replacement": _("Replacement"), "delayed": _("Delayed trigger")}
 CHASE_KIND_LABELS = {"card": _("A card (spell or summon)"), "ability": _("An ability"), "judgment": _("Judgment")}
-WILL_HELP = _("e.g. “fire: 1, void: 2” (light, fire, water, wind, darkness, void, moon)")
+WILL_HELP = lazy_percent(_("e.g. “fire: 1, void: 2” (%(kinds)s)"), kinds=", ".join(WILL_KINDS))
+FRAME_LABELS = (PLAYER_LABELS, ZONE_LABELS)
+"""Labels of the frame's words wherever a vocabulary choice offers them (players, zones)."""
 
 
-def _option(key: str) -> Spec:
-    """Return the select of one option flag; its blank choice is the documented default."""
-    default, values = OPTIONS[key]
-    question = OPTION_QUESTIONS.get(key, key.replace("_", " "))
-    if isinstance(default, bool):
-        return Spec(key, f"opt_{key}", "yesno", question, path=("options", key), main=False,
-                    blank=_("Default (%(value)s)") % {"value": _("Yes") if default else _("No")})
-    return Spec(key, f"opt_{key}", "choice", question, choices=values, labels=OPTION_VALUE_LABELS,
-                path=("options", key), main=False,
-                blank=_("Default (%(value)s)") % {"value": OPTION_VALUE_LABELS.get(default, default)})
+# ----------------------------------------------------------------------------- from a key's schema to its fields
+
+TARGET_HELP = _("0 = the first target; this, you, opponent, attached, attacker; chase:1")
+"""How an instruction's target is written (§7.4): the forms of :class:`~engine.fow.vocabulary.Reference`."""
+TEXT_LIKE = frozenset({"index", "choice", "text"})
+"""Field kinds one text input can stand for (an index field also takes ``you`` or a card id)."""
+
+
+def _frame_labels(choices: Iterable[Any]) -> Mapping[Any, Any]:
+    """Return the frame's labels of ``choices`` when they are players or zones, else ``{}``."""
+    values = set(choices)
+    return next((labels for labels in FRAME_LABELS if values and values <= set(labels)), {})
+
+
+def _label(field: Field, key: str) -> Any:
+    """Return the translated label of ``field`` (its schema's, else its key's words)."""
+    return translated(field.label or key.rsplit(".", 1)[-1].replace("_", " ").capitalize())
+
+
+def _choice_spec(key: str, name: str, field: Field, label: Any) -> Spec:
+    """Return a choice of ``field``'s values (a ``Choice``'s, a named slot's entries), labelled."""
+    values, labels = vocab.choices_of(field)
+    return Spec(key, name, "choice", label, choices=values, labels={**_frame_labels(values), **labels},
+                help=translated(field.help))
+
+
+def cost_specs(key: str, cost: CostOf, name: str) -> list[Spec]:
+    """Return the fields of a cost in one context: one per part the context pays
+    (:class:`~engine.fow.vocabulary.CostOf`): the will kinds together (``fire: 1, void: 2``), the
+    [rest] symbol or the cards to rest, life, a discard (FoW 2.3, 9.3, 8.2)."""
+    specs = []
+    for part in cost.allowed:
+        if part in WILL_KINDS:
+            continue
+        entry = VOCABULARY.get("cost", part)
+        label = lazy_percent(_("%(what)s: %(part)s"), what=translated(cost.label), part=translated(entry.label))
+        if part == "rest" and cost.rest_record:
+            specs += [Spec(f"{key}.rest.filter", f"{name}_rest_filter", "record", label, parts=FILTER),
+                      Spec(f"{key}.rest.count", f"{name}_rest_count", "int", _("…how many"), min_value=1, max_value=100)]
+        elif part == "rest":
+            specs.append(Spec(f"{key}.rest", f"{name}_rest", "flag", label))
+        else:
+            value = entry.value
+            specs.append(Spec(f"{key}.{part}", f"{name}_{part}", "int", label, min_value=value.low, max_value=value.high))
+    if any(part in WILL_KINDS for part in cost.allowed):
+        specs.append(Spec(key, name, "counts", translated(cost.label), help=WILL_HELP))
+    return specs
+
+
+def change_specs(prefix: str, name: str) -> list[Spec]:
+    """Return one field per continuous-effect change (the ``change`` slot, FoW 9.9), its key
+    ``prefix`` + the change's name."""
+    out = []
+    for entry in VOCABULARY.entries("change"):
+        spec = vocab.field_spec(VOCABULARY, prefix + entry.name, entry.value, name=name + entry.name)
+        help_ = KEYWORD_HELP if entry.name in ("gain", "lose") else spec.help
+        out.append(replace(spec, label=translated(entry.label), help=help_))
+    return out
+
+
+def trigger_specs(key: str, name: str, slot: str) -> list[Spec]:
+    """Return the fields of a triggered ability's event (``slot`` ``trigger``, FoW 9.6) or a
+    Chant-Standby's condition (``standby_condition``, 7.9): the event, a choice of the slot's
+    entries, and every key they take."""
+    declared = VOCABULARY.slots[slot]
+    entries = VOCABULARY.entries(slot)
+    specs = [Spec(f"{key}.{declared.tag}", f"{name}_{declared.tag}", "choice", translated(declared.label),
+                  choices=tuple(e.name for e in entries), labels=vocab.entry_labels(VOCABULARY, slot))]
+    for entry in entries:
+        for sub, field in {**declared.common, **entry.keys}.items():
+            specs += key_specs(f"{key}.{sub}", field, f"{name}_{sub}")
+    return specs
+
+
+def effect_spec_specs(key: str, field: EffectSpec, name: str) -> list[Spec]:
+    """Return the fields of an effect in force's ``spec``: what created it (``do``, one of the
+    instructions it may be the body of) and the keys of those instructions but its target and
+    duration, which the effect itself holds (FoW 9.8–9.10)."""
+    labels = {do: translated(VOCABULARY.get("instruction", do).label) for do in field.instructions}
+    specs = [Spec(f"{key}.do", f"{name}_do", "choice", translated(field.label), choices=field.instructions, labels=labels,
+                  blank=translated(VOCABULARY.get("instruction", field.instructions[0]).label) if field.do_optional else "—")]
+    for do in field.instructions:
+        entry = VOCABULARY.get("instruction", do)
+        for sub, item in entry.keys.items():
+            if sub not in ("target", "duration"):
+                specs += key_specs(f"{key}.{sub}", item, f"{name}_{sub}")
+        item = _applies_to_schema(do)
+        if item is not None:
+            specs += key_specs(f"{key}.applies_to", item, f"{name}_applies_to")
+    return specs
+
+
+def _applies_to_schema(do: str) -> Field | None:
+    """Return the schema of an effect spec's ``applies_to`` for the instruction ``do``, as the
+    engine checks it (:class:`~engine.fow.effects.EffectSpec`), or ``None`` when it takes none."""
+    if do in REPLACEMENTS:
+        return None
+    return APPLIES_TO if do == "modify" else VOCABULARY.use("filter")
+
+
+def key_specs(key: str, field: Field, name: str, label: Any = None) -> list[Spec]:
+    """Return the fields that hold one key of an entry (``key`` is its path in the item,
+    ``name`` the base of the field names): by the key's schema, a plain input (:func:`.vocab.field_spec`),
+    or for the schemas one input cannot hold, several: a target (an index, a word or an id, or
+    a filter), a cost (a part each), a filter (its parts), a record (a field per key), a choice
+    or a filter, the changes of a continuous effect, a trigger, an effect's body."""
+    label = label or _label(field, key)
+    if isinstance(field, Reference):
+        specs = [Spec(key, name, "index", label, help=TARGET_HELP)]
+        if field.filter:
+            specs.append(Spec(key, f"{name}_filter", "record", _("…or every card that matches"), parts=FILTER, main=False))
+        return specs
+    if isinstance(field, ListOf) and isinstance(field.item, TargetValue):
+        return [Spec(key, name, "refs", label, players=True, allow=r"chase:\d{1,4}", help=translated(field.help))]
+    if isinstance(field, ListOf) and isinstance(field.item, Ref):
+        return [Spec(key, name, "refs", label, players="player" in field.item.spaces, help=translated(field.help))]
+    if isinstance(field, ChoiceValue):
+        return [Spec(key, name, "text", label, help=_("One of the options of the open choice step, e.g. “a1#0”.")),
+                Spec(key, f"{name}_list", "words", _("…or several (ids, in order)"), help=_("Comma-separated."))]
+    if isinstance(field, CostOf):
+        return cost_specs(key, field, name)
+    if isinstance(field, SlotSubset):
+        change = VOCABULARY.get("change", key.rsplit(".", 1)[-1])
+        return [replace(spec, key=key, name=name) for spec in change_specs("", "") if spec.key == change.name]
+    if isinstance(field, Use) and field.slot == "change":
+        applies = VOCABULARY.get("change", "atk").keys["applies_to"]
+        return key_specs(f"{key}.applies_to", applies, f"{name}_applies_to") + change_specs(f"{key}.", f"{name}_")
+    if isinstance(field, Use) and field.slot in ("trigger", "standby_condition"):
+        return trigger_specs(key, name, field.slot)
+    if isinstance(field, EffectSpec):
+        return effect_spec_specs(key, field, name)
+    if isinstance(field, Record):
+        return [spec for sub, item in field.fields.items() for spec in key_specs(f"{key}.{sub}", item, f"{name}_{sub}")]
+    if isinstance(field, Use) and field.slot == "filter":
+        return [Spec(key, name, "record", label, parts=FILTER, help=translated(field.help))]
+    if isinstance(field, Either):
+        choice = next((o for o in field.options if isinstance(o, Choice)), None)
+        keyed = next((o for o in field.options if vocab.spec_kind(o) == "record"), None)
+        if choice is not None and keyed is not None:
+            return [replace(_choice_spec(key, name, choice, label), help=translated(field.help)),
+                    Spec(key, f"{name}_filter", "record", _("…or every card that matches"), parts=FILTER, main=False)]
+    spec = vocab.field_spec(VOCABULARY, key, field, name=name)
+    if spec.kind == "choice":
+        return [_choice_spec(key, name, field, label)]
+    if spec.kind == "counts" and isinstance(field, MapOf) and set(vocab.choices_of(field.key)[0]) <= set(WILL_KINDS):
+        return [replace(spec, label=label, help=WILL_HELP)]  # will by kind: the short example, not the schema's paragraph
+    return [replace(spec, label=label)]
+
+
+class Fields:
+    """The fields of one row section, one per document key and kind: the entries of a slot that
+    share a key share its field (their choices together, the widest range), so that each value of
+    a document has exactly one field that takes it."""
+
+    def __init__(self) -> None:
+        self.specs: list[Spec] = []
+
+    def add(self, spec: Spec) -> str:
+        """Add ``spec`` (or merge it into the field already holding its key); return the field's name."""
+        for i, old in enumerate(self.specs):
+            if old.key != spec.key:
+                continue
+            kinds = {old.kind, spec.kind}
+            if old.kind == spec.kind or kinds <= TEXT_LIKE or kinds == {"int", "amount"}:
+                self.specs[i] = _merged(old, spec)
+                return old.name
+        names = {s.name for s in self.specs}
+        name = spec.name
+        while name in names:
+            name += "_"
+        self.specs.append(replace(spec, name=name))
+        return name
+
+
+def _merged(old: Spec, new: Spec) -> Spec:
+    """Return one field for the values of ``old`` and ``new`` (same key): their choices together,
+    the widest range; an index field takes a choice's words, an amount an integer's."""
+    kinds = {old.kind, new.kind}
+    kind = old.kind if old.kind == new.kind else "index" if "index" in kinds else "amount" if "amount" in kinds else "text"
+    choices = old.choices + tuple(c for c in new.choices if c not in old.choices) if kind == "choice" else ()
+    low = [v for v in (old.min_value, new.min_value) if v is not None]
+    high = [v for v in (old.max_value, new.max_value) if v is not None]
+    # A help text that is not the same for every entry sharing the field would be wrong for some: none then.
+    with translation.override(None):  # the engine's English, compared without loading a catalogue
+        same_help = str(old.help) == str(new.help)
+    return replace(old, kind=kind, choices=choices, labels={**new.labels, **old.labels} if kind == "choice" else {},
+                   players=old.players or new.players, main=old.main or new.main, help=old.help if same_help else "",
+                   min_value=min(low) if low else None, max_value=max(high) if high else None)
+
+
+def _main(entry: Entry, key: str) -> bool:
+    """Return whether the key's fields are shown at once for ``entry`` (its builder row, §7)."""
+    return key in entry.row.main or key not in entry.row.extra
+
+
+def slot_section(slot: str, prefix: str, key: str, title: Any, intro: Any, add_label: Any, row_label: Any, *,
+                 children: Sequence[str] = (), needs: Mapping[tuple[str, str], Any] | None = None,
+                 **options: Any) -> Section:
+    """Return the row section of a tagged slot: its tag is the switch (the entries, with their
+    labels), and each entry uses the fields of its keys (:func:`key_specs`); keys in
+    ``children`` (paths, ``spec.effect``) are lists of rows of their own (:data:`CHILDREN`). A required key is needed
+    (``needs``: a message for ``(entry, key)``, else "Give …")."""
+    declared = VOCABULARY.slots[slot]
+    entries = VOCABULARY.entries(slot)
+    switch = Spec(declared.tag, declared.tag, "choice", translated(declared.label), choices=tuple(e.name for e in entries),
+                  labels=vocab.entry_labels(VOCABULARY, slot), required=True, blank=options.pop("blank", _("— choose —")))
+    fields = Fields()
+    uses: dict[str, str] = {}
+    needed: dict[str, dict[str, Any]] = {}
+    places: dict[str, list[float]] = {}
+    for entry in entries:
+        names: list[str] = []
+        keys = {**entry.keys, **declared.common}  # the shared keys (text) last
+        for position, (item_key, field) in enumerate(keys.items()):
+            places.setdefault(item_key, []).append(position / len(keys))
+            if item_key in children:
+                continue
+            shown = _main(entry, item_key)
+            specs = [spec for spec in key_specs(item_key, field, item_key) if spec.key not in children]
+            given = [fields.add(replace(spec, main=spec.main and shown)) for spec in specs]
+            names += given
+            # A required key held by fields of its own is needed in the row; one spread over the fields of
+            # its parts (an effect's spec) is left to the engine's error, which names the part.
+            if item_key in entry.required and item_key != declared.tag and all(spec.key == item_key for spec in specs):
+                message = (needs or {}).get((entry.name, item_key))
+                needed.setdefault(entry.name, {})[given[0]] = message or lazy_percent(
+                    _("Give “%(field)s”: %(entry)s needs it."), field=_label(field, item_key), entry=translated(entry.label))
+        uses[entry.name] = " ".join(dict.fromkeys(names))
+    # A row shows its fields in the section's order: each key where it comes on average in the entries
+    # that take it (an action's player, then its card, its targets, what pays), a key's fields together.
+    top = {spec.name: spec.key.split(".")[0] for spec in fields.specs}
+    ordered = sorted(fields.specs, key=lambda spec: sum(places[top[spec.name]]) / len(places[top[spec.name]]))
+    return Section(prefix, key, (switch, *ordered), title, intro, add_label, row_label, switch=declared.tag,
+                   uses=uses, needs=needed, **options)
+
+
+# ----------------------------------------------------------------------------- the keyed and named slots
+
+KEYWORD_HELP = lazy_percent(_("Keywords, comma-separated: %(names)s."), names=", ".join(VOCABULARY.names("keyword")))
+"""The ``keyword`` slot's entries (FoW 11, 12.3 and card text treated as keywords)."""
+FILTER = tuple(replace(part, labels={**_frame_labels(part.choices), **part.labels}) if part.kind == "choice" else part
+               for part in vocab.keyed_parts(VOCABULARY, "filter"))
+"""The parts of a filter (the ``filter`` slot, §7.4.5): a card target, ``applies_to``, an instruction's ``target``."""
+TARGET_ZONES = {entry.name: translated(entry.label) for entry in VOCABULARY.entries("target")}
+"""Target specifications that are not cards (the ``target`` slot, §7.4.6): their ``zone``."""
+
+
+def _option(entry: Entry) -> Spec:
+    """Return the select of one option flag (an ``option`` entry); its blank choice is the documented default."""
+    field = entry.value
+    question = lazy_percent(_("%(label)s (%(rules)s)"), label=translated(entry.label), rules=", ".join(entry.rule))
+    if vocab.spec_kind(field) in ("flag", "yesno"):
+        return Spec(entry.name, f"opt_{entry.name}", "yesno", question, path=("options", entry.name), main=False,
+                    help=translated(entry.doc),
+                    blank=_("Default (%(value)s)") % {"value": _("Yes") if field.default else _("No")})
+    values, labels = vocab.choices_of(field)
+    return Spec(entry.name, f"opt_{entry.name}", "choice", question, choices=values, labels=labels,
+                path=("options", entry.name), main=False,
+                blank=lazy_percent(_("Default (%(value)s)"), value=labels.get(field.default, field.default)))
 
 
 def _player_fields(pid: str) -> tuple[Spec, ...]:
@@ -118,64 +352,17 @@ def _player_fields(pid: str) -> tuple[Spec, ...]:
     )
 
 
-FILTER_FIELDS = (
-    ("types", "words", _("Card types")),
-    ("zone", "choice", _("Zone")),
-    ("controller", "choice", _("Controller")),
-    ("rested", "yesno", _("Rested")),
-    ("race", "text", _("Race")),
-    ("keyword", "text", _("Keyword")),
-    ("atk_at_least", "int", _("ATK at least")),
-    ("def_at_least", "int", _("DEF at least")),
-    ("name", "text", _("Name contains")),
-)
-FILTER_ZONES = ("field", "battle_area", "player", "chase", *ZONES)
-FILTER_CHOICES = {"zone": FILTER_ZONES, "controller": ("you", "opponent", "any")}
-FILTER_LABELS = {"zone": ZONE_LABELS | {"battle_area": _("Battle area"), "player": _("A player"), "chase": _("The chase")},
-                 "controller": {"you": _("You"), "opponent": _("An opponent"), "any": _("Any player")}}
-FILTER = tuple(Part(key, kind, label, choices=FILTER_CHOICES.get(key, ()), labels=FILTER_LABELS.get(key, {}),
-                    main=key in ("types", "zone", "controller", "rested")) for key, kind, label in FILTER_FIELDS)
-"""A filter (§7.4): targets, ``applies_to``, an instruction's ``target``."""
-CHANGES = (
-    Spec("atk", "atk", "int", _("ATK ±"), min_value=-999_999, max_value=999_999),
-    Spec("def", "def", "int", _("DEF ±"), min_value=-999_999, max_value=999_999),
-    Spec("set_atk", "set_atk", "int", _("ATK becomes"), min_value=0, max_value=999_999),
-    Spec("set_def", "set_def", "int", _("DEF becomes"), min_value=0, max_value=999_999),
-    Spec("gain", "gain", "words", _("Gains"), help=_("Keywords, comma-separated.")),
-    Spec("lose", "lose", "words", _("Loses")),
-    Spec("lose_all", "lose_all", "flag", _("Loses all abilities")),
-    Spec("races_become", "races_become", "words", _("Races become")),
-    Spec("races_gain", "races_gain", "words", _("Gains the races")),
-    Spec("name_become", "name_become", "text", _("Name becomes")),
-)
-"""The changes of a continuous effect (``modify``, ``continuous``, an effect's ``spec``; FoW 9.9)."""
-TRIGGER_EVENTS = (
-    "enter", "destroyed", "attacks", "blocks", "spell_played", "state", "start_of_turn", "start_of_draw", "start_of_recovery",
-    "end_of_recovery", "start_of_main", "start_of_end", "end_of_turn", "start_of_battle", "start_of_declare_attack",
-    "start_of_declare_block", "end_of_battle", "any_time", "opponent_plays_spell", "opponent_plays_ability", "opponent_attacks",
-)
-_CHANGE_NAMES = " ".join(spec.name for spec in CHANGES)
-BATTLE_COST = (
-    Spec("cost.life", "bc_life", "int", _("Cost to attack/block: life"), min_value=0, max_value=99_900),
-    Spec("cost.discard", "bc_discard", "int", _("Cost to attack/block: discard this many"), min_value=0, max_value=99),
-    Spec("cost.rest.filter", "bc_rest_filter", "record", _("Cost to attack/block: rest recovered cards that match"), parts=FILTER),
-    Spec("cost.rest.count", "bc_rest_count", "int", _("…how many"), min_value=0, max_value=99),
-    Spec("cost", "bc_will", "counts", _("Cost to attack/block: will"), help=WILL_HELP),
-)
-"""The ``cost`` of a cost to attack or to block (§7.4.2)."""
-_BC_NAMES = "bc_action " + " ".join(spec.name for spec in BATTLE_COST)
-_BC_ACTION = dict(choices=("attack", "block"), labels={"attack": _("To attack"), "block": _("To block")})
 SETUP = (
-    Spec("ruleset", "ruleset", "choice", _("Rules"), choices=("wp-2.3",), labels={"wp-2.3": _("Whitepaper 2.3")},
+    Spec("ruleset", "ruleset", "choice", _("Rules"), choices=VOCABULARY.rulesets, labels={"wp-2.3": _("Whitepaper 2.3")},
          path=("ruleset",), required=True, blank=None),
-    Spec("active", "active", "choice", _("Turn player"), choices=("p1", "p2"), labels=PLAYER_LABELS, path=("turn", "active"),
+    Spec("active", "active", "choice", _("Turn player"), choices=PLAYERS, labels=PLAYER_LABELS, path=("turn", "active"),
          required=True, blank=None),
     Spec("phase", "phase", "choice", _("Phase"), choices=tuple(PHASE_STEPS), labels=PHASE_LABELS, path=("turn", "phase"),
          required=True, blank=None, initial="main"),
     Spec("step", "step", "choice", _("Step"), choices=STEPS, labels=STEP_LABELS, path=("turn", "step"), initial="main"),
     Spec("number", "number", "int", _("Turn number"), min_value=1, max_value=9_999, path=("turn", "number"),
          help=_("Turn 1: the first player skips the draw.")),
-    Spec("priority", "priority", "choice", _("Priority now"), choices=("p1", "p2"), labels=PLAYER_LABELS,
+    Spec("priority", "priority", "choice", _("Priority now"), choices=PLAYERS, labels=PLAYER_LABELS,
          path=("turn", "priority"), blank=_("The turn player")),
     Spec("passes", "passes", "int", _("Passes so far"), min_value=0, max_value=1, path=("turn", "passes"), main=False),
     Spec("attacker", "battle_attacker", "ref", _("Battle: the attacker"), path=("turn", "battle", "attacker"), main=False),
@@ -189,7 +376,7 @@ SETUP = (
          main=False, help=_("Effect keys, comma-separated (FoW 9.9).")),
     *_player_fields("p1"),
     *_player_fields("p2"),
-    *(_option(key) for key in OPTIONS),
+    *(_option(entry) for entry in VOCABULARY.entries("option")),
 )
 
 CARDS = Section(
@@ -197,8 +384,8 @@ CARDS = Section(
     (
         Spec("id", "id", "text", _("Id"), help=_("Blank: c1, c2…")),
         Spec("name", "name", "text", _("Name"), required=True, attrs={"list": "card-names", "autocomplete": "off"}),
-        Spec("owner", "owner", "choice", _("Owner"), choices=("p1", "p2"), labels=PLAYER_LABELS, required=True, blank=None),
-        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS,
+        Spec("owner", "owner", "choice", _("Owner"), choices=PLAYERS, labels=PLAYER_LABELS, required=True, blank=None),
+        Spec("controller", "controller", "choice", _("Controller"), choices=PLAYERS, labels=PLAYER_LABELS,
              blank=_("Same as owner")),
         Spec("zone", "zone", "choice", _("Zone"), choices=ZONES, labels=ZONE_LABELS, required=True, blank=None, initial="field"),
         Spec("type", "type", "choice", _("Card type"), choices=TYPES, labels=TYPE_LABELS, required=True, blank=None,
@@ -211,8 +398,7 @@ CARDS = Section(
         Spec("cost", "cost", "counts", _("Cost"), help=WILL_HELP, empty={}),
         Spec("side", "side", "choice", _("Side up (ruler card)"), choices=("ruler", "j_ruler"),
              labels={"ruler": _("Ruler"), "j_ruler": _("J-ruler")}, main=False),
-        Spec("keywords", "keywords", "words", _("Keywords"), main=False,
-             help=", ".join(KEYWORDS + ("must_attack", "cannot_attack", "indestructible"))),
+        Spec("keywords", "keywords", "words", _("Keywords"), main=False, help=KEYWORD_HELP),
         Spec("races", "races", "words", _("Races"), main=False),
         Spec("attributes", "attributes", "words", _("Attributes"), main=False),
         Spec("counters", "counters", "counts", _("Counters"), main=False, help=_("e.g. “+100/+100: 2”")),
@@ -225,7 +411,7 @@ CARDS = Section(
         Spec("j_ruler.name", "j_name", "text", _("J-ruler side: name"), main=False),
         Spec("j_ruler.atk", "j_atk", "int", _("J-ruler side: ATK"), min_value=0, max_value=999_999, main=False),
         Spec("j_ruler.def", "j_def", "int", _("J-ruler side: DEF"), min_value=0, max_value=999_999, main=False),
-        Spec("j_ruler.keywords", "j_keywords", "words", _("J-ruler side: keywords"), main=False),
+        Spec("j_ruler.keywords", "j_keywords", "words", _("J-ruler side: keywords"), main=False, help=KEYWORD_HELP),
         Spec("j_ruler.races", "j_races", "words", _("J-ruler side: races"), main=False),
         Spec("awakening.cost", "awakening_cost", "counts", _("Awakening cost"), main=False, help=WILL_HELP),
         Spec("incarnation", "incarnation", "groups", _("Incarnation (attributes per resonator)"), main=False,
@@ -241,7 +427,7 @@ CHASE = Section(
         Spec("kind", "kind", "choice", _("Item"), choices=("card", "ability", "judgment"), labels=CHASE_KIND_LABELS,
              required=True, blank=None),
         Spec("source", "source", "ref", _("Card"), required=True),
-        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
+        Spec("controller", "controller", "choice", _("Controller"), choices=PLAYERS, labels=PLAYER_LABELS),
         Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
         Spec("targets", "targets", "refs", _("Targets"), players=True, allow=r"chase:\d{1,4}"),
         Spec("from_hand", "from_hand", "yesno", _("Played from the hand")),
@@ -257,138 +443,61 @@ PENDING = Section(
     (
         Spec("source", "source", "ref", _("Card"), required=True),
         Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
-        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
+        Spec("controller", "controller", "choice", _("Controller"), choices=PLAYERS, labels=PLAYER_LABELS),
         Spec("count", "count", "int", _("Times triggered"), min_value=1, max_value=999),
     ),
     _("Triggered abilities waiting"), _("Abilities that have triggered and wait for priority processing."),
     _("Add a triggered ability"), _("Trigger"), extra_rows=0,
 )
 
-EFFECTS = Section(
-    "effects", "effects",
-    (
-        Spec("id", "id", "text", _("Key")),
-        Spec("kind", "kind", "choice", _("Kind"), choices=("continuous", "replacement", "delayed"), labels=EFFECT_KIND_LABELS,
-             required=True, blank=None),
-        Spec("source", "source", "ref", _("Source")),
-        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
-        Spec("timestamp", "timestamp", "int", _("Timestamp"), min_value=0, max_value=1_000_000),
-        Spec("duration", "duration", "choice", _("Lasts"), choices=DURATIONS,
-             labels=DURATION_LABELS),
-        Spec("affected", "affected", "refs", _("Affects")),
-        Spec("spec.do", "spec_do", "choice", _("What it does"), choices=("modify", "prevent", "replace", "cannot_be_destroyed"),
-             labels={"modify": _("Modify (explicitly)"), "prevent": _("Prevent damage"), "replace": _("Replace an event"),
-                     "cannot_be_destroyed": _("Cannot be destroyed")}, blank=_("Change the cards (below)")),
-        *(Spec("spec." + spec.key, "spec_" + spec.name, spec.kind, spec.label, choices=spec.choices, labels=spec.labels,
-               min_value=spec.min_value, max_value=spec.max_value, help=spec.help) for spec in CHANGES),
-        Spec("spec.amount", "spec_amount", "int", _("Damage prevented"), min_value=0, max_value=999_999, help=_("Blank: all.")),
-        Spec("spec.event", "spec_event", "choice", _("Replaces"), choices=("damage", "destroy"),
-             labels={"damage": _("Damage"), "destroy": _("Destruction")}),
-        Spec("spec.instead.redirect", "spec_redirect", "text", _("Instead, the damage goes to"), help=_("you, opponent, this, or a card id")),
-        Spec("spec.instead.move_to", "spec_move_to", "choice", _("Instead, it is put into"), choices=ZONES, labels=ZONE_LABELS),
-        Spec("spec.once", "spec_once", "flag", _("Only once")),
-    ),
-    _("Effects in force"), _("Effects of abilities that resolved earlier: continuous, replacement, delayed."),
-    _("Add an effect"), _("Effect"), extra_rows=0,
+# ----------------------------------------------------------------------------- the sections of the tagged slots
+
+EFFECTS = slot_section(
+    "effect", "effects", "effects", _("Effects in force"),
+    _("Effects of abilities that resolved earlier: continuous, replacement, delayed."), _("Add an effect"), _("Effect"),
+    children=("spec.effect",), blank=None, extra_rows=0,
 )
 
-ABILITIES = Section(
-    "abilities", "",
-    (
-        Spec("kind", "kind", "choice", _("Kind"), choices=ABILITY_KINDS, required=True, blank=_("— choose —"), labels={
-            "static": _("Continuous (static)"), "activated": _("Activated"), "will": _("Will ability"), "triggered": _("Automatic (triggered)"),
-            "judgment": _("Judgment"), "spell": _("Spell (what it does)"), "break": _("Break ability")}),
-        Spec("name", "name", "text", _("Name")),
-        Spec("cost.rest", "cost_rest", "flag", _("Cost: [Rest]")),
-        Spec("cost.life", "cost_life", "int", _("Cost: life"), min_value=0, max_value=99_900),
-        Spec("cost", "cost", "counts", _("Cost: will"), help=WILL_HELP),
-        Spec("produce", "produce", "counts", _("Produces will"), help=WILL_HELP),
-        Spec("trigger.event", "trigger_event", "choice", _("Triggers on"), choices=TRIGGER_EVENTS),
-        Spec("trigger.card", "trigger_card", "choice", _("…of the card"), choices=("this", "any", "opponent"),
-             labels={"this": _("This card"), "any": _("Any card"), "opponent": _("An opponent's")}),
-        Spec("trigger.card", "trigger_filter", "record", _("…or a card that matches"), parts=FILTER),
-        Spec("trigger.player", "trigger_player", "choice", _("Player"), choices=("you", "opponent", "any"),
-             labels=FILTER_LABELS["controller"]),
-        Spec("trigger.life_at_most", "trigger_life_at_most", "int", _("Life at most"), min_value=0, max_value=99_999),
-        Spec("trigger.hand_empty", "trigger_hand_empty", "flag", _("Hand empty")),
-        Spec("trigger.cost.life", "trigger_cost_life", "int", _("Condition cost: life"), min_value=0, max_value=99_900),
-        Spec("trigger.cost", "trigger_cost", "counts", _("Condition cost: will"), help=WILL_HELP),
-        Spec("continuous.applies_to", "applies_to", "choice", _("Applies to"), choices=("this", "attached"),
-             labels={"this": _("This card"), "attached": _("What it is attached to")}),
-        Spec("continuous.applies_to", "applies_filter", "record", _("…or every card that matches"), parts=FILTER),
-        *(Spec("continuous." + spec.key, "cont_" + spec.name, spec.kind, spec.label, min_value=spec.min_value,
-               max_value=spec.max_value, help=spec.help) for spec in CHANGES),
-        Spec("cost_change.applies_to", "cost_change_filter", "record", _("Cost change: of what matches"), parts=FILTER),
-        Spec("cost_change.of", "cost_change_of", "choice", _("Cost change: of"), choices=("cards", "abilities"),
-             labels={"cards": _("Cards"), "abilities": _("Abilities")}),
-        Spec("cost_change.set", "cost_change_set", "counts", _("Cost becomes")),
-        Spec("cost_change.increase", "cost_change_increase", "counts", _("Cost increases by")),
-        Spec("cost_change.decrease", "cost_change_decrease", "counts", _("Cost decreases by")),
-        Spec("battle_cost.action", "bc_action", "choice", _("Cost needed"), **_BC_ACTION),
-        Spec("battle_cost.applies_to", "bc_applies_to", "choice", _("…by"), choices=("this", "attached"),
-             labels={"this": _("This card"), "attached": _("What it is attached to")}),
-        Spec("battle_cost.applies_to", "bc_applies_filter", "record", _("…or by every card that matches"), parts=FILTER),
-        *(Spec("battle_cost." + spec.key, spec.name, spec.kind, spec.label, parts=spec.parts, min_value=spec.min_value,
-               max_value=spec.max_value, help=spec.help) for spec in BATTLE_COST),
-        Spec("text", "text", "longtext", _("Text the engine cannot read")),
-    ),
-    _("Abilities"), _("Each card's abilities, in printed order (format §7.4). What they do goes in “Ability effects”; "
-                      "what they target in “Targets”."),
-    _("Add an ability"), _("Ability"), switch="kind", mark="#", extra_rows=0,
-    uses={
-        "static": "name applies_to applies_filter cost_change_filter cost_change_of cost_change_set cost_change_increase "
-                  "cost_change_decrease bc_applies_to bc_applies_filter " + _BC_NAMES + " "
-                  + " ".join("cont_" + spec.name for spec in CHANGES),
-        "activated": "name cost_rest cost_life cost", "will": "name cost_rest cost produce",
-        "triggered": "name trigger_event trigger_card trigger_filter trigger_player trigger_life_at_most trigger_hand_empty",
-        "judgment": "cost cost_life", "spell": "trigger_event trigger_card trigger_filter trigger_player trigger_life_at_most "
-        "trigger_hand_empty trigger_cost trigger_cost_life", "break": "name",
-    },
+ABILITIES = slot_section(
+    "ability", "abilities", "", _("Abilities"),
+    _("Each card's abilities, in printed order (format §7.4). What they do goes in “Ability effects”; what they target in "
+      "“Targets”."), _("Add an ability"), _("Ability"), children=("targets", "effect"), mark="#", extra_rows=0,
 )
 
 TARGETS = Section(
     "targets", "",
-    tuple(Spec(part.key, part.key, part.kind, part.label, choices=part.choices, labels=part.labels) for part in FILTER),
+    tuple(Spec(part.key, part.key, part.kind, part.label, choices=part.choices + tuple(TARGET_ZONES) * (part.key == "zone"),
+               labels={**part.labels, **(TARGET_ZONES if part.key == "zone" else {})}, main=part.main) for part in FILTER),
     _("Targets"), _("What each ability targets, in order: target 0, target 1… The instructions name them by number."),
     _("Add a target"), _("Target"), mark="@", extra_rows=0,
 )
 
-INSTRUCTION_SECTION = Section(
-    "instr", "",
-    (
-        Spec("do", "do", "choice", _("Does"), choices=INSTRUCTIONS, required=True, blank=_("— choose —"),
-             labels={do: do.replace("_", " ") for do in INSTRUCTIONS}),
-        Spec("target", "target", "index", _("Target"), help=_("0 = the first target; this, you, opponent, attached, attacker; chase:1")),
-        Spec("target", "target_filter", "record", _("…or every card that matches"), parts=FILTER),
-        Spec("amount", "amount", "amount", _("Amount"), help=_("A number, or lki:atk")),
-        Spec("count", "count", "int", _("How many"), min_value=0, max_value=999),
-        *CHANGES,
-        Spec("duration", "duration", "choice", _("Lasts"), choices=DURATIONS, labels=DURATION_LABELS),
-        Spec("event", "event", "text", _("Event"), help=_("damage, destroy; for a delayed effect a trigger event")),
-        Spec("instead.redirect", "redirect", "text", _("Instead, the damage goes to")),
-        Spec("instead.move_to", "move_to", "choice", _("Instead, it is put into"), choices=ZONES, labels=ZONE_LABELS),
-        Spec("once", "once", "flag", _("Only once")),
-        Spec("zone", "zone", "choice", _("Zone"), choices=ZONES, labels=ZONE_LABELS),
-        Spec("player", "player", "choice", _("Whose"), choices=("you", "opponent"), labels=FILTER_LABELS["controller"]),
-        Spec("filter", "filter", "record", _("Finds a card that matches"), parts=FILTER),
-        Spec("to", "to", "choice", _("To"), choices=ZONES, labels=ZONE_LABELS),
-        Spec("reveal", "reveal", "flag", _("Reveal it")),
-        Spec("will", "will", "counts", _("Will"), help=WILL_HELP),
-        Spec("kind", "counter_kind", "text", _("Counter kind")),
-        Spec("action", "bc_action", "choice", _("Cost needed"), **_BC_ACTION),
-        *BATTLE_COST,
-        Spec("text", "text", "longtext", _("Text the engine cannot read")),
-    ),
-    _("Ability effects"), _("What each ability does, in order. “Belongs to” names the ability (c1#0 is card c1's first ability)."),
-    _("Add an ability effect"), _("Effect"), switch="do", mark="/", extra_rows=0,
-    uses={do: "target target_filter" for do in INSTRUCTIONS} | {
-        "deal_damage": "target target_filter amount", "draw": "target count", "gain_life": "target amount", "lose_life": "target amount",
-        "modify": "target target_filter duration " + _CHANGE_NAMES, "prevent": "target amount duration",
-        "replace": "target event redirect move_to once duration", "reveal": "target zone player count",
-        "search": "zone player filter count to reveal", "delayed": "event", "produce_will": "will", "discard": "target count",
-        "add_counter": "target counter_kind count", "remove_counter": "target counter_kind count", "unsupported": "text",
-        "battle_cost": "target target_filter duration " + _BC_NAMES,
-    },
+INSTRUCTION_SECTION = slot_section(
+    "instruction", "instr", "", _("Ability effects"),
+    _("What each ability does, in order. “Belongs to” names the ability (c1#0 is card c1's first ability)."),
+    _("Add an ability effect"), _("Effect"), children=("effect",), mark="/", extra_rows=0,
+)
+
+NEEDS = {
+    ("play", "card"): _("Pick the card played."), ("activate", "card"): _("Pick the card whose ability is played."),
+    ("will", "card"): _("Pick the will source."), ("play_standby", "card"): _("Pick the Chant-Standby."),
+    ("standby", "card"): _("Pick the card put into the standby area."), ("attack", "attacker"): _("Pick the attacker."),
+    ("attack", "target"): _("Pick what it attacks."), ("block", "blocker"): _("Pick the blocker."),
+    ("choose", "choice"): _("Give the option chosen."),
+}
+"""What a row of an action says when a key its entry requires is blank (the others: “Give …”)."""
+
+ACTIONS_SECTION = slot_section(
+    "action", "after", "actions", _("Then"),
+    _("What the players do next, in order. An action at the wrong moment is an illegal step and is skipped."),
+    _("Add a step"), _("Step"), children=("actions",), needs=NEEDS, blank=None,
+)
+
+LOOP_SECTION = Section(
+    "loop", "", ACTIONS_SECTION.fields, _("Loop iterations"),
+    _("The actions of one iteration of a loop (FoW 14.1); “Belongs to” names the loop step."),
+    _("Add a loop action"), _("Loop action"), switch="type", uses=ACTIONS_SECTION.uses, needs=ACTIONS_SECTION.needs,
+    mark="~", extra_rows=0,
 )
 
 CHILDREN = (
@@ -399,55 +508,18 @@ CHILDREN = (
     ChildList("abilities", ("effect",), "instr", label=_("what it does")),
     ChildList("instr", ("effect",), "instr", label=_("what it does")),
     ChildList("chain", ("effect",), "instr", label=_("what it does instead of its card's text")),
+    ChildList("effects", ("spec", "effect"), "instr", label=_("what the delayed ability does")),
     ChildList("after", ("actions",), "loop", label=_("the actions of one iteration")),
 )
 """Which lists of which rows are rows of their own (§7.4, §7.5)."""
 
-ACTION_USES = {
-    "pass": "player", "play": "player card targets pay_with awaken incarnation", "activate": "player card ability targets pay_with",
-    "will": "player card ability", "play_standby": "player card targets", "call_stone": "player", "judgment": "player pay_with",
-    "standby": "player card pay_with", "lifebreak": "player", "battle": "player", "attack": "player attacker target pay_with",
-    "no_attack": "player", "block": "player blocker pay_with", "no_block": "player",
-    "choose": "player choice choice_list", "concede": "player", "loop": "player stoppable_by declare", "mulligan": "player cards",
-}
-"""The fields each action ``type`` uses (§7.7)."""
-
-ACTIONS_SECTION = Section(
-    "after", "actions",
-    (
-        Spec("type", "type", "choice", _("Then"), choices=ACTIONS, labels=ACTION_LABELS, required=True, blank=None),
-        Spec("player", "player", "choice", _("Player"), choices=("p1", "p2"), labels=PLAYER_LABELS),
-        Spec("card", "card", "ref", _("Card")),
-        Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
-        Spec("targets", "targets", "refs", _("Targets"), players=True, allow=r"chase:\d{1,4}"),
-        Spec("pay_with", "pay_with", "refs", _("Pay with (will sources)")),
-        Spec("awaken", "awaken", "flag", _("Awaken")),
-        Spec("incarnation", "incarnation", "refs", _("Incarnation: banish")),
-        Spec("attacker", "attacker", "ref", _("Attacker")),
-        Spec("target", "target", "ref", _("Attack target"), players=True),
-        Spec("blocker", "blocker", "ref", _("Blocker")),
-        Spec("choice", "choice", "text", _("Choice"), help=_("One of the options of the open choice step, e.g. “a1#0”.")),
-        Spec("choice", "choice_list", "words", _("…or several (ids, in order)"), help=_("Comma-separated.")),
-        Spec("cards", "cards", "refs", _("Cards put back (bottom order)")),
-        Spec("stoppable_by", "stoppable_by", "words", _("Who can stop the loop"), help=_("p1, p2; blank: the player")),
-        Spec("declare", "declare", "counts", _("Iterations declared"), help=_("e.g. “p1: 3, p2: 2”")),
-    ),
-    _("Then"), _("What the players do next, in order. An action at the wrong moment is an illegal step and is skipped."),
-    _("Add a step"), _("Step"), switch="type", uses=ACTION_USES,
-    needs={
-        "play": {"card": _("Pick the card played.")}, "activate": {"card": _("Pick the card whose ability is played.")},
-        "will": {"card": _("Pick the will source.")}, "play_standby": {"card": _("Pick the Chant-Standby.")},
-        "standby": {"card": _("Pick the card put into the standby area.")},
-        "attack": {"attacker": _("Pick the attacker."), "target": _("Pick what it attacks.")},
-        "block": {"blocker": _("Pick the blocker.")}, "choose": {"choice": _("Give the option chosen.")},
-    },
-)
-
-LOOP_SECTION = Section(
-    "loop", "", ACTIONS_SECTION.fields, _("Loop iterations"),
-    _("The actions of one iteration of a loop (FoW 14.1); “Belongs to” names the loop step."),
-    _("Add a loop action"), _("Loop action"), switch="type", uses=ACTION_USES, mark="~", extra_rows=0,
-)
+SLOT_SECTIONS = {"ability": ABILITIES, "instruction": INSTRUCTION_SECTION, "effect": EFFECTS, "action": ACTIONS_SECTION}
+"""The row section whose switch lists each tagged slot of the vocabulary (the loop's rows are actions too)."""
+CHILD_KEYS = {"ability": ("targets", "effect"), "instruction": ("effect",), "action": ("actions",), "effect": ("spec.effect",)}
+"""The keys of each slot's entries whose items are rows of their own sections (:data:`CHILDREN`)."""
+KEPT_IN_JSON: dict[str, str] = {}
+"""``slot:key`` → why no field holds that key of the slot's entries and the row's JSON keeps it.
+None today: every key of every entry has a field (``test_builder_fow.py`` checks it)."""
 
 SPEC = GameSpec(
     game="fow", title=_("New Force of Will ruling"), setup=SETUP,

@@ -7,7 +7,9 @@ from typing import Any
 
 from django import template
 
+from rulesite.scenarios import boards
 from rulesite.scenarios.labels import basis_label, board_label
+from rulesite.scenarios.markup import inline_code as render_inline_code
 from rulesite.scenarios.messages import step_kind_label, translate_step
 
 register = template.Library()
@@ -49,3 +51,16 @@ def board_value(game: Any, field: str, value: Any) -> str:
 def basis_text(basis: Any) -> str:
     """Return a trace step's ``basis`` note in the active language (``{{ step.basis|basis_text }}``)."""
     return basis_label(basis)
+
+
+@register.filter
+def choice_text(choice: Any) -> str:
+    """Return an open choice's value as a judge reads it (``["x", "y"]`` → ``x, y``), not as Python."""
+    return boards.choice_text(choice)
+
+
+@register.filter
+def inline_code(text: Any) -> str:
+    """Return a registry text (a doc paragraph, a key's help) escaped, with the spans between
+    backticks as ``<code>`` (``rulesite.scenarios.markup.inline_code``)."""
+    return render_inline_code(text)

@@ -30,8 +30,9 @@ class ResultPageTests:
 
     def test_it_numbers_every_step_of_the_timeline(self, client, ruling):
         body = client.get(ruling.get_absolute_url()).content.decode()
-        timeline = body.split('<ol class="timeline">', 1)[1].split("</ol>", 1)[0]
-        assert timeline.count('<li class="step') == len(ruling.trace)
+        # The timeline's steps (each step's board after it nests lists of its own inside the step).
+        timeline = body.split('<ol class="timeline">', 1)[1].split('<section class="card chain-drawing"', 1)[0]
+        assert re.findall(r'<li class="step kind-[a-z_]+" id="step-(\d+)">', timeline) == [str(n) for n in range(1, len(ruling.trace) + 1)]
         assert f"{len(ruling.trace)} steps" in body
 
     def test_it_draws_the_chain_emptying_step_by_step(self, client, ruling):
@@ -57,7 +58,8 @@ class ResultPageTests:
 
     def test_it_uses_no_inline_script_or_handler(self, client, ruling):
         body = client.get(ruling.get_absolute_url()).content.decode()
-        assert not re.search(r"<script(?![^>]*\bsrc=)", body)
+        # The one script element without src is the stepper's data, which no browser runs.
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", body) == ['<script id="stepper-data" type="application/json">']
         assert not re.search(r"\son[a-z]+=", body)
         assert "js/permalink.js" in body and "htmx.min.js" in body
 
@@ -151,3 +153,18 @@ class PresentationTests:
         body = client.get(stored.get_absolute_url()).content.decode()
         assert "How each value was reached" in body and "Dark Magician · history" in body
         assert 'data-citation="YGO ARC-V 4.2.4"' in body and 'href="/rules/ygo-ocg-rules-arcv/4.2.4/"' in body
+
+
+class UnevaluatedPointsTests:
+    def test_the_glance_says_how_many_points_could_not_be_evaluated(self, client):
+        golden = json.loads(open("fixtures/scenarios/mtg/cannot-evaluate-unknown-text.json", encoding="utf-8").read())
+        stored, _ = scenario_create(scenario=golden["scenario"])
+        count = sum(1 for step in stored.trace if step["kind"] in ("cannot_evaluate", "not_covered"))
+        assert count >= 1
+        body = client.get(stored.get_absolute_url()).content.decode()
+        glance = body.split('id="glance-h"', 1)[1].split("</section>", 1)[0]
+        label = "point could not be evaluated" if count == 1 else "points could not be evaluated"
+        assert f"<strong>{count} {label}:</strong>" in glance
+
+    def test_a_ruling_that_evaluated_everything_says_nothing_of_the_kind(self, client, ruling):
+        assert "could not be evaluated:" not in client.get(ruling.get_absolute_url()).content.decode()

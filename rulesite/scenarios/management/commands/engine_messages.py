@@ -1,8 +1,9 @@
 """``python manage.py engine_messages``: write rulesite/scenarios/engine_msgids.py.
 
 ``makemessages`` reads only Django code, and the engine never imports Django, so the
-engine's English trace templates are copied into a generated module of
-``pgettext_lazy("trace", …)`` calls that ``makemessages`` can see.
+engine's English trace templates (and the labels, docs and help of its vocabulary registries)
+are copied into a generated module of ``pgettext_lazy("trace", …)`` (and
+``pgettext_lazy("vocabulary", …)``) calls that ``makemessages`` can see.
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from rulesite.scenarios.messages import catalogue_templates, engine_msgids_source
+from rulesite.scenarios.messages import catalogue_templates, engine_msgids_source, vocabulary_msgids
 
 TARGET = Path(__file__).resolve().parents[2] / "engine_msgids.py"
 """The generated file."""
 
 
 class Command(BaseCommand):
-    help = "Write rulesite/scenarios/engine_msgids.py from the engine's message catalogue."
+    help = "Write rulesite/scenarios/engine_msgids.py from the engine's message catalogue and vocabulary registries."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--check", action="store_true", help="Exit 1 if the file is out of date; write nothing.")
@@ -36,4 +37,4 @@ class Command(BaseCommand):
             return
         if current != source:
             TARGET.write_text(source, encoding="utf-8")
-        self.stdout.write(f"{TARGET.name}: {len(catalogue_templates())} templates")
+        self.stdout.write(f"{TARGET.name}: {len(catalogue_templates())} templates, {len(vocabulary_msgids())} vocabulary texts")

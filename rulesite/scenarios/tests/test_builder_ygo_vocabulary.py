@@ -1,0 +1,175 @@
+"""The Yu-Gi-Oh! builder offers the engine's whole vocabulary (engine/ygo/vocabulary.py): every
+entry of every slot the form shows, with a field for each of its keys (or listed among the
+keys the row's JSON keeps, with the reason), its label the registry's; and the goldens need the
+JSON fallback only where a card has a second effect."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.test import SimpleTestCase, TestCase
+from django.utils import translation
+
+from engine.ygo.vocabulary import VOCABULARY
+from rulesite.scenarios import builder
+from rulesite.scenarios.forms import (
+    ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, EFFECT_SWITCHED, ActionForm, AfterForm, BoardForm,
+    CardForm, LingerForm, SetupForm,
+)
+from rulesite.scenarios.tests.test_builder import URL, _errors, _querydict, form_data
+
+GOLDEN = Path(__file__).resolve().parents[3] / "fixtures" / "scenarios" / "ygo"
+
+SHOWN = {
+    # slot: (the form, the switch field offering its entries, the builder's inputs, the ``uses`` map or None)
+    "instruction": (ActionForm, "do", builder.ACTION_FIELDS, ACTION_FIELDS_USED),
+    "continuous": (ActionForm, "do", builder.ACTION_FIELDS, ACTION_FIELDS_USED),
+    "cost": (CardForm, "cost_do", builder.COST_FIELDS, None),
+    "ability": (CardForm, "effect_class", builder.EFFECT_FIELDS, None),
+    "action": (AfterForm, "type", builder.AFTER_FIELDS, AFTER_FIELDS_USED),
+}
+"""The tagged slots the form shows; the named, keyed and option slots are checked on their own."""
+SINGLE = {"instruction": {"target": "targets"}, "continuous": {"target": "targets"}}
+"""Keys shown in another key's field (one ``target`` in the ``targets`` picker)."""
+
+
+def choices(form_class: type, name: str) -> dict[str, str]:
+    return {str(value): str(label) for value, label in form_class().fields[name].choices if value != ""}
+
+
+class EveryEntryIsOfferedTests(SimpleTestCase):
+    def test_every_entry_of_a_tagged_slot_is_a_choice_of_its_switch_with_the_registry_label(self) -> None:
+        for slot, (form_class, switch, _inputs, _uses) in SHOWN.items():
+            offered = choices(form_class, switch)
+            for entry in VOCABULARY.entries(slot):
+                with self.subTest(entry.ref):
+                    self.assertIn(entry.name, offered)
+                    if slot != "continuous" or not VOCABULARY.has("instruction", entry.name):
+                        self.assertEqual(offered[entry.name], entry.label)
+
+    def test_every_key_of_every_entry_has_a_field_or_is_kept_in_the_rows_json(self) -> None:
+        for slot, (form_class, _switch, inputs, uses) in SHOWN.items():
+            fields = form_class().fields
+            names = {field.key: field.name for field in inputs} | SINGLE.get(slot, {})
+            for entry in VOCABULARY.entries(slot):
+                for key in {**VOCABULARY.slots[slot].common, **entry.keys}:
+                    with self.subTest(f"{entry.ref}.{key}"):
+                        if (slot, key) in builder.STRUCTURAL_KEYS:
+                            continue
+                        if (slot, key) in builder.KEPT_IN_JSON:
+                            self.assertNotIn(key, names, "a key kept in the JSON has no field")
+                            continue
+                        self.assertIn(key, names, f"{entry.ref}: no input for {key!r} (add one, or list it in KEPT_IN_JSON)")
+                        self.assertIn(names[key], fields)
+                        if uses is not None:
+                            self.assertIn(names[key], uses[entry.name].split())
+
+    def test_the_keys_kept_in_json_and_the_structural_ones_are_keys_of_the_vocabulary(self) -> None:
+        for slot, key in [*builder.KEPT_IN_JSON, *builder.STRUCTURAL_KEYS]:
+            with self.subTest(f"{slot}.{key}"):
+                self.assertTrue(any(key in entry.keys for entry in VOCABULARY.entries(slot)))
+
+    def test_an_effect_class_shows_the_trigger_fields_of_its_keys_only(self) -> None:
+        for entry in VOCABULARY.entries("ability"):
+            shown = set(EFFECT_FIELDS_USED[entry.name].split())
+            wanted = {field.name for field in builder.EFFECT_FIELDS if field.key in entry.keys and field.name in EFFECT_SWITCHED}
+            self.assertEqual(shown, wanted, entry.name)
+        self.assertIn("effect_event_of", EFFECT_FIELDS_USED["trigger"].split())
+        self.assertEqual(EFFECT_FIELDS_USED["continuous"], "")
+
+    def test_every_entry_of_a_named_slot_is_a_choice_with_the_registry_label(self) -> None:
+        for slot, places in {"trigger_event": [(CardForm, "effect_trigger")], "timing": [(CardForm, "effect_timing")],
+                             "negation_scope": [(ActionForm, "what")], "summon_method": [(AfterForm, "method")],
+                             "duration": [(ActionForm, "until"), (LingerForm, "until")]}.items():
+            for form_class, name in places:
+                offered = choices(form_class, name)
+                for entry in VOCABULARY.entries(slot):
+                    with self.subTest(f"{entry.ref} in {form_class.__name__}.{name}"):
+                        self.assertEqual(offered.get(entry.name), entry.label)
+
+    def test_every_option_is_a_setup_field_that_round_trips(self) -> None:
+        form = SetupForm()
+        for entry in VOCABULARY.entries("option"):
+            with self.subTest(entry.ref):
+                self.assertIn(entry.name, form.fields)
+                self.assertEqual(str(form.fields[entry.name].label), entry.label)
+                scenario = json.loads((GOLDEN / "arcv-segoc-open-order-branches.json").read_text())["scenario"]
+                scenario = dict(scenario, options={entry.name: ["a", "b"]})
+                data = builder.scenario_to_initial(scenario)
+                self.assertEqual(data["setup"][entry.name], "a, b")
+                self.assertIsNone(data["setup"]["extra"])
+                self.assertEqual(builder.initial_to_scenario(data), scenario)
+
+    def test_every_filter_key_is_read_by_the_filter_fields(self) -> None:
+        for entry in VOCABULARY.entries("filter"):
+            with self.subTest(entry.ref):
+                self.assertIn(entry.name, builder.FILTER_KEYS)
+                text = builder.filter_form(entry.example)
+                self.assertEqual(builder.filter_json(text), entry.example)
+                self.assertEqual(builder.requirements_json(builder.requirements_form(["Dark Magician", entry.example])),
+                                 ["Dark Magician", entry.example])
+        self.assertEqual(builder.filter_json("self"), "self")
+        self.assertEqual(builder.filter_json("level: 4, controller: opponent"), {"level": 4, "controller": "opponent"})
+        with self.assertRaises(ValueError):
+            builder.filter_json("colour: red")
+        # A value the text cannot hold stays in the row's JSON rather than coming back changed.
+        self.assertIs(builder.filter_form({"name": "A, B"}), builder.common.MISSING)
+
+    def test_labels_are_translated_when_shown(self) -> None:
+        with translation.override("zh-hans"):
+            shown = choices(ActionForm, "do")["destroy"]
+        self.assertNotEqual(shown, "Destroy")
+
+
+class FrameRowsTests(SimpleTestCase):
+    def test_chain_pending_and_lingering_rows_offer_exactly_the_frames_keys(self) -> None:
+        from engine.ygo import frame
+        from rulesite.scenarios.forms import LinkForm, PendingForm
+
+        # A link's actions are its nested rows; its own cost is kept in its JSON (builder.KEPT_IN_JSON).
+        for keys, inputs, form_class, elsewhere in (
+                (frame.LINK_FIELDS, builder.LINK_FIELDS, LinkForm, {"cost", "actions"}),
+                (frame.PENDING_FIELDS, builder.PENDING_FIELDS, PendingForm, set()),
+                (frame.LINGERING_FIELDS, builder.LINGER_FIELDS, LingerForm, set())):
+            with self.subTest(form_class.__name__):
+                self.assertEqual({field.key for field in inputs} | elsewhere, set(keys))
+                self.assertLessEqual({field.name for field in inputs}, set(form_class().fields))
+
+
+class GoldenRowsTests(TestCase):
+    def test_no_golden_row_needs_the_json_fallback_except_a_cards_second_effect(self) -> None:
+        fallback = []
+        for path in sorted(GOLDEN.glob("*.json")):
+            data = builder.scenario_to_initial(json.loads(path.read_text(encoding="utf-8"))["scenario"])
+            if data["setup"].get("extra"):
+                fallback.append(f"{path.stem}: setup {sorted(data['setup']['extra'])}")
+            for section in ("cards", "chain", "pending", "effects", "after"):
+                for index, row in enumerate(data[section]):
+                    rows = [row, *(row.get("actions") or [])]
+                    if any(item.get("extra") for item in rows):
+                        fallback.append(f"{path.stem}: {section}[{index}] {row.get('extra')}")
+                    if row.get("more_effects"):
+                        fallback.append(f"{path.stem}: {section}[{index}] second effect")
+        # One card row holds one effect with its cost and actions; a card's further effects are JSON.
+        self.assertEqual(fallback, ["arcv-magic-jammer-cannot-negate-effect-activation: cards[0] second effect"])
+
+    def test_filters_materials_and_options_survive_the_rendered_form(self) -> None:
+        for stem in ("arcv-trigger-on-another-cards-destruction", "arcv-fusion-materials-by-name-and-attribute",
+                     "arcv-optional-triggers-activated-and-declined-by-options"):
+            scenario = json.loads((GOLDEN / f"{stem}.json").read_text(encoding="utf-8"))["scenario"]
+            with self.subTest(stem):
+                page = self.client.get(URL + "?demo=" + stem)
+                board = BoardForm(_querydict(form_data(page.content.decode())))
+                self.assertTrue(board.is_valid(), _errors(board))
+                self.assertEqual(board.to_scenario(), scenario)
+
+    def test_a_filter_that_is_not_key_value_pairs_is_an_error_next_to_its_field(self) -> None:
+        from rulesite.scenarios.tests.test_builder import field_wrapper, mirror_force_post
+
+        response = self.client.post(URL, mirror_force_post(**{"cards-0-materials_required": "Dark Magician; colour: red",
+                                                               "cards-1-effect_event_of": "kind monster"}))
+        self.assertEqual(response.status_code, 400)
+        html = response.content.decode()
+        for field_id in ("id_cards-0-materials_required", "id_cards-1-effect_event_of"):
+            self.assertIn("key: value", field_wrapper(html, field_id), field_id)

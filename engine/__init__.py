@@ -12,7 +12,7 @@ from . import fow, mtg, ygo  # noqa: F401  (register the Force of Will, Magic an
 from .core import ScenarioError, canonical_json, resolve, scenario_code, validate
 from .core.registry import reserve_game
 
-ENGINE_VERSION = "0.2.0"
+ENGINE_VERSION = "0.3.0"
 """The engine version; a stored ruling records the version that resolved it."""
 
 __all__ = ["ENGINE_VERSION", "ScenarioError", "canonical_json", "resolve", "scenario_code", "validate"]

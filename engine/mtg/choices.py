@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.validation import nearest
 from .model import GameState
 from .rules import K
 from .vocabulary import VOCABULARY, Boolean, Choice, Integer, ListOf, Text, row
@@ -40,6 +41,48 @@ class OpenChoice(Exception):
         self.message_id = message_id
         self.rule = rule
         self.params = dict(params)
+
+
+class GivenChoices(Mapping[str, Any]):
+    """``options.choices`` of the document, read-only, remembering which keys the game asked for.
+
+    One instance is shared by the main line and every branch of an open choice, so that a key
+    given but never asked anywhere (a misspelt ``may:grifin:1``) is reported at the end
+    (:meth:`Choosing.report_unasked`) instead of being silently ignored.
+
+    >>> given = GivenChoices({"may:griffin:1": True})
+    >>> given.get("may:griffin:1"), given.get("legend:p1:X"), sorted(given.asked)
+    (True, None, ['legend:p1:X', 'may:griffin:1'])
+    """
+
+    def __init__(self, choices: Mapping[str, Any] | None) -> None:
+        self._given = dict(choices or {})
+        self.asked: set[str] = set()
+        """Every key looked up so far, given or not."""
+
+    def __getitem__(self, key: str) -> Any:
+        self.asked.add(key)
+        return self._given[key]
+
+    def get(self, key: str, default: Any = None) -> Any:  # noqa: D102 (Mapping.get, remembering the key)
+        self.asked.add(key)
+        return self._given.get(key, default)
+
+    def __iter__(self):  # noqa: ANN204
+        return iter(self._given)
+
+    def __len__(self) -> int:
+        return len(self._given)
+
+    def with_choice(self, key: str, value: Any) -> "GivenChoices":
+        """Return the choices of one branch: these plus ``key`` = ``value``, sharing :attr:`asked`."""
+        branch = GivenChoices({**self._given, key: value})
+        branch.asked = self.asked
+        return branch
+
+    def unasked(self) -> list[str]:
+        """Return the keys given that the game never asked for, sorted."""
+        return sorted(key for key in self._given if key not in self.asked)
 
 
 def shown_option(value: Any) -> str:
@@ -82,6 +125,19 @@ class Choosing:
             return options[0]
         self.recorder.sync(state)  # the board at the choice: what the result shows
         raise OpenChoice(state, key, options, message_id, rule, params)
+
+    def report_unasked(self, given: GivenChoices) -> None:
+        """Record each key of ``options.choices`` that no decision of this resolution (main line or
+        branch) asked for as a ``choice`` step naming the nearest key that was asked: a choice
+        the game never met is not silently applied (CR 601.2b: choices are made when the rules
+        ask for them)."""
+        for key in given.unasked():
+            close = nearest(key, sorted(given.asked))
+            if close:
+                self.record("choice", "mtg.choice.never_asked_nearest", K.CHOICE_GIVEN, choice=key,
+                            nearest=close.split('"')[1])
+            else:
+                self.record("choice", "mtg.choice.never_asked", K.CHOICE_GIVEN, choice=key)
 
     def refuse_choice(self, key: str, given: Any, options: list[Any], rule: K) -> None:
         """Record that ``given`` is not one of the options of the choice ``key`` (CR 601.2b: a
@@ -169,5 +225,6 @@ for _name, _parts, _value, _rule, _label, _doc, _message, _key, _example in _CHO
 VOCABULARY.define("option", "choices", rule=K.CHOICE_GIVEN, value=VOCABULARY.use("choice"), label="Choices given",
                   doc="The decisions the players made, each under its key (see CHOICE); a decision not given and open "
                       "is shown with every option as a branch.",
-                  example={"choices": {"may:griffin:1": True}}, messages=("mtg.choice.made",),
+                  example={"choices": {"may:griffin:1": True}},
+                  messages=("mtg.choice.made", "mtg.choice.never_asked", "mtg.choice.never_asked_nearest"),
                   row=row({}, main=("choices",)))

@@ -45,7 +45,7 @@ from ..core.deadline import check as check_deadline
 from . import instructions, keyword_actions  # noqa: F401  (register their instructions)
 from .activating import Activating
 from .casting import Casting
-from .choices import MAX_BRANCHES, Choosing, OpenChoice
+from .choices import MAX_BRANCHES, Choosing, GivenChoices, OpenChoice
 from .combat import Combat
 from .damage import Damage
 from .effects import ContinuousEffects, register_created_effects
@@ -77,7 +77,7 @@ class Game(Choosing, Priority, TurnStructure, Casting, Announcing, Targeting, Ac
         self.ruleset = ruleset
         self.name = ruleset.name
         self.recorder = recorder
-        self._choices: Mapping[str, Any] = MappingProxyType(dict(choices or {}))
+        self._choices: Mapping[str, Any] = choices if isinstance(choices, GivenChoices) else GivenChoices(choices)
         """``options.choices`` of the document: choice key → the choice made (§8.10)."""
 
     # ------------------------------------------------------------------ what every topic uses

@@ -160,6 +160,8 @@ MESSAGES = {
     "mtg.shuffle.not_there": "{card_name} is no longer where it was ({zone}): it stays there, but the library is still shuffled.",
     "mtg.illegal.block_requirement": "The declaration of blockers is illegal: {card_name} must block {attacker_name} if able and could have ({obeyed} of {possible} requirement(s) obeyed).",
     "mtg.resolve.cant_sacrifice": "{player} can't sacrifice {card_name}: {controller} controls it.",
+    "mtg.choice.never_asked": "The choice {choice} was given, but no decision of this board asked for it: it is not used.",
+    "mtg.choice.never_asked_nearest": "The choice {choice} was given, but no decision of this board asked for it: it is not used (did you mean {nearest}?).",
     "mtg.illegal.choice": "{choice}: {given} is not one of the options ({options}); the choice is not made.",
     "mtg.cannot_evaluate.block_requirement": "{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.",
 }

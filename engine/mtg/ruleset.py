@@ -13,7 +13,7 @@ from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
 from .board import board_of
-from .choices import MAX_BRANCHES, OpenChoice
+from .choices import MAX_BRANCHES, GivenChoices, OpenChoice
 from .game import Game
 from .keywords import EVALUATED_KEYWORDS  # noqa: F401  (part of this module's interface)
 from .layers import compute
@@ -52,9 +52,16 @@ class MtgRuleset(Ruleset):
 
         The board is followed from the parsed state (``recorder.watch``); each step that changes it
         carries the change. What the engine cannot evaluate is a ``cannot_evaluate`` step and makes
-        the result incomplete; an open choice ends the main trace with its branches."""
-        options = scenario.get("options") or {}
-        game = Game(self, recorder, choices=options.get("choices"))
+        the result incomplete; an open choice ends the main trace with its branches. A choice
+        given that no decision (main line or branch) asked for ends the trace as a ``choice``
+        step (:meth:`~engine.mtg.choices.Choosing.report_unasked`)."""
+        given = GivenChoices((scenario.get("options") or {}).get("choices"))
+        result = self._resolve(scenario, recorder, given)
+        Game(self, recorder, choices=given).report_unasked(given)
+        return result
+
+    def _resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder, given: GivenChoices) -> dict[str, Any]:
+        game = Game(self, recorder, choices=given)
         state = fmt.parse_state(scenario)
         recorder.watch(board_of, state)
         for effect in state.effects:
@@ -66,7 +73,7 @@ class MtgRuleset(Ruleset):
         try:
             state = game.run(state, list(scenario.get("actions", [])))
         except OpenChoice as open_choice:
-            self._branch(scenario, open_choice, recorder)
+            self._branch(scenario, open_choice, recorder, given)
             return fmt.result(scenario, open_choice.state, compute(open_choice.state), cite, False)
         layers = compute(state)
         for dep in layers.dependencies:
@@ -89,7 +96,8 @@ class MtgRuleset(Ruleset):
                            for k, v in note.items() if k not in ("kind", "card", "rule_key")})
         return fmt.result(scenario, state, layers, cite, game.complete)
 
-    def _branch(self, scenario: Mapping[str, Any], open_choice: OpenChoice, recorder: TraceRecorder) -> None:
+    def _branch(self, scenario: Mapping[str, Any], open_choice: OpenChoice, recorder: TraceRecorder,
+                given: GivenChoices) -> None:
         """Record the open ``choice`` step; with at most 24 options, resolve the document once per
         option with ``options.choices[key]`` set and attach ``branches: [{choice, trace, result}]``."""
         params = {**open_choice.params, "choice": open_choice.key,
@@ -111,7 +119,7 @@ class MtgRuleset(Ruleset):
             options["choices"] = {**(options.get("choices") or {}), open_choice.key: option}
             document["options"] = options
             sub = recorder.branch()
-            branch_result = self.resolve(document, sub)
+            branch_result = self._resolve(document, sub, given.with_choice(open_choice.key, option))
             branches.append({"choice": option, "trace": sub.to_list(), "result": branch_result})
         recorder.record("choice", open_choice.message_id, rule, params, options=open_choice.options, branches=branches)
 

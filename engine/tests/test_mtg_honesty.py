@@ -109,6 +109,42 @@ class ChoiceTests:
         out = engine.resolve(doc)
         assert "mtg.illegal.choice" in _ids(out) and out["trace"][-1]["message_id"] == "mtg.choice.trigger_order_open"
 
+    def test_601_2b_a_misspelt_choice_key_is_reported_with_the_key_that_was_asked(self):
+        doc = copy.deepcopy(_golden("faq-retaliator-griffin-dies-at-the-same-time"))
+        [key] = [k for k in doc["options"]["choices"] if k.startswith("may:")]
+        right = engine.resolve(doc)
+        assert not any(s["message_id"].startswith("mtg.choice.never_asked") for s in right["trace"])
+        given = doc["options"]["choices"].pop(key)
+        doc["options"]["choices"][key.replace("griffin", "grifin")] = given
+        out = engine.resolve(doc)
+        last = out["trace"][-1]
+        assert last["kind"] == "choice" and last["message_id"] == "mtg.choice.never_asked_nearest"
+        assert last["params"] == {"choice": key.replace("griffin", "grifin"), "nearest": key}
+        # the decision itself is open again: its branches are in the trace
+        assert any(s.get("branches") and s["params"]["choice"] == key for s in out["trace"])
+
+    def test_a_choice_for_a_trigger_that_never_happens_is_reported_unused(self):
+        doc = copy.deepcopy(_golden("faq-unscythe-only-the-creature-it-equips-now"))
+        out = engine.resolve(doc)
+        [unused] = [s for s in out["trace"] if s["message_id"] == "mtg.choice.never_asked"]
+        assert unused["params"] == {"choice": "may:unscythe:1"}
+        doc["options"]["choices"] = {}
+        assert "mtg.choice.never_asked" not in _ids(engine.resolve(doc))
+
+    def test_a_choice_first_asked_inside_a_branch_is_not_reported_unused(self):
+        doc = copy.deepcopy(_golden("faq-retaliator-griffin-dies-at-the-same-time"))
+        twin = copy.deepcopy(doc["objects"][0])
+        twin["id"] = "twin"
+        doc["objects"].insert(1, twin)
+        # twin's trigger goes on the stack first (bottom), so the griffin's resolves first and its
+        # open "may" ends the main line: twin's "may" is asked only inside the branches.
+        doc["options"]["choices"] = {"order:p1:1": ["twin", "griffin"], "may:twin:1": False}
+        out = engine.resolve(doc)
+        [opened] = [s for s in out["trace"] if s.get("branches")]
+        assert opened["params"]["choice"] == "may:griffin:1"
+        assert all("mtg.resolve.declined" in [s["message_id"] for s in b["trace"]] for b in opened["branches"])
+        assert not any(s["message_id"].startswith("mtg.choice.never_asked") for s in out["trace"])
+
     def test_a_choice_of_the_wrong_type_or_kind_is_refused_at_its_path(self):
         doc = scenario([creature("c", "Bears", 2, 2)])
         doc["options"] = {"choices": {"may:c:0": "yes", "legend:p1": "c"}}

@@ -457,6 +457,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses the mode(s) of {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.name
     pgettext_lazy('trace', '{player} chooses a card name as {card_name} enters ({count} possible names).'),
+    # Translators: mtg.choice.never_asked
+    pgettext_lazy('trace', 'The choice {choice} was given, but no decision of this board asked for it: it is not used.'),
+    # Translators: mtg.choice.never_asked_nearest
+    pgettext_lazy('trace', 'The choice {choice} was given, but no decision of this board asked for it: it is not used (did you mean {nearest}?).'),
     # Translators: mtg.choice.object
     pgettext_lazy('trace', '{player} chooses a permanent for {card_name} as it resolves, without targeting ({count} possible choices).'),
     # Translators: mtg.choice.replacement_order

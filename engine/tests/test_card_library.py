@@ -73,3 +73,26 @@ def test_every_card_says_what_it_cannot_evaluate_as_an_unsupported_ability(card)
     text = repr(card.obj)
     for sentence in card.unevaluable:
         assert sentence in text, f"{card.name}: {sentence!r} is not in the object's unsupported abilities"
+
+
+def _texts(value):
+    """Return every ``text`` string anywhere inside a card's object."""
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in ([v] if k == "text" and isinstance(v, str) else _texts(v))]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+@pytest.mark.parametrize("card", CARDS, ids=lambda c: f"{c.game}/{c.slug}")
+def test_every_summary_is_short_and_says_more_than_an_ability(card):
+    """A summary is our own sentence or two about the card, not one of its ability texts again."""
+    summary = card.summary.strip()
+    assert summary and len(summary) < 300, card.name
+    assert summary not in {text.strip() for text in _texts(dict(card.obj))} | set(card.unevaluable), card.name
+
+
+def test_the_texts_of_an_object_are_found_wherever_they_are():
+    obj = {"abilities": [{"kind": "spell", "text": "a", "effects": [{"do": "unsupported", "text": "b"}]},
+                         {"kind": "keyword", "keyword": "flying"}]}
+    assert _texts(obj) == ["a", "b"]

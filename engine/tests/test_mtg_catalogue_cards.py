@@ -1,7 +1,7 @@
 """The Alara Reborn catalogue cards against their FAQ rulings and the Comprehensive Rules.
 
 Each test is named after the rule or ruling it checks and asserts concrete values. Cards come
-from :mod:`engine.mtg.catalogue` (oracle text as data); the FAQ is parsed with the site's
+from :mod:`engine.mtg.catalogue` (the card files of fixtures/cards/mtg/); the FAQ is parsed with the site's
 importer (pure: no database)."""
 
 from __future__ import annotations
@@ -61,6 +61,39 @@ def test_every_catalogue_card_names_a_card_section_of_the_faq():
     missing = sorted(c["faq"] for c in catalogue.cards() if c["faq"] not in sections)
     assert missing == []
     assert len(catalogue.cards()) == len(sections) == 80
+
+
+def test_every_library_card_matches_its_faq_section_and_cites_it():
+    """The card files (fixtures/cards/mtg/) give the FAQ's English and Chinese names and mana
+    cost, cite the section they come from, and list as unevaluable exactly the texts of their
+    unsupported abilities."""
+    from rulesite.rules.importers.mtg_release_faq import parse
+
+    from engine.core.cards import library
+
+    text = (ROOT / "fixtures" / "documents" / "mtg-arb-faq-2009.txt").read_text(encoding="utf-8")
+    faq = {s.number: s.data for s in parse(text).sections if s.kind == "card"}
+    for card in library("mtg"):
+        section = catalogue.faq_section(card)
+        assert section == "card-" + catalogue.faq_slug(card.name), card.name
+        data = faq[section]
+        assert (card.names.get("en"), card.names.get("zh-Hans"), card.obj["mana_cost"]) == (
+            data["name_en"], data["name_zh"], data["mana_cost"]), card.name
+        assert section in card.name_sources["zh-Hans"], card.name
+        unsupported = [a["text"] for a in card.obj["abilities"] if a["kind"] == "unsupported"]
+        assert list(card.unevaluable) == unsupported, card.name
+
+
+def test_the_catalogue_is_derived_from_the_card_files():
+    pulse = CARDS["Maelstrom Pulse"]
+    assert pulse["faq"] == "card-maelstrom-pulse" and "oracle_note" not in pulse
+    assert pulse["unsupported"] == [a["text"] for a in pulse["abilities"] if a["kind"] == "unsupported"]
+    assert pulse["evaluable"] == [pulse["abilities"][0]["text"]]
+    assert CARDS["Bloodbraid Elf"]["evaluable"] == ["haste", "cascade"]
+    assert "702.15" in CARDS["Behemoth Sledge"]["oracle_note"]
+    first, second = catalogue.cards(), catalogue.cards()
+    first[0]["abilities"].clear()
+    assert second[0]["abilities"] and catalogue.cards()[0]["abilities"]  # copies, never the library itself
 
 
 def test_603_5_you_may_goes_on_the_stack_and_is_declined_on_resolution():

@@ -4,11 +4,16 @@ spec-driven conversion, the rendered forms, errors next to fields, and the Magic
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from django.test import TestCase
 from django.utils.html import escape
+
+import engine
+from engine.core import cards
 
 from rulesite.scenarios.builders import common, fow, mtg
 from rulesite.scenarios.builders.forms import GameBoardForm
@@ -233,6 +238,38 @@ class CatalogueTests(TestCase):
         for key in ("mana_cost", "types", "power", "toughness", "abilities"):
             self.assertEqual(obj.get(key), card.get(key), key)
         self.assertEqual(obj["name"], "madrush cyclops")  # the name stays as typed
+
+    def test_a_library_card_is_copied_whole_into_the_stored_scenario(self) -> None:
+        """A card named in the builder is copied from the card library (fixtures/cards/mtg/)
+        into the scenario: the permalink holds every characteristic and ability itself, so it
+        resolves the same when the library is edited or gone."""
+        data = {
+            "setup-ruleset": "cr-2022-04-29", "setup-active": "p1", "setup-step": "main1",
+            "setup-p1_life": "20", "setup-p2_life": "20", "cards-TOTAL_FORMS": "2", "cards-INITIAL_FORMS": "0",
+            "cards-0-id": "pulse", "cards-0-name": "Maelstrom Pulse", "cards-0-owner": "p1", "cards-0-zone": "hand",
+            "cards-1-id": "nexus", "cards-1-name": "Maelstrom Nexus", "cards-1-owner": "p2", "cards-1-zone": "battlefield",
+        }
+        response = self.client.post("/scenarios/new/mtg/", data)
+        stored = Scenario.objects.get()
+        self.assertRedirects(response, stored.get_absolute_url(), fetch_redirect_response=False)
+        scenario = json.loads(stored.canonical)
+        for obj, (oid, owner, zone) in zip(scenario["objects"], [("pulse", "p1", "hand"), ("nexus", "p2", "battlefield")]):
+            expected = cards.by_name("mtg")[obj["name"].casefold()].as_object(oid, owner, zone)
+            self.assertEqual({key: obj.get(key) for key in expected}, expected)
+            self.assertFalse(set(obj) - set(expected) - {"controller", "tapped", "counters", "timestamp"}, obj)
+        scenario["objects"].append({"id": "bear", "name": "Bear", "owner": "p2", "zone": "battlefield", "types": ["creature"],
+                                    "power": 2, "toughness": 2})
+        scenario["actions"] = [{"type": "cast", "player": "p1", "card": "pulse", "targets": ["bear"]}]
+        before = engine.resolve(scenario)
+        said = [step["params"].get("text") for step in before["trace"] if step["message_id"].startswith("mtg.cannot_evaluate")]
+        self.assertTrue({*cards.by_name("mtg")["maelstrom nexus"].unevaluable} <= {*said}, said)
+        with tempfile.TemporaryDirectory() as empty, mock.patch.object(cards, "LIBRARY", Path(empty)):
+            cards.library.cache_clear()
+            try:
+                self.assertEqual(cards.library("mtg"), ())
+                self.assertEqual(engine.resolve(scenario), before)
+            finally:
+                cards.library.cache_clear()
 
     def test_names_from_stored_rulings_join_the_autocomplete(self) -> None:
         page = self.client.get(f"/scenarios/new/mtg/?demo=mtg/{golden('mtg')[0].stem}")

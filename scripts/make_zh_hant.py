@@ -70,8 +70,8 @@ OVERRIDES: list[tuple[str, str]] = [
 ]
 """``(after s2twp, wanted)`` replacements applied to every msgstr, in order."""
 
-COST = re.compile(r'(?<![A-Za-z0-9_"{])cost(?![A-Za-z0-9_"}])')
-"""The bare English word "cost" as used in the Simplified Yu-Gi-Oh! text (not a placeholder or JSON key)."""
+COST = re.compile(r'(?<![A-Za-z0-9_"{`])cost(?![A-Za-z0-9_"}`])')
+"""The bare English word "cost" as used in the Simplified Yu-Gi-Oh! text (not a placeholder, a JSON key or a `code` word)."""
 
 MSGSTR = re.compile(r'^(msgstr(?:\[\d+\])?) "(.*)"$')
 

@@ -202,6 +202,23 @@ class CatalogueFileTests:
         target = (ROOT / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
         assert make_zh_hant.convert_po(source) == target, "run python scripts/make_zh_hant.py"
 
+    def test_zh_hant_turns_the_word_cost_into_feiyong_but_keeps_code_and_placeholders(self):
+        sys.path.insert(0, str(ROOT / "scripts"))
+        try:
+            import make_zh_hant
+        finally:
+            sys.path.remove(str(ROOT / "scripts"))
+        converter = make_zh_hant.opencc.OpenCC("s2twp")
+        assert make_zh_hant.convert_text("无法支付的cost", converter) == "無法支付的費用"
+        assert make_zh_hant.convert_text("效果的 `cost`；{cost}", converter) == "效果的 `cost`；{cost}"
+
+    @pytest.mark.parametrize("locale", LOCALES)
+    def test_vocabulary_translations_keep_code_words_and_rule_numbers(self, locale):
+        code = re.compile(r"`[^`]*`|%\(\w+\)[sd]|\{\w*\}")
+        for entry in _po_entries(locale):
+            if entry.get("msgctxt") == "vocabulary" and entry.get("msgstr") and not entry["fuzzy"]:
+                assert sorted(code.findall(entry["msgstr"])) == sorted(code.findall(entry["msgid"])), entry["msgid"]
+
     @pytest.mark.parametrize("locale", LOCALES)
     def test_the_committed_mo_file_is_compiled_from_the_po_file(self, locale):
         folder = ROOT / "locale" / locale / "LC_MESSAGES"

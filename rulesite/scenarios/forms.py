@@ -66,8 +66,8 @@ NEGATABLE_LABELS = vocab.entry_labels(VOCABULARY, "negation_scope")
 COST_LABELS = vocab.entry_labels(VOCABULARY, "cost")
 AFTER_TYPE_LABELS = vocab.entry_labels(VOCABULARY, "action")
 OPTION_LABELS = vocab.entry_labels(VOCABULARY, "option")
-PLAYER_REF_LABELS = {value: vocab.translated(text) for value, text in builder.key_labels("instruction", "player").items()}
-PHASE_SKIP_LABELS = {value: vocab.translated(text) for value, text in builder.key_labels("action", "to").items()}
+PLAYER_REF_LABELS = {value: vocab.translated(text, VOCABULARY.game) for value, text in builder.key_labels("instruction", "player").items()}
+PHASE_SKIP_LABELS = {value: vocab.translated(text, VOCABULARY.game) for value, text in builder.key_labels("action", "to").items()}
 
 
 def used_fields(slots: Iterable[str], fields: Iterable[Any], *, extra: Mapping[str, str] = {}) -> dict[str, str]:
@@ -480,7 +480,7 @@ class CardForm(BoardRowForm):
     effect_trigger = forms.ChoiceField(label=_("Triggers"), choices=_choices(builder.TRIGGER_EVENTS, TRIGGER_EVENT_LABELS, blank="—"), required=False)
     effect_timing = forms.ChoiceField(label=_("Trigger wording"), choices=_choices(builder.TIMINGS, TIMING_LABELS, blank="—"), required=False)
     effect_optional = yes_no_field(_("Optional (“you can”)"))
-    effect_event_of = FilterField(label=vocab.translated(TRIGGER_KEYS["event_of"].label), max_length=500, required=False,
+    effect_event_of = FilterField(label=vocab.translated(TRIGGER_KEYS["event_of"].label, VOCABULARY.game), max_length=500, required=False,
                                   help_text=common.lazy_percent(_("Blank: its own event. Else whose events, as “key: "
                                                                   "value” pairs (keys: %(keys)s), e.g. “kind: monster, "
                                                                   "controller: opponent”."),
@@ -492,7 +492,7 @@ class CardForm(BoardRowForm):
     cost_do = forms.ChoiceField(label=_("Cost"), choices=_choices(builder.COSTS, COST_LABELS, blank=_("— no cost")), required=False)
     cost_amount = forms.CharField(label=_("LP to pay"), max_length=12, required=False, help_text=_("A number, or “half”."))
     cost_card = CardRefField(label=_("Cost card"), required=False, widget=_card_select())
-    cost_text = forms.CharField(label=vocab.translated(VOCABULARY.get("cost", "unsupported").keys["text"].label),
+    cost_text = forms.CharField(label=vocab.translated(VOCABULARY.get("cost", "unsupported").keys["text"].label, VOCABULARY.game),
                                 max_length=2000, required=False)
     materials_required = RequirementsField(
         label=_("Fusion Materials required"), max_length=2000, required=False,

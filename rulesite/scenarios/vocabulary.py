@@ -5,9 +5,10 @@ Everything a scenario can say beyond its frame is an entry of its game's registr
 entry with its keys (type, range or allowed values, required, help), the rule it implements
 under each ruleset, its example, the steps it records and the module that applies it. This
 module reads the registries and shapes them for the templates; labels, docs and help are the
-registry's English, passed through gettext with the context ``vocabulary`` (the msgids are
-generated into ``engine_msgids.py``: ``messages.vocabulary_msgids``), so an untranslated string
-simply reads in English.
+registry's English, passed through gettext with the context ``vocabulary <game>`` (a game's own
+reading of a text several games share), else ``vocabulary`` (the msgids are generated into
+``engine_msgids.py``: ``messages.vocabulary_msgids``), so an untranslated string simply reads in
+English.
 
 No game is named here: the pages show whatever vocabularies the engine registers.
 """
@@ -23,22 +24,20 @@ from typing import Any
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from engine.core.vocabulary import KEYED, NAMED, TAGGED, Vocabulary, vocabularies
 from rulesite.rules.models import Game
 
+from .builders.vocab import translate_text
 from .markup import inline_code
 from .messages import english_template, translate_step
 from .selectors import cite
 
-CONTEXT = "vocabulary"
-"""The gettext context of every registry string (labels, docs, help)."""
 
-
-def translated(text: str) -> str:
-    """Return a registry string in the reader's language (English when it has no translation)."""
-    return pgettext(CONTEXT, text) if text else ""
+def translated(text: str, game: str | None = None) -> str:
+    """Return a registry string in the reader's language, in ``game``'s own terms when it has a
+    translation of its own (English when it has no translation): :func:`.builders.vocab.translate_text`."""
+    return translate_text(text, game)
 
 
 def registered(game: str) -> Vocabulary | None:
@@ -161,17 +160,18 @@ def _html(template: str, **parts: Any) -> SafeString:
     return mark_safe(escaped % {name: conditional_escape(part) for name, part in parts.items()} if parts else escaped)
 
 
-def _codes(values: Any, labels: Mapping[str, str] | None = None, separator: str = ", ") -> SafeString:
-    """Return ``values`` as ``<code>a</code>, <code>b</code>``, each with its translated label when it has one."""
+def _codes(values: Any, labels: Mapping[str, str] | None = None, separator: str = ", ", game: str | None = None) -> SafeString:
+    """Return ``values`` as ``<code>a</code>, <code>b</code>``, each with its translated label
+    (in ``game``'s terms) when it has one."""
     labels = labels or {}
     return format_html_join(conditional_escape(separator), "<code>{}</code>{}", (
-        (value, format_html(" ({})", translated(labels[value])) if labels.get(value) else "") for value in values or ()))
+        (value, format_html(" ({})", translated(labels[value], game)) if labels.get(value) else "") for value in values or ()))
 
 
-def type_html(schema: Mapping[str, Any], slots: Mapping[str, str]) -> SafeString:
+def type_html(schema: Mapping[str, Any], slots: Mapping[str, str], game: str | None = None) -> SafeString:
     """Return the type of a field (its ``to_json()``) as the page writes it, in the reader's
-    language: ``whole number 0–99``, ``one of attack, defense``, ``list of …``, a link to the
-    slot whose entries it takes."""
+    language (enum labels in ``game``'s terms): ``whole number 0–99``, ``one of attack,
+    defense``, ``list of …``, a link to the slot whose entries it takes."""
     kind = schema.get("type")
     if kind == "text":
         match = re.search(r"at most (\d+)", str(schema.get("describe", "")))
@@ -183,50 +183,51 @@ def type_html(schema: Mapping[str, Any], slots: Mapping[str, str]) -> SafeString
     if kind == "const":
         return _html(_("exactly %(value)s"), value=format_html("<code>{}</code>", schema.get("describe", "")))
     if kind == "choice":
-        return _html(_("one of %(values)s"), values=_codes(schema.get("values"), schema.get("labels")))
+        return _html(_("one of %(values)s"), values=_codes(schema.get("values"), schema.get("labels"), game=game))
     if kind == "ref":
         return _html(_("the id of a %(spaces)s"), spaces=_codes(schema.get("spaces"), separator=_(" or ")))
     if kind == "listof":
-        return _html(_("list of %(item)s"), item=type_html(schema.get("item") or {}, slots))
+        return _html(_("list of %(item)s"), item=type_html(schema.get("item") or {}, slots, game))
     if kind == "mapof":
-        return _html(_("object: each key %(key)s gives %(value)s"), key=type_html(schema.get("key") or {}, slots),
-                     value=type_html(schema.get("value") or {}, slots))
+        return _html(_("object: each key %(key)s gives %(value)s"), key=type_html(schema.get("key") or {}, slots, game),
+                     value=type_html(schema.get("value") or {}, slots, game))
     if kind == "record":
         return _html(_("object with the keys below"))
     if kind == "use":
         slot = str(schema.get("slot", ""))
         return _html(_("a value of %(slot)s"), slot=format_html('<a href="#{}">{}</a>', anchor("slot", slot), slots.get(slot) or slot))
     if kind == "either":
-        return mark_safe(conditional_escape(_(" or ")).join(str(type_html(option, slots)) for option in schema.get("options") or ()))
+        return mark_safe(conditional_escape(_(" or ")).join(str(type_html(option, slots, game)) for option in schema.get("options") or ()))
     # A game's own field type (a mana cost, a target reference) describes itself, in the registry's words.
     return inline_code(str(schema.get("describe", kind or "")))
 
 
-def _record_keys(schema: Mapping[str, Any], slots: Mapping[str, str]) -> list[KeyView]:
+def _record_keys(schema: Mapping[str, Any], slots: Mapping[str, str], game: str | None) -> list[KeyView]:
     """Return the keys of a record (or of a list's or map's records), else ``[]``."""
     if schema.get("type") == "record":
-        return key_views(schema.get("fields") or {}, schema.get("required") or (), slots)
+        return key_views(schema.get("fields") or {}, schema.get("required") or (), slots, game)
     for inner in ("item", "value"):
         if isinstance(schema.get(inner), Mapping):
-            return _record_keys(schema[inner], slots)
+            return _record_keys(schema[inner], slots, game)
     if schema.get("type") == "either":
-        return [key for option in schema.get("options") or () for key in _record_keys(option, slots)]
+        return [key for option in schema.get("options") or () for key in _record_keys(option, slots, game)]
     return []
 
 
-def key_view(name: str, schema: Mapping[str, Any], required: bool, slots: Mapping[str, str]) -> KeyView:
-    """Return one field (its ``to_json()``) for the page."""
+def key_view(name: str, schema: Mapping[str, Any], required: bool, slots: Mapping[str, str],
+             game: str | None = None) -> KeyView:
+    """Return one field (its ``to_json()``) for the page, its texts in ``game``'s terms."""
     default = schema.get("default")
-    return KeyView(name=name, label=translated(str(schema.get("label") or "")), type=type_html(schema, slots),
-                   help=translated(str(schema.get("help") or "")), required=required,
+    return KeyView(name=name, label=translated(str(schema.get("label") or ""), game), type=type_html(schema, slots, game),
+                   help=translated(str(schema.get("help") or ""), game), required=required,
                    default=json.dumps(default, ensure_ascii=False) if default is not None else "",
-                   keys=_record_keys(schema, slots))
+                   keys=_record_keys(schema, slots, game))
 
 
-def key_views(fields: Mapping[str, Any], required: Any, slots: Mapping[str, str]) -> list[KeyView]:
-    """Return the fields of an entry or a record, required ones marked."""
+def key_views(fields: Mapping[str, Any], required: Any, slots: Mapping[str, str], game: str | None = None) -> list[KeyView]:
+    """Return the fields of an entry or a record, required ones marked, their texts in ``game``'s terms."""
     needed = set(required or ())
-    return [key_view(name, schema, name in needed, slots) for name, schema in fields.items()]
+    return [key_view(name, schema, name in needed, slots, game) for name, schema in fields.items()]
 
 
 def _rule_views(rules: Mapping[str, list[Mapping[str, Any]]]) -> list[RuleView]:
@@ -289,25 +290,25 @@ def vocabulary_page(game: str) -> VocabularyPage | None:
     if vocabulary is None:
         return None
     data = vocabulary.to_json()
-    slot_labels = {slot["name"]: translated(slot["label"]) or slot["name"] for slot in data["slots"]}
+    slot_labels = {slot["name"]: translated(slot["label"], game) or slot["name"] for slot in data["slots"]}
     slots = []
     for slot in data["slots"]:
         entries = []
         for entry in slot["entries"]:
             value = entry.get("value")
             entries.append(EntryView(
-                anchor=anchor(slot["name"], entry["name"]), name=entry["name"], label=translated(entry["label"]),
-                doc=translated(entry["doc"]), keys=key_views(entry["keys"], entry["required"], slot_labels),
+                anchor=anchor(slot["name"], entry["name"]), name=entry["name"], label=translated(entry["label"], game),
+                doc=translated(entry["doc"], game), keys=key_views(entry["keys"], entry["required"], slot_labels, game),
                 rules=_rule_views(entry["rule"]),
                 example=json.dumps(entry["example"], ensure_ascii=False, indent=2) if entry["example"] is not None else "",
                 topic=_module_file(entry["topic"]), messages=_messages(entry["messages"]),
-                value=key_view("", value, True, slot_labels) if value else None,
+                value=key_view("", value, True, slot_labels, game) if value else None,
                 key_form=":".join((entry["name"], *(f"<{part}>" for part in entry.get("key_parts") or ()))) if entry.get("key_parts") else "",
                 rulesets=entry.get("rulesets") or [], row=entry["row"],
             ))
         slots.append(SlotView(anchor=anchor("slot", slot["name"]), name=slot["name"], label=slot_labels[slot["name"]],
-                              doc=translated(slot["doc"]), kind=slot["kind"], form=_form(vocabulary, slot["name"]),
-                              common=key_views(slot.get("common") or {}, (), slot_labels), entries=entries))
+                              doc=translated(slot["doc"], game), kind=slot["kind"], form=_form(vocabulary, slot["name"]),
+                              common=key_views(slot.get("common") or {}, (), slot_labels, game), entries=entries))
     views = [rule_view for slot_view in slots for entry_view in slot_view.entries for rule_view in entry_view.rules]
     for rule_view, rules in zip(views, cite([rule_view.rules for rule_view in views]), strict=True):
         rule_view.rules = rules

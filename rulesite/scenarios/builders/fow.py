@@ -32,7 +32,12 @@ from engine.fow.vocabulary import APPLIES_TO, PLAYERS, VOCABULARY, CostOf, Refer
 
 from . import vocab
 from .common import ChildList, GameSpec, Section, Spec, lazy_percent
-from .vocab import translated
+
+
+def translated(text: str) -> Any:
+    """Return a Force of Will registry text translated when shown, in Force of Will's own terms
+    where a text several games share reads differently here (:func:`.vocab.translated`)."""
+    return vocab.translated(text, VOCABULARY.game)
 
 # ----------------------------------------------------------------------------- the frame
 
@@ -90,7 +95,7 @@ def _label(field: Field, key: str) -> Any:
 
 def _choice_spec(key: str, name: str, field: Field, label: Any) -> Spec:
     """Return a choice of ``field``'s values (a ``Choice``'s, a named slot's entries), labelled."""
-    values, labels = vocab.choices_of(field)
+    values, labels = vocab.choices_of(field, VOCABULARY.game)
     return Spec(key, name, "choice", label, choices=values, labels={**_frame_labels(values), **labels},
                 help=translated(field.help))
 
@@ -213,7 +218,7 @@ def key_specs(key: str, field: Field, name: str, label: Any = None) -> list[Spec
     spec = vocab.field_spec(VOCABULARY, key, field, name=name)
     if spec.kind == "choice":
         return [_choice_spec(key, name, field, label)]
-    if spec.kind == "counts" and isinstance(field, MapOf) and set(vocab.choices_of(field.key)[0]) <= set(WILL_KINDS):
+    if spec.kind == "counts" and isinstance(field, MapOf) and set(vocab.choices_of(field.key, VOCABULARY.game)[0]) <= set(WILL_KINDS):
         return [replace(spec, label=label, help=WILL_HELP)]  # will by kind: the short example, not the schema's paragraph
     return [replace(spec, label=label)]
 
@@ -324,7 +329,7 @@ def _option(entry: Entry) -> Spec:
         return Spec(entry.name, f"opt_{entry.name}", "yesno", question, path=("options", entry.name), main=False,
                     help=translated(entry.doc),
                     blank=_("Default (%(value)s)") % {"value": _("Yes") if field.default else _("No")})
-    values, labels = vocab.choices_of(field)
+    values, labels = vocab.choices_of(field, VOCABULARY.game)
     return Spec(entry.name, f"opt_{entry.name}", "choice", question, choices=values, labels=labels,
                 path=("options", entry.name), main=False,
                 blank=lazy_percent(_("Default (%(value)s)"), value=labels.get(field.default, field.default)))

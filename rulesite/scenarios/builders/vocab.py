@@ -33,15 +33,30 @@ from engine.core.vocabulary import KEYED, NAMED, TAGGED, Entry, Vocabulary
 from .common import Part, Spec
 
 CONTEXT = "vocabulary"
-"""The gettext context of every vocabulary label, doc and help text."""
+"""The gettext context of every vocabulary label, doc and help text (``vocabulary <game>`` for
+a game's own reading of a text several games share)."""
 
 
-def _translate(text: str) -> str:
-    return pgettext(CONTEXT, text) if text else ""
+def translate_text(text: str, game: str | None = None) -> str:
+    """Return a registry text (label, doc, help) in the reader's language, now.
+
+    With ``game`` (``"ygo"``) the game's own context ``vocabulary <game>`` is tried first and
+    used when it gives something other than ``text``: an English text several games share
+    (``Destroy``) reads in each game's own terms (破坏, 消灭). Otherwise, or when the game has no
+    entry of its own, the shared ``vocabulary`` context; English when neither translates it.
+    ``""`` stays ``""``.
+    """
+    if not text:
+        return ""
+    if game:
+        own = pgettext(f"{CONTEXT} {game}", text)
+        if own != text:
+            return own
+    return pgettext(CONTEXT, text)
 
 
-translated = lazy(_translate, str)
-"""Return an engine English text translated when shown (``pgettext`` with :data:`CONTEXT`)."""
+translated = lazy(translate_text, str)
+"""``translated(text, game=None)``: :func:`translate_text` evaluated when shown, not when built."""
 
 
 def _named_slot(field: Field) -> Any:
@@ -52,16 +67,18 @@ def _named_slot(field: Field) -> Any:
     return None
 
 
-def choices_of(field: Field) -> tuple[tuple[str, ...], dict[str, Any]]:
+def choices_of(field: Field, game: str | None = None) -> tuple[tuple[str, ...], dict[str, Any]]:
     """Return the values a choice of ``field`` offers and their translated labels: a ``Choice``'s
-    values, or the entries of the NAMED slot a ``Use`` names."""
+    values (labels read in ``game``'s terms when given), or the entries of the NAMED slot a
+    ``Use`` names (in the terms of that slot's game)."""
     if isinstance(field, Choice):
-        return field.values, {value: translated(text) for value, text in field.labels.items()}
+        return field.values, {value: translated(text, game) for value, text in field.labels.items()}
     declared = _named_slot(field)
     if declared is None:
         return (), {}
-    entries = field.vocabulary.entries(declared.name)  # type: ignore[attr-defined]
-    return tuple(e.name for e in entries), {e.name: translated(e.label) for e in entries}
+    vocabulary = field.vocabulary  # type: ignore[attr-defined]
+    entries = vocabulary.entries(declared.name)
+    return tuple(e.name for e in entries), {e.name: translated(e.label, vocabulary.game) for e in entries}
 
 
 def spec_kind(field: Field) -> str:
@@ -117,8 +134,8 @@ def keyed_parts(vocabulary: Vocabulary, slot: str, *, ruleset: str = "") -> tupl
                 kind = "text" if kind == "longtext" else kind
             if kind not in ("text", "words", "int", "flag", "yesno", "choice"):
                 continue  # a nested value no single input holds: the row's JSON keeps it
-            label = translated(field.label or (entry.label if key == entry.name else key.replace("_", " ")))
-            choices, labels = choices_of(field)
+            label = translated(field.label or (entry.label if key == entry.name else key.replace("_", " ")), vocabulary.game)
+            choices, labels = choices_of(field, vocabulary.game)
             main = not entry.row.extra or key not in entry.row.extra
             parts.append(Part(key, kind, label, choices=choices, labels=labels, main=main))
     return tuple(parts)
@@ -128,10 +145,11 @@ def field_spec(vocabulary: Vocabulary, key: str, field: Field, *, name: str = ""
                required: bool = False) -> Spec:
     """Return the form field for one key of an entry."""
     kind = spec_kind(field)
-    label = translated(field.label or key.replace("_", " ").capitalize())
+    game = vocabulary.game
+    label = translated(field.label or key.replace("_", " ").capitalize(), game)
     options: dict[str, Any] = {}
     if kind == "choice":
-        options["choices"], options["labels"] = choices_of(field)
+        options["choices"], options["labels"] = choices_of(field, game)
     if isinstance(field, Integer):
         options["min_value"], options["max_value"] = field.low, field.high
     if isinstance(field, Ref) and "player" in field.spaces:
@@ -139,12 +157,12 @@ def field_spec(vocabulary: Vocabulary, key: str, field: Field, *, name: str = ""
     if kind == "record":
         target = field.slot if isinstance(field, Use) else ""
         options["parts"] = (keyed_parts(vocabulary, target) if target else
-                            tuple(Part(k, spec_kind(f), translated(f.label or k), choices=getattr(f, "values", ()))
+                            tuple(Part(k, spec_kind(f), translated(f.label or k, game), choices=getattr(f, "values", ()))
                                   for k, f in field.fields.items()))  # type: ignore[attr-defined]
     main = True
     if entry is not None and (entry.row.main or entry.row.extra):
         main = key in entry.row.main or key not in entry.row.extra
-    return Spec(key, name or key, kind, label, required=required, help=translated(field.help), main=main, **options)
+    return Spec(key, name or key, kind, label, required=required, help=translated(field.help, game), main=main, **options)
 
 
 def slot_fields(vocabulary: Vocabulary, slot: str, *, ruleset: str = "",
@@ -156,9 +174,11 @@ def slot_fields(vocabulary: Vocabulary, slot: str, *, ruleset: str = "",
     if declared.style != TAGGED:
         raise ValueError(f"{vocabulary.game}:{slot} is not a tagged slot")
     entries = [e for e in vocabulary.entries(slot) if not ruleset or e.rulesets is None or ruleset in e.rulesets]
-    switch = Spec(declared.tag, declared.tag, "choice", translated(declared.label or declared.tag),
-                  choices=tuple(e.name for e in entries), labels={e.name: translated(e.label) for e in entries},
-                  required=True, blank=translated("— choose —"), help=translated(declared.doc.split(". ")[0] if declared.doc else ""))
+    game = vocabulary.game
+    switch = Spec(declared.tag, declared.tag, "choice", translated(declared.label or declared.tag, game),
+                  choices=tuple(e.name for e in entries), labels=entry_labels(vocabulary, slot, ruleset=ruleset),
+                  required=True, blank=translated("— choose —"),
+                  help=translated(declared.doc.split(". ")[0] if declared.doc else "", game))
     fields: list[Spec] = []
     by_signature: dict[tuple[str, str], str] = {}
     taken: set[str] = set()
@@ -188,10 +208,12 @@ def named_choice(vocabulary: Vocabulary, slot: str, key: str, *, name: str = "",
         raise ValueError(f"{vocabulary.game}:{slot} is not a named slot")
     entries = [e for e in vocabulary.entries(slot) if not ruleset or e.rulesets is None or ruleset in e.rulesets]
     declared = vocabulary.slots[slot]
-    return Spec(key, name or key, "choice", translated(options.pop("label", declared.label)),
-                choices=tuple(e.name for e in entries), labels={e.name: translated(e.label) for e in entries}, **options)
+    return Spec(key, name or key, "choice", translated(options.pop("label", declared.label), vocabulary.game),
+                choices=tuple(e.name for e in entries), labels=entry_labels(vocabulary, slot, ruleset=ruleset), **options)
 
 
-def entry_labels(vocabulary: Vocabulary, slot: str) -> Mapping[str, Any]:
-    """Return ``{entry name: translated label}`` of a slot."""
-    return {entry.name: translated(entry.label) for entry in vocabulary.entries(slot)}
+def entry_labels(vocabulary: Vocabulary, slot: str, *, ruleset: str = "") -> Mapping[str, Any]:
+    """Return ``{entry name: translated label}`` of a slot (the entries ``ruleset`` has, when
+    given), each label read in the terms of the vocabulary's game."""
+    return {entry.name: translated(entry.label, vocabulary.game) for entry in vocabulary.entries(slot)
+            if not ruleset or entry.rulesets is None or ruleset in entry.rulesets}

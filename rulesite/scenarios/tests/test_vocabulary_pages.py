@@ -127,12 +127,12 @@ class VocabularyPageTests:
         assert "`" not in mtg.split("<main", 1)[1].split('<pre class="json">', 1)[0]
 
     def test_it_reads_in_chinese_where_translated_and_in_english_where_not(self, client, monkeypatch):
-        from rulesite.scenarios import vocabulary as pages
+        from rulesite.scenarios.builders import vocab
 
         untranslated = REGISTRIES["fow"].get("action", "activate").doc
-        real = pages.pgettext
+        real = vocab.pgettext
         # Every registry text has a translation now: drop one from the catalogue as it is read.
-        monkeypatch.setattr(pages, "pgettext", lambda context, text: text if text == untranslated else real(context, text))
+        monkeypatch.setattr(vocab, "pgettext", lambda context, text: text if text == untranslated else real(context, text))
         with translation.override("zh-hans"):
             body = page(client, "fow", HTTP_ACCEPT_LANGUAGE="zh-hans")
         assert 'lang="zh-hans"' in body

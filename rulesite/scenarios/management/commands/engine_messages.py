@@ -3,7 +3,9 @@
 ``makemessages`` reads only Django code, and the engine never imports Django, so the
 engine's English trace templates (and the labels, docs and help of its vocabulary registries)
 are copied into a generated module of ``pgettext_lazy("trace", …)`` (and
-``pgettext_lazy("vocabulary", …)``) calls that ``makemessages`` can see.
+``pgettext_lazy("vocabulary", …)``) calls that ``makemessages`` can see; a vocabulary text two
+or more games use is also given as ``pgettext_lazy("vocabulary <game>", …)`` for each of them,
+so each game can read it in its own terms.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from rulesite.scenarios.messages import catalogue_templates, engine_msgids_source, vocabulary_msgids
+from rulesite.scenarios.messages import (
+    catalogue_templates, engine_msgids_source, shared_vocabulary_msgids, vocabulary_msgids,
+)
 
 TARGET = Path(__file__).resolve().parents[2] / "engine_msgids.py"
 """The generated file."""
@@ -37,4 +41,5 @@ class Command(BaseCommand):
             return
         if current != source:
             TARGET.write_text(source, encoding="utf-8")
-        self.stdout.write(f"{TARGET.name}: {len(catalogue_templates())} templates, {len(vocabulary_msgids())} vocabulary texts")
+        self.stdout.write(f"{TARGET.name}: {len(catalogue_templates())} templates, {len(vocabulary_msgids())} vocabulary texts, "
+                          f"{len(shared_vocabulary_msgids())} per-game readings of shared ones")

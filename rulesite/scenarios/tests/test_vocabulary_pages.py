@@ -222,3 +222,108 @@ class VocabularyMessageTests:
         assert "    # Translators: fow action:activate\n    pgettext_lazy('vocabulary', 'Play an activated ability'),\n" in source
         assert source.index("VOCABULARY = (") > source.index("TERMS = (")
         assert not source.endswith("VOCABULARY = (\n)\n")
+
+    def test_a_text_two_or_more_games_use_gets_a_context_per_game_and_no_other_text_does(self):
+        from rulesite.scenarios.messages import shared_vocabulary_msgids
+
+        games_of: dict[str, set[str]] = {}
+        for vocabulary in REGISTRIES.values():
+            for slot in vocabulary.slots.values():
+                texts = {slot.label, slot.doc} | {t for f in slot.common.values() for t in _field_texts(f)}
+                for entry in vocabulary.entries(slot.name):
+                    fields = [*entry.keys.values(), *((entry.value,) if entry.value is not None else ())]
+                    texts |= {entry.label, entry.doc} | {t for f in fields for t in _field_texts(f)}
+                for text in texts - {""}:
+                    games_of.setdefault(text, set()).add(vocabulary.game)
+        shared = shared_vocabulary_msgids()
+        assert {(game, text) for game, _where, text in shared} == {
+            (game, text) for text, games in games_of.items() if len(games) > 1 for game in games}
+        assert len(shared) == len({(game, text) for game, _where, text in shared})
+        assert ("ygo", "ygo instruction:destroy", "Destroy") in shared and ("mtg", "mtg instruction:destroy", "Destroy") in shared
+        assert not any(text == "Cascade" for _game, _where, text in shared)  # Magic only
+        source = engine_msgids_source()
+        assert ("    # Translators: fow instruction:banish (a text other games share: in this game's own terms)\n"
+                "    pgettext_lazy('vocabulary fow', 'Banish'),\n") in source
+        assert source.index("SHARED_VOCABULARY = (") > source.index("\nVOCABULARY = (")
+
+    def test_the_check_command_passes_on_the_committed_file_and_fails_when_it_is_stale(self, monkeypatch, capsys):
+        from django.core.management import call_command
+
+        from rulesite.scenarios.management.commands import engine_messages
+
+        call_command("engine_messages", "--check")
+        assert "up to date" in capsys.readouterr().out
+        # Without its per-game part the generated file is stale.
+        monkeypatch.setattr(engine_messages, "engine_msgids_source", lambda: engine_msgids_source().split("SHARED_VOCABULARY")[0])
+        with pytest.raises(SystemExit):
+            call_command("engine_messages", "--check")
+
+
+def entry_label(body: str, anchor: str) -> str:
+    return entry_html(body, anchor).split('<span class="entry-label">', 1)[1].split("</span>", 1)[0]
+
+
+class PerGameTranslationTests:
+    """A text several games share (``Destroy``) reads in each game's own terms: context
+    ``vocabulary <game>`` first, the shared ``vocabulary`` one when the game has none."""
+
+    @pytest.mark.parametrize("game, anchor, expected", [
+        ("ygo", "instruction-destroy", "破坏"), ("mtg", "instruction-destroy", "消灭"), ("fow", "instruction-destroy", "消灭"),
+        ("ygo", "instruction-banish", "除外"), ("fow", "instruction-banish", "破坏"),  # FoW 10.10 破壞
+        ("ygo", "cost-tribute", "解放"), ("mtg", "keyword-tribute", "致敬"),  # CR 702.104
+        ("ygo", "filter-race", "种族"), ("fow", "filter-controller", "操控者"), ("ygo", "filter-controller", "控制者"),
+    ])
+    def test_a_shared_text_reads_in_each_games_terms_on_its_page(self, client, game, anchor, expected):
+        with translation.override("zh-hans"):
+            body = page(client, game, HTTP_ACCEPT_LANGUAGE="zh-hans")
+        assert entry_label(body, anchor) == expected
+
+    def test_a_shared_key_label_reads_in_each_games_terms(self, client):
+        with translation.override("zh-hans"):
+            ygo = page(client, "ygo", HTTP_ACCEPT_LANGUAGE="zh-hans")
+            mtg = page(client, "mtg", HTTP_ACCEPT_LANGUAGE="zh-hans")
+        assert "表示形式" in key_html(entry_html(ygo, "action-summon"), "position")
+        assert "位置" in key_html(entry_html(mtg, "instruction-put_on_library"), "position")
+        assert "表示形式" not in key_html(entry_html(mtg, "instruction-put_on_library"), "position")
+
+    def test_builder_rows_read_in_each_games_terms_when_shown(self):
+        from rulesite.scenarios.builders import vocab
+        from rulesite.scenarios.forms import ActionForm
+
+        rows = {game: vocab.slot_fields(REGISTRIES[game], "instruction")[0].labels for game in ("ygo", "mtg", "fow")}
+        with translation.override("zh-hans"):
+            assert [str(rows[game]["destroy"]) for game in ("ygo", "mtg", "fow")] == ["破坏", "消灭", "消灭"]
+            assert str(rows["fow"]["banish"]) == "破坏" and str(rows["ygo"]["banish"]) == "除外"
+            shown = {str(value): str(label) for value, label in ActionForm().fields["do"].choices if value}
+            assert shown["destroy"] == "破坏"
+        with translation.override("en"):
+            assert str(rows["ygo"]["destroy"]) == "Destroy"
+
+    def test_without_an_entry_of_its_own_a_game_reads_the_shared_translation(self, monkeypatch):
+        from rulesite.scenarios.builders import vocab
+
+        with translation.override("zh-hans"):
+            # A text only Magic uses has no per-game entry: the shared one is used.
+            assert vocab.translate_text("Cascade", "mtg") == translation.pgettext("vocabulary", "Cascade") != "Cascade"
+            # Drop Yu-Gi-Oh!'s own reading: Destroy falls back to the shared 消灭.
+            real = vocab.pgettext
+            monkeypatch.setattr(vocab, "pgettext", lambda context, text: text if context == "vocabulary ygo" else real(context, text))
+            assert vocab.translate_text("Destroy", "ygo") == "消灭"
+            assert vocab.translate_text("Destroy") == "消灭" and vocab.translate_text("", "ygo") == ""
+
+    def test_the_game_is_tried_first_then_the_shared_context_lazily(self, monkeypatch):
+        from rulesite.scenarios.builders import vocab
+
+        label = vocab.translated("Destroy", "mtg")
+        seen = []
+        monkeypatch.setattr(vocab, "pgettext", lambda context, text: seen.append(context) or text)
+        assert seen == []
+        assert str(label) == "Destroy" and seen == ["vocabulary mtg", "vocabulary"]
+
+    def test_every_per_game_entry_has_a_chinese_translation(self):
+        from rulesite.scenarios.messages import shared_vocabulary_msgids
+
+        shared = shared_vocabulary_msgids()
+        with translation.override("zh-hans"):
+            missing = [(game, text) for game, _where, text in shared if translation.pgettext(f"vocabulary {game}", text) == text]
+        assert missing == []

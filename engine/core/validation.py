@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -210,6 +211,9 @@ def _number_errors(value: Any, path: str) -> list[FieldError]:
         item, where = stack.pop()
         if isinstance(item, bool):
             continue
+        if isinstance(item, float) and not math.isfinite(item):
+            return [FieldError(where, f"{item!r} is not a number a scenario can hold: NaN, Infinity and numbers "
+                                      "too large for a float (1e400) are refused")]
         if isinstance(item, (int, float)):
             if not (-MAX_NUMBER <= item <= MAX_NUMBER):
                 return [FieldError(where, f"{item!r} is too large: numbers in a scenario are at most {MAX_NUMBER:,} in size")]

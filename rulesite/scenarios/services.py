@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +34,8 @@ def scenario_check_text(scenario: Any) -> None:
 
     JSON allows ``\\u0000`` and lone surrogates (``\\ud800``), but they cannot be encoded
     as UTF-8 or stored in PostgreSQL; documents nested deeper than ``MAX_DEPTH`` are refused
-    too. The error's path is the field's (``objects[0].name``).
+    too, and so are NaN and infinite numbers (Python's JSON reads ``NaN``, ``Infinity`` and
+    ``1e400``; canonical JSON cannot hold them). The error's path is the field's (``objects[0].name``).
     """
     stack: list[tuple[Any, str, int]] = [(scenario, "", 0)]
     while stack:
@@ -50,6 +52,9 @@ def scenario_check_text(scenario: Any) -> None:
                 stack.append((item, f"{path}.{key}" if path else key, depth + 1))
         elif isinstance(value, list):
             stack.extend((item, f"{path}[{index}]", depth + 1) for index, item in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise engine.ScenarioError([FieldError(path, f"{value!r} is not a number a scenario can hold: NaN, Infinity "
+                                                         "and numbers too large for a float (1e400) are refused")])
 
 
 def scenario_parse(raw: str | bytes) -> dict[str, Any]:

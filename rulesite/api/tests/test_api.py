@@ -204,6 +204,17 @@ class UnstorableTextTests:
         assert response.status_code == 400
         assert not Scenario.objects.filter(canonical__contains="Dark").exclude(canonical__contains="Dark Magician").exists()
 
+    @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+    def test_a_number_json_cannot_hold_is_a_400_naming_the_field_on_every_endpoint(self, client, number):
+        body = json.dumps(MIRROR_FORCE).replace('"lp": 8000', f'"lp": {number}', 1)
+        assert number in body
+        for url in ("/api/v1/resolve/", "/api/v1/scenarios/"):
+            response = post(client, url, body)
+            assert response.status_code == 400, url
+            [error] = response.json()["errors"]
+            assert error["path"] == "players[0].lp" and "NaN, Infinity" in error["message"], error
+        assert not Scenario.objects.exists()
+
     def test_deep_nesting_is_refused(self, client):
         scenario = json.loads(json.dumps(MIRROR_FORCE))
         scenario["options"] = {"x": json.loads("[" * 200 + "]" * 200)}

@@ -301,6 +301,14 @@ class OversizedPostTests(TestCase):
         self.assertEqual(response.status_code, 400)
         self.assertContains(response, "more than any scenario can be", status_code=400)
 
+    def test_nan_in_the_json_builder_is_an_error_at_its_field_not_an_error_page(self) -> None:
+        raw = json.dumps(scenario_of(golden("mtg")[0])).replace('"life": 20', '"life": NaN', 1)
+        self.assertIn("NaN", raw)
+        response = self.client.post("/scenarios/new/mtg/?mode=json", {"scenario": raw})
+        self.assertEqual(response.status_code, 400)
+        self.assertContains(response, "players[0].life", status_code=400)
+        self.assertContains(response, "NaN, Infinity", status_code=400)
+
     def test_a_chinese_scenario_under_1_mb_fits_through_the_json_builder(self) -> None:
         doc = scenario_of(golden("mtg")[0])
         doc.setdefault("options", {})["note"] = "連鎖" * 100_000  # 600 KB of UTF-8, 1.8 MB form-encoded

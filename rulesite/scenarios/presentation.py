@@ -109,6 +109,68 @@ def _identity(params: dict[str, Any]) -> Any:
     return None
 
 
+MAX_LISTED_STEPS = 1_500
+"""At most this many trace steps (branch steps included) on one page (about 2 MB of HTML); the
+rest are in the ruling's JSON export. The engine's own budget is 50,000 steps."""
+
+
+def listed_steps(trace: list[Step], max_steps: int | None = None) -> tuple[list[Step], int]:
+    """Return the first steps of ``trace`` that a page lists, at most ``max_steps`` of them
+    counting every branch's steps in order, and how many steps are left out.
+
+    Steps are shallow copies where their branches are cut; ``trace`` is not changed. A prefix
+    keeps the anchors (``step-12``, ``step-12b2-3``) and board diffs of the steps shown.
+
+    >>> step = {"kind": "x", "branches": [{"trace": [{"kind": "y"}] * 3}]}
+    >>> shown, left = listed_steps([{"kind": "a"}, step, {"kind": "b"}], max_steps=3)
+    >>> [len(b["trace"]) for b in shown[1]["branches"]], left
+    ([1], 3)
+    """
+    budget = [MAX_LISTED_STEPS if max_steps is None else max_steps]
+
+    def walk(steps: list[Step]) -> list[Step]:
+        out: list[Step] = []
+        for step in steps:
+            if budget[0] <= 0:
+                break
+            budget[0] -= 1
+            branches = step.get("branches")
+            if branches:
+                step = {**step, "branches": [{**b, "trace": walk(list(b.get("trace") or []))} if isinstance(b, dict) else b
+                                             for b in branches if budget[0] > 0]}
+            out.append(step)
+        return out
+
+    def count(steps: list[Step]) -> int:
+        return sum(1 + sum(count(list(b.get("trace") or [])) for b in step.get("branches") or () if isinstance(b, dict))
+                   for step in steps)
+
+    shown = walk(list(trace))
+    return shown, count(list(trace)) - count(shown)
+
+
+MAX_CHAIN_DRAWN = 600
+"""At most this many chain cards drawn in "the chain, step by step" together: a chain of n links
+draws about n²/2 cards (a 1,000-link chain drew 500,500, 78 MB of HTML)."""
+
+
+def drawn_snapshots(snapshots: list[ChainSnapshot], max_cards: int | None = None) -> tuple[list[ChainSnapshot], int]:
+    """Return the first ``snapshots`` that draw at most ``max_cards`` chain cards together, and
+    how many were left out (each is still a ``resolve`` step of the trace).
+
+    >>> card = ChainCard(1, "A", "p1")
+    >>> drawn_snapshots([ChainSnapshot(None, [card] * 3)] * 4, max_cards=7)[1]
+    2
+    """
+    drawn, total, cap = [], 0, MAX_CHAIN_DRAWN if max_cards is None else max_cards
+    for snapshot in snapshots:
+        total += max(len(snapshot.cards), 1)
+        if total > cap:
+            break
+        drawn.append(snapshot)
+    return drawn, len(snapshots) - len(drawn)
+
+
 def chain_snapshots(trace: list[Step], names: dict[str, str] | None = None) -> list[ChainSnapshot]:
     """Return the chain or stack as each ``resolve`` step begins, then the empty chain.
 

@@ -27,6 +27,8 @@ from .presentation import (
     HistoryTable,
     chain_links,
     chain_snapshots,
+    drawn_snapshots,
+    listed_steps,
     citation_text,
     iter_rules,
     object_names,
@@ -54,6 +56,11 @@ class PermalinkPage:
     summary: list[str] = field(default_factory=list)
     counts: str = ""
     chain: list[ChainSnapshot] = field(default_factory=list)
+    chain_omitted: int = 0
+    steps_omitted: int = 0
+    """How many trace steps the page leaves out (:data:`~.presentation.MAX_LISTED_STEPS`); the
+    JSON export has them all."""
+    """How many resolutions "the chain, step by step" leaves undrawn (:data:`~.presentation.MAX_CHAIN_DRAWN`)."""
     before_chain: list[dict[str, Any]] = field(default_factory=list)
     after_chain: list[dict[str, Any]] = field(default_factory=list)
     histories: list[HistoryTable] = field(default_factory=list)
@@ -266,7 +273,9 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
     annotations = list(Annotation.objects.for_scenario(scenario))
     own = next((a for a in annotations if user is not None and user.is_authenticated and a.author_id == user.pk), None)
     status = ruling_status(scenario)
-    trace, stepper, boards_reason = _page_boards(scenario, document, cite(scenario.trace), status)
+    listed, steps_omitted = listed_steps(scenario.trace)
+    trace, stepper, boards_reason = _page_boards(scenario, document, cite(listed), status)
+    chain, chain_omitted = drawn_snapshots(chain_snapshots(scenario.trace, object_names(document, scenario.result)))
     return PermalinkPage(
         scenario=scenario,
         document=document,
@@ -279,7 +288,9 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
         summary=summarize(scenario.trace, scenario.result),
         counts=summary_counts(scenario.trace),
         unevaluated=unevaluated_count(scenario.trace),
-        chain=chain_snapshots(scenario.trace, object_names(document, scenario.result)),
+        chain=chain,
+        chain_omitted=chain_omitted,
+        steps_omitted=steps_omitted,
         before_chain=chain_links(document),
         after_chain=chain_links(scenario.result),
         histories=_cited_histories(scenario),

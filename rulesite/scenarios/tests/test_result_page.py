@@ -168,3 +168,45 @@ class UnevaluatedPointsTests:
 
     def test_a_ruling_that_evaluated_everything_says_nothing_of_the_kind(self, client, ruling):
         assert "could not be evaluated:" not in client.get(ruling.get_absolute_url()).content.decode()
+
+
+class PageSizeCapTests:
+    """A long trace or chain makes a bounded page (a 1,000-link chain made 78 MB of HTML)."""
+
+    def test_past_the_step_cap_the_trace_stops_and_says_where_the_rest_is(self, client, ruling, monkeypatch):
+        from django.core.cache import cache
+
+        from rulesite.scenarios import presentation
+
+        cache.clear()
+        monkeypatch.setattr(presentation, "MAX_LISTED_STEPS", 3)
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        timeline = body.split('<ol class="timeline">', 1)[1].split('<section class="card chain-drawing"', 1)[0]
+        assert re.findall(r'<li class="step kind-[a-z_]+" id="step-(\d+)">', timeline) == ["1", "2", "3"]
+        left = len(ruling.trace) - 3
+        assert left > 0 and f"{left} more steps are not listed on this page" in body
+        assert f'href="/r/{ruling.code}/export.json"' in body.split("more steps are not listed", 1)[1][:400]
+        cache.clear()
+        monkeypatch.setattr(presentation, "MAX_LISTED_STEPS", 1_500)
+        assert "not listed on this page" not in client.get(ruling.get_absolute_url()).content.decode()
+
+    def test_past_the_card_cap_the_chain_drawing_stops_and_says_so(self, client, ruling, monkeypatch):
+        from django.core.cache import cache
+
+        from rulesite.scenarios import presentation
+
+        cache.clear()
+        monkeypatch.setattr(presentation, "MAX_CHAIN_DRAWN", 2)  # the first snapshot draws 2 cards, the next 1
+        body = client.get(ruling.get_absolute_url()).content.decode()
+        drawing = body.split('<ol class="chain-steps">', 1)[1].split("</section>", 1)[0]
+        assert drawing.count('<ol class="stack"') == 1
+        assert "2 more resolutions are not drawn here" in drawing
+
+    def test_branch_steps_count_toward_the_step_cap(self):
+        from rulesite.scenarios.presentation import listed_steps
+
+        trace = [{"kind": "a"}, {"kind": "choice", "branches": [{"choice": 1, "trace": [{"kind": "b"}] * 5},
+                                                                {"choice": 2, "trace": [{"kind": "c"}] * 5}]}]
+        shown, left = listed_steps(trace, max_steps=8)
+        assert [len(b["trace"]) for b in shown[1]["branches"]] == [5, 1] and left == 4
+        assert len(trace[1]["branches"][0]["trace"]) == 5  # the stored trace is not changed

@@ -9,6 +9,8 @@ vocabulary value is checked by its slot (``VOCABULARY.check``), naming the path 
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
@@ -112,6 +114,7 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         seen.add(oid)
         if obj.get("attached_to") is not None and obj.get("attached_to") == oid:
             v.error((*path, "attached_to"), "an object can't be attached to itself (CR 301.5c, 303.4d)")
+        _when_used(obj, path, v)
         if "chosen" in obj and obj.get("zone") != "battlefield":
             v.error((*path, "chosen"), "chosen is the name chosen as a permanent entered (CR 614.12a): only for an "
                                        "object on the battlefield")
@@ -129,6 +132,23 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
 
 
 OBJECT_RECORD = Record(fields=OBJECT_FIELDS, required=("id", "owner", "zone"))
+
+
+def _when_used(obj: Mapping[str, Any], path: Path, v: Validation) -> None:
+    """``when_used`` on an ``unsupported`` ability says the engine reports that text itself when
+    the part is used: only true where the object has such a part (an instruction or mode written
+    ``{"do": "unsupported"}``); otherwise the text would never be reported (CR 113.1a)."""
+    abilities = obj.get("abilities") if isinstance(obj.get("abilities"), list) else []
+    if not any(isinstance(a, Mapping) and a.get("kind") == "unsupported" and a.get("when_used") is True for a in abilities):
+        return
+    if '"do": "unsupported"' in json.dumps([a for a in abilities if isinstance(a, Mapping) and a.get("kind") != "unsupported"]):
+        return
+    for j, ability in enumerate(abilities):
+        if isinstance(ability, Mapping) and ability.get("kind") == "unsupported" and ability.get("when_used") is True:
+            v.error((*path, "abilities", j, "when_used"),
+                    "when_used is for text the engine reports itself when the part is used: this object has no "
+                    "instruction or mode written {\"do\": \"unsupported\"}, so the text would never be reported; "
+                    "leave when_used out")
 
 
 def _players(players: Any, v: Validation) -> None:

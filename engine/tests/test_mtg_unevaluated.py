@@ -39,8 +39,13 @@ def test_113_1a_unsupported_rules_text_of_a_permanent_is_reported():
 def test_cards_in_the_library_and_parts_reported_when_used_are_not_reported_at_the_start():
     assert _unevaluated(engine.resolve(_board({"kind": "keyword", "keyword": "infect"}, zone="library"))) == []
     reported_later = {"kind": "unsupported", "text": "Mode two: resolving it is a cannot-evaluate step.", "when_used": True}
-    output = engine.resolve(_board(reported_later))
+    board = _board(reported_later)
+    board["objects"][0]["abilities"].insert(0, {"kind": "activated", "cost": {"mana": "{1}"}, "effects": [
+        {"do": "unsupported", "text": "Mode two"}]})
+    output = engine.resolve(board)
     assert _unevaluated(output) == [] and output["result"]["complete"] is True
+    # without the part that reports itself when used, when_used would hide the text: refused
+    assert [e["path"] for e in engine.validate(_board(reported_later))] == ["objects[0].abilities[0].when_used"]
 
 
 def test_113_6_a_keyword_is_reported_in_the_zone_where_its_rule_says_it_functions():

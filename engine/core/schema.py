@@ -197,7 +197,8 @@ class Ref(Field):
         return False
 
     def describe(self) -> str:
-        return "the id of " + " or ".join(f"a {space.replace('_', ' ')}" for space in self.spaces)
+        return "the id of " + " or ".join(f"{'an' if space[:1] in 'aeiou' else 'a'} {space.replace('_', ' ')}"
+                                          for space in self.spaces)
 
     def to_json(self) -> dict[str, Any]:
         return {**super().to_json(), "spaces": list(self.spaces)}

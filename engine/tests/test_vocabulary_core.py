@@ -144,7 +144,7 @@ class VocabularyTests:
         text = TOY.markdown("instruction")
         assert "* **`destroy`** — Destroy. Destroys the object." in text
         assert "  Rule: v1: 1.1; v2: 1.1." in text
-        assert "  - `object` (required): the id of a object" in text
+        assert "  - `object` (required): the id of an object" in text
         assert 'Example: `{"do": "destroy", "object": "a"}`' in text
 
     def test_a_record_refuses_unknown_keys(self):

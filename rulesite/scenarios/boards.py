@@ -484,7 +484,10 @@ class _Budget:
 
 
 def choice_text(choice: Any) -> str:
-    """Return an open choice's value as a judge reads it (``["x", "y"]`` → ``x, y``)."""
+    """Return an open choice's value as a judge reads it (``["x", "y"]`` → ``x, y``; true/false
+    → Yes/No in the reader's language, never Python's True/False)."""
+    if isinstance(choice, bool):
+        return gettext("Yes") if choice else gettext("No")
     return choice if isinstance(choice, str) else shown_value(choice)
 
 

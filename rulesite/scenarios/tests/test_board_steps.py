@@ -208,7 +208,11 @@ class SizeCapTests:
         drawn = list_of(body).count('<div class="board-state">')
         assert drawn == boards.MAX_LISTED_ROWS // 40 and body.count("<h3>p1</h3>") == drawn
         assert "Not drawn in this list, which draws at most 200 boards" in body
-        assert stepper_json(body)["trace"]["known"] == 4000
+        # the page lists (and steps through) its first 1,500 steps; the JSON export has all 4,000
+        from rulesite.scenarios.presentation import MAX_LISTED_STEPS
+
+        assert stepper_json(body)["trace"]["known"] == MAX_LISTED_STEPS == stepper_json(body)["trace"]["count"]
+        assert "2500 more steps are not listed on this page" in body
 
     def test_past_the_stepper_cap_the_steps_say_their_board_is_unknown(self, client, monkeypatch):
         monkeypatch.setattr(boards, "MAX_STEPPER_BYTES", 4_000)
@@ -390,3 +394,13 @@ class BoardViewTests:
         assert boards.apply_ops(json.loads(json.dumps(ruling.board)), ops) == core_board.apply(ruling.board, ops) == last
         with pytest.raises(boards.BoardError):
             boards.apply_ops({"objects": {}}, [{"op": "replace", "path": "/objects/x", "value": 1}])
+
+
+def test_a_yes_no_choice_reads_as_yes_or_no_in_the_readers_language():
+    from django.utils import translation
+
+    from rulesite.scenarios.boards import choice_text
+
+    assert (choice_text(True), choice_text(False), choice_text(["x1", "x2"]), choice_text("x1")) == ("Yes", "No", "x1, x2", "x1")
+    with translation.override("zh-hans"):
+        assert choice_text(True) == "是"

@@ -178,6 +178,10 @@ entry of the ``filter`` slot is a part (:data:`FILTER`)."""
 
 
 def _filter_part(part: Part) -> Part:
+    """Return a part of :data:`FILTER`: labelled as its entry (``types``: "Has all these card
+    types", not the value's "Card types", which ``any_types`` shares)."""
+    if VOCABULARY.has("filter", part.key):
+        part = replace(part, label=translated(VOCABULARY.get("filter", part.key).label))
     if part.kind == "choice" and len(part.choices) >= MANY:
         part = replace(part, kind="text", choices=(), labels={})  # a keyword: typed, not one of 153 options
     elif part.kind == "choice":

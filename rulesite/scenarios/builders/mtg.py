@@ -228,7 +228,7 @@ ACTIONS_SECTION = tagged_section(
     "after", "actions", [(entry, {**entry.keys, **VOCABULARY.slots["action"].common}) for entry in ACTION_ENTRIES],
     switch_spec("type", _("Then"), ACTION_ENTRIES, blank=None),
     _("Then"), _("What the players do next, in order. At the end both players pass until the stack is empty."),
-    _("Add a step"), _("Step"), needs=NEEDS, first=("player",),
+    _("Add a step"), _("Step"), needs=NEEDS, first=("player",), more=("trigger_order",),
 )
 """The ``action`` slot (§8.6), in the order of ``engine.mtg.scenario.ACTION_TYPES``."""
 

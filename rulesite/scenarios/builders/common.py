@@ -709,12 +709,19 @@ def row_to_form(item: Mapping[str, Any], section: Section) -> Row:
 
 
 def _used_first(item: Mapping[str, Any], section: Section) -> list[Spec]:
-    """Return the section's fields, those the item's switch value uses first: of two fields of
-    one key (a control change's player, a text change's word), the item's own takes its value."""
+    """Return the section's fields, those the item's switch value (and its event, ``details``)
+    uses first: of two fields of one key (a control change's player, a text change's word), the
+    item's own takes its value."""
     switch = next((spec for spec in section.fields if spec.name == section.switch), None) if section.switch else None
     if switch is None:
         return list(section.fields)
-    used = set(section.uses.get(str(item.get(switch.key, "")), "").split())
+    value = str(item.get(switch.key, ""))
+    used = set(section.uses.get(value, "").split())
+    if value in section.details:  # and those of its event (a trigger's, a replacement's)
+        other, adds = section.details[value]
+        key = next((spec.key for spec in section.fields if spec.name == other), "")
+        event = _holder(item, _parts(key)[:-1]) if key else None
+        used |= set(adds.get(str((event or {}).get(_parts(key)[-1], "")), "").split())
     return sorted(section.fields, key=lambda spec: spec.name not in used)
 
 

@@ -67,7 +67,7 @@ KEY_LABELS = {
     "choose": _("Chooses one that matches"), "filter": _("Cards that match"), "to_hand": _("Put into the hand those that match"),
     "from": _("From"), "to": _("To"), "if": _("Only if"), "instead_if": _("Replaced (below) if"), "kind": _("Counter kind"),
     "counter": _("Counter kind"), "counters": _("Counter kind"), "id": _("Id"), "timestamp": _("Timestamp"),
-    "life": _("Life to pay"), "skip": _("Instead, it is skipped"), "times": _("…times"), "amount_times": _("…times"),
+    "life": _("Life to pay"), "skip": _("Instead, it is skipped"), "times": _("…times"),
 }
 """Labels of keys whose registry label names their type, not their place (the registry calls a
 card, a source and a copied object alike "Object"): used where the registry gives that label to
@@ -199,7 +199,7 @@ def key_specs(key: str, field: Field, name: str, label: Any = None, help: Any = 
     """Return the fields that hold one key of an entry (``key`` is its path in the item, ``name``
     the base of the field names), by the key's schema; ``[]`` for a list of rows of their own
     (:func:`rows_of`) and for a key whose schema depends on another key (:class:`Deferred`)."""
-    label = label_of(field, key) if label is None else label
+    given, label = label, label_of(field, key) if label is None else label
     help = translated(field.help) if help is None else help
     spec = lambda kind, **kw: Spec(key, name, kind, label, help=help, **kw)  # noqa: E731
     if isinstance(field, Deferred) or rows_of(field):
@@ -234,8 +234,10 @@ def key_specs(key: str, field: Field, name: str, label: Any = None, help: Any = 
         return _list_specs(key, field, name, label, help)
     if isinstance(field, MapOf):
         return _map_specs(key, field, name, label, help)
-    if isinstance(field, Record):
-        return [s for sub, item in field.fields.items() for s in key_specs(f"{key}.{sub}", item, f"{name}_{sub}")]
+    if isinstance(field, Record):  # a field per key, "Token: power" when the object has a label
+        what = given if given is not None else translated(field.label) if field.label else None
+        return [replace(s, label=lazy_percent(_("%(what)s: %(part)s"), what=what, part=s.label)) if what is not None else s
+                for sub, item in field.fields.items() for s in key_specs(f"{key}.{sub}", item, f"{name}_{sub}")]
     if isinstance(field, Either):
         return _either_specs(key, field, name, label, help)
     return [spec("json")]
@@ -422,20 +424,31 @@ def _main(entry: Entry, key: str) -> bool:
     return key in entry.row.main or key not in entry.row.extra
 
 
-def replacement_specs(key: str, name: str) -> list[Spec]:
-    """Return the fields of a replacement's key whose schema depends on the replaced event (a
-    ``Deferred`` key, CR 614.1): that key of each ``replacement`` entry; a FILTER there may be
-    empty (``{}``: any object)."""
-    fields = Fields()
-    for entry in VOCABULARY.entries("replacement"):
-        if key not in entry.keys:
-            continue
-        item = entry.keys[key]
-        for spec in key_specs(key, item, name):
-            fields.add(spec, entry.name)
-        if isinstance(item, Use) and item.slot == "filter":
-            fields.add(Spec(key, f"{name}_any", "emptyobj", ALTERNATIVE_LABELS["emptyobj"], main=False), entry.name)
-    return fields.specs
+def event_specs(key: str, field: Field, name: str) -> tuple[list[Spec], str, dict[str, list[Spec]]] | None:
+    """Return, for a key whose fields depend on an event, ``(fields of its own, the key that names
+    the event, {event: its fields})``, else ``None``: a triggered ability's ``trigger`` (a tagged
+    slot's value: its tag, then each trigger event's keys, CR 603.1) or a replacement's key whose
+    schema is the replaced event's (a ``Deferred`` key: that key of each ``replacement`` entry,
+    CR 614.1; a FILTER there may be empty, ``{}``: any object)."""
+    if isinstance(field, Deferred):
+        by_event = {}
+        for entry in VOCABULARY.entries("replacement"):
+            if key in entry.keys:
+                item = entry.keys[key]
+                specs = key_specs(key, item, name)
+                if isinstance(item, Use) and item.slot == "filter":
+                    specs.append(Spec(key, f"{name}_any", "emptyobj", ALTERNATIVE_LABELS["emptyobj"], main=False))
+                by_event[entry.name] = specs
+        return [], "event", by_event
+    slot = _slot_of(field, TAGGED)
+    if not slot:
+        return None
+    declared = VOCABULARY.slots[slot]
+    entries = allowed(field)  # type: ignore[arg-type]
+    tag = Spec(f"{key}.{declared.tag}", f"{name}_{declared.tag}", "choice", translated(declared.label),
+               choices=tuple(e.name for e in entries), labels=vocab.entry_labels(VOCABULARY, slot))
+    return [tag], tag.key, {entry.name: [spec for sub, item in {**declared.common, **entry.keys}.items()
+                                         for spec in key_specs(f"{key}.{sub}", item, f"{name}_{sub}")] for entry in entries}
 
 
 def tagged_section(prefix: str, key: str, entries: Sequence[tuple[Entry, Mapping[str, Field]]], switch: Spec,
@@ -444,28 +457,41 @@ def tagged_section(prefix: str, key: str, entries: Sequence[tuple[Entry, Mapping
                    **options: Any) -> Section:
     """Return the row section of a tagged slot's entries, each with the keys it takes
     (``entries``: ``(entry, keys)``): the switch lists them, each entry uses the fields of its
-    keys (:func:`key_specs`; a key whose schema depends on the replaced event, those of
-    :func:`replacement_specs`). A required key held by one field is needed in the row (``needs``:
-    a message for ``(entry, key)``, else "Give …"). Keys in ``first`` come first in the row, the
-    others where they come on average in the entries that take them; keys in ``more`` are behind
-    "More" whatever the entry's builder row says."""
+    keys (:func:`key_specs`), and the fields of a key that depend on an event (:func:`event_specs`)
+    follow the event chosen (the section's ``details``). A required key held by one field is needed
+    in the row (``needs``: a message for ``(entry, key)``, else "Give …"). Keys in ``first`` come
+    first in the row, the others where they come on average in the entries that take them; keys in
+    ``more`` are behind "More" whatever the entry's builder row says."""
     fields = Fields()
     uses: dict[str, str] = {}
     needed: dict[str, dict[str, Any]] = {}
     places: dict[str, list[float]] = {}
+    details: dict[str, tuple[str, dict[str, str]]] = {}
     for entry, keys in entries:
         names: list[str] = []
+        events: dict[str, list[str]] = {}
+        event_key = ""
         for position, (item_key, field) in enumerate(keys.items()):
             places.setdefault(item_key, []).append(position / len(keys))
-            specs = replacement_specs(item_key, item_key) if isinstance(field, Deferred) else key_specs(item_key, field, item_key)
             shown = _main(entry, item_key) and item_key not in more
+            split = event_specs(item_key, field, item_key)
+            if split is not None:
+                own, event_key, by_event = split
+                names += [fields.add(replace(spec, main=spec.main and shown), entry.name) for spec in own]
+                for event, specs in by_event.items():
+                    events.setdefault(event, []).extend(fields.add(replace(spec, main=spec.main and shown), event) for spec in specs)
+                continue
+            specs = key_specs(item_key, field, item_key)
             given = [fields.add(replace(spec, main=spec.main and shown), entry.name) for spec in specs]
             names += given
             if item_key in entry.required and specs and all(spec.key == item_key for spec in specs):
                 message = (needs or {}).get((entry.name, item_key))
                 needed.setdefault(entry.name, {})[given[0]] = message or lazy_percent(
                     _("Give “%(field)s”: %(entry)s needs it."), field=specs[0].label, entry=translated(entry.label))
-        uses[entry.name] = " ".join(dict.fromkeys(uses.get(entry.name, "").split() + names))
+        uses[entry.name] = " ".join(dict.fromkeys(names))
+        if events:
+            event_field = next(spec.name for spec in fields.specs if spec.key == event_key and spec.name in names)
+            details[entry.name] = (event_field, {event: " ".join(dict.fromkeys(given)) for event, given in events.items() if given})
     top = {spec.name: spec.key.split(".")[0] for spec in fields.specs}
 
     def place(spec: Spec) -> tuple[int, float]:
@@ -476,7 +502,7 @@ def tagged_section(prefix: str, key: str, entries: Sequence[tuple[Entry, Mapping
 
     ordered = sorted(fields.specs, key=place)
     return Section(prefix, key, (switch, *ordered), title, intro, add_label, row_label, switch=switch.name,
-                   uses=uses, needs=needed, **options)
+                   uses=uses, needs=needed, details=details, **options)
 
 
 def switch_spec(name: str, label: Any, entries: Iterable[Entry], labels: Mapping[str, Any] | None = None, **options: Any) -> Spec:

@@ -47,6 +47,7 @@ def held(section: common.Section, key: str, entry: str = "") -> list[common.Spec
     """Return the fields of ``key`` (and of the keys inside it) that the row of ``entry`` uses
     (of the whole section without ``entry``)."""
     used = set(section.uses.get(entry, "").split()) if entry else {spec.name for spec in section.fields}
+    used |= {name for names in section.details.get(entry, ("", {}))[1].values() for name in names.split()}
     return [spec for spec in section.fields if spec.name in used and (spec.key == key or spec.key.startswith(key + "."))]
 
 

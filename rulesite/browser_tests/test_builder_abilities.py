@@ -36,7 +36,10 @@ class TestAbilitiesAsRows:
         page.get_by_role("button", name="Add an effect", exact=True).click()
         fill_board(page, (
             ("select", "#id_effects-0-do", "modify_pt"), ("type", "#id_effects-0-power", "1"), ("type", "#id_effects-0-toughness", "1"),
-            ("type", "#id_effects-0-affected_filter_0", "creature"), ("select", "#id_effects-0-affected_filter_3", "you"),
+        ))
+        page.locator("[data-formset='effects'] details.more > summary").first.click()  # the filter is the second way to say what it affects
+        fill_board(page, (
+            ("type", "#id_effects-0-affected_filter_4", "creature"), ("select", "#id_effects-0-affected_filter_20", "you"),
             ("select", "#id_after-0-type", "cast"), ("select", "#id_after-0-player", "p1"), ("select", "#id_after-0-card", "c1"),
         ))
         shot(page, "abilities-as-rows")

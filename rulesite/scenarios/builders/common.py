@@ -694,7 +694,7 @@ def row_to_form(item: Mapping[str, Any], section: Section) -> Row:
     An empty list at the key of a list field (``"supertypes": []``) is named in
     ``row["lists"]``, which gives it back.
     """
-    row, rest = fields_to_form(item, section.fields)
+    row, rest = fields_to_form(item, _used_first(item, section))
     empty = []
     for spec in section.fields:
         parts = _parts(spec.key)
@@ -706,6 +706,23 @@ def row_to_form(item: Mapping[str, Any], section: Section) -> Row:
     row.setdefault("absent", "")
     row["lists"] = " ".join(empty)
     return row
+
+
+def _used_first(item: Mapping[str, Any], section: Section) -> list[Spec]:
+    """Return the section's fields, those the item's switch value (and its event, ``details``)
+    uses first: of two fields of one key (a control change's player, a text change's word), the
+    item's own takes its value."""
+    switch = next((spec for spec in section.fields if spec.name == section.switch), None) if section.switch else None
+    if switch is None:
+        return list(section.fields)
+    value = str(item.get(switch.key, ""))
+    used = set(section.uses.get(value, "").split())
+    if value in section.details:  # and those of its event (a trigger's, a replacement's)
+        other, adds = section.details[value]
+        key = next((spec.key for spec in section.fields if spec.name == other), "")
+        event = _holder(item, _parts(key)[:-1]) if key else None
+        used |= set(adds.get(str((event or {}).get(_parts(key)[-1], "")), "").split())
+    return sorted(section.fields, key=lambda spec: spec.name not in used)
 
 
 def row_to_json(row: Mapping[str, Any], section: Section, card_id: str | None = None) -> dict[str, Any]:

@@ -131,7 +131,7 @@ def keyed_parts(vocabulary: Vocabulary, slot: str, *, ruleset: str = "") -> tupl
             seen.add(key)
             kind = spec_kind(field)
             if kind in ("record", "json", "refs", "ints", "counts", "amount", "longtext"):
-                kind = "text" if kind == "longtext" else kind
+                kind = {"longtext": "text", "refs": "words"}.get(kind, kind)  # ids: typed, comma-separated
             if kind not in ("text", "words", "int", "flag", "yesno", "choice"):
                 continue  # a nested value no single input holds: the row's JSON keeps it
             label = translated(field.label or (entry.label if key == entry.name else key.replace("_", " ")), vocabulary.game)

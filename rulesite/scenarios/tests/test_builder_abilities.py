@@ -128,7 +128,7 @@ class AbilityRowTests(TestCase):
         data = magic_post(
             abilities=[{"owner": "bear", "kind": "triggered", "trigger_event": "enters", "trigger_self": "on", "text": "Draw."}],
             instr=[{"owner": "bear#0", "do": "draw", "amount": "1"}],
-            effects=[{"do": "modify_pt", "power": "1", "toughness": "1", "affected_filter_0": "creature", "affected_filter_3": "you"}],
+            effects=[{"do": "modify_pt", "power": "1", "toughness": "1", "affected_filter_4": "creature", "affected_filter_20": "you"}],
             download="1",
         )
         response = self.client.post("/scenarios/new/mtg/", data)
@@ -187,7 +187,7 @@ class AbilityRowTests(TestCase):
     def test_setup_choices_and_small_action_fields_are_fields(self) -> None:
         data = magic_post(choices=[{"kind": "legend", "subject": "p1:Bear", "value": "bear"},
                                    {"kind": "modes", "subject": "bear", "value": "0, 1"}],
-                          after=[{"type": "cast", "player": "p1", "card": "bear", "modes": "1, 0", "trigger_order_p1": ["ogre", "bear"],
+                          after=[{"type": "cast", "player": "p1", "card": "bear", "modes": "1, 0", "trigger_order_p1": "ogre, bear",
                                   "cascade_0": "yes", "cascade_1": "ogre", "additional_costs": "sacrifice: ogre"}], download="1")
         document = json.loads(self.client.post("/scenarios/new/mtg/", data).content)
         self.assertEqual(document["options"]["choices"], {"legend:p1:Bear": "bear", "modes:bear": [0, 1]})

@@ -63,7 +63,9 @@ class Unevaluated:
 
     def report_unevaluated(self, state: GameState) -> None:
         """Name what has become relevant since the last report: the abilities objects have now (after
-        the layers on the battlefield) in the zones where they function, not yet named for that object."""
+        the layers on the battlefield) in the zones where they function, not yet named for that
+        object in that zone (a creature spell's text is named on the stack, and again when the
+        permanent is on the battlefield, where its static abilities work: CR 113.6)."""
         candidates = []
         for oid in state.order:
             obj = state.objects[oid]
@@ -75,11 +77,11 @@ class Unevaluated:
                 candidates.append((oid, obj, message, text))
         if not candidates:
             return
-        said = {(step.params.get("card"), step.message_id, step.params.get("text", step.params.get("keyword")))
-                for step in self.recorder.steps if step.message_id in REPORTED}
+        said = {(step.params.get("card"), step.message_id, step.params.get("text", step.params.get("keyword")),
+                 step.params.get("zone")) for step in self.recorder.steps if step.message_id in REPORTED}
         for oid, obj, message, text in candidates:
-            if (oid, message, text) not in said:
-                said.add((oid, message, text))
+            if (oid, message, text, obj.zone.value) not in said:
+                said.add((oid, message, text, obj.zone.value))
                 _record(self, message, text, {"card": oid, "card_name": obj.printed.name, "zone": obj.zone.value})
 
 

@@ -180,6 +180,16 @@ class UnevaluatedAtUseTests:
         assert _ids(out).index("mtg.cannot_evaluate.ability") > _ids(out).index("mtg.cast.complete")
         assert out["result"]["complete"] is False
 
+    def test_113_6_a_creature_spells_text_is_reported_on_the_stack_and_again_on_the_battlefield(self):
+        odd = creature("odd", "Odd Bear", 2, 2, zone="hand", mana_cost="{G}",
+                       abilities=[{"kind": "unsupported", "text": self.TEXT}])
+        doc = scenario([odd], [{"type": "cast", "player": "p1", "card": "odd"}, {"type": "pass", "player": "p1"},
+                               {"type": "pass", "player": "p2"}])
+        out = engine.resolve(doc)
+        steps = [s for s in out["trace"] if s["message_id"] == "mtg.cannot_evaluate.ability"]
+        assert [(s["params"]["card"], s["params"]["zone"]) for s in steps] == [("odd", "stack"), ("odd", "battlefield")]
+        assert out["result"]["complete"] is False
+
     def test_113_1a_text_in_a_library_is_not_reported_while_it_stays_there(self):
         doc = self._cast()
         doc["objects"][0]["zone"] = "library"

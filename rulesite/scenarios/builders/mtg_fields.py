@@ -61,7 +61,7 @@ KEY_LABELS = {
     "ability": _("Ability (index)"), "alternative_cost": _("Alternative cost (index)"), "target": _("Target number"),
     "controller_of_target": _("…or the controller of target number"), "card": _("Card"), "source": _("Source"),
     "object": _("Or the object"), "of": _("Copy of"), "new_targets": _("New targets"), "targets": _("Targets"),
-    "player": _("Player"), "owner": _("Player"), "controller": _("Controller"), "count": _("How many"),
+    "player": _("Player"), "owner": _("…in the zone of player"), "controller": _("Controller"), "count": _("How many"),
     "mana_value_at_most": _("With mana value at most"), "power": _("Power"), "toughness": _("Toughness"),
     "affected": _("Affects what matches"), "cards": _("Or all cards that match (in a zone)"),
     "choose": _("Chooses one that matches"), "filter": _("Cards that match"), "to_hand": _("Put into the hand those that match"),
@@ -193,7 +193,7 @@ def _filter_part(part: Part) -> Part:
     if part.kind == "choice" and len(part.choices) >= MANY:
         part = replace(part, kind="text", choices=(), labels={})  # a keyword: typed, not one of 153 options
     elif part.kind == "choice":
-        part = replace(part, labels={**word_labels(part.choices), **{k: v for k, v in part.labels.items() if k not in PLAYER_WORDS}})
+        part = replace(part, labels={**word_labels(part.choices), **part.labels})  # the registry's labels, if any, win
     return replace(part, main=part.key in FILTER_MAIN)
 
 

@@ -262,7 +262,7 @@
     var map = fieldMaps[switcher.getAttribute("data-switcher")] || {};
     var shown = {};
     (map[switcher.value] || "").split(" ").forEach(function (name) { if (name) { shown[name] = true; } });
-    // A keyword's own fields (protection: from; cycling: cost) follow the keyword chosen.
+    // The fields of the event chosen (a trigger's, a replaced event's) follow it (the section's details).
     var detail = (detailMaps[switcher.getAttribute("data-switcher")] || {})[switcher.value];
     if (detail) {
       var other = row.querySelector("[name$='-" + detail[0] + "']");

@@ -540,7 +540,9 @@ class Section:
     """For a section of owned rows (its ``key`` is ``""``): what joins a row's owner and its
     index into the row's own path (``#``: ``c1#0`` is card ``c1``'s first ability)."""
     details: Mapping[str, tuple[str, Mapping[str, str]]] = dc_field(default_factory=dict)
-    """Switch value → (another field, {its value: the fields it adds}): a keyword's own fields."""
+    """Switch value → (another field, {its value: the fields it adds}): the fields of the event
+    a triggered ability or a replacement names (Magic: from the registry's trigger and replaced
+    events)."""
     store: tuple[str, ...] = ()
     """For a section of rows kept in an object of the document (``("options", "choices")``):
     where; each row is one ``"kind:subject": value`` entry of it."""

@@ -163,8 +163,6 @@ MODES = VOCABULARY.get("ability", "spell").keys["modes"].item  # type: ignore[at
 MODE = Entry(slot="ability", name="mode", label=MODES.label, doc=MODES.help, rule=("mode",), keys=dict(MODES.fields))
 """A mode of a modal spell or ability (CR 700.2): not an ability kind but a row of the abilities
 section (:data:`CHILDREN`), its keys the registry's ``modes`` item's."""
-ROW_KINDS = {"mode": MODE.label}
-"""Switch values of a section that are not entries of its slot, with why: :data:`MODE`."""
 
 ABILITY_ENTRIES = [VOCABULARY.get("ability", kind) for kind in ABILITY_KINDS]
 ABILITIES = tagged_section(

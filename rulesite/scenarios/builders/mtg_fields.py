@@ -61,7 +61,7 @@ KEY_LABELS = {
     "ability": _("Ability (index)"), "alternative_cost": _("Alternative cost (index)"), "target": _("Target number"),
     "controller_of_target": _("…or the controller of target number"), "card": _("Card"), "source": _("Source"),
     "object": _("Or the object"), "of": _("Copy of"), "new_targets": _("New targets"), "targets": _("Targets"),
-    "player": _("Player"), "owner": _("Player"), "controller": _("Controller"), "count": _("How many"),
+    "player": _("Player"), "owner": _("…in the zone of player"), "controller": _("Controller"), "count": _("How many"),
     "mana_value_at_most": _("With mana value at most"), "power": _("Power"), "toughness": _("Toughness"),
     "affected": _("Affects what matches"), "cards": _("Or all cards that match (in a zone)"),
     "choose": _("Chooses one that matches"), "filter": _("Cards that match"), "to_hand": _("Put into the hand those that match"),
@@ -74,10 +74,18 @@ card, a source and a copied object alike "Object"): used where the registry give
 fields of several keys (:data:`GENERIC_LABELS`)."""
 
 ALTERNATIVE_LABELS = {
-    "record": _("…or what matches"), "words": _("…or several (comma-separated)"), "refs": _("…or these"),
-    "emptyobj": _("…or anything (an empty filter)"), "choice": _("…or only this one"), "flag": _("…or any"),
+    "record": _("%(what)s: or what matches"), "words": _("%(what)s: or several (comma-separated)"),
+    "refs": _("%(what)s: or these"), "emptyobj": _("%(what)s: or anything (an empty filter)"),
+    "choice": _("%(what)s: or only this one"), "flag": _("%(what)s: or any"),
 }
-"""The label of an ``Either``'s later alternatives, by the kind of their field."""
+"""The label of an ``Either``'s later alternatives, by the kind of their field (``what``: the key's label)."""
+
+
+def alternative_label(kind: str, what: Any, label: Any) -> Any:
+    """Return the label of a later alternative of a key labelled ``what`` (else its own ``label``)."""
+    return lazy_percent(ALTERNATIVE_LABELS[kind], what=what) if kind in ALTERNATIVE_LABELS else label
+
+
 SUFFIX = {"record": "filter", "words": "list", "refs": "ids", "emptyobj": "any", "choice": "word", "flag": "flag",
           "text": "text", "longtext": "text", "int": "number", "yesno": "yesno", "index": "word", "amount": "amount"}
 """The end of the name of an ``Either``'s later alternative, by the kind of its field (``affected_filter``)."""
@@ -185,7 +193,7 @@ def _filter_part(part: Part) -> Part:
     if part.kind == "choice" and len(part.choices) >= MANY:
         part = replace(part, kind="text", choices=(), labels={})  # a keyword: typed, not one of 153 options
     elif part.kind == "choice":
-        part = replace(part, labels={**word_labels(part.choices), **{k: v for k, v in part.labels.items() if k not in PLAYER_WORDS}})
+        part = replace(part, labels={**word_labels(part.choices), **part.labels})  # the registry's labels, if any, win
     return replace(part, main=part.key in FILTER_MAIN)
 
 
@@ -351,7 +359,7 @@ def _either_specs(key: str, field: Either, name: str, label: Any, help: Any) -> 
         inner = key_specs(key, option, name, label if index == 0 else None, help if index == 0 else None)
         if index:
             inner = [replace(s, name=f"{name}_{SUFFIX.get(s.kind, s.kind)}", main=False,
-                             label=ALTERNATIVE_LABELS.get(s.kind, s.label)) if s.key == key else s for s in inner]
+                             label=alternative_label(s.kind, label, s.label)) if s.key == key else s for s in inner]
         specs += inner
     return specs
 
@@ -437,7 +445,7 @@ def event_specs(key: str, field: Field, name: str) -> tuple[list[Spec], str, dic
                 item = entry.keys[key]
                 specs = key_specs(key, item, name)
                 if isinstance(item, Use) and item.slot == "filter":
-                    specs.append(Spec(key, f"{name}_any", "emptyobj", ALTERNATIVE_LABELS["emptyobj"], main=False))
+                    specs.append(Spec(key, f"{name}_any", "emptyobj", alternative_label("emptyobj", specs[0].label, ""), main=False))
                 by_event[entry.name] = specs
         return [], "event", by_event
     slot = _slot_of(field, TAGGED)

@@ -38,6 +38,16 @@ class Ruleset:
         """Resolve a validated scenario, recording steps; return the result dict."""
         raise NotImplementedError
 
+    @classmethod
+    def ruling_sources(cls) -> tuple[str, ...]:
+        """Return the ``source`` of every :class:`~engine.core.rules.Ruling` this ruleset can cite
+        (its steps' and its vocabulary's), each once, in English; ``()`` when it cites none.
+
+        A game whose rulesets rest on rulings overrides this with its table of them, so the site
+        can list every source for translation without resolving anything.
+        """
+        return ()
+
 
 _RULESETS: dict[tuple[str, str], type[Ruleset]] = {}
 _RESERVED: dict[str, tuple[str, ...]] = {}
@@ -73,6 +83,13 @@ def ruleset_names(game: str) -> list[str]:
 def is_implemented(game: str, name: str) -> bool:
     """Return whether ``(game, name)`` has a registered ruleset."""
     return (game, name) in _RULESETS
+
+
+def ruling_sources() -> dict[tuple[str, str], tuple[str, ...]]:
+    """Return ``{(game, ruleset): (source, …)}``: every ruling source of every registered
+    ruleset (:meth:`Ruleset.ruling_sources`), sorted by key; a ruleset citing none is left out."""
+    out = {key: cls.ruling_sources() for key, cls in sorted(_RULESETS.items())}
+    return {key: sources for key, sources in out.items() if sources}
 
 
 def get_ruleset(game: str, name: str) -> Ruleset:

@@ -431,7 +431,7 @@ def battle_damage(g: Game, state: GameState, first_strike: bool) -> GameState:
                     hits.append((attacker, battle.target, excess))
             hits.insert(0, (attacker, blocker, target_damage))
         elif isinstance(battle.target, str) and battle.target in state.cards and not present(state, battle.target):
-            g.rec("not_covered", "fow.not_covered", silent("an attack target that left the field (8.5 still names it)"),
+            g.rec("not_covered", "fow.not_covered", silent("attack_target_gone"),
                   topic="attack_target_gone", default="no damage is dealt")
         else:
             hits.append((attacker, battle.target, atk))

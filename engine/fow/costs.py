@@ -18,7 +18,7 @@ from .vocabulary import VOCABULARY
 
 def cannot_evaluate(g: Game, state: GameState, card: CardId, text: str) -> GameState:
     """Record that ``card``'s ``text`` cannot be evaluated; the result is not complete (DESIGN.md)."""
-    g.rec("cannot_evaluate", "fow.cannot_evaluate", silent("card text the engine cannot read"), card=card, detail=text)
+    g.rec("cannot_evaluate", "fow.cannot_evaluate", silent("cannot_evaluate"), card=card, detail=text)
     return state.incomplete()
 
 _WILL_DOCS = {
@@ -239,7 +239,7 @@ def pay_life(g: Game, state: GameState, pid: PlayerId, amount: int, card: CardId
     life = state.player(pid).life
     if amount > life:
         g.rec("not_covered", "fow.not_covered",
-              silent("paying more life than the player has (1.5 and 9.3 do not say whether it can be paid)"),
+              silent("life_payment_over_life"),
               topic="life_payment_over_life", default="the resolution stops before the payment")
         raise Stop(state.checkpoint or state, complete=False)
     return set_life(g, state, pid, life - amount, wp("1.5"), "paid", amount)

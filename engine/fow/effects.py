@@ -57,8 +57,7 @@ def create_effect(ctx: Resolution, state: GameState, instr: Instruction, kind: s
     duration = instr.get("duration", "permanent")
     if duration in BATTLE_DURATIONS and state.battle is None:
         g.rec("not_covered", "fow.not_covered",
-              silent("an effect lasting during or until the end of a battle that begins outside a battle "
-                     "(8.6 ends such effects in the end of battle step; 5.4 ends only 'until end of turn')"),
+              silent("battle_duration_outside_battle"),
               topic="battle_duration_outside_battle",
               default="it lasts until the next end of battle step (8.6 clears every such effect there)")
     effect = Effect(f"e{stamp}", kind, item.source, item.controller, stamp, frozen(spec), affected, marks(state, targets),

@@ -92,7 +92,7 @@ def draw(g: Game, state: GameState, pid: PlayerId, *, in_draw_phase: bool) -> Ga
             g.rec("draw", "fow.draw.empty", wp("13.1"), player=pid)
             return replace(state, must_draw_failed=state.must_draw_failed + (pid,))
         g.rec("not_covered", "fow.not_covered",
-              silent("drawing from an empty main deck outside the draw phase (13.1 covers only the draw phase)"),
+              silent("draw_empty_outside_draw_phase"),
               topic="draw_empty_outside_draw_phase", default="nothing happens")
         return state
     g.rec("draw", "fow.draw", wp("10.8"), player=pid, card=deck[0].id)
@@ -277,7 +277,7 @@ def discard(ctx: Resolution, state: GameState, instr: Instruction) -> tuple[Game
         if count is None or count >= len(hand):
             picked = [c.id for c in hand]
         else:
-            g.rec("not_covered", "fow.not_covered", silent("who chooses the cards discarded (10.18)"),
+            g.rec("not_covered", "fow.not_covered", silent("discard_chooser"),
                   topic="discard_chooser", default="the discarding player chooses")
             picked, state = choose_cards(g, state, "discard", r, [c.id for c in hand], max(0, count), wp("10.18"))
         state = move_many(g, state, picked, "graveyard", "discard", wp("10.18"))
@@ -298,7 +298,7 @@ def _counter_instruction(name: str) -> Apply:
             count = instr.get("count", 1)
             counters[counter] = max(0, counters.get(counter, 0) + (count if name == "add_counter" else -count))
             state = state.with_card(replace(card, counters=MappingProxyType({k: v for k, v in counters.items() if v})))
-            ctx.game.rec("state", "fow.counters", silent("counters are card text; the whitepaper defines none"),
+            ctx.game.rec("state", "fow.counters", silent("counters"),
                          card=r, counters=f"{counter}:{counters[counter]}")
             ctx.game.sync(state)
         return state, ctx

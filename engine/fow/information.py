@@ -81,7 +81,7 @@ def _copy_judgment(g: Game, state: GameState, original: ChaseItem, ref: str) -> 
                if reading == "opponent" else
                "nothing is copied (reading 'keep': Judgment is an action of its own, neither card nor ability)")
     g.rec("not_covered", "fow.not_covered",
-          silent("copying Judgment on the chase (10.16 names cards and abilities; 7.5 calls it the Judgment ability)"),
+          silent("copy_judgment"),
           topic="copy_judgment", default=default, reading=reading)
     if reading != "opponent":
         return state

@@ -36,18 +36,40 @@ def wp(number: str) -> Rule:
     return Rule(DOCUMENT, number)
 
 
-def silent(what: str) -> Ruling:
-    """Return the citation of a step the whitepaper does not cover (``rule: null`` in the trace)."""
-    return Ruling(f"{NOT_COVERED}: {what}")
-
-
 SILENT = "silent:"
 """Prefix of a vocabulary rule key on which the whitepaper is silent (``silent:counters``)."""
 
 SILENT_POINTS = {
+    "cannot_evaluate": "card text the engine cannot read",
+    "life_payment_over_life": "paying more life than the player has (1.5 and 9.3 do not say whether it can be paid)",
+    "hand_limit_chooser": "who chooses the cards discarded down to the hand limit (5.4)",
+    "attack_target_gone": "an attack target that left the field (8.5 still names it)",
+    "battle_duration_outside_battle": "an effect lasting during or until the end of a battle that begins outside a battle (8.6 ends such effects in the end of battle step; 5.4 ends only 'until end of turn')",
+    "setup_draw_empty": "a main deck too small to draw the opening hand (4.1 requires 40)",
+    "copy_judgment": "copying Judgment on the chase (10.16 names cards and abilities; 7.5 calls it the Judgment ability)",
+    "draw_empty_outside_draw_phase": "drawing from an empty main deck outside the draw phase (13.1 covers only the draw phase)",
+    "discard_chooser": "who chooses the cards discarded (10.18)",
     "counters": "counters are card text; the whitepaper defines none",
 }
-"""The not-covered points a vocabulary entry may rest on, by key (``silent:<key>``)."""
+"""Every point the whitepaper does not cover on which the engine records a step, by key (the
+step's ``topic`` where it has one; ``silent:<key>`` in a vocabulary entry's rules). One table, so
+that every ruling source of the ruleset is known without resolving anything (the site
+translates them)."""
+
+
+def silent(key: str) -> Ruling:
+    """Return the citation of a step on the not-covered point ``key`` of :data:`SILENT_POINTS`
+    (``rule: null`` in the trace); raise ``KeyError`` for a point not in the table.
+
+    >>> silent("discard_chooser").source
+    'not covered by this document: who chooses the cards discarded (10.18)'
+    """
+    return Ruling(f"{NOT_COVERED}: {SILENT_POINTS[key]}")
+
+
+def ruling_sources() -> tuple[str, ...]:
+    """Return the source of every ruling the ruleset can cite: one per not-covered point."""
+    return tuple(silent(key).source for key in SILENT_POINTS)
 
 
 def cite(key: str, ruleset: str) -> Rule | Ruling | None:
@@ -64,6 +86,6 @@ def cite(key: str, ruleset: str) -> Rule | Ruling | None:
     if ruleset != "wp-2.3":
         return None
     if key.startswith(SILENT):
-        point = SILENT_POINTS.get(key[len(SILENT):])
-        return silent(point) if point is not None else None
+        point = key[len(SILENT):]
+        return silent(point) if point in SILENT_POINTS else None
     return wp(key) if key in SECTIONS else None

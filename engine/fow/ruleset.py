@@ -15,7 +15,7 @@ from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
 from .board import board_of
 from .context import MAX_BRANCHES, Game, OpenChoice, Stop
-from .rules import DOCUMENT, wp
+from .rules import DOCUMENT, ruling_sources, wp
 from .turn import run
 
 
@@ -27,6 +27,11 @@ class FowWhitepaper23(Ruleset):
     name = "wp-2.3"
     document = DOCUMENT
     title = "Force of Will whitepaper ver. 2.3"
+
+    @classmethod
+    def ruling_sources(cls) -> tuple[str, ...]:
+        """Return the source of every not-covered point the engine records (:data:`~engine.fow.rules.SILENT_POINTS`)."""
+        return ruling_sources()
 
     def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
         """Check the ``fow`` vocabulary (docs/scenario-format.md §7)."""

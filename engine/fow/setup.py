@@ -124,7 +124,7 @@ def can_mulligan(state: GameState, pid: PlayerId, action: Action) -> bool:
 def _setup_draw(g: Game, state: GameState, pid: PlayerId) -> GameState:
     deck = state.in_zone("main_deck", pid)
     if not deck:
-        g.rec("not_covered", "fow.not_covered", silent("a main deck too small to draw the opening hand (4.1 requires 40)"),
+        g.rec("not_covered", "fow.not_covered", silent("setup_draw_empty"),
               topic="setup_draw_empty", default="the player draws as many as there are (1.4)")
         return state
     g.rec("draw", "fow.draw", wp("4.2"), player=pid, card=deck[0].id)

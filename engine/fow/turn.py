@@ -102,7 +102,7 @@ def _final_step(g: Game, state: GameState) -> GameState:
     limit = state.player(ap).hand_limit
     if len(hand) > limit:
         excess = len(hand) - limit
-        g.rec("not_covered", "fow.not_covered", silent("who chooses the cards discarded down to the hand limit (5.4)"),
+        g.rec("not_covered", "fow.not_covered", silent("hand_limit_chooser"),
               topic="hand_limit_chooser", default="the turn player chooses")
         picked, state = choose_cards(g, state, "hand_limit", ap, [c.id for c in hand], excess, wp("5.4"))
         state = move_many(g, state, picked, "graveyard", "discard", wp("5.4"))

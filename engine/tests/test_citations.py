@@ -42,3 +42,25 @@ def test_cited_sections_exist_in_the_published_section_list(module):
 
 def test_mr2_cites_only_its_own_document():
     assert {c.document for c in mr2.CITATIONS.values() if isinstance(c, Rule)} == {"ygo-rulebook-mr2"}
+
+
+def test_every_ruling_source_of_every_ruleset_is_listed_once():
+    from engine.core import Ruling, ruling_sources
+    from engine.fow import rules as fow_rules
+
+    listed = ruling_sources()
+    assert set(listed) == {("fow", "wp-2.3"), ("ygo", "arcv"), ("ygo", "mr2")}  # Magic cites no ruling
+    for module, key in ((arcv, ("ygo", "arcv")), (mr2, ("ygo", "mr2"))):
+        table = {c.source for c in module.CITATIONS.values() if isinstance(c, Ruling)}
+        assert set(listed[key]) == table and len(listed[key]) == len(table)
+    assert listed[("fow", "wp-2.3")] == tuple(fow_rules.silent(k).source for k in fow_rules.SILENT_POINTS)
+    assert all(s.startswith("not covered by this document: ") for s in listed[("fow", "wp-2.3")])
+
+
+def test_a_fow_point_not_in_the_table_is_refused():
+    from engine.fow.rules import cite, silent
+
+    with pytest.raises(KeyError):
+        silent("who chooses the cards discarded (10.18)")
+    assert cite("silent:counters", "wp-2.3").source.endswith("counters are card text; the whitepaper defines none")
+    assert cite("silent:nothing", "wp-2.3") is None

@@ -31,10 +31,13 @@ def test_golden_file_replays(path: Path):
 @pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_step_cites_a_rule_or_a_ruling(path: Path):
     golden = json.loads(path.read_text(encoding="utf-8"))
-    document = get_ruleset(golden["scenario"]["game"], golden["scenario"]["ruleset"]).document
+    ruleset = get_ruleset(golden["scenario"]["game"], golden["scenario"]["ruleset"])
+    document, sources = ruleset.document, set(ruleset.ruling_sources())
     for step in engine.resolve(golden["scenario"])["trace"]:
         if step["rule"] is None:
             assert step["basis"] == "official ruling, not in this document" and step["source"]
+            # The site translates a source only if its ruleset lists it.
+            assert step["source"] in sources, step["source"]
         elif step["rule"]["document"] != document:
             # ARC-V cites the 2011 rulebook where its transcription is cut off, and says so.
             assert step["basis"].startswith("cited from the 2011 rulebook"), step

@@ -14,7 +14,7 @@ from dataclasses import replace
 from itertools import islice
 from typing import Any, ClassVar
 
-from ..core import Citation, Ruleset, TraceRecorder
+from ..core import Citation, Ruleset, Ruling, TraceRecorder
 from ..core.deadline import check as check_deadline
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
@@ -38,6 +38,11 @@ class YgoRuleset(Ruleset):
     game = "ygo"
     citations: ClassVar[Mapping[R, Citation]] = {}
     """Every rule point (:class:`R`) mapped to this ruleset's document, or to a ruling."""
+
+    @classmethod
+    def ruling_sources(cls) -> tuple[str, ...]:
+        """Return the source of every ruling in :attr:`citations`, each once, in table order."""
+        return tuple(dict.fromkeys(c.source for c in cls.citations.values() if isinstance(c, Ruling)))
     pendulum: ClassVar[bool] = False
     """Pendulum Monsters, Pendulum Zones and Pendulum Effects exist (ARC-V 2.1.7)."""
     field_zone_per_player: ClassVar[bool] = True

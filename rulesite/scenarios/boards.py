@@ -87,9 +87,24 @@ KEY_LABELS = {
     "attacking": pgettext_lazy("board", "attacking"), "blocking": pgettext_lazy("board", "blocking"),
     "summoning_sick": pgettext_lazy("board", "summoning sick"), "mana": pgettext_lazy("board", "mana"),
     "will": pgettext_lazy("board", "will"), "loyalty": pgettext_lazy("board", "loyalty"),
+    "number": pgettext_lazy("board", "turn number"), "effect": pgettext_lazy("board", "effect"),
+    "card": pgettext_lazy("board", "card"), "materials": pgettext_lazy("board", "materials"),
+    "equipped_to": pgettext_lazy("board", "equipped to"), "battle": pgettext_lazy("board", "battle"),
+    "attacker": pgettext_lazy("board", "attacker"), "blocker": pgettext_lazy("board", "blocker"),
+    "target": pgettext_lazy("board", "target"), "name": pgettext_lazy("board", "name"),
+    "source": pgettext_lazy("board", "source"), "type": pgettext_lazy("board", "type"),
+    "side": pgettext_lazy("board", "side"), "revealed": pgettext_lazy("board", "revealed"),
+    "abilities": pgettext_lazy("board", "abilities"), "colors": pgettext_lazy("board", "colors"),
+    "mana_pool": pgettext_lazy("board", "mana pool"), "poison": pgettext_lazy("board", "poison counters"),
+    "supertypes": pgettext_lazy("board", "supertypes"), "item": pgettext_lazy("board", "stack item"),
 }
 """Labels of the board keys the three games' boards use; another key is shown as written,
 ``_`` read as a space."""
+
+INDEX_KEYS = {"effect": pgettext_lazy("board", "no. %(n)s")}
+"""Keys whose whole-number value is an engine index counted from 0 (a chain link's ``effect``:
+which of its card's effects, in the order the card lists them), shown counted from 1 as a judge
+reads them (``effect 0`` → ``effect no. 1``)."""
 
 Path = tuple[str, ...]
 
@@ -230,6 +245,8 @@ def value_text(game: str, key: str, value: Any) -> str:
         return ", ".join(value_text(game, key, item) for item in value) or "—"
     if isinstance(value, Mapping):
         return "; ".join(f"{k}: {value_text(game, str(k), v)}" for k, v in value.items() if not _empty(v)) or "—"
+    if key in INDEX_KEYS and isinstance(value, int) and value >= 0:
+        return str(INDEX_KEYS[key]) % {"n": value + 1}
     return shown_value(value)
 
 
@@ -259,12 +276,15 @@ def value_parts(game: str, key: str, value: Any, refs: Refs) -> tuple[Part, ...]
 
 
 def _terms(game: str, value: Any, key: str, into: dict[str, dict[str, str]]) -> None:
-    """Collect ``{key: {string value: label}}`` for every string under ``key`` in ``value``
-    whose label differs from it (what the script needs to show values as :func:`value_text` does)."""
+    """Collect ``{key: {string value: label}}`` for every string (and every engine index of
+    :data:`INDEX_KEYS`, by its digits) under ``key`` in ``value`` whose label differs from it (what
+    the script needs to show values as :func:`value_text` does)."""
     if isinstance(value, str):
         label = value_text(game, key, value)
         if label != value:
             into.setdefault(key, {})[value] = label
+    elif key in INDEX_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        into.setdefault(key, {})[str(value)] = value_text(game, key, value)
     elif isinstance(value, list):
         for item in value:
             _terms(game, item, key, into)

@@ -30,7 +30,7 @@ from rulesite.rules.models import Game
 
 from .builders.vocab import translate_text
 from .markup import inline_code
-from .messages import english_template, translate_step
+from .messages import english_template, translate_ruling, translate_step, translate_type
 from .selectors import cite
 
 
@@ -198,8 +198,9 @@ def type_html(schema: Mapping[str, Any], slots: Mapping[str, str], game: str | N
         return _html(_("a value of %(slot)s"), slot=format_html('<a href="#{}">{}</a>', anchor("slot", slot), slots.get(slot) or slot))
     if kind == "either":
         return mark_safe(conditional_escape(_(" or ")).join(str(type_html(option, slots, game)) for option in schema.get("options") or ()))
-    # A game's own field type (a mana cost, a target reference) describes itself, in the registry's words.
-    return inline_code(str(schema.get("describe", kind or "")))
+    # A game's own field type (a mana cost, a target reference) describes itself, in the registry's
+    # words, translated (context "field type": messages.type_msgids).
+    return inline_code(translate_type(schema.get("describe", kind or "")))
 
 
 def _record_keys(schema: Mapping[str, Any], slots: Mapping[str, str], game: str | None) -> list[KeyView]:
@@ -239,7 +240,8 @@ def _rule_views(rules: Mapping[str, list[Mapping[str, Any]]]) -> list[RuleView]:
                 shown.append({"rule": {"document": item.get("document", ""), "number": item["number"]}})
             else:
                 source = str(item.get("ruling", ""))
-                shown.append({"ruling": source, "url": source if source.startswith(("https://", "http://")) else ""})
+                shown.append({"ruling": translate_ruling(source),
+                              "url": source if source.startswith(("https://", "http://")) else ""})
         out.append(RuleView(ruleset, shown))
     return out
 

@@ -139,6 +139,8 @@
   function valueText(key, v) {
     if (typeof v === "boolean") { return v ? ui.yes : ui.no; }
     if (typeof v === "string") { return has(terms, key) && has(terms[key], v) ? terms[key][v] : v; }
+    // An engine index (a chain link's effect) as the page writes it: boards.INDEX_KEYS.
+    if (typeof v === "number" && has(terms, key) && has(terms[key], String(v))) { return terms[key][String(v)]; }
     if (Array.isArray(v)) { return v.map(function (item) { return valueText(key, item); }).join(", ") || "—"; }
     if (v && typeof v === "object") {
       return Object.keys(v).filter(function (k) { return !isEmpty(v[k]); })

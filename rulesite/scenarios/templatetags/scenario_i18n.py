@@ -10,7 +10,7 @@ from django import template
 from rulesite.scenarios import boards
 from rulesite.scenarios.labels import basis_label, board_label
 from rulesite.scenarios.markup import inline_code as render_inline_code
-from rulesite.scenarios.messages import step_kind_label, translate_step
+from rulesite.scenarios.messages import step_kind_label, translate_ruling, translate_step
 
 register = template.Library()
 
@@ -51,6 +51,13 @@ def board_value(game: Any, field: str, value: Any) -> str:
 def basis_text(basis: Any) -> str:
     """Return a trace step's ``basis`` note in the active language (``{{ step.basis|basis_text }}``)."""
     return basis_label(basis)
+
+
+@register.filter
+def ruling_text(source: Any) -> str:
+    """Return a trace step's ruling ``source`` in the active language (``{{ step.source|ruling_text }}``;
+    as stored when it has no translation, a URL as it is)."""
+    return translate_ruling(source)
 
 
 @register.filter

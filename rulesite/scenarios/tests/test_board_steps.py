@@ -368,7 +368,7 @@ class BoardViewTests:
                  "objects": {"elves": {"name": "Llanowar Elves", "zone": "battlefield", "owner": "p1", "controller": "p1",
                                        "types": ["creature"], "abilities": [], "tapped": True, "token": False, "damage": 0}}}
         view = boards.board_view(board, game="mtg", names={}, zones=[])
-        assert [(f.label, f.text) for f in view.players[0].facts] == [("life", "0"), ("poison", "0")]
+        assert [(f.label, f.text) for f in view.players[0].facts] == [("life", "0"), ("poison counters", "0")]
         elves = view.players[0].zones[0].cards[0]
         assert [(f.label, f.text) for f in elves.facts] == [("types", "Creature"), ("tapped", ""), ("damage", "0")]
 

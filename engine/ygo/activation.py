@@ -31,6 +31,8 @@ MAX_LISTED = 5
 """At most this many effects are listed in a priority step's ``may_activate``."""
 LISTED_ZONES = frozenset({Zone.HAND, Zone.GRAVEYARD, *FIELD_ZONES})
 """Where an effect a player activates at will can be (ARC-V 3.2.7.2.i3, 3.3.1.i2, 3.4.1.i2)."""
+TRIGGERED = frozenset({EffectClass.TRIGGER, EffectClass.FLIP})
+"""Effect classes activated only at their event's timing, through SEGOC (ARC-V 4.2.3.2, 3.2.7.3.i1)."""
 STAT_CHANGES = frozenset({"change_atk", "change_def"})
 """Verbs that may be activated in the Damage Step (MR2 ch4.4; ARC-V 3.2.7.4.i6)."""
 
@@ -104,7 +106,8 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     response (4.2.4.1.1.i1), a response to Spell Speed 3 below 3 (4.2.4.1.2.i1), an unpayable
     cost (4.2.2.i3, 1.4.1.i5), or an action that cannot be activated now (a negation not chained
     directly to the activation it negates, 3.4.3.3.i4, or unable to affect it, 4.2.1.1.i3,
-    4.2.3.i2). ``simultaneous``: the effect is one of several triggers put on the chain
+    4.2.3.i2). A Trigger or Flip Effect named by an ``activate`` action is refused: it is
+    activated only at its event's timing, through SEGOC (4.2.3.2). ``simultaneous``: the effect is one of several triggers put on the chain
     together, where Spell Speed 1 may be chained (4.2.4.2.1.i2).
     """
     card = state.card(act.card)
@@ -114,6 +117,9 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
         _verify_timing(duel, state, act, card, effect)
     if any(i.do == "negate_summon" for i in act.actions) and (not state.summoning or state.chain):
         raise duel.illegal(R.SUMMON_NEGATION_WINDOW, "ygo.illegal.no_summon_to_negate", **base)
+    if not simultaneous and act.source[0] == "actions" and effect.effect_class in TRIGGERED:
+        raise duel.illegal(R.TRIGGER_AT_WILL, "ygo.illegal.trigger_at_will", **base,
+                           effect_class=effect.effect_class.value)
     speed = spell_speed(card, effect.effect_class)
     if speed is None:
         raise duel.illegal(R.NOT_ACTIVATED, "ygo.illegal.not_activatable", **base, effect_class=effect.effect_class.value)

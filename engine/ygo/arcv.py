@@ -183,6 +183,7 @@ CITATIONS.update({
     R.MANDATORY_TRIGGER: _s("4.2.3.1.i2"),
     R.OPTIONAL_TRIGGER: _s("4.2.3.1.i1"),
     R.MISSED_TIMING: _s("4.2.3.2.i4"),
+    R.TRIGGER_AT_WILL: _s("4.2.3.2"),
     R.IF_OPTIONAL_AFTER: _s("4.2.3.2.i3"),
     R.MANDATORY_AFTER: _s("4.2.3.2.i2"),
     R.TRIGGER_HIDDEN: _s("3.2.7.3.i4"),

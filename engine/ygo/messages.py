@@ -111,6 +111,8 @@ MESSAGES = {
     "ygo.illegal.skip_to_end": "{player} cannot go to the End Phase from the {phase} phase: only from Main Phase 1 can the Battle Phase be skipped.",
     "ygo.illegal.discard_not_end": "{player} cannot discard {given} in the {phase} phase: the hand-limit discard is made at the end of the End Phase.",
     "ygo.illegal.discard": "{player} cannot discard {given}: at the end of the turn they discard {count} card(s) of their hand ({options}).",
+    # issue 13: rule defects
+    "ygo.illegal.trigger_at_will": "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards.",
     "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
 }
 

@@ -174,6 +174,8 @@ CITATIONS.update({
     R.MANDATORY_TRIGGER: _s("ch5.23"),
     R.OPTIONAL_TRIGGER: _s("ch5.23"),
     R.MISSED_TIMING: _ruling("an optional 'when ... you can' trigger whose event was not the last thing to happen cannot be activated (misses the timing)"),
+    R.TRIGGER_AT_WILL: _ruling("a Trigger or Flip Effect is activated only at the timing of its event; one that missed "
+                               "its timing or never triggered cannot be activated afterwards"),
     R.IF_OPTIONAL_AFTER: _ruling("an optional 'if ... you can' trigger met during a chain is activated after the chain"),
     R.MANDATORY_AFTER: _ruling("a mandatory trigger met during a chain is activated after the chain"),
     R.TRIGGER_HIDDEN: _ruling("a trigger cannot be activated once its card has gone to the hand or Deck"),

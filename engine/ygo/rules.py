@@ -168,6 +168,7 @@ class R(Enum):
     MANDATORY_TRIGGER = auto()
     OPTIONAL_TRIGGER = auto()
     MISSED_TIMING = auto()
+    TRIGGER_AT_WILL = auto()          # a trigger is activated at its timing, never by choice afterwards
     IF_OPTIONAL_AFTER = auto()
     MANDATORY_AFTER = auto()
     TRIGGER_HIDDEN = auto()

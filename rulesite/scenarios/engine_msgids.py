@@ -834,6 +834,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{tribute_name} cannot be Tributed for {card_name}: only monsters you control can.'),
     # Translators: ygo.illegal.tributes
     pgettext_lazy('trace', '{card_name} (Level {level}) needs {needed} Tribute(s), not {given}.'),
+    # Translators: ygo.illegal.trigger_at_will
+    pgettext_lazy('trace', "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards."),
     # Translators: ygo.illegal.zone_full
     pgettext_lazy('trace', "{card_name} cannot be activated: {player}'s {zone} is full."),
     # Translators: ygo.lp.gain

@@ -64,6 +64,7 @@ CITATIONS = {
     R.COST_BANISH: _s("4.2.2.i2"),
     R.TOKEN_NOT_SENT_AS_COST: _s("4.2.2.3.i6"),
     R.EFFECT_PARTS: _s("4.1.2.i3"),
+    R.BOTH_PLAYERS_ACT: _s("4.1.2.i5"),
     R.TARGET_GONE: _s("4.2.3.3.i3"),
     R.CHOICE_ON_RESOLUTION: _s("4.2.3.3.1.i1"),
     R.LEFT_FIELD_CONTINUOUS_SPELL: _s("3.3.3.3.i6"),

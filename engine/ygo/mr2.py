@@ -89,6 +89,7 @@ CITATIONS = {
     R.BANISH: _s("ch5.19"),
     R.RETURN: _s("ch5.21"),
     R.DRAW: _s("ch5.30"),
+    R.BOTH_PLAYERS_ACT: _s("ch5.4"),
     R.SPECIAL_SUMMON: _s("ch2.21"),
     R.CONTROL: _s("ch5.21"),
     R.STAT_CHANGE: _s("ch5.36"),

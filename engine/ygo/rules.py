@@ -82,6 +82,7 @@ class R(Enum):
     BANISH = auto()
     RETURN = auto()
     DRAW = auto()
+    BOTH_PLAYERS_ACT = auto()       # both players act at once by one effect: the turn player first
     SPECIAL_SUMMON = auto()
     CONTROL = auto()
     STAT_CHANGE = auto()

@@ -71,10 +71,14 @@ def _verify_place(duel: Duel, state: GameState, card: Card, effect_class: Effect
     base = {"card": card.id, "card_name": card.name, "zone": card.zone.value}
     if effect_class is EffectClass.CARD:
         if card.kind is CardKind.TRAP:
-            if card.zone is not Zone.SPELL_TRAP_ZONE or card.position is not Position.FACE_DOWN:
+            if card.zone is Zone.SPELL_TRAP_ZONE and card.position is not Position.FACE_DOWN:
+                raise _wrong_position(duel, R.TRAP_FROM_SET, card, Position.FACE_DOWN)
+            if card.zone is not Zone.SPELL_TRAP_ZONE:
                 raise duel.illegal(R.TRAP_FROM_SET, "ygo.illegal.card_not_available", **base)
             return
         set_on_field = card.zone in (Zone.SPELL_TRAP_ZONE, Zone.FIELD_ZONE) and card.position is Position.FACE_DOWN
+        if card.zone in (Zone.SPELL_TRAP_ZONE, Zone.FIELD_ZONE) and not set_on_field:
+            raise _wrong_position(duel, R.SPELL_PLACED, card, Position.FACE_DOWN)
         if not set_on_field and card.zone is not Zone.HAND:
             raise duel.illegal(R.SPELL_PLACED, "ygo.illegal.card_not_available", **base)
         if card.zone is Zone.HAND and card.subtype != "field" and len(state.cards_in(Zone.SPELL_TRAP_ZONE, controller)) >= 5:
@@ -82,13 +86,25 @@ def _verify_place(duel: Duel, state: GameState, card: Card, effect_class: Effect
                                player=controller, zone=Zone.SPELL_TRAP_ZONE.value)
     elif effect_class is EffectClass.EFFECT:
         face_up_on_field = card.zone in FIELD_ZONES and card.face_up
+        if card.zone in FIELD_ZONES and not card.face_up:
+            raise _wrong_position(duel, R.EFFECT_ACTIVATION, card, Position.FACE_UP)
         if not face_up_on_field and card.zone is not Zone.GRAVEYARD:
             raise duel.illegal(R.EFFECT_ACTIVATION, "ygo.illegal.card_not_available", **base)
     elif effect_class is EffectClass.PENDULUM:
         if card.zone is not Zone.PENDULUM_ZONE or not card.face_up:
             raise duel.illegal(R.PENDULUM_ZONE_ONLY, "ygo.illegal.card_not_available", **base)
-    elif card.zone in (Zone.DECK, Zone.MATERIAL, Zone.REMOVED) or (card.zone in FIELD_ZONES and not card.face_up):
+    elif card.zone in FIELD_ZONES and not card.face_up:
+        raise _wrong_position(duel, R.EFFECT_ACTIVATION, card, Position.FACE_UP)
+    elif card.zone in (Zone.DECK, Zone.MATERIAL, Zone.REMOVED):
         raise duel.illegal(R.EFFECT_ACTIVATION, "ygo.illegal.card_not_available", **base)
+
+
+def _wrong_position(duel: Duel, key: R, card: Card, allowed: Position) -> IllegalAction:
+    """Return the refusal of a card in the right zone but the wrong position: the step says the
+    position it is in and the one it must be in (ARC-V 3.4.1.i2, 3.3.1.i2, 4.2.1.1.i1)."""
+    position = card.position.value if card.position is not None else "face-down"
+    return duel.illegal(key, "ygo.illegal.card_position", card=card.id, card_name=card.name, zone=card.zone.value,
+                        position=position, allowed=allowed.value)
 
 
 def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultaneous: bool = False) -> tuple[int, EffectClass]:

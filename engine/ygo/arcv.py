@@ -152,6 +152,7 @@ CITATIONS.update({
     R.SPECIAL_SUMMON_ZONE: _s("3.2.2.3.i3"),
     R.INHERENT_SUMMON: _s("3.2.2.3.1.i1"),
     R.SUMMON_NOT_CHAIN: _s("3.2.2.3.1.i4"),
+    R.NOTHING_CHAINS_TO_SUMMON: _mr2("ch5.7"),
     R.SUMMON_NEGATION_WINDOW: _s("3.2.2.1.i7"),
     R.NEGATED_SUMMON_TO_GY: _s("3.2.2.1.i8"),
     R.NEGATED_SUMMON_PENDULUM: _s("3.2.1.9.i8"),

@@ -113,6 +113,9 @@ MESSAGES = {
     "ygo.illegal.discard": "{player} cannot discard {given}: at the end of the turn they discard {count} card(s) of their hand ({options}).",
     # issue 13: rule defects
     "ygo.illegal.trigger_at_will": "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards.",
+    "ygo.illegal.summon_not_chainable": "{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).",
+    "ygo.illegal.negation_no_chain": "{card_name} cannot be activated: it negates {what}, and the chain is empty, so there is nothing to negate.",
+    "ygo.illegal.card_position": "{card_name} cannot be activated while {position} in the {zone}: it must be {allowed} there.",
     "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
 }
 

@@ -143,6 +143,7 @@ CITATIONS.update({
     R.SPECIAL_SUMMON_ZONE: _s("ch1.7"),
     R.INHERENT_SUMMON: _s("ch2.20"),
     R.SUMMON_NOT_CHAIN: _s("ch5.7"),
+    R.NOTHING_CHAINS_TO_SUMMON: _s("ch5.7"),
     R.SUMMON_NEGATION_WINDOW: _ruling("a card that negates a Summon is activated while the monster is being Summoned"),
     R.NEGATED_SUMMON_TO_GY: _ruling("a monster whose Summon is negated is sent to the Graveyard"),
     R.NEGATED_SUMMON_PENDULUM: _ruling("Pendulum Monsters do not exist under Master Rule 2"),

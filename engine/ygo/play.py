@@ -33,6 +33,9 @@ from .values import report_unevaluated
 from .vocabulary import VOCABULARY
 from . import effects, negation, procedures  # noqa: F401  (register their instructions and actions)
 
+LINK_NEGATIONS = frozenset({"negate_activation", "negate_effect"})
+"""Verbs that answer a chain link: activated while a monster is being Summoned they are refused
+(nothing can be chained to a Summon, MR2 ch5.7), and the Summon stays in its window."""
 RESPONSES = frozenset({"activate", "pass", "resolve", "damage_step"})
 """Action types that happen where the game is, without letting what waits happen first."""
 
@@ -75,7 +78,8 @@ def _before_activation(duel: Duel, state: GameState, action: Mapping[str, Any]) 
     effect = card.effects[ref] if isinstance(ref, int) else next(e for e in card.effects if e.id == ref)
     actions = action.get("actions") or [{"do": i.do} for i in effect.actions]
     negates_summon = any(a.get("do") == "negate_summon" for a in actions)
-    if state.summoning and not negates_summon and not state.chain:
+    negates_link = any(a.get("do") in LINK_NEGATIONS for a in actions)
+    if state.summoning and not negates_summon and not negates_link and not state.chain:
         state = summon_succeeds(duel, state)
     in_damage_step = state.attack is not None and state.turn.step == "damage"
     if not state.chain and (state.events or state.pending) and not in_damage_step:

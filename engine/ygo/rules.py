@@ -136,6 +136,7 @@ class R(Enum):
     SPECIAL_SUMMON_ZONE = auto()
     INHERENT_SUMMON = auto()
     SUMMON_NOT_CHAIN = auto()
+    NOTHING_CHAINS_TO_SUMMON = auto()  # a Summon is not an activation: nothing is chained to it
     SUMMON_NEGATION_WINDOW = auto()
     NEGATED_SUMMON_TO_GY = auto()
     NEGATED_SUMMON_PENDULUM = auto()  # a Pendulum whose Summon is negated is not sent from the field

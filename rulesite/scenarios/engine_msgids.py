@@ -784,6 +784,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot attack: only a monster in its controller's Monster Zone can attack (it is in the {zone})."),
     # Translators: ygo.illegal.card_not_available
     pgettext_lazy('trace', '{card_name} cannot be activated from where it is ({zone}).'),
+    # Translators: ygo.illegal.card_position
+    pgettext_lazy('trace', '{card_name} cannot be activated while {position} in the {zone}: it must be {allowed} there.'),
     # Translators: ygo.illegal.choice
     pgettext_lazy('trace', 'Chain Link {link}: {given} is not a choice of {count} of {options} for {action}; the choice is made from the options.'),
     # Translators: ygo.illegal.cost_unpayable
@@ -802,6 +804,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
     # Translators: ygo.illegal.negation_cannot_apply
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, and Chain Link {negates_link} is not one.'),
+    # Translators: ygo.illegal.negation_no_chain
+    pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, and the chain is empty, so there is nothing to negate.'),
     # Translators: ygo.illegal.negation_not_adjacent
     pgettext_lazy('trace', '{card_name} cannot negate the activation of Chain Link {negates_link}: it would be Chain Link {link}, and a negation must be chained directly to the activation.'),
     # Translators: ygo.illegal.no_summon_to_negate
@@ -828,6 +832,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be activated in response to Chain Link {answers_link}: a Spell Speed 1 effect cannot respond to a chain.'),
     # Translators: ygo.illegal.spell_speed_mismatch
     pgettext_lazy('trace', '{card_name} is Spell Speed {derived}, not {given}.'),
+    # Translators: ygo.illegal.summon_not_chainable
+    pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).'),
     # Translators: ygo.illegal.timing
     pgettext_lazy('trace', '{card_name} cannot be activated now: {player} may activate it only in their own Main Phase with no chain (now: {phase}).'),
     # Translators: ygo.illegal.tribute_not_own
@@ -3685,7 +3691,7 @@ VOCABULARY = (
     # Translators: ygo instruction:return_to_deck
     pgettext_lazy('vocabulary', "Returns each card it names to the top of its owner's Deck (a Fusion, Synchro or Xyz Monster to the Extra Deck) (MR2 ch5.21)."),
     # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'The player draws that many cards from the top of their Deck; with `both`, the turn player first (ARC-V 4.1.2.i5). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).'),
+    pgettext_lazy('vocabulary', 'The player draws that many cards from the top of their Deck; with `both`, each player draws, the turn player first, and the draws cite that rule (ARC-V 4.1.2.i5; MR2 ch5.4). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).'),
     # Translators: ygo instruction:draw
     pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, both, p1 or p2"),
     # Translators: ygo instruction:draw

@@ -94,6 +94,8 @@ CITATIONS = {
     R.TOKEN_REMOVED: _s("3.2.6.i2"),
     R.EQUIP_DESTROYED: _s("3.3.3.4.i8"),
     R.XYZ_MATERIALS: _s("3.2.2.3.1.1.4.1.i4"),
+    R.XYZ_NEGATED_MATERIALS: _s("3.2.2.3.1.1.4.1.i3"),
+    R.XYZ_MATERIAL_NOT_ON_FIELD: _s("3.2.2.3.1.1.4.1.i5"),
     R.PENDULUM_TO_EXTRA: _s("2.1.6.1.i1"),
     R.LP_ZERO: _s("1.4.1.i6"),
     R.BOTH_ZERO: _s("1.4.4.i1"),

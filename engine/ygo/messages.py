@@ -116,6 +116,8 @@ MESSAGES = {
     "ygo.illegal.summon_not_chainable": "{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).",
     "ygo.illegal.negation_no_chain": "{card_name} cannot be activated: it negates {what}, and the chain is empty, so there is nothing to negate.",
     "ygo.illegal.card_position": "{card_name} cannot be activated while {position} in the {zone}: it must be {allowed} there.",
+    "ygo.rule.xyz_materials_negated": "The Xyz Summon of {card_name} was negated: its {count} Xyz Material(s) go to the Graveyard too (they were never on the field).",
+    "ygo.trigger.not_from_field": "{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its \"sent from the field\" trigger does not activate.",
     "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
 }
 

@@ -101,6 +101,9 @@ CITATIONS = {
     R.TOKEN_REMOVED: _s("ch5.2"),
     R.EQUIP_DESTROYED: _s("ch5.27"),
     R.XYZ_MATERIALS: _s("ch5.14"),
+    R.XYZ_NEGATED_MATERIALS: _ruling("when an Xyz Summon is negated, its Xyz Materials go to the Graveyard too, and they "
+                                     "are not sent there from the field"),
+    R.XYZ_MATERIAL_NOT_ON_FIELD: _s("ch5.14"),
     R.PENDULUM_TO_EXTRA: _ruling("Pendulum Monsters do not exist under Master Rule 2"),
     R.LP_ZERO: _s("ch3.2"),
     R.BOTH_ZERO: _s("ch3.2"),

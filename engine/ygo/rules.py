@@ -95,6 +95,8 @@ class R(Enum):
     TOKEN_REMOVED = auto()
     EQUIP_DESTROYED = auto()
     XYZ_MATERIALS = auto()
+    XYZ_NEGATED_MATERIALS = auto()  # the materials of a negated Xyz Summon go to the GY, not from the field
+    XYZ_MATERIAL_NOT_ON_FIELD = auto()  # an Xyz Material sent to the GY is not sent from the field
     PENDULUM_TO_EXTRA = auto()
     LP_ZERO = auto()
     BOTH_ZERO = auto()

@@ -902,6 +902,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} is a Token: it leaves the field and is removed from the game.'),
     # Translators: ygo.rule.xyz_materials
     pgettext_lazy('trace', '{card_name} has left the field: its {count} Xyz Material(s) go to the Graveyard.'),
+    # Translators: ygo.rule.xyz_materials_negated
+    pgettext_lazy('trace', 'The Xyz Summon of {card_name} was negated: its {count} Xyz Material(s) go to the Graveyard too (they were never on the field).'),
     # Translators: ygo.set.spell_trap
     pgettext_lazy('trace', '{player} Sets {card_name} face-down.'),
     # Translators: ygo.summon.cannot
@@ -930,6 +932,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{player} does not activate {card_name}'s optional trigger."),
     # Translators: ygo.trigger.missed_timing
     pgettext_lazy('trace', '{card_name} misses the timing: its "when … you can" event ({event}) was not the last thing to happen.'),
+    # Translators: ygo.trigger.not_from_field
+    pgettext_lazy('trace', '{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its "sent from the field" trigger does not activate.'),
     # Translators: ygo.trigger.to_chain
     pgettext_lazy('trace', "{player}'s trigger {card_name} goes on the chain as Chain Link {link} (priority tier {tier}, mandatory: {mandatory})."),
 )
@@ -3914,6 +3918,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Sent to the Graveyard'),
     # Translators: ygo trigger_event:sent_to_graveyard
     pgettext_lazy('vocabulary', 'The card goes to the Graveyard from anywhere (a Pendulum Monster that goes to the Extra Deck instead counts too) (ARC-V 3.2.7.3.i1).'),
+    # Translators: ygo trigger_event:sent_from_field
+    pgettext_lazy('vocabulary', 'Sent from the field to the Graveyard'),
+    # Translators: ygo trigger_event:sent_from_field
+    pgettext_lazy('vocabulary', 'The card goes from the field to the Graveyard (or, a Pendulum Monster, to the Extra Deck instead). An Xyz Material was never on the field and a monster whose Summon was negated never arrived there: neither raises it (ARC-V 3.2.2.3.1.1.4.1.i5, 3.2.2.1.i8; MR2 ch5.14).'),
     # Translators: ygo trigger_event:destroyed
     pgettext_lazy('vocabulary', 'The card is destroyed on the field, by an effect or by battle.'),
     # Translators: ygo trigger_event:destroyed_by_battle

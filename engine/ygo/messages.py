@@ -118,6 +118,7 @@ MESSAGES = {
     "ygo.illegal.card_position": "{card_name} cannot be activated while {position} in the {zone}: it must be {allowed} there.",
     "ygo.rule.xyz_materials_negated": "The Xyz Summon of {card_name} was negated: its {count} Xyz Material(s) go to the Graveyard too (they were never on the field).",
     "ygo.trigger.not_from_field": "{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its \"sent from the field\" trigger does not activate.",
+    "ygo.illegal.turn_player_priority": "{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).",
     "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
 }
 

@@ -842,6 +842,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} (Level {level}) needs {needed} Tribute(s), not {given}.'),
     # Translators: ygo.illegal.trigger_at_will
     pgettext_lazy('trace', "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards."),
+    # Translators: ygo.illegal.turn_player_priority
+    pgettext_lazy('trace', '{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).'),
     # Translators: ygo.illegal.zone_full
     pgettext_lazy('trace', "{card_name} cannot be activated: {player}'s {zone} is full."),
     # Translators: ygo.lp.gain
@@ -4095,7 +4097,7 @@ VOCABULARY = (
     # Translators: ygo action:activate
     pgettext_lazy('vocabulary', 'Activate'),
     # Translators: ygo action:activate
-    pgettext_lazy('vocabulary', 'A player activates an effect: the next chain link, with the fields of a chain link (§2.4). Before it, a Summon not being negated succeeds and waiting triggers go on the chain first (an activation answers the game as it is); right after a declared end of phase it is a response before the phase ends (MR2 ch4.16; ARC-V 4.2.4.2.i1–i2).'),
+    pgettext_lazy('vocabulary', "A player activates an effect: the next chain link, with the fields of a chain link (§2.4). Before it, a Summon not being negated succeeds and waiting triggers go on the chain first (an activation answers the game as it is); right after a declared end of phase it is a response before the phase ends (MR2 ch4.16; ARC-V 4.2.4.2.i1–i2). At the start of a phase or step the replay enters, and after a chain resolves, the turn player has priority first: the opponent's activation with an empty chain before the turn player has acted or passed is an illegal step (MR2 ch4.16)."),
     # Translators: ygo action:activate
     pgettext_lazy('vocabulary', 'whose effect is activated'),
     # Translators: ygo action:activate
@@ -4115,7 +4117,7 @@ VOCABULARY = (
     # Translators: ygo action:activate
     pgettext_lazy('vocabulary', "default the effect's actions"),
     # Translators: ygo action:pass
-    pgettext_lazy('vocabulary', 'The player passes priority (ARC-V 4.2.4.2.i1). When both players have passed in succession (a `pass` of each, with no other action between) while a chain is open, the chain resolves then, last link first, as with `resolve`, so a later `activate` starts a new chain (ARC-V 4.2.4.2.i3; MR2 ch4.11). With no chain open the passes are recorded; the next action that is not a response lets what waits happen anyway.'),
+    pgettext_lazy('vocabulary', "The player passes priority (ARC-V 4.2.4.2.i1). When both players have passed in succession (a `pass` of each, with no other action between) while a chain is open, the chain resolves then, last link first, as with `resolve`, so a later `activate` starts a new chain (ARC-V 4.2.4.2.i3; MR2 ch4.11); the turn player then has priority first again. The opponent's pass right after the turn player declared the end of a phase or step ends it: the next begins, the turn player first (MR2 ch4.16). Otherwise, with no chain open, the passes are recorded (the turn player's lets the opponent activate) and the next action that is not a response lets what waits happen anyway."),
     # Translators: ygo action:resolve
     pgettext_lazy('vocabulary', 'Both pass: resolve'),
     # Translators: ygo action:resolve

@@ -209,7 +209,7 @@ def test_arcv_a_normal_trap_in_the_damage_step_cites_mr2_ch4_4_not_the_quick_eff
     trap = set_card("tr", "p2", "trap", "normal", [{"do": "destroy", "target": "a"}])
     doc = scenario([monster("a", "p1", atk=2000), monster("t1", "p2", atk=500), trap], [],
                    actions=[{"type": "attack", "attacker": "a", "target": "t1"}, {"type": "damage_step"},
-                            {"type": "activate", "card": "tr", "controller": "p2"}])
+                            {"type": "pass", "player": "p1"}, {"type": "activate", "card": "tr", "controller": "p2"}])
     doc["turn"] = dict(BATTLE_STEP)
     [illegal] = steps(engine.resolve(doc), "illegal")
     assert _rule(illegal) == "ch4.4" and illegal["basis"].startswith("cited from the 2011 rulebook")

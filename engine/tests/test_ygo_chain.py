@@ -197,7 +197,7 @@ def test_actions_pass_and_resolve_then_start_a_new_chain():
     out = engine.resolve(scenario(
         [set_card("a", "p1", "trap", "normal"), set_card("b", "p2", "trap", "normal")],
         [{"card": "a"}], actions=[{"type": "pass", "player": "p2"}, {"type": "resolve"},
-                                  {"type": "activate", "card": "b"}]))
+                                  {"type": "pass", "player": "p1"}, {"type": "activate", "card": "b"}]))
     assert [s["kind"] for s in out["trace"] if s["kind"] in ("activate", "end")] == ["activate", "end", "activate", "end"]
 
 
@@ -215,8 +215,9 @@ def _activations(out) -> list[tuple[str, int]]:
 
 
 def test_4_2_4_2_i3_both_players_passing_in_succession_resolve_the_chain():
+    # After the chain resolves the turn player (p1) has priority first again (MR2 ch4.16): p1 passes.
     out = engine.resolve(_two_chains([{"type": "pass", "player": "p2"}, {"type": "pass", "player": "p1"},
-                                      {"type": "activate", "card": "t"}]))
+                                      {"type": "pass", "player": "p1"}, {"type": "activate", "card": "t"}]))
     assert _activations(out) == [("s", 1), ("t", 1)]
     kinds = [s["kind"] for s in out["trace"]]
     assert kinds.index("resolve") < [i for i, s in enumerate(out["trace"]) if s["params"].get("card") == "t"][0]

@@ -31,6 +31,8 @@ MAX_LISTED = 5
 """At most this many effects are listed in a priority step's ``may_activate``."""
 LISTED_ZONES = frozenset({Zone.HAND, Zone.GRAVEYARD, *FIELD_ZONES})
 """Where an effect a player activates at will can be (ARC-V 3.2.7.2.i3, 3.3.1.i2, 3.4.1.i2)."""
+TRIGGERED = frozenset({EffectClass.TRIGGER, EffectClass.FLIP})
+"""Effect classes activated only at their event's timing, through SEGOC (ARC-V 4.2.3.2, 3.2.7.3.i1)."""
 STAT_CHANGES = frozenset({"change_atk", "change_def"})
 """Verbs that may be activated in the Damage Step (MR2 ch4.4; ARC-V 3.2.7.4.i6)."""
 
@@ -69,10 +71,14 @@ def _verify_place(duel: Duel, state: GameState, card: Card, effect_class: Effect
     base = {"card": card.id, "card_name": card.name, "zone": card.zone.value}
     if effect_class is EffectClass.CARD:
         if card.kind is CardKind.TRAP:
-            if card.zone is not Zone.SPELL_TRAP_ZONE or card.position is not Position.FACE_DOWN:
+            if card.zone is Zone.SPELL_TRAP_ZONE and card.position is not Position.FACE_DOWN:
+                raise _wrong_position(duel, R.TRAP_FROM_SET, card, Position.FACE_DOWN)
+            if card.zone is not Zone.SPELL_TRAP_ZONE:
                 raise duel.illegal(R.TRAP_FROM_SET, "ygo.illegal.card_not_available", **base)
             return
         set_on_field = card.zone in (Zone.SPELL_TRAP_ZONE, Zone.FIELD_ZONE) and card.position is Position.FACE_DOWN
+        if card.zone in (Zone.SPELL_TRAP_ZONE, Zone.FIELD_ZONE) and not set_on_field:
+            raise _wrong_position(duel, R.SPELL_PLACED, card, Position.FACE_DOWN)
         if not set_on_field and card.zone is not Zone.HAND:
             raise duel.illegal(R.SPELL_PLACED, "ygo.illegal.card_not_available", **base)
         if card.zone is Zone.HAND and card.subtype != "field" and len(state.cards_in(Zone.SPELL_TRAP_ZONE, controller)) >= 5:
@@ -80,13 +86,25 @@ def _verify_place(duel: Duel, state: GameState, card: Card, effect_class: Effect
                                player=controller, zone=Zone.SPELL_TRAP_ZONE.value)
     elif effect_class is EffectClass.EFFECT:
         face_up_on_field = card.zone in FIELD_ZONES and card.face_up
+        if card.zone in FIELD_ZONES and not card.face_up:
+            raise _wrong_position(duel, R.EFFECT_ACTIVATION, card, Position.FACE_UP)
         if not face_up_on_field and card.zone is not Zone.GRAVEYARD:
             raise duel.illegal(R.EFFECT_ACTIVATION, "ygo.illegal.card_not_available", **base)
     elif effect_class is EffectClass.PENDULUM:
         if card.zone is not Zone.PENDULUM_ZONE or not card.face_up:
             raise duel.illegal(R.PENDULUM_ZONE_ONLY, "ygo.illegal.card_not_available", **base)
-    elif card.zone in (Zone.DECK, Zone.MATERIAL, Zone.REMOVED) or (card.zone in FIELD_ZONES and not card.face_up):
+    elif card.zone in FIELD_ZONES and not card.face_up:
+        raise _wrong_position(duel, R.EFFECT_ACTIVATION, card, Position.FACE_UP)
+    elif card.zone in (Zone.DECK, Zone.MATERIAL, Zone.REMOVED):
         raise duel.illegal(R.EFFECT_ACTIVATION, "ygo.illegal.card_not_available", **base)
+
+
+def _wrong_position(duel: Duel, key: R, card: Card, allowed: Position) -> IllegalAction:
+    """Return the refusal of a card in the right zone but the wrong position: the step says the
+    position it is in and the one it must be in (ARC-V 3.4.1.i2, 3.3.1.i2, 4.2.1.1.i1)."""
+    position = card.position.value if card.position is not None else "face-down"
+    return duel.illegal(key, "ygo.illegal.card_position", card=card.id, card_name=card.name, zone=card.zone.value,
+                        position=position, allowed=allowed.value)
 
 
 def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultaneous: bool = False) -> tuple[int, EffectClass]:
@@ -104,7 +122,8 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     response (4.2.4.1.1.i1), a response to Spell Speed 3 below 3 (4.2.4.1.2.i1), an unpayable
     cost (4.2.2.i3, 1.4.1.i5), or an action that cannot be activated now (a negation not chained
     directly to the activation it negates, 3.4.3.3.i4, or unable to affect it, 4.2.1.1.i3,
-    4.2.3.i2). ``simultaneous``: the effect is one of several triggers put on the chain
+    4.2.3.i2). A Trigger or Flip Effect named by an ``activate`` action is refused: it is
+    activated only at its event's timing, through SEGOC (4.2.3.2). ``simultaneous``: the effect is one of several triggers put on the chain
     together, where Spell Speed 1 may be chained (4.2.4.2.1.i2).
     """
     card = state.card(act.card)
@@ -114,6 +133,9 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
         _verify_timing(duel, state, act, card, effect)
     if any(i.do == "negate_summon" for i in act.actions) and (not state.summoning or state.chain):
         raise duel.illegal(R.SUMMON_NEGATION_WINDOW, "ygo.illegal.no_summon_to_negate", **base)
+    if not simultaneous and act.source[0] == "actions" and effect.effect_class in TRIGGERED:
+        raise duel.illegal(R.TRIGGER_AT_WILL, "ygo.illegal.trigger_at_will", **base,
+                           effect_class=effect.effect_class.value)
     speed = spell_speed(card, effect.effect_class)
     if speed is None:
         raise duel.illegal(R.NOT_ACTIVATED, "ygo.illegal.not_activatable", **base, effect_class=effect.effect_class.value)

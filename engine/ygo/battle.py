@@ -108,7 +108,7 @@ def enter_damage_step(duel: Duel, state: GameState) -> GameState:
         duel.record("battle", "ygo.battle.damage_step_direct", R.DAMAGE_STEP, attacker=attacker.id)
     else:
         duel.record("battle", "ygo.battle.damage_step", R.DAMAGE_STEP, attacker=attacker.id, target=attack.target)
-    state = duel.sync(replace(state, turn=replace(state.turn, step="damage")))
+    state = duel.sync(replace(state, turn=replace(state.turn, step="damage"), turn_player_first=True))
     if attack.target is not None:
         target = state.card(attack.target)
         if target.position is Position.FACE_DOWN_DEFENSE:

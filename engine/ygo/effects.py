@@ -90,21 +90,23 @@ _move_verb("return_to_deck", "Return to the Deck",
 
 
 @VOCABULARY.entry(
-    "instruction", "draw", rule=(R.DRAW, R.DECK_OUT), label="Draw",
+    "instruction", "draw", rule=(R.DRAW, R.BOTH_PLAYERS_ACT, R.DECK_OUT), label="Draw",
     keys={"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="Cards", help="how many; default 1",
                                                default=1)},
     messages=("ygo.move.draw",), row=Row(main=("player", "amount")),
-    doc="The player draws that many cards from the top of their Deck; with `both`, the turn player first (ARC-V "
-        "4.1.2.i5). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).",
+    doc="The player draws that many cards from the top of their Deck; with `both`, each player draws, the turn player "
+        "first, and the draws cite that rule (ARC-V 4.1.2.i5; MR2 ch5.4). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).",
     example={"do": "draw", "player": "self", "amount": 2})
 def draw(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
-    """Draw, turn player first; a player who cannot draw loses (a draw if both cannot)."""
+    """Draw; when both players draw, the turn player first (ARC-V 4.1.2.i5; MR2 ch5.4), each draw citing
+    that rule. A player who cannot draw loses (a draw if both cannot)."""
     players = duel.player_ids(part.player, link.controller)
     players.sort(key=lambda p: p != state.turn.active)
+    key = R.BOTH_PLAYERS_ACT if len(players) > 1 else R.DRAW
     decked_out = []
     for player in players:
         for _ in range(part.amount if part.amount is not None else 1):
-            drawn = draw_card(duel, state, player, R.DRAW)
+            drawn = draw_card(duel, state, player, key)
             if drawn is None:
                 decked_out.append(player)
                 break

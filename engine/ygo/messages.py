@@ -111,6 +111,14 @@ MESSAGES = {
     "ygo.illegal.skip_to_end": "{player} cannot go to the End Phase from the {phase} phase: only from Main Phase 1 can the Battle Phase be skipped.",
     "ygo.illegal.discard_not_end": "{player} cannot discard {given} in the {phase} phase: the hand-limit discard is made at the end of the End Phase.",
     "ygo.illegal.discard": "{player} cannot discard {given}: at the end of the turn they discard {count} card(s) of their hand ({options}).",
+    # issue 13: rule defects
+    "ygo.illegal.trigger_at_will": "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards.",
+    "ygo.illegal.summon_not_chainable": "{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).",
+    "ygo.illegal.negation_no_chain": "{card_name} cannot be activated: it negates {what}, and the chain is empty, so there is nothing to negate.",
+    "ygo.illegal.card_position": "{card_name} cannot be activated while {position} in the {zone}: it must be {allowed} there.",
+    "ygo.rule.xyz_materials_negated": "The Xyz Summon of {card_name} was negated: its {count} Xyz Material(s) go to the Graveyard too (they were never on the field).",
+    "ygo.trigger.not_from_field": "{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its \"sent from the field\" trigger does not activate.",
+    "ygo.illegal.turn_player_priority": "{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).",
     "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
 }
 

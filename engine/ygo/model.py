@@ -489,6 +489,11 @@ class GameState:
     passed: tuple[PlayerId, ...] = ()
     """The players who have passed priority in succession since the last action that was not a
     pass; both of them: the chain resolves (ARC-V 4.2.4.2.i3)."""
+    turn_player_first: bool = False
+    """The turn player holds priority and has neither acted nor passed yet: set at the start of
+    each phase and step the replay enters and after a chain resolves (MR2 ch4.16); while it is
+    set, the opponent cannot activate with an empty chain. ``False`` for the board as given (who
+    has acted there is not known)."""
 
     def card(self, card_id: ObjectId) -> Card:
         """Return the card with this id; raise ``KeyError`` if there is none."""

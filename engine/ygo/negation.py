@@ -54,6 +54,8 @@ def scope_fits(what: str, link: ChainLink, card: Card) -> bool:
 def verify_negation(duel: Duel, state: GameState, card: Card, part: Instruction, *, adjacent: bool) -> None:
     """Check a negation being activated as the next link; raise :class:`~engine.core.IllegalAction`.
 
+    With an empty chain there is nothing to negate (4.2.3.i2); while a monster is being Summoned
+    that is because a Summon is not an activation and nothing can be chained to it (MR2 ch5.7).
     The link it names (``link``, default the link directly below) must exist (ARC-V 4.2.3.i2), a
     negation of an activation (``adjacent``) must be chained directly to it (3.4.3.3.i4), and it must be able to
     affect that link: a card-activation scope cannot negate an effect activation (4.2.1.1.i3).
@@ -62,6 +64,13 @@ def verify_negation(duel: Duel, state: GameState, card: Card, part: Instruction,
     below = len(state.chain)
     target = part.link if part.link is not None else below
     base = {"card": card.id, "card_name": card.name, "negates_link": target}
+    if below == 0:
+        if state.summoning:
+            summoned = state.card(state.summoning[0])
+            raise duel.illegal(R.NOTHING_CHAINS_TO_SUMMON, "ygo.illegal.summon_not_chainable", card=card.id,
+                               card_name=card.name, what=part.what, summoned=summoned.id, summoned_name=summoned.name)
+        raise duel.illegal(R.UNRESOLVABLE, "ygo.illegal.negation_no_chain", card=card.id, card_name=card.name,
+                           what=part.what)
     if not 1 <= target <= below:
         raise duel.illegal(R.UNRESOLVABLE, "ygo.illegal.negation_cannot_apply", **base, what=part.what)
     if adjacent and target != below:

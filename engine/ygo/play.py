@@ -33,13 +33,17 @@ from .values import report_unevaluated
 from .vocabulary import VOCABULARY
 from . import effects, negation, procedures  # noqa: F401  (register their instructions and actions)
 
+LINK_NEGATIONS = frozenset({"negate_activation", "negate_effect"})
+"""Verbs that answer a chain link: activated while a monster is being Summoned they are refused
+(nothing can be chained to a Summon, MR2 ch5.7), and the Summon stays in its window."""
 RESPONSES = frozenset({"activate", "pass", "resolve", "damage_step"})
 """Action types that happen where the game is, without letting what waits happen first."""
 
 
 def finish_chain(duel: Duel, state: GameState) -> GameState:
-    """Resolve the chain, then end a Summon it did not negate (ARC-V 3.2.2.1.i9)."""
-    state = resolve_chain(duel, state)
+    """Resolve the chain, then end a Summon it did not negate (ARC-V 3.2.2.1.i9); the turn player
+    then has priority first again (MR2 ch4.16)."""
+    state = replace(resolve_chain(duel, state), turn_player_first=True)
     if state.summoning and not state.ended:
         state = summon_succeeds(duel, state)
     return state
@@ -68,6 +72,28 @@ def settle(duel: Duel, state: GameState, *, battle: bool = True) -> GameState:
     return state
 
 
+def actor(state: GameState, action: Mapping[str, Any]) -> str:
+    """Return the player who takes ``action``: its ``player`` or ``controller``, an activated card's
+    controller, else the turn player (summons, Sets, attacks and phase ends are theirs)."""
+    if "player" in action:
+        return str(action["player"])
+    if action["type"] == "activate":
+        return str(action.get("controller", state.card(action["card"]).controller))
+    return state.turn.active
+
+
+def verify_turn_player_first(duel: Duel, state: GameState, action: Mapping[str, Any]) -> None:
+    """Refuse the opponent's activation while the turn player holds priority first: at the start
+    of a phase or step, or after a chain resolved, before the turn player has acted or passed
+    (MR2 ch4.16). Raises :class:`IllegalAction`."""
+    player = actor(state, action)
+    if state.turn_player_first and not state.chain and player != state.turn.active:
+        card = state.card(action["card"])
+        raise duel.illegal(R.TURN_PLAYER_PRIORITY, "ygo.illegal.turn_player_priority", card=card.id,
+                           card_name=card.name, player=player, turn_player=state.turn.active,
+                           phase=state.turn.phase, step=state.turn.step)
+
+
 def _before_activation(duel: Duel, state: GameState, action: Mapping[str, Any]) -> GameState:
     """Open what must come before an activation: a summon's success, pending triggers."""
     card = state.card(action["card"])
@@ -75,7 +101,8 @@ def _before_activation(duel: Duel, state: GameState, action: Mapping[str, Any]) 
     effect = card.effects[ref] if isinstance(ref, int) else next(e for e in card.effects if e.id == ref)
     actions = action.get("actions") or [{"do": i.do} for i in effect.actions]
     negates_summon = any(a.get("do") == "negate_summon" for a in actions)
-    if state.summoning and not negates_summon and not state.chain:
+    negates_link = any(a.get("do") in LINK_NEGATIONS for a in actions)
+    if state.summoning and not negates_summon and not negates_link and not state.chain:
         state = summon_succeeds(duel, state)
     in_damage_step = state.attack is not None and state.turn.step == "damage"
     if not state.chain and (state.events or state.pending) and not in_damage_step:
@@ -134,6 +161,8 @@ def _action(duel: Duel, state: GameState, action: Mapping[str, Any], index: int)
             return state
         if state.end_declared:
             state = _advance_declared(duel, state)
+    if state.turn_player_first and actor(state, action) == state.turn.active:
+        state = replace(state, turn_player_first=False)
     try:
         state = VOCABULARY.apply_of("action", kind)(duel, state, action, index)
     except IllegalAction as illegal:
@@ -151,13 +180,16 @@ def _action(duel: Duel, state: GameState, action: Mapping[str, Any], index: int)
     doc="A player activates an effect: the next chain link, with the fields of a chain link (§2.4). Before it, a "
         "Summon not being negated succeeds and waiting triggers go on the chain first (an activation answers the "
         "game as it is); right after a declared end of phase it is a response before the phase ends (MR2 ch4.16; "
-        "ARC-V 4.2.4.2.i1–i2).",
+        "ARC-V 4.2.4.2.i1–i2). At the start of a phase or step the replay enters, and after a chain resolves, the turn "
+        "player has priority first: the opponent's activation with an empty chain before the turn player has acted "
+        "or passed is an illegal step (MR2 ch4.16).",
     example={"type": "activate", "card": "t1"})
 def activate(duel: Duel, state: GameState, action: Mapping[str, Any], index: int) -> GameState:
-    """Apply an ``activate`` action."""
+    """Apply an ``activate`` action; the opponent's is refused while the turn player has priority first."""
     state = _before_activation(duel, state, action)
     if state.ended:
         return state
+    verify_turn_player_first(duel, state, action)
     return _activate(duel, state, action, ("actions", index))
 
 
@@ -167,8 +199,11 @@ def activate(duel: Duel, state: GameState, action: Mapping[str, Any], index: int
     messages=("ygo.priority.pass",), row=Row(main=("player",)),
     doc="The player passes priority (ARC-V 4.2.4.2.i1). When both players have passed in succession (a `pass` of "
         "each, with no other action between) while a chain is open, the chain resolves then, last link first, as "
-        "with `resolve`, so a later `activate` starts a new chain (ARC-V 4.2.4.2.i3; MR2 ch4.11). With no chain "
-        "open the passes are recorded; the next action that is not a response lets what waits happen anyway.",
+        "with `resolve`, so a later `activate` starts a new chain (ARC-V 4.2.4.2.i3; MR2 ch4.11); the turn player then "
+        "has priority first again. The opponent's pass right after the turn player declared the end of a phase or "
+        "step ends it: the next begins, the turn player first (MR2 ch4.16). Otherwise, with no chain open, the passes "
+        "are recorded (the turn player's lets the opponent activate) and the next action that is not a response lets "
+        "what waits happen anyway.",
     example={"type": "pass", "player": "p2"})
 def pass_(duel: Duel, state: GameState, action: Mapping[str, Any], index: int) -> GameState:
     """Apply a ``pass`` action: record it; the second player's pass in succession resolves an open chain."""
@@ -177,6 +212,10 @@ def pass_(duel: Duel, state: GameState, action: Mapping[str, Any], index: int) -
     passed = state.passed + (player,)
     if state.chain and set(passed) >= {"p1", "p2"}:
         return finish_chain(duel, replace(state, passed=()))
+    if state.end_declared and not state.chain and player != state.turn.active:
+        # The turn player's end declaration passed priority; the opponent passes too: the phase
+        # or step ends now and the turn player has priority first in the next (MR2 ch4.16).
+        return _advance_declared(duel, replace(state, passed=()))
     return replace(state, passed=passed)
 
 

@@ -58,21 +58,32 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     if extra:
         params.update(extra)
     state = duel.step(state.with_card(moved), kind, message_id, key, **params)
-    return _after_leaving(duel, state, card) if leaving else state
+    return _after_leaving(duel, state, card, negated=not from_field) if leaving else state
 
 
-def _after_leaving(duel: Duel, state: GameState, left: Card) -> GameState:
-    """Apply rule processing after ``left`` has left the field: Equip Cards, Xyz Materials."""
+def _after_leaving(duel: Duel, state: GameState, left: Card, *, negated: bool = False) -> GameState:
+    """Apply rule processing after ``left`` has left the field: Equip Cards, Xyz Materials.
+
+    The Xyz Materials go to the Graveyard when their monster leaves the field (ARC-V
+    3.2.2.3.1.1.4.1.i4) or its Xyz Summon is negated (``negated``, .i3); either way they are
+    not sent from the field (.i5; MR2 ch5.14), so their "sent from the field" triggers do not
+    activate (a ``trigger`` step says so).
+    """
     for equip in list(state.cards):
         if equip.equipped_to == left.id and equip.zone in FIELD_ZONES:
             duel.record("rule_processing", "ygo.rule.equip_destroyed", R.EQUIP_DESTROYED, card=equip.id,
                         card_name=equip.name, equipped_to=left.id)
             state = move(duel, state, equip, Zone.GRAVEYARD, "destroy", R.EQUIP_DESTROYED)
     if left.materials:
-        duel.record("rule_processing", "ygo.rule.xyz_materials", R.XYZ_MATERIALS, card=left.id,
-                    card_name=left.name, count=len(left.materials))
+        key, message = ((R.XYZ_NEGATED_MATERIALS, "ygo.rule.xyz_materials_negated") if negated
+                        else (R.XYZ_MATERIALS, "ygo.rule.xyz_materials"))
+        duel.record("rule_processing", message, key, card=left.id, card_name=left.name, count=len(left.materials))
         for material in left.materials:
-            state = move(duel, state, state.card(material), Zone.GRAVEYARD, "send_to_graveyard", R.XYZ_MATERIALS)
+            state = move(duel, state, state.card(material), Zone.GRAVEYARD, "send_to_graveyard", key)
+            card = state.card(material)
+            if any(e.trigger == "sent_from_field" and e.event_of is None for e in card.effects):
+                duel.record("trigger", "ygo.trigger.not_from_field", R.XYZ_MATERIAL_NOT_ON_FIELD, card=card.id,
+                            card_name=card.name, event="sent_from_field")
         state = duel.sync(state.with_card(replace(state.card(left.id), materials=())))
     return state
 
@@ -97,6 +108,8 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" else ""
     if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK):
         state = duel.event(state, "sent_to_graveyard", card.id, procedure)
+        if was_on_field and kwargs.get("from_field", True):
+            state = duel.event(state, "sent_from_field", card.id, procedure)
     if was_on_field and reason in ("destroy", "battle"):
         state = duel.event(state, "destroyed", card.id)
         if reason == "battle":

@@ -82,6 +82,7 @@ class R(Enum):
     BANISH = auto()
     RETURN = auto()
     DRAW = auto()
+    BOTH_PLAYERS_ACT = auto()       # both players act at once by one effect: the turn player first
     SPECIAL_SUMMON = auto()
     CONTROL = auto()
     STAT_CHANGE = auto()
@@ -94,6 +95,8 @@ class R(Enum):
     TOKEN_REMOVED = auto()
     EQUIP_DESTROYED = auto()
     XYZ_MATERIALS = auto()
+    XYZ_NEGATED_MATERIALS = auto()  # the materials of a negated Xyz Summon go to the GY, not from the field
+    XYZ_MATERIAL_NOT_ON_FIELD = auto()  # an Xyz Material sent to the GY is not sent from the field
     PENDULUM_TO_EXTRA = auto()
     LP_ZERO = auto()
     BOTH_ZERO = auto()
@@ -135,6 +138,7 @@ class R(Enum):
     SPECIAL_SUMMON_ZONE = auto()
     INHERENT_SUMMON = auto()
     SUMMON_NOT_CHAIN = auto()
+    NOTHING_CHAINS_TO_SUMMON = auto()  # a Summon is not an activation: nothing is chained to it
     SUMMON_NEGATION_WINDOW = auto()
     NEGATED_SUMMON_TO_GY = auto()
     NEGATED_SUMMON_PENDULUM = auto()  # a Pendulum whose Summon is negated is not sent from the field
@@ -168,6 +172,7 @@ class R(Enum):
     MANDATORY_TRIGGER = auto()
     OPTIONAL_TRIGGER = auto()
     MISSED_TIMING = auto()
+    TRIGGER_AT_WILL = auto()          # a trigger is activated at its timing, never by choice afterwards
     IF_OPTIONAL_AFTER = auto()
     MANDATORY_AFTER = auto()
     TRIGGER_HIDDEN = auto()

@@ -42,6 +42,10 @@ for _name, _rule, _label, _doc in (
         ("sent_to_graveyard", R.TRIGGER_EVENT, "Sent to the Graveyard",
          "The card goes to the Graveyard from anywhere (a Pendulum Monster that goes to the Extra Deck instead "
          "counts too) (ARC-V 3.2.7.3.i1)."),
+        ("sent_from_field", R.XYZ_MATERIAL_NOT_ON_FIELD, "Sent from the field to the Graveyard",
+         "The card goes from the field to the Graveyard (or, a Pendulum Monster, to the Extra Deck instead). An Xyz "
+         "Material was never on the field and a monster whose Summon was negated never arrived there: neither raises "
+         "it (ARC-V 3.2.2.3.1.1.4.1.i5, 3.2.2.1.i8; MR2 ch5.14)."),
         ("destroyed", R.DESTROY, "Destroyed", "The card is destroyed on the field, by an effect or by battle."),
         ("destroyed_by_battle", R.BATTLE_ATK_VS_ATK, "Destroyed by battle",
          "The card is destroyed by battle (MR2 ch4.7–ch4.8)."),

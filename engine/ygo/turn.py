@@ -101,7 +101,7 @@ def advance(duel: Duel, state: GameState) -> GameState:
 
 def _enter(duel: Duel, state: GameState, phase: str, step: Optional[str]) -> GameState:
     duel.record("phase", "ygo.phase.enter", R.PHASE_ORDER, phase=phase, step=step, player=state.turn.active)
-    state = duel.sync(replace(state, turn=replace(state.turn, phase=phase, step=step)))
+    state = duel.sync(replace(state, turn=replace(state.turn, phase=phase, step=step), turn_player_first=True))
     if phase == "end":
         state = expire_lingering(duel, state)
     return state
@@ -140,7 +140,7 @@ def _next_turn(duel: Duel, state: GameState, request: Optional[EndRequest]) -> G
     cards = tuple(replace(c, set_this_turn=False, summoned_this_turn=False, attacked=False, position_changed=False)
                   if (c.set_this_turn or c.summoned_this_turn or c.attacked or c.position_changed) else c
                   for c in state.cards)
-    state = replace(state, cards=cards, events=(), end_request=None,
+    state = replace(state, cards=cards, events=(), end_request=None, turn_player_first=True,
                     turn=replace(state.turn, active=nxt, phase="draw", step=None, number=number,
                                  normal_summon_used=False, pendulum_summon_used=False))
     return draw_phase_draw(duel, duel.sync(state))

@@ -786,6 +786,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot attack: only a monster in its controller's Monster Zone can attack (it is in the {zone})."),
     # Translators: ygo.illegal.card_not_available
     pgettext_lazy('trace', '{card_name} cannot be activated from where it is ({zone}).'),
+    # Translators: ygo.illegal.card_position
+    pgettext_lazy('trace', '{card_name} cannot be activated while {position} in the {zone}: it must be {allowed} there.'),
     # Translators: ygo.illegal.choice
     pgettext_lazy('trace', 'Chain Link {link}: {given} is not a choice of {count} of {options} for {action}; the choice is made from the options.'),
     # Translators: ygo.illegal.cost_unpayable
@@ -804,6 +806,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
     # Translators: ygo.illegal.negation_cannot_apply
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, and Chain Link {negates_link} is not one.'),
+    # Translators: ygo.illegal.negation_no_chain
+    pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, and the chain is empty, so there is nothing to negate.'),
     # Translators: ygo.illegal.negation_not_adjacent
     pgettext_lazy('trace', '{card_name} cannot negate the activation of Chain Link {negates_link}: it would be Chain Link {link}, and a negation must be chained directly to the activation.'),
     # Translators: ygo.illegal.no_summon_to_negate
@@ -830,12 +834,18 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be activated in response to Chain Link {answers_link}: a Spell Speed 1 effect cannot respond to a chain.'),
     # Translators: ygo.illegal.spell_speed_mismatch
     pgettext_lazy('trace', '{card_name} is Spell Speed {derived}, not {given}.'),
+    # Translators: ygo.illegal.summon_not_chainable
+    pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).'),
     # Translators: ygo.illegal.timing
     pgettext_lazy('trace', '{card_name} cannot be activated now: {player} may activate it only in their own Main Phase with no chain (now: {phase}).'),
     # Translators: ygo.illegal.tribute_not_own
     pgettext_lazy('trace', '{tribute_name} cannot be Tributed for {card_name}: only monsters you control can.'),
     # Translators: ygo.illegal.tributes
     pgettext_lazy('trace', '{card_name} (Level {level}) needs {needed} Tribute(s), not {given}.'),
+    # Translators: ygo.illegal.trigger_at_will
+    pgettext_lazy('trace', "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards."),
+    # Translators: ygo.illegal.turn_player_priority
+    pgettext_lazy('trace', '{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).'),
     # Translators: ygo.illegal.zone_full
     pgettext_lazy('trace', "{card_name} cannot be activated: {player}'s {zone} is full."),
     # Translators: ygo.lp.gain
@@ -896,6 +906,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} is a Token: it leaves the field and is removed from the game.'),
     # Translators: ygo.rule.xyz_materials
     pgettext_lazy('trace', '{card_name} has left the field: its {count} Xyz Material(s) go to the Graveyard.'),
+    # Translators: ygo.rule.xyz_materials_negated
+    pgettext_lazy('trace', 'The Xyz Summon of {card_name} was negated: its {count} Xyz Material(s) go to the Graveyard too (they were never on the field).'),
     # Translators: ygo.set.spell_trap
     pgettext_lazy('trace', '{player} Sets {card_name} face-down.'),
     # Translators: ygo.summon.cannot
@@ -924,6 +936,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{player} does not activate {card_name}'s optional trigger."),
     # Translators: ygo.trigger.missed_timing
     pgettext_lazy('trace', '{card_name} misses the timing: its "when … you can" event ({event}) was not the last thing to happen.'),
+    # Translators: ygo.trigger.not_from_field
+    pgettext_lazy('trace', '{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its "sent from the field" trigger does not activate.'),
     # Translators: ygo.trigger.to_chain
     pgettext_lazy('trace', "{player}'s trigger {card_name} goes on the chain as Chain Link {link} (priority tier {tier}, mandatory: {mandatory})."),
 )
@@ -3685,7 +3699,7 @@ VOCABULARY = (
     # Translators: ygo instruction:return_to_deck
     pgettext_lazy('vocabulary', "Returns each card it names to the top of its owner's Deck (a Fusion, Synchro or Xyz Monster to the Extra Deck) (MR2 ch5.21)."),
     # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'The player draws that many cards from the top of their Deck; with `both`, the turn player first (ARC-V 4.1.2.i5). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).'),
+    pgettext_lazy('vocabulary', 'The player draws that many cards from the top of their Deck; with `both`, each player draws, the turn player first, and the draws cite that rule (ARC-V 4.1.2.i5; MR2 ch5.4). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).'),
     # Translators: ygo instruction:draw
     pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, both, p1 or p2"),
     # Translators: ygo instruction:draw
@@ -3908,6 +3922,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Sent to the Graveyard'),
     # Translators: ygo trigger_event:sent_to_graveyard
     pgettext_lazy('vocabulary', 'The card goes to the Graveyard from anywhere (a Pendulum Monster that goes to the Extra Deck instead counts too) (ARC-V 3.2.7.3.i1).'),
+    # Translators: ygo trigger_event:sent_from_field
+    pgettext_lazy('vocabulary', 'Sent from the field to the Graveyard'),
+    # Translators: ygo trigger_event:sent_from_field
+    pgettext_lazy('vocabulary', 'The card goes from the field to the Graveyard (or, a Pendulum Monster, to the Extra Deck instead). An Xyz Material was never on the field and a monster whose Summon was negated never arrived there: neither raises it (ARC-V 3.2.2.3.1.1.4.1.i5, 3.2.2.1.i8; MR2 ch5.14).'),
     # Translators: ygo trigger_event:destroyed
     pgettext_lazy('vocabulary', 'The card is destroyed on the field, by an effect or by battle.'),
     # Translators: ygo trigger_event:destroyed_by_battle
@@ -4081,7 +4099,7 @@ VOCABULARY = (
     # Translators: ygo action:activate
     pgettext_lazy('vocabulary', 'Activate'),
     # Translators: ygo action:activate
-    pgettext_lazy('vocabulary', 'A player activates an effect: the next chain link, with the fields of a chain link (§2.4). Before it, a Summon not being negated succeeds and waiting triggers go on the chain first (an activation answers the game as it is); right after a declared end of phase it is a response before the phase ends (MR2 ch4.16; ARC-V 4.2.4.2.i1–i2).'),
+    pgettext_lazy('vocabulary', "A player activates an effect: the next chain link, with the fields of a chain link (§2.4). Before it, a Summon not being negated succeeds and waiting triggers go on the chain first (an activation answers the game as it is); right after a declared end of phase it is a response before the phase ends (MR2 ch4.16; ARC-V 4.2.4.2.i1–i2). At the start of a phase or step the replay enters, and after a chain resolves, the turn player has priority first: the opponent's activation with an empty chain before the turn player has acted or passed is an illegal step (MR2 ch4.16)."),
     # Translators: ygo action:activate
     pgettext_lazy('vocabulary', 'whose effect is activated'),
     # Translators: ygo action:activate
@@ -4101,7 +4119,7 @@ VOCABULARY = (
     # Translators: ygo action:activate
     pgettext_lazy('vocabulary', "default the effect's actions"),
     # Translators: ygo action:pass
-    pgettext_lazy('vocabulary', 'The player passes priority (ARC-V 4.2.4.2.i1). When both players have passed in succession (a `pass` of each, with no other action between) while a chain is open, the chain resolves then, last link first, as with `resolve`, so a later `activate` starts a new chain (ARC-V 4.2.4.2.i3; MR2 ch4.11). With no chain open the passes are recorded; the next action that is not a response lets what waits happen anyway.'),
+    pgettext_lazy('vocabulary', "The player passes priority (ARC-V 4.2.4.2.i1). When both players have passed in succession (a `pass` of each, with no other action between) while a chain is open, the chain resolves then, last link first, as with `resolve`, so a later `activate` starts a new chain (ARC-V 4.2.4.2.i3; MR2 ch4.11); the turn player then has priority first again. The opponent's pass right after the turn player declared the end of a phase or step ends it: the next begins, the turn player first (MR2 ch4.16). Otherwise, with no chain open, the passes are recorded (the turn player's lets the opponent activate) and the next action that is not a response lets what waits happen anyway."),
     # Translators: ygo action:resolve
     pgettext_lazy('vocabulary', 'Both pass: resolve'),
     # Translators: ygo action:resolve

@@ -4560,6 +4560,8 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'the effect gives LP as its text says; the rulebook states no general rule for gaining LP'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'when an Xyz Summon is negated, its Xyz Materials go to the Graveyard too, and they are not sent there from the field (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'Pendulum Monsters do not exist under Master Rule 2 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'in the Damage Step an optional trigger can be activated only if it is a Flip Effect or it triggers on its own Special Summon, destruction, banishment or return to the hand (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
@@ -4577,6 +4579,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'Pendulum Zones do not exist under Master Rule 2 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', "an optional 'when ... you can' trigger whose event was not the last thing to happen cannot be activated (misses the timing) (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a Trigger or Flip Effect is activated only at the timing of its event; one that missed its timing or never triggered cannot be activated afterwards (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', "an optional 'if ... you can' trigger met during a chain is activated after the chain (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

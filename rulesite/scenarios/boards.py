@@ -101,6 +101,30 @@ KEY_LABELS = {
 """Labels of the board keys the three games' boards use; another key is shown as written,
 ``_`` read as a space."""
 
+KEY_ORDER = (
+    "name", "card", "source", "item", "kind", "type", "types", "supertypes", "subtypes", "colors", "spell_speed",
+    "zone", "side", "owner", "controller", "position", "face_down", "tapped", "rested", "summoning_sick",
+    "atk", "def", "power", "toughness", "loyalty", "life", "lp", "poison", "will", "mana", "mana_pool",
+    "counters", "damage", "attached_to", "equipped_to", "materials", "attacking", "blocking",
+    "attacker", "target", "targets", "blocker", "negated", "revealed", "abilities", "effect",
+    "active", "number", "phase", "step", "priority",
+)
+"""The order a board item's keys are shown in (what a card is, where, its state, its numbers,
+what it is tied to); other keys follow in alphabetical order. A stored board's own key order
+cannot be used: PostgreSQL's jsonb reorders keys, so pages would differ by database. The
+stepper (static/js/stepper.js) gets the same order as ``key_order``."""
+_KEY_RANK = {key: rank for rank, key in enumerate(KEY_ORDER)}
+
+
+def key_rank(key: Any) -> tuple[int, str]:
+    """Return the sort key of a board key: its place in :data:`KEY_ORDER`, then its name.
+
+    >>> sorted(["damage", "zzz", "atk", "position", "aaa"], key=key_rank)
+    ['position', 'atk', 'damage', 'aaa', 'zzz']
+    """
+    return (_KEY_RANK.get(str(key), len(KEY_ORDER)), str(key))
+
+
 INDEX_KEYS = {"effect": pgettext_lazy("board", "no. %(n)s")}
 """Keys whose whole-number value is an engine index counted from 0 (a chain link's ``effect``:
 which of its card's effects, in the order the card lists them), shown counted from 1 as a judge
@@ -264,7 +288,7 @@ def value_parts(game: str, key: str, value: Any, refs: Refs) -> tuple[Part, ...]
             out.extend(((Part(", "),) if index else ()) + value_parts(game, key, item, refs))
         return tuple(out)
     if isinstance(value, Mapping):
-        shown = [(str(k), v) for k, v in value.items() if not _empty(v)]
+        shown = sorted(((str(k), v) for k, v in value.items() if not _empty(v)), key=lambda item: key_rank(item[0]))
         if not shown:
             return (Part("—"),)
         out = []
@@ -368,12 +392,13 @@ class BoardView:
 
 
 def _facts(game: str, data: Any, skip: Iterable[str], changed: frozenset[Path], refs: Refs, *prefix: str) -> list[Fact]:
-    """Return the facts of one board item (an object, a player, the turn), in its key order."""
+    """Return the facts of one board item (an object, a player, the turn), keys in
+    :data:`KEY_ORDER` (a stored board's own order differs by database)."""
     if not isinstance(data, Mapping):
         return [Fact("", "", value_parts(game, "", data, refs), _touched(changed, *prefix))] if not _empty(data) else []
     skipped = set(skip)
     out = []
-    for key, value in data.items():
+    for key, value in sorted(data.items(), key=lambda item: key_rank(item[0])):
         if key in skipped or _empty(value):
             continue
         parts = () if value is True else value_parts(game, key, value, refs)
@@ -572,6 +597,7 @@ def stepper_data(*, initial: Any, trace: list[Mapping[str, Any]], complete: bool
     return {
         "board": board, "trace": tree, "zones": zones, "names": dict(names), "terms": terms,
         "keys": {key: key_label(key) for key in sorted(keys) if key_label(key) != key},
+        "key_order": sorted(keys, key=key_rank),
         "plain_keys": sorted(PLAIN_KEYS), "reason": reason, "cut": budget.cut,
         "partial": board is not None and (budget.cut or not complete), "ui": {**_ui(), **({"chain": chain_label} if chain_label else {})},
     }

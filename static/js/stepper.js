@@ -18,6 +18,14 @@
   var ui = data.ui || {};
   var terms = data.terms || {};
   var keys = data.keys || {};
+  // The order board keys are shown in (boards.KEY_ORDER): a stored board's own key order differs
+  // by database (PostgreSQL's jsonb reorders keys).
+  var keyRank = {};
+  (data.key_order || []).forEach(function (key, index) { keyRank[key] = index; });
+  function byRank(a, b) {
+    var ra = has(keyRank, a) ? keyRank[a] : 1e9, rb = has(keyRank, b) ? keyRank[b] : 1e9;
+    return ra - rb || (a < b ? -1 : a > b ? 1 : 0);
+  }
   var names = data.names || {};
   var zoneOrder = data.zones || [];
   var plainKeys = data.plain_keys || [];  // keys whose values are words, never a card's or player's id
@@ -143,7 +151,7 @@
     if (typeof v === "number" && has(terms, key) && has(terms[key], String(v))) { return terms[key][String(v)]; }
     if (Array.isArray(v)) { return v.map(function (item) { return valueText(key, item); }).join(", ") || "—"; }
     if (v && typeof v === "object") {
-      return Object.keys(v).filter(function (k) { return !isEmpty(v[k]); })
+      return Object.keys(v).sort(byRank).filter(function (k) { return !isEmpty(v[k]); })
         .map(function (k) { return keyLabel(k) + ": " + valueText(k, v[k]); }).join("; ") || "—";
     }
     return v === null || v === undefined ? "—" : String(v);
@@ -167,7 +175,7 @@
       return out;
     }
     if (v && typeof v === "object" && !Array.isArray(v)) {
-      var shown = Object.keys(v).filter(function (k) { return !isEmpty(v[k]); });
+      var shown = Object.keys(v).sort(byRank).filter(function (k) { return !isEmpty(v[k]); });
       if (!shown.length) { return [["—", ""]]; }
       var parts = [];
       shown.forEach(function (k, index) {
@@ -192,7 +200,7 @@
       if (!isEmpty(data)) { out.push({label: "", parts: valueParts("", data, refs), changed: touched(changed, prefix)}); }
       return out;
     }
-    Object.keys(data).forEach(function (key) {
+    Object.keys(data).sort(byRank).forEach(function (key) {
       if (skip.indexOf(key) >= 0 || isEmpty(data[key])) { return; }
       out.push({label: keyLabel(key), parts: data[key] === true ? [] : valueParts(key, data[key], refs),
                 changed: touched(changed, prefix.concat([key]))});

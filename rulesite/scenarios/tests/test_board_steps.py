@@ -404,3 +404,21 @@ def test_a_yes_no_choice_reads_as_yes_or_no_in_the_readers_language():
     assert (choice_text(True), choice_text(False), choice_text(["x1", "x2"]), choice_text("x1")) == ("Yes", "No", "x1, x2", "x1")
     with translation.override("zh-hans"):
         assert choice_text(True) == "是"
+
+
+def test_a_boards_facts_read_in_the_same_order_whatever_order_the_database_kept_its_keys():
+    # PostgreSQL's jsonb gives keys back shortest first: the page must not depend on that.
+    natural = {"name": "Resonator", "zone": "field", "atk": 600, "def": 600, "damage": 0,
+               "battle": {"attacker": "a", "target": "p2", "blocker": "b"}}
+    jsonb = {k: natural[k] for k in sorted(natural, key=lambda k: (len(k), k))}
+    jsonb["battle"] = {k: natural["battle"][k] for k in ("target", "blocker", "attacker")}
+    views = [boards.board_view({"players": {"p1": {}}, "objects": {"r": {**b, "owner": "p1"}}}, game="fow", names={}, zones=[])
+             for b in (natural, jsonb)]
+    facts = [[(f.label, f.text) for f in v.players[0].zones[0].cards[0].facts] for v in views]
+    assert facts[0] == facts[1]
+    assert [label for label, _ in facts[0]][:3] == ["ATK", "DEF", "damage"]
+    assert dict(facts[0])["battle"] == "attacker: a; target: p2; blocker: b"
+    data = boards.stepper_data(initial={"players": {"p1": {}}, "objects": {"r": {**jsonb, "owner": "p1"}}}, trace=[],
+                               complete=True, game="fow", names={}, zones=[])
+    order = data["key_order"]
+    assert order.index("atk") < order.index("def") < order.index("damage") and order.index("attacker") < order.index("blocker")

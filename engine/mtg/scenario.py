@@ -156,7 +156,8 @@ def _players(players: Any, v: Validation) -> None:
         return
     seen = []
     for i, p in enumerate(players):
-        if PLAYER.check(p, ("players", i), v) and isinstance(p, Mapping):
+        PLAYER.check(p, ("players", i), v)
+        if isinstance(p, Mapping):  # counted even when one of its keys is refused: one error, not two
             seen.append(p.get("id"))
     if sorted(x for x in seen if x) != list(PLAYERS):
         v.error(("players",), "players must list p1 and p2 exactly once each")

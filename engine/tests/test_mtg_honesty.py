@@ -33,6 +33,12 @@ class UnknownKeyTests:
                        [{"type": "cast", "player": "p1", "card": "c", "tragets": []}])
         assert 'did you mean "targets"' in _errors(doc)["actions[0].tragets"]
 
+    def test_an_unknown_key_of_a_player_is_one_error_at_its_path(self):
+        doc = copy.deepcopy(_golden("faq-retaliator-griffin-dies-at-the-same-time"))
+        doc["players"][0]["lief"] = 20
+        errors = _errors(doc)
+        assert list(errors) == ["players[0].lief"] and 'did you mean "life"' in errors["players[0].lief"]
+
     def test_an_unknown_key_of_an_ability_is_refused(self):
         doc = scenario([creature("c", "Bears", 2, 2, abilities=[keyword("flying", flavor="wings")])])
         assert "actions" not in _errors(doc) and "objects[0].abilities[0].flavor" in _errors(doc)

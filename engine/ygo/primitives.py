@@ -23,7 +23,8 @@ PROCEDURE_MISSED_TIMING = {"tribute": R.MISSED_TIMING_PROCEDURE, "synchro_materi
 
 def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, *,
                position: Optional[Position] = None, kind: str = "move", message_id: str = "ygo.move",
-               extra: Optional[dict[str, Any]] = None, top: bool = False, from_field: bool = True) -> GameState:
+               extra: Optional[dict[str, Any]] = None, top: bool = False, bottom: bool = False,
+               from_field: bool = True) -> GameState:
     """Move ``card`` to ``to`` (its owner's pile when it leaves the field) and apply rule processing,
     without noting the events of the move (a Summon or a Set notes its own).
 
@@ -49,6 +50,8 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     seq = card.seq
     if top and to is Zone.DECK:
         seq = min((c.seq for c in state.cards), default=0) - 1
+    elif bottom and to is Zone.DECK:
+        seq = max((c.seq for c in state.cards), default=0) + 1
     leaving = was_on_field and to not in FIELD_ZONES
     moved = replace(card, zone=to, position=position, seq=seq,
                     controller=card.owner if leaving or to not in FIELD_ZONES else card.controller,
@@ -145,12 +148,29 @@ def flip(duel: Duel, state: GameState, card: Card, position: Position) -> GameSt
     return apply_continuous(duel, state, state.card(card.id))
 
 
+def shuffle_deck(duel: Duel, state: GameState, player: PlayerId, key: R) -> GameState:
+    """Shuffle ``player``'s Deck (a ``shuffle`` step citing ``key``): from now on the order of
+    its cards is not known (ARC-V 2.1.4.i2; MR2 ch5.22), so the engine no longer reads the
+    document's order as the top of the Deck (:func:`draw_card`)."""
+    count = sum(1 for c in state.cards_in(Zone.DECK) if c.owner == player)
+    shuffled = state.shuffled_decks if player in state.shuffled_decks else (*state.shuffled_decks, player)
+    return duel.step(replace(state, shuffled_decks=shuffled), "shuffle", "ygo.deck.shuffled", key, player=player,
+                     count=count)
+
+
 def draw_card(duel: Duel, state: GameState, player: PlayerId, key: R) -> Optional[GameState]:
-    """Draw the top card of ``player``'s Deck; return ``None`` if the Deck is empty."""
+    """Draw the top card of ``player``'s Deck; return ``None`` if the Deck is empty.
+
+    After the Deck was shuffled its top card is not known (ARC-V 2.1.4.i2; MR2 ch5.22): unless
+    every card left in it has the same name, the draw is a ``cannot_evaluate`` step and no card
+    moves (the engine never guesses which card was drawn)."""
     deck = [c for c in state.cards_in(Zone.DECK) if c.owner == player]
     if not deck:
         return None
     top = deck[0]
+    if player in state.shuffled_decks and len({c.name for c in deck}) > 1:
+        return duel.cannot_evaluate(state, "ygo.cannot_evaluate.shuffled_draw", R.DECK_ORDER_HIDDEN, player=player,
+                                    count=len(deck))
     return duel.step(state.with_card(replace(top, zone=Zone.HAND, position=None)), "move", "ygo.move.draw", key,
                      player=player, card=top.id, card_name=top.name)
 

@@ -47,11 +47,13 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         link=raw.get("link"),
         what=raw.get("what", "any"),
         destroy=raw.get("destroy", False),
-        position=raw.get("position", "attack"),
+        position=raw.get("position", ""),
         choose=raw.get("choose"),
         options=tuple(raw.get("from", ())),
         chosen=tuple(raw["chosen"]) if "chosen" in raw else None,
         text=raw.get("text", ""),
+        face_down=raw.get("face_down", False),
+        place=raw.get("place", "top"),
     )
 
 

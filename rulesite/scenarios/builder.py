@@ -105,6 +105,7 @@ OPTIONS = tuple(VOCABULARY.names("option"))
 """The ``options`` keys (§2.6a), each a setup field of its own."""
 PLAYER_REFS = key_values("instruction", "player")
 SUMMON_POSITIONS = key_values("instruction", "position")
+DECK_PLACES = key_values("instruction", "place")
 PHASE_SKIPS = key_values("action", "to")
 FILTER_KEYS = tuple(VOCABULARY.names("filter"))
 YES_NO = ("yes", "no")
@@ -290,6 +291,8 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("materials", "materials", _ids),
     _Field("level", "level", _integer),
     _Field("at_least", "at_least", _flag),
+    _Field("face_down", "face_down", _flag),
+    _Field("place", "place", choices=DECK_PLACES),
     _Field("choose", "choose", _integer),
     _Field("from", "choose_from", _ids),
     _Field("chosen", "chosen", _ids),

@@ -742,6 +742,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Cannot evaluate Chain Link {link} ({card_name}): {detail}.'),
     # Translators: ygo.cannot_evaluate.continuous
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
+    # Translators: ygo.cannot_evaluate.shuffled_draw
+    pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
     # Translators: ygo.chain.activate
     pgettext_lazy('trace', 'Chain Link {link}: {player} activates {card_name} (Spell Speed {spell_speed}).'),
     # Translators: ygo.chain.end
@@ -772,6 +774,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} pays {amount} LP as the cost of {card_name} ({lp} LP left).'),
     # Translators: ygo.damage
     pgettext_lazy('trace', '{player} takes {amount} damage ({lp} LP left).'),
+    # Translators: ygo.deck.shuffled
+    pgettext_lazy('trace', "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known."),
     # Translators: ygo.duel.draw
     pgettext_lazy('trace', 'The Duel is a draw ({reason}).'),
     # Translators: ygo.duel.win
@@ -3689,15 +3693,29 @@ VOCABULARY = (
     # Translators: ygo instruction:send_to_graveyard
     pgettext_lazy('vocabulary', 'Send to the Graveyard'),
     # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34)."),
+    pgettext_lazy('vocabulary', "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4; MR2 ch1.7)."),
     # Translators: ygo instruction:banish
-    pgettext_lazy('vocabulary', 'Banishes each card it names face-up (ARC-V 2.3.i1; MR2 ch5.19).'),
+    pgettext_lazy('vocabulary', 'Banishes each card it names face-up, or face-down with `face_down` (then it is hidden and only its owner may look at it) (ARC-V 2.3.i3, 2.3.1.i1; MR2 ch5.19). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4).'),
+    # Translators: ygo instruction:banish
+    pgettext_lazy('vocabulary', 'Face-down'),
+    # Translators: ygo instruction:banish
+    pgettext_lazy('vocabulary', 'banish face-down (ARC-V 2.3.1.i1)'),
     # Translators: ygo instruction:return_to_hand
     pgettext_lazy('vocabulary', "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21)."),
     # Translators: ygo instruction:return_to_deck
     pgettext_lazy('vocabulary', 'Return to the Deck'),
     # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', "Returns each card it names to the top of its owner's Deck (a Fusion, Synchro or Xyz Monster to the Extra Deck) (MR2 ch5.21)."),
+    pgettext_lazy('vocabulary', "Returns each card it names to its owner's Deck: on top (the default), on the bottom (`place: bottom`), or shuffled into it (`place: shuffle`: the Deck is shuffled after the action); a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21, ch5.22)."),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'Where'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'top (the default), bottom or shuffle'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'On top'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'On the bottom'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'Shuffled in'),
     # Translators: ygo instruction:draw
     pgettext_lazy('vocabulary', 'The player draws that many cards from the top of their Deck; with `both`, each player draws, the turn player first, and the draws cite that rule (ARC-V 4.1.2.i5; MR2 ch5.4). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).'),
     # Translators: ygo instruction:draw
@@ -3729,7 +3747,7 @@ VOCABULARY = (
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Special Summon'),
     # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', "Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned."),
+    pgettext_lazy('vocabulary', "Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4)."),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
     # Translators: ygo instruction:special_summon
@@ -3772,6 +3790,32 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Negate the Summon'),
     # Translators: ygo instruction:negate_summon
     pgettext_lazy('vocabulary', 'Negates the Summon in progress; it can be activated only while a monster is being Summoned, before anything else responds (ARC-V 3.2.2.1.i7). The monster goes to the Graveyard (3.2.2.1.i8) and, never having been on the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). Whether the card also destroys it is card text: write that part as `unsupported`.'),
+    # Translators: ygo instruction:add_to_hand
+    pgettext_lazy('vocabulary', 'Add to the hand'),
+    # Translators: ygo instruction:add_to_hand
+    pgettext_lazy('vocabulary', "Adds each card it names to its owner's hand from the Deck (a search), the Graveyard or banishment (to its owner's hand, MR2 ch5.21); a card anywhere else (on the field: that is `return_to_hand`) is not affected. A Deck searched is shuffled after the action, and its order is then unknown: a later draw from it cannot be evaluated unless every card left has one name (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7, ch5.22)."),
+    # Translators: ygo instruction:discard
+    pgettext_lazy('vocabulary', "Discards each card it names from its owner's hand to the Graveyard, by a card effect (unlike the hand-limit discard at the end of the turn, ARC-V 2.2.i4); a card not in the hand is not affected (MR2 ch5.35). As `choose`/`from` it is the player's choice on resolution."),
+    # Translators: ygo instruction:shuffle
+    pgettext_lazy('vocabulary', 'Shuffle the Deck'),
+    # Translators: ygo instruction:shuffle
+    pgettext_lazy('vocabulary', "Shuffles the player's Deck (with `both`, each Deck, the turn player's first): from then on the order of its cards is not known, so a later draw from it cannot be evaluated unless every card left has one name (MR2 ch5.22; ARC-V 2.1.4.i2)."),
+    # Translators: ygo instruction:shuffle
+    pgettext_lazy('vocabulary', 'whose Deck: self (the default), opponent, both, p1 or p2'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Change position'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected."),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'To position'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'attack, defense or face-down defense; default: the other of Attack and Defense'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Face-up Attack'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Face-up Defense'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Face-down Defense'),
     # Translators: ygo instruction:fusion_summon
     pgettext_lazy('vocabulary', 'Fusion Summon'),
     # Translators: ygo instruction:fusion_summon
@@ -4271,7 +4315,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Recover'),
     # Translators: fow instruction:discard (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Discard'),
-    # Translators: ygo cost:discard (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:discard (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Discard'),
     # Translators: fow instruction:add_counter (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Put counters'),
@@ -4511,6 +4555,14 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card placed on the bottom of the Deck goes under the others, and the Deck is not shuffled'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a negated attack ends at once; there is no damage calculation, and the monster has still attacked this turn'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -4599,4 +4651,12 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'a monster in Defense Position cannot declare an attack (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a halved value rounds half up (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a card banished face-down is hidden; only its owner may look at it (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an effect can add a card to the hand from the Deck, which is then searched (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "an original ATK/DEF changed by an effect is the monster's original value from then on (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a battle position changed by an effect is not limited to once per turn (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

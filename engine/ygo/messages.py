@@ -121,6 +121,7 @@ MESSAGES = {
     "ygo.illegal.turn_player_priority": "{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).",
     "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
     # issue 13: the verbs
+    "ygo.modify.original": "{card_name}'s original {stat} becomes {after} (it was {before}); its other changes apply on top of it.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
 }

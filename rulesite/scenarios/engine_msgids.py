@@ -858,6 +858,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name}'s ATK changes from {before} to {after}."),
     # Translators: ygo.modify.def
     pgettext_lazy('trace', "{card_name}'s DEF changes from {before} to {after}."),
+    # Translators: ygo.modify.original
+    pgettext_lazy('trace', "{card_name}'s original {stat} becomes {after} (it was {before}); its other changes apply on top of it."),
     # Translators: ygo.move
     pgettext_lazy('trace', '{card_name} moves from the {from} to the {to} ({reason}).'),
     # Translators: ygo.move.control
@@ -3688,6 +3690,22 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change DEF'),
     # Translators: ygo instruction:change_def
     pgettext_lazy('vocabulary', 'Changes the DEF of each face-up monster it names by `amount` (signed), to `set`, or to half (`half`, rounding up); the result is never below 0 and a face-down monster is not affected (ARC-V 4.1.5.i1, 4.1.4.i1, 3.2.4.3.i3; MR2 ch5.36). With `until: end_phase` the change ends in the End Phase.'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'Change original ATK'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'Changes the original ATK of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original ATK from then on; every other change to its ATK, made before or after, applies on top of the new original. So halving the original of a 2000 ATK monster with +500 gives 1500, where `change_atk` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'Original becomes'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'the new original value'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'Halve the original'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'halve the original value, rounding up (ARC-V 4.1.4.i1)'),
+    # Translators: ygo instruction:change_original_def
+    pgettext_lazy('vocabulary', 'Change original DEF'),
+    # Translators: ygo instruction:change_original_def
+    pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard

@@ -122,6 +122,12 @@ MESSAGES = {
     "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
     # issue 13: the verbs
     "ygo.modify.original": "{card_name}'s original {stat} becomes {after} (it was {before}); its other changes apply on top of it.",
+    "ygo.negate.attack": "The attack of {attacker_name} is negated by Chain Link {by_link}: the attack ends, with no damage calculation.",
+    "ygo.no_effect.no_attack": "Chain Link {link}: there is no attack in progress to negate.",
+    "ygo.illegal.no_attack_to_negate": "{card_name} cannot be activated: it negates an attack, and no attack is in progress (now: {phase}).",
+    "ygo.negate.card_effects": "The effects of {card_name} are negated by Chain Link {by_link} ({until}).",
+    "ygo.negate.card_effects_end": "The negation of {card_name}'s effects ends in the End Phase.",
+    "ygo.no_effect.card_effects_negated": "Chain Link {link} ({card_name}) resolves without effect: the effects of {card_name} are negated.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
 }

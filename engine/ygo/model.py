@@ -153,6 +153,8 @@ class Instruction:
     """For ``banish``: banish the cards face-down (ARC-V 2.3.1.i1)."""
     place: str = "top"
     """For ``return_to_deck``: ``top``, ``bottom`` or ``shuffle`` (shuffled into the Deck)."""
+    face_up_monsters: str = ""
+    """For ``negate_effects``: ``all``, ``opponent`` or ``self`` instead of targets; ``""`` if not given."""
 
 
 @dataclass(frozen=True, slots=True)

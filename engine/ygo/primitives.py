@@ -105,6 +105,7 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     if was_on_field and after.zone not in FIELD_ZONES:
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
+            effects_negated="",
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = end_continuous(duel, state, before.id)

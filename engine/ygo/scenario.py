@@ -54,6 +54,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         text=raw.get("text", ""),
         face_down=raw.get("face_down", False),
         place=raw.get("place", "top"),
+        face_up_monsters=raw.get("face_up_monsters", ""),
     )
 
 

@@ -301,7 +301,7 @@ def apply_continuous_of(duel: Duel, state: GameState, source: Card, *, arrived: 
     ``cannot_evaluate`` step naming the card and the text, like ``unsupported``.
     """
     source = state.card(source.id)
-    if source.zone not in FIELD_ZONES or not source.face_up:
+    if source.zone not in FIELD_ZONES or not source.face_up or source.effects_negated:
         return state
     for effect in source.effects:
         if effect.effect_class is not EffectClass.CONTINUOUS:
@@ -342,17 +342,25 @@ def report_unevaluated(duel: Duel, state: GameState) -> GameState:
     return state
 
 
-def end_continuous(duel: Duel, state: GameState, source_id: str) -> GameState:
-    """Remove the Continuous Effects of a card that is no longer face-up on the field (ARC-V 3.2.7.1.i3)."""
+def end_continuous(duel: Duel, state: GameState, source_id: str, *, key: R = R.CONTINUOUS_ENDS) -> GameState:
+    """Remove the Continuous Effects of a card that is no longer face-up on the field (ARC-V
+    3.2.7.1.i3), or whose effects are negated (``key``: :attr:`R.EFFECTS_NEGATED`)."""
+    reason = "source_left" if key is R.CONTINUOUS_ENDS else "negated"
     for card in state.cards:
         kept = tuple(m for m in card.modifiers if not (m.source == source_id and m.until == "continuous"))
         if len(kept) != len(card.modifiers):
-            state = set_modifiers(duel, state, card, kept, source=source_id, reason="source_left", key=R.CONTINUOUS_ENDS)
+            state = set_modifiers(duel, state, card, kept, source=source_id, reason=reason, key=key)
     return state
 
 
 def expire_lingering(duel: Duel, state: GameState) -> GameState:
-    """End every "until the End Phase" modifier and recompute the values it changed."""
+    """End every "until the End Phase" modifier and recompute the values it changed; a card
+    whose effects were negated until the End Phase applies its Continuous Effects again."""
+    for card in state.cards:
+        if card.effects_negated == "end_phase":
+            state = duel.step(state.with_card(replace(card, effects_negated="")), "negate", "ygo.negate.card_effects_end",
+                              R.LINGERING_EXPIRES, card=card.id, card_name=card.name)
+            state = apply_continuous_of(duel, state, state.card(card.id), arrived=False)
     for card in state.cards:
         kept = tuple(m for m in card.modifiers if m.until != "end_phase")
         if len(kept) != len(card.modifiers):

@@ -293,6 +293,7 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("at_least", "at_least", _flag),
     _Field("face_down", "face_down", _flag),
     _Field("place", "place", choices=DECK_PLACES),
+    _Field("face_up_monsters", "face_up_monsters", choices=key_values("instruction", "face_up_monsters")),
     _Field("choose", "choose", _integer),
     _Field("from", "choose_from", _ids),
     _Field("chosen", "chosen", _ids),

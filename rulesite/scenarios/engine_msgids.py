@@ -814,6 +814,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, and the chain is empty, so there is nothing to negate.'),
     # Translators: ygo.illegal.negation_not_adjacent
     pgettext_lazy('trace', '{card_name} cannot negate the activation of Chain Link {negates_link}: it would be Chain Link {link}, and a negation must be chained directly to the activation.'),
+    # Translators: ygo.illegal.no_attack_to_negate
+    pgettext_lazy('trace', '{card_name} cannot be activated: it negates an attack, and no attack is in progress (now: {phase}).'),
     # Translators: ygo.illegal.no_summon_to_negate
     pgettext_lazy('trace', '{card_name} cannot be activated: no monster is being Summoned right now.'),
     # Translators: ygo.illegal.normal_summon_used
@@ -868,16 +870,26 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} draws {card_name}.'),
     # Translators: ygo.negate.activation
     pgettext_lazy('trace', 'The activation of Chain Link {link} ({card_name}) is negated by Chain Link {by_link}.'),
+    # Translators: ygo.negate.attack
+    pgettext_lazy('trace', 'The attack of {attacker_name} is negated by Chain Link {by_link}: the attack ends, with no damage calculation.'),
+    # Translators: ygo.negate.card_effects
+    pgettext_lazy('trace', 'The effects of {card_name} are negated by Chain Link {by_link} ({until}).'),
+    # Translators: ygo.negate.card_effects_end
+    pgettext_lazy('trace', "The negation of {card_name}'s effects ends in the End Phase."),
     # Translators: ygo.negate.effect
     pgettext_lazy('trace', 'The effect of Chain Link {link} ({card_name}) is negated by Chain Link {by_link}.'),
     # Translators: ygo.negate.summon
     pgettext_lazy('trace', 'The Summon of {card_name} is negated by Chain Link {by_link}.'),
     # Translators: ygo.no_effect.activation_negated
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) does nothing: its activation was negated.'),
+    # Translators: ygo.no_effect.card_effects_negated
+    pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: the effects of {card_name} are negated.'),
     # Translators: ygo.no_effect.card_left_field
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field, so its effect does not apply.'),
     # Translators: ygo.no_effect.effect_negated
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: its effect was negated.'),
+    # Translators: ygo.no_effect.no_attack
+    pgettext_lazy('trace', 'Chain Link {link}: there is no attack in progress to negate.'),
     # Translators: ygo.no_effect.not_applicable
     pgettext_lazy('trace', 'Chain Link {link}: {action} cannot apply to {target_name} where it is.'),
     # Translators: ygo.no_effect.target_gone
@@ -3808,6 +3820,24 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Negate the Summon'),
     # Translators: ygo instruction:negate_summon
     pgettext_lazy('vocabulary', 'Negates the Summon in progress; it can be activated only while a monster is being Summoned, before anything else responds (ARC-V 3.2.2.1.i7). The monster goes to the Graveyard (3.2.2.1.i8) and, never having been on the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). Whether the card also destroys it is card text: write that part as `unsupported`.'),
+    # Translators: ygo instruction:negate_attack
+    pgettext_lazy('vocabulary', 'Negate the attack'),
+    # Translators: ygo instruction:negate_attack
+    pgettext_lazy('vocabulary', 'Negates the attack in progress: it ends at once, with no Damage Step and no damage calculation, and the monster has still attacked this turn (it cannot attack again). It can be activated only while an attack is in progress, before damage calculation (official ruling; the ARC-V transcription has no battle chapter and MR2 does not say). If the attack has already ended when it resolves, it does nothing.'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', "Negate a card's effects"),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', "Negates the effects of each face-up card it names on the field (or of every face-up monster on the field, the opponent's or the player's, with `face_up_monsters`): its Continuous Effects stop applying at once and its ATK/DEF is computed again without them, and any of its effects on the chain, or activated later, resolves without effect, for as long as it stays face-up on the field (or until the End Phase, with `until: end_phase`). A card face-down or off the field is not affected (official ruling, not in either document)."),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'Or every face-up monster'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'instead of targets: all, opponent or self'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'On the field'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'The opponent controls'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'permanent (while face-up on the field, the default) or end_phase'),
     # Translators: ygo instruction:add_to_hand
     pgettext_lazy('vocabulary', 'Add to the hand'),
     # Translators: ygo instruction:add_to_hand
@@ -4479,6 +4509,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Chosen'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Chosen'),
+    # Translators: mtg condition:controls (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'You control'),
+    # Translators: ygo instruction:negate_effects (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'You control'),
 )
 
 FIELD_TYPES = (

@@ -226,6 +226,7 @@ CITATIONS.update({
     R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
                           "the others, and the Deck is not shuffled"),
     R.ORIGINAL_CHANGED: _s("3.1.4.5.i3"),
+    R.COIN_DIE: _s("1.2.i1"),
     R.POSITION_BY_EFFECT: _s("3.2.5.i2"),
     R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
                             "calculation, and the monster has still attacked this turn"),

@@ -128,6 +128,8 @@ MESSAGES = {
     "ygo.negate.card_effects": "The effects of {card_name} are negated by Chain Link {by_link} ({until}).",
     "ygo.negate.card_effects_end": "The negation of {card_name}'s effects ends in the End Phase.",
     "ygo.no_effect.card_effects_negated": "Chain Link {link} ({card_name}) resolves without effect: the effects of {card_name} are negated.",
+    "ygo.chance.coin": "Chain Link {link}: the coin comes up {result}.",
+    "ygo.chance.die": "Chain Link {link}: the die shows {result}.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
 }

@@ -153,6 +153,10 @@ class Instruction:
     """For ``banish``: banish the cards face-down (ARC-V 2.3.1.i1)."""
     place: str = "top"
     """For ``return_to_deck``: ``top``, ``bottom`` or ``shuffle`` (shuffled into the Deck)."""
+    result: str = ""
+    """For ``toss_coin``/``roll_die``: the face it came up with; ``""`` if not given (open)."""
+    outcomes: tuple[tuple[str, tuple["Instruction", ...]], ...] = ()
+    """For ``toss_coin``/``roll_die``: each result with the actions it applies."""
     face_up_monsters: str = ""
     """For ``negate_effects``: ``all``, ``opponent`` or ``self`` instead of targets; ``""`` if not given."""
 

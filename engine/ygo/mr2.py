@@ -215,6 +215,7 @@ CITATIONS.update({
     R.DECK_ORDER_HIDDEN: _s("ch5.22"),
     R.BANISH_FACE_DOWN: _ruling("a card banished face-down is hidden; only its owner may look at it"),
     R.DISCARD: _s("ch5.35"),
+    R.COIN_DIE: _s("ch1.5"),
     R.ADD_TO_HAND: _ruling("an effect can add a card to the hand from the Deck, which is then searched"),
     R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
                           "the others, and the Deck is not shuffled"),

@@ -105,6 +105,7 @@ class R(Enum):
     NEGATE_ATTACK = auto()          # a negated attack ends: no damage calculation
     NO_ATTACK_TO_NEGATE = auto()    # a negation of an attack needs an attack
     EFFECTS_NEGATED = auto()        # a card whose effects are negated applies none of them
+    COIN_DIE = auto()               # coins and dice for card effects
     # Rule processing and the end of the Duel
     TOKEN_REMOVED = auto()
     EQUIP_DESTROYED = auto()

@@ -55,6 +55,9 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         face_down=raw.get("face_down", False),
         place=raw.get("place", "top"),
         face_up_monsters=raw.get("face_up_monsters", ""),
+        result=raw.get("result", ""),
+        outcomes=tuple((face, tuple(instruction(item) for item in items))
+                       for face, items in raw.get("outcomes", {}).items()),
     )
 
 

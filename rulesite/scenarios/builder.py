@@ -293,6 +293,7 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("at_least", "at_least", _flag),
     _Field("face_down", "face_down", _flag),
     _Field("place", "place", choices=DECK_PLACES),
+    _Field("result", "result", choices=key_values("instruction", "result")),
     _Field("face_up_monsters", "face_up_monsters", choices=key_values("instruction", "face_up_monsters")),
     _Field("choose", "choose", _integer),
     _Field("from", "choose_from", _ids),
@@ -330,6 +331,8 @@ STRUCTURAL_KEYS = {("ability", "cost"): "the row's cost inputs (one cost)", ("ab
 KEPT_IN_JSON = {
     ("action", "cost"): "a link's own cost is rare (the card's effect gives the cost paid): the step's "
                         "“Other fields (JSON)” keeps it",
+    ("instruction", "outcomes"): "the actions of each coin or die result are nested action lists: the row's "
+                                 "“Other fields (JSON)” keeps them",
 }
 """``(slot, key)``: keys of the vocabulary that no input holds, and why; the row's JSON keeps them."""
 PENDING_INPUTS = {field.key: field for field in (

@@ -752,6 +752,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link} resolves: {card_name}.'),
     # Translators: ygo.chain.respond
     pgettext_lazy('trace', 'Chain Link {link}: {player} activates {card_name} in response (Spell Speed {spell_speed}).'),
+    # Translators: ygo.chance.coin
+    pgettext_lazy('trace', 'Chain Link {link}: the coin comes up {result}.'),
+    # Translators: ygo.chance.die
+    pgettext_lazy('trace', 'Chain Link {link}: the die shows {result}.'),
     # Translators: ygo.choice
     pgettext_lazy('trace', 'Chain Link {link}: choose {count} of {options} for {action}.'),
     # Translators: ygo.choice.hand_limit
@@ -3718,6 +3722,42 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change original DEF'),
     # Translators: ygo instruction:change_original_def
     pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Toss a coin'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Tosses a coin (ARC-V 1.2.i1; MR2 ch1.5): the result is `result` (heads or tails), or, left blank, the resolution branches on both; then the actions of that result in `outcomes` apply, in order.'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Result'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'the coin face it came up with; blank: one branch per coin face'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Heads'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Tails'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Outcomes'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'for each coin face, the actions it applies'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'Roll a die'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'Rolls a six-sided die (ARC-V 1.2.i1; MR2 ch1.5): the result is `result` (1 to 6), or, left blank, the resolution branches on the six results; then the actions of that result in `outcomes` apply, in order (a result not listed does nothing).'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'the die result it came up with; blank: one branch per die result'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '1'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '2'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '3'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '4'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '5'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '6'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'for each die result, the actions it applies'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard

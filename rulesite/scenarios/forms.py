@@ -44,6 +44,7 @@ POSITION_LABELS = {
     "attack": _("Attack"), "defense": _("Defense"), "face-down defense": _("Face-down Defense"),
     "face-up": _("Face-up"), "face-down": _("Face-down"),
 }
+CHANCE_LABELS = {"heads": _("Heads"), "tails": _("Tails"), **{face: face for face in "123456"}}
 FACE_UP_MONSTERS_LABELS = {"all": _("On the field"), "opponent": _("The opponent controls"), "self": _("You control")}
 DECK_PLACE_LABELS = {"top": _("On top"), "bottom": _("On the bottom"), "shuffle": _("Shuffled in")}
 KIND_LABELS = {"monster": _("Monster"), "spell": _("Spell"), "trap": _("Trap")}
@@ -397,6 +398,9 @@ class ActionForm(BoardRowForm):
     face_down = forms.BooleanField(label=_("Face-down"), required=False)
     place = forms.ChoiceField(label=_("Where in the Deck"), choices=_choices(builder.DECK_PLACES, DECK_PLACE_LABELS, blank="—"),
                               required=False)
+    result = forms.ChoiceField(label=_("Came up with"), required=False,
+                               choices=_choices(builder.key_values("instruction", "result"), CHANCE_LABELS, blank="—"),
+                               help_text=_("Blank: one branch per result."))
     face_up_monsters = forms.ChoiceField(label=_("Or every face-up monster"), required=False,
                                          choices=_choices(builder.key_values("instruction", "face_up_monsters"),
                                                           FACE_UP_MONSTERS_LABELS, blank="—"))
@@ -409,7 +413,7 @@ class ActionForm(BoardRowForm):
 
     main_fields = ("do",)
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
-                   "materials", "level", "at_least", "face_down", "place", "face_up_monsters", "choose", "choose_from", "chosen", "text")
+                   "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "choose", "choose_from", "chosen", "text")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

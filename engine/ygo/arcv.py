@@ -227,6 +227,9 @@ CITATIONS.update({
                           "the others, and the Deck is not shuffled"),
     R.ORIGINAL_CHANGED: _s("3.1.4.5.i3"),
     R.COIN_DIE: _s("1.2.i1"),
+    R.REVEAL: _s("2.2.i7"),
+    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
+                       "and stay there, in order, until the effect moves them"),
     R.POSITION_BY_EFFECT: _s("3.2.5.i2"),
     R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
                             "calculation, and the monster has still attacked this turn"),

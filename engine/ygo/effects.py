@@ -72,7 +72,7 @@ class MoveCards:
             if card.zone not in self.allowed:
                 not_applicable(duel, link, card, part)
                 continue
-            if card.zone is Zone.DECK:
+            if card.zone is Zone.DECK and not card.revealed:
                 searched.append(card.owner)
             kwargs: dict[str, Any] = {}
             key = self.key
@@ -221,7 +221,7 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
                         target=card.id, target_name=card.name)
             continue
         position = Position.DEFENSE if part.position == "defense" else Position.ATTACK
-        if card.zone is Zone.DECK:
+        if card.zone is Zone.DECK and not card.revealed:
             searched.append(card.owner)
         state = move(duel, state, card, Zone.MONSTER_ZONE, "special_summon", R.SPECIAL_SUMMON, position=position)
         state = duel.sync(state.with_card(replace(state.card(card.id), controller=player)))

@@ -272,6 +272,8 @@ class Card:
     """Every ATK/DEF change of the card in this resolution, oldest first."""
     materials_required: tuple[CardFilter, ...] = ()
     """For a Fusion Monster: the materials its text lists, one filter per material; empty if not given."""
+    revealed: bool = False
+    """Shown to both players by an effect (ARC-V 2.2.i7); ends when the card changes zone."""
     effects_negated: str = ""
     """``permanent`` or ``end_phase`` while an effect negates the card's effects; ``""`` otherwise."""
 

@@ -216,6 +216,9 @@ CITATIONS.update({
     R.BANISH_FACE_DOWN: _ruling("a card banished face-down is hidden; only its owner may look at it"),
     R.DISCARD: _s("ch5.35"),
     R.COIN_DIE: _s("ch1.5"),
+    R.REVEAL: _ruling("a card revealed by an effect is public only while that effect applies"),
+    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
+                       "and stay there, in order, until the effect moves them"),
     R.ADD_TO_HAND: _ruling("an effect can add a card to the hand from the Deck, which is then searched"),
     R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
                           "the others, and the Deck is not shuffled"),

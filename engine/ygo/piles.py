@@ -3,7 +3,7 @@
 
 Each verb is one entry of the ``instruction`` slot with the function that applies it:
 ``add_to_hand`` (searching the Deck, or adding from the Graveyard or banishment), ``discard``,
-``shuffle`` and ``change_position``. Searching a Deck shuffles it afterwards
+``shuffle``, ``reveal``, ``excavate`` and ``change_position``. Searching a Deck shuffles it afterwards
 (:func:`~engine.ygo.effects.shuffle_searched`), and from then on its order is not known
 (:func:`~engine.ygo.primitives.draw_card`).
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.vocabulary import Choice, Row
+from ..core.vocabulary import Choice, Integer, Row
 from .duel import Duel
-from .effects import PLAYER_REF_LABELS, PLAYER_REFS, _check_references, shuffle_searched
-from .model import ChainLink, GameState, Instruction, Position, Zone
-from .primitives import flip, move, shuffle_deck
+from .effects import _ONE_PLAYER, PLAYER_REF_LABELS, PLAYER_REFS, _check_references, shuffle_searched
+from .model import FIELD_ZONES, ChainLink, GameState, Instruction, Position, Zone
+from .primitives import deck_order_unknown, flip, move, shuffle_deck
 from .rules import R
 from .targets import REFERENCE_KEYS, not_applicable, objects_of
 from .vocabulary import VOCABULARY
@@ -44,8 +44,9 @@ class ToHandOrGraveyard:
                 continue
             key = self.not_from_deck
             if card.zone is Zone.DECK:
-                searched.append(card.owner)
                 key = self.key
+                if not card.revealed:  # excavated cards are taken without searching the Deck
+                    searched.append(card.owner)
             state = move(duel, state, card, self.to, part.do, key)
             if state.ended:
                 break
@@ -124,3 +125,50 @@ def change_position(duel: Duel, state: GameState, link: ChainLink, index: int, p
         state = duel.step(state.with_card(replace(card, position=to)), "move", "ygo.position.changed",
                           R.POSITION_BY_EFFECT, card=card.id, card_name=card.name, position=to.value, by="effect")
     return state
+
+
+_HIDDEN = frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK})
+
+
+@VOCABULARY.entry(
+    "instruction", "reveal", rule=(R.REVEAL, R.TARGET_GONE), label="Reveal", keys=REFERENCE_KEYS,
+    check=_check_references, messages=("ygo.reveal",), row=_ROW,
+    doc="Shows each card it names that is hidden (in the hand, the Deck, the Extra Deck, or face-down on the field) to "
+        "both players: it is public information (`revealed` on the board) while it stays where it is; a card already "
+        "public is not affected (ARC-V 2.2.i7; MR2: a ruling).",
+    example={"do": "reveal", "target": "h1"})
+def reveal(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """Mark each named hidden card revealed."""
+    for card, _targeted in objects_of(duel, state, link, index, part):
+        card = state.card(card.id)
+        hidden = card.zone in _HIDDEN or (card.zone in FIELD_ZONES and not card.face_up)
+        if not hidden or card.revealed:
+            not_applicable(duel, link, card, part, R.REVEAL)
+            continue
+        state = duel.step(state.with_card(replace(card, revealed=True)), "reveal", "ygo.reveal", R.REVEAL,
+                          card=card.id, card_name=card.name, zone=card.zone.value, player=card.owner)
+    return state
+
+
+@VOCABULARY.entry(
+    "instruction", "excavate", rule=(R.EXCAVATE, R.DECK_ORDER_HIDDEN), label="Excavate",
+    keys={"player": _ONE_PLAYER, "amount": Integer(low=1, high=999_999, label="Cards", help="how many from the top")},
+    required=("amount",), messages=("ygo.reveal.excavate", "ygo.cannot_evaluate.shuffled_top"),
+    row=Row(main=("player", "amount")),
+    doc="Reveals the top `amount` cards of the player's Deck (default: the link's controller): they stay on top, in "
+        "order, `revealed` on the board, until a later action of the effect moves them by their ids (official ruling). "
+        "After the Deck was shuffled which cards are on top is not known: unless every card left has one name, that is "
+        "a `cannot_evaluate` step (ARC-V 2.1.4.i2; MR2 ch5.22).",
+    example={"do": "excavate", "amount": 3})
+def excavate(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """Reveal the top cards of the Deck, in the document's order, unless that order is unknown."""
+    player = duel.player_ids(part.player, link.controller)[0]
+    deck = [c for c in state.cards_in(Zone.DECK) if c.owner == player]
+    if deck_order_unknown(state, player):
+        return duel.cannot_evaluate(state, "ygo.cannot_evaluate.shuffled_top", R.DECK_ORDER_HIDDEN, player=player,
+                                    count=len(deck), amount=part.amount)
+    top = deck[:part.amount or 0]
+    for card in top:
+        state = state.with_card(replace(card, revealed=True))
+    return duel.step(state, "reveal", "ygo.reveal.excavate", R.EXCAVATE, player=player, cards=[c.id for c in top],
+                     count=len(top), asked=part.amount)

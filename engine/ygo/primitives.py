@@ -53,7 +53,7 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     elif bottom and to is Zone.DECK:
         seq = max((c.seq for c in state.cards), default=0) + 1
     leaving = was_on_field and to not in FIELD_ZONES
-    moved = replace(card, zone=to, position=position, seq=seq,
+    moved = replace(card, zone=to, position=position, seq=seq, revealed=False,
                     controller=card.owner if leaving or to not in FIELD_ZONES else card.controller,
                     equipped_to=None if leaving else card.equipped_to,
                     counters=() if leaving else card.counters)
@@ -159,6 +159,13 @@ def shuffle_deck(duel: Duel, state: GameState, player: PlayerId, key: R) -> Game
                      count=count)
 
 
+def deck_order_unknown(state: GameState, player: PlayerId) -> bool:
+    """Return whether which card is on top of ``player``'s Deck is unknown: it was shuffled during
+    the resolution and its cards do not all have one name (ARC-V 2.1.4.i2; MR2 ch5.22)."""
+    names = {c.name for c in state.cards_in(Zone.DECK) if c.owner == player}
+    return player in state.shuffled_decks and len(names) > 1
+
+
 def draw_card(duel: Duel, state: GameState, player: PlayerId, key: R) -> Optional[GameState]:
     """Draw the top card of ``player``'s Deck; return ``None`` if the Deck is empty.
 
@@ -169,7 +176,7 @@ def draw_card(duel: Duel, state: GameState, player: PlayerId, key: R) -> Optiona
     if not deck:
         return None
     top = deck[0]
-    if player in state.shuffled_decks and len({c.name for c in deck}) > 1:
+    if deck_order_unknown(state, player):
         return duel.cannot_evaluate(state, "ygo.cannot_evaluate.shuffled_draw", R.DECK_ORDER_HIDDEN, player=player,
                                     count=len(deck))
     return duel.step(state.with_card(replace(top, zone=Zone.HAND, position=None)), "move", "ygo.move.draw", key,

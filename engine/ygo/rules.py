@@ -106,6 +106,8 @@ class R(Enum):
     NO_ATTACK_TO_NEGATE = auto()    # a negation of an attack needs an attack
     EFFECTS_NEGATED = auto()        # a card whose effects are negated applies none of them
     COIN_DIE = auto()               # coins and dice for card effects
+    REVEAL = auto()                 # a card revealed by an effect is public while the effect applies
+    EXCAVATE = auto()               # excavated cards are revealed and stay on top of the Deck
     # Rule processing and the end of the Duel
     TOKEN_REMOVED = auto()
     EQUIP_DESTROYED = auto()

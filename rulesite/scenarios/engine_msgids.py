@@ -744,6 +744,8 @@ MSGIDS = (
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
     # Translators: ygo.cannot_evaluate.shuffled_draw
     pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
+    # Translators: ygo.cannot_evaluate.shuffled_top
+    pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known."),
     # Translators: ygo.chain.activate
     pgettext_lazy('trace', 'Chain Link {link}: {player} activates {card_name} (Spell Speed {spell_speed}).'),
     # Translators: ygo.chain.end
@@ -922,6 +924,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'Priority passes to {player}.'),
     # Translators: ygo.priority.window
     pgettext_lazy('trace', '{player} has priority first in the {window}.'),
+    # Translators: ygo.reveal
+    pgettext_lazy('trace', '{card_name} ({zone}) is revealed to both players.'),
+    # Translators: ygo.reveal.excavate
+    pgettext_lazy('trace', '{player} excavates the top {count} card(s) of their Deck: {cards}.'),
     # Translators: ygo.rule.equip_destroyed
     pgettext_lazy('trace', '{card_name} is destroyed: the monster it equipped ({equipped_to}) is gone.'),
     # Translators: ygo.rule.token_removed
@@ -3904,6 +3910,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Face-up Defense'),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Face-down Defense'),
+    # Translators: ygo instruction:reveal
+    pgettext_lazy('vocabulary', 'Shows each card it names that is hidden (in the hand, the Deck, the Extra Deck, or face-down on the field) to both players: it is public information (`revealed` on the board) while it stays where it is; a card already public is not affected (ARC-V 2.2.i7; MR2: a ruling).'),
+    # Translators: ygo instruction:excavate
+    pgettext_lazy('vocabulary', 'Excavate'),
+    # Translators: ygo instruction:excavate
+    pgettext_lazy('vocabulary', "Reveals the top `amount` cards of the player's Deck (default: the link's controller): they stay on top, in order, `revealed` on the board, until a later action of the effect moves them by their ids (official ruling). After the Deck was shuffled which cards are on top is not known: unless every card left has one name, that is a `cannot_evaluate` step (ARC-V 2.1.4.i2; MR2 ch5.22)."),
+    # Translators: ygo instruction:excavate
+    pgettext_lazy('vocabulary', 'how many from the top'),
     # Translators: ygo instruction:fusion_summon
     pgettext_lazy('vocabulary', 'Fusion Summon'),
     # Translators: ygo instruction:fusion_summon
@@ -4434,6 +4448,10 @@ SHARED_VOCABULARY = (
     # Translators: mtg instruction:delayed_trigger (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'When'),
     # Translators: fow instruction:reveal (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Reveal'),
+    # Translators: ygo instruction:reveal (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Reveal'),
+    # Translators: fow instruction:reveal (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Zone'),
     # Translators: mtg instruction:put_on_library (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Zone'),
@@ -4650,6 +4668,8 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card placed on the bottom of the Deck goes under the others, and the Deck is not shuffled'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: excavated cards are revealed from the top of the Deck and stay there, in order, until the effect moves them'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a negated attack ends at once; there is no damage calculation, and the monster has still attacked this turn'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
@@ -4745,6 +4765,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'a halved value rounds half up (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a card banished face-down is hidden; only its owner may look at it (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a card revealed by an effect is public only while that effect applies (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an effect can add a card to the hand from the Deck, which is then searched (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

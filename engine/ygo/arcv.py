@@ -216,6 +216,28 @@ CITATIONS.update({
     R.ORIGINAL_VALUE: _s("3.1.4.5.i2"),
     R.WIN_BY_EFFECT: _s("1.4.3.i1"),
     R.LP_START: _s("1.4.1.i1"),
+    # issue 13: the verbs
+    R.SEARCH_SHUFFLE: _s("2.1.4.i4"),
+    R.SHUFFLE: _mr2("ch5.22"),
+    R.DECK_ORDER_HIDDEN: _s("2.1.4.i2"),
+    R.BANISH_FACE_DOWN: _s("2.3.1.i1"),
+    R.DISCARD: _mr2("ch5.35"),
+    R.ADD_TO_HAND: _s("2.1.4.i2"),
+    R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
+                          "the others, and the Deck is not shuffled"),
+    R.ORIGINAL_CHANGED: _s("3.1.4.5.i3"),
+    R.COIN_DIE: _s("1.2.i1"),
+    R.REVEAL: _s("2.2.i7"),
+    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
+                       "and stay there, in order, until the effect moves them"),
+    R.POSITION_BY_EFFECT: _s("3.2.5.i2"),
+    R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
+                            "calculation, and the monster has still attacked this turn"),
+    R.NO_ATTACK_TO_NEGATE: Ruling("official ruling, not in this document: an effect that negates an attack can be "
+                                  "activated only while an attack is in progress"),
+    R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
+                              "of them while it stays face-up on the field; its effects on the chain resolve without "
+                              "effect"),
 })
 
 

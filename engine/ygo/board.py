@@ -39,6 +39,8 @@ def card_board(card: Card) -> dict[str, Any]:
         out["materials"] = list(card.materials)
     if card.equipped_to is not None:
         out["equipped_to"] = card.equipped_to
+    if card.revealed:
+        out["revealed"] = True
     return out
 
 

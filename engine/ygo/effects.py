@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Optional
 
 from ..core.validation import Path
-from ..core.vocabulary import Choice, Integer, Row, Text, Validation
+from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
-from .primitives import check_lp, draw_card, end_duel, move, set_lp
+from .primitives import check_lp, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
@@ -40,34 +40,67 @@ def _check_references(value: Mapping[str, Any], path: Path, v: Validation) -> No
     check_references(value, path, v)
 
 
-class MoveCards:
-    """A verb that moves the cards it names from the zones it allows to one zone."""
+def shuffle_searched(duel: Duel, state: GameState, owners: list[str], key: R = R.SEARCH_SHUFFLE) -> GameState:
+    """Shuffle each Deck an effect has just searched (or shuffled cards into), once, after the
+    action (ARC-V 2.1.4.i4; MR2 ch1.7, ch5.22).
 
-    def __init__(self, allowed: frozenset[Zone], to: Zone, key: R, *, top: bool = False) -> None:
+    ``owners`` are the owners of the Decks, in the order the action reached them."""
+    for owner in dict.fromkeys(owners):
+        if not state.ended:
+            state = shuffle_deck(duel, state, owner, key)
+    return state
+
+
+class MoveCards:
+    """A verb that moves the cards it names from the zones it allows to one zone.
+
+    A card it takes out of the Deck was searched for: that Deck is shuffled after the action
+    (ARC-V 2.1.4.i4). ``banish`` with ``face_down`` banishes face-down (2.3.1.i1);
+    ``return_to_deck`` with ``place`` puts the cards on the top, on the bottom, or shuffles
+    them in."""
+
+    def __init__(self, allowed: frozenset[Zone], to: Zone, key: R) -> None:
         self.allowed = allowed
         self.to = to
         self.key = key
-        self.top = top
 
     def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
         """Move each card the action names; a card not in an allowed zone is not affected."""
+        searched, shuffled_in = [], []
         for card, _targeted in objects_of(duel, state, link, index, part):
             card = state.card(card.id)
             if card.zone not in self.allowed:
                 not_applicable(duel, link, card, part)
                 continue
-            state = move(duel, state, card, self.to, part.do, self.key, top=self.top)
+            if card.zone is Zone.DECK and not card.revealed:
+                searched.append(card.owner)
+            kwargs: dict[str, Any] = {}
+            key = self.key
+            if self.to is Zone.BANISHED and part.face_down:
+                kwargs, key = {"position": Position.FACE_DOWN}, R.BANISH_FACE_DOWN
+            elif self.to is Zone.DECK:
+                kwargs = {"top": part.place == "top", "bottom": part.place == "bottom"}
+                key = R.DECK_BOTTOM if part.place == "bottom" else self.key
+            state = move(duel, state, card, self.to, part.do, key, **kwargs)
+            if self.to is Zone.DECK and part.place == "shuffle" and state.card(card.id).zone is Zone.DECK:
+                shuffled_in.append(card.owner)
             if state.ended:
                 break
-        return state
+        return shuffle_searched(duel, shuffle_searched(duel, state, searched), shuffled_in, R.SHUFFLE)
 
 
-def _move_verb(name: str, label: str, allowed: frozenset[Zone], to: Zone, key: R, doc: str, *, top: bool = False) -> None:
-    VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE), label=label, keys=REFERENCE_KEYS,
-                     check=_check_references, messages=("ygo.move",), row=_REFERENCE_ROW, doc=doc,
-                     example={"do": name, "target": "m1"})(MoveCards(allowed, to, key, top=top))
+def _move_verb(name: str, label: str, allowed: frozenset[Zone], to: Zone, key: R, doc: str, *,
+               keys: Optional[dict[str, Any]] = None, rule: tuple[R, ...] = (), messages: tuple[str, ...] = (),
+               example: Optional[dict[str, Any]] = None) -> None:
+    VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE, *rule), label=label,
+                     keys={**REFERENCE_KEYS, **(keys or {})}, check=_check_references,
+                     messages=("ygo.move", *messages),
+                     row=Row(main=("targets", *(keys or {})), extra=_REFERENCE_ROW.extra) if keys else _REFERENCE_ROW,
+                     doc=doc, example=example or {"do": name, "target": "m1"})(MoveCards(allowed, to, key))
 
 
+_SEARCHED = (R.SEARCH_SHUFFLE,)
+_SHUFFLED = ("ygo.deck.shuffled",)
 _move_verb("destroy", "Destroy", FIELD_ZONES, Zone.GRAVEYARD, R.DESTROY,
            "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a "
            "Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V "
@@ -75,18 +108,30 @@ _move_verb("destroy", "Destroy", FIELD_ZONES, Zone.GRAVEYARD, R.DESTROY,
 _move_verb("send_to_graveyard", "Send to the Graveyard",
            frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK, Zone.BANISHED, *FIELD_ZONES}), Zone.GRAVEYARD, R.SEND_TO_GY,
            "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the "
-           "field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34).")
+           "field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card taken from the Deck was searched "
+           "for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4; MR2 ch1.7).", rule=_SEARCHED, messages=_SHUFFLED)
 _move_verb("banish", "Banish", frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK, Zone.GRAVEYARD, *FIELD_ZONES}),
            Zone.BANISHED, R.BANISH,
-           "Banishes each card it names face-up (ARC-V 2.3.i1; MR2 ch5.19).")
+           "Banishes each card it names face-up, or face-down with `face_down` (then it is hidden and only its owner "
+           "may look at it) (ARC-V 2.3.i3, 2.3.1.i1; MR2 ch5.19). A card taken from the Deck was searched for: that "
+           "Deck is shuffled afterwards (ARC-V 2.1.4.i4).",
+           keys={"face_down": Boolean(label="Face-down", help="banish face-down (ARC-V 2.3.1.i1)", default=False)},
+           rule=(R.BANISH_FACE_DOWN, *_SEARCHED), messages=_SHUFFLED,
+           example={"do": "banish", "target": "m1", "face_down": True})
 _move_verb("return_to_hand", "Return to the hand", frozenset({Zone.GRAVEYARD, Zone.BANISHED, *FIELD_ZONES}), Zone.HAND,
            R.RETURN,
            "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck "
            "instead (MR2 ch5.21).")
 _move_verb("return_to_deck", "Return to the Deck",
            frozenset({Zone.HAND, Zone.GRAVEYARD, Zone.BANISHED, *FIELD_ZONES}), Zone.DECK, R.RETURN,
-           "Returns each card it names to the top of its owner's Deck (a Fusion, Synchro or Xyz Monster to the Extra "
-           "Deck) (MR2 ch5.21).", top=True)
+           "Returns each card it names to its owner's Deck: on top (the default), on the bottom (`place: bottom`), or "
+           "shuffled into it (`place: shuffle`: the Deck is shuffled after the action); a Fusion, Synchro or Xyz "
+           "Monster goes to the Extra Deck instead (MR2 ch5.21, ch5.22).",
+           keys={"place": Choice(values=("top", "bottom", "shuffle"), what="place in the Deck", label="Where",
+                                 labels={"top": "On top", "bottom": "On the bottom", "shuffle": "Shuffled in"},
+                                 help="top (the default), bottom or shuffle", default="top")},
+           rule=(R.DECK_BOTTOM, R.SHUFFLE), messages=_SHUFFLED,
+           example={"do": "return_to_deck", "target": "m1", "place": "shuffle"})
 
 
 @VOCABULARY.entry(
@@ -149,20 +194,23 @@ VOCABULARY.entry(
 
 
 @VOCABULARY.entry(
-    "instruction", "special_summon", rule=(R.SPECIAL_SUMMON, R.MONSTER_ZONE_FULL), label="Special Summon",
+    "instruction", "special_summon", rule=(R.SPECIAL_SUMMON, R.MONSTER_ZONE_FULL, R.SEARCH_SHUFFLE), label="Special Summon",
     keys={**REFERENCE_KEYS, "player": _ONE_PLAYER,
           "position": Choice(values=("attack", "defense"), what="summon position", label="Position",
                              help="face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)",
                              default="attack")},
-    check=_check_references, messages=("ygo.move",), row=Row(main=("targets", "position"), extra=("player", "target",
+    check=_check_references, messages=("ygo.move", "ygo.deck.shuffled"),
+    row=Row(main=("targets", "position"), extra=("player", "target",
                                                                                                   "choose", "from", "chosen")),
     doc="Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up "
         "in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster "
-        "on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned.",
+        "on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. "
+        "A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4).",
     example={"do": "special_summon", "target": "m1", "position": "defense"})
 def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Move each monster it names to the player's Monster Zone in the position given."""
     player = duel.player_ids(part.player, link.controller)[0]
+    searched = []
     for card, _targeted in objects_of(duel, state, link, index, part):
         card = state.card(card.id)
         if card.kind is not CardKind.MONSTER or card.zone in FIELD_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
@@ -173,9 +221,11 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
                         target=card.id, target_name=card.name)
             continue
         position = Position.DEFENSE if part.position == "defense" else Position.ATTACK
+        if card.zone is Zone.DECK and not card.revealed:
+            searched.append(card.owner)
         state = move(duel, state, card, Zone.MONSTER_ZONE, "special_summon", R.SPECIAL_SUMMON, position=position)
         state = duel.sync(state.with_card(replace(state.card(card.id), controller=player)))
-    return state
+    return shuffle_searched(duel, state, searched)
 
 
 @VOCABULARY.entry(

@@ -56,6 +56,7 @@ OBJECT_FIELDS: dict[str, Field] = {
     "set_this_turn": Boolean(), "tuner": Boolean(), "summoned_this_turn": Boolean(), "attacked": Boolean(),
     "position_changed": Boolean(), "original_atk": Integer(low=0, high=MAX_VALUE),
     "original_def": Integer(low=0, high=MAX_VALUE), "scale": Integer(low=0, high=13),
+    "revealed": Boolean(),
 }
 """The object keys with a plain type; ``zone``, ``position``, ``kind``, ``subtype``, ``equipped_to``,
 ``materials``, ``materials_required`` and ``effects`` are checked with the object."""

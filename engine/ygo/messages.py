@@ -120,6 +120,21 @@ MESSAGES = {
     "ygo.trigger.not_from_field": "{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its \"sent from the field\" trigger does not activate.",
     "ygo.illegal.turn_player_priority": "{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).",
     "ygo.cannot_evaluate.continuous": "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}.",
+    # issue 13: the verbs
+    "ygo.modify.original": "{card_name}'s original {stat} becomes {after} (it was {before}); its other changes apply on top of it.",
+    "ygo.negate.attack": "The attack of {attacker_name} is negated by Chain Link {by_link}: the attack ends, with no damage calculation.",
+    "ygo.no_effect.no_attack": "Chain Link {link}: there is no attack in progress to negate.",
+    "ygo.illegal.no_attack_to_negate": "{card_name} cannot be activated: it negates an attack, and no attack is in progress (now: {phase}).",
+    "ygo.negate.card_effects": "The effects of {card_name} are negated by Chain Link {by_link} ({until}).",
+    "ygo.negate.card_effects_end": "The negation of {card_name}'s effects ends in the End Phase.",
+    "ygo.no_effect.card_effects_negated": "Chain Link {link} ({card_name}) resolves without effect: the effects of {card_name} are negated.",
+    "ygo.chance.coin": "Chain Link {link}: the coin comes up {result}.",
+    "ygo.chance.die": "Chain Link {link}: the die shows {result}.",
+    "ygo.reveal": "{card_name} ({zone}) is revealed to both players.",
+    "ygo.reveal.excavate": "{player} excavates the top {count} card(s) of their Deck: {cards}.",
+    "ygo.cannot_evaluate.shuffled_top": "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known.",
+    "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
+    "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
 }
 
 CATALOGUE.register(MESSAGES)

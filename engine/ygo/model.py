@@ -130,8 +130,9 @@ class Instruction:
     """For negations: what this card can negate (``any``, ``spell_card``, ``trap_card``, …)."""
     destroy: bool = False
     """For negations: also destroy the negated card."""
-    position: str = "attack"
-    """For ``special_summon``: ``attack`` or ``defense``."""
+    position: str = ""
+    """For ``special_summon`` (``attack``, the default, or ``defense``) and ``change_position``;
+    ``""`` when not given."""
     choose: Optional[int] = None
     """For an open choice: how many of ``options`` are chosen."""
     options: tuple[ObjectId, ...] = ()
@@ -148,6 +149,16 @@ class Instruction:
     """For ``ritual_summon``: the total may be "that Level or more" (ARC-V 3.2.2.3.1.1.1.1.i3)."""
     until: str = "permanent"
     """For ``change_atk``/``change_def``: ``permanent`` or ``end_phase`` (a lingering effect)."""
+    face_down: bool = False
+    """For ``banish``: banish the cards face-down (ARC-V 2.3.1.i1)."""
+    place: str = "top"
+    """For ``return_to_deck``: ``top``, ``bottom`` or ``shuffle`` (shuffled into the Deck)."""
+    result: str = ""
+    """For ``toss_coin``/``roll_die``: the face it came up with; ``""`` if not given (open)."""
+    outcomes: tuple[tuple[str, tuple["Instruction", ...]], ...] = ()
+    """For ``toss_coin``/``roll_die``: each result with the actions it applies."""
+    face_up_monsters: str = ""
+    """For ``negate_effects``: ``all``, ``opponent`` or ``self`` instead of targets; ``""`` if not given."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +272,10 @@ class Card:
     """Every ATK/DEF change of the card in this resolution, oldest first."""
     materials_required: tuple[CardFilter, ...] = ()
     """For a Fusion Monster: the materials its text lists, one filter per material; empty if not given."""
+    revealed: bool = False
+    """Shown to both players by an effect (ARC-V 2.2.i7); ends when the card changes zone."""
+    effects_negated: str = ""
+    """``permanent`` or ``end_phase`` while an effect negates the card's effects; ``""`` otherwise."""
 
     @property
     def face_up(self) -> bool:
@@ -287,6 +302,8 @@ class Modifier:
     until: str = "permanent"
     """``permanent``, ``end_phase`` (expires in the End Phase) or ``continuous`` (ends when the
     source stops being face-up on the field, ARC-V 3.2.7.1.i3)."""
+    original: bool = False
+    """The change is to the original value (ARC-V 3.1.4.5.i3): applied before every other change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +501,8 @@ class GameState:
     """The turn player has declared the end of the phase/step; the opponent may respond."""
     end_request: Optional["EndRequest"] = None
     """What the last ``end_phase`` action asked for, read when the phase actually ends."""
+    shuffled_decks: tuple[PlayerId, ...] = ()
+    """The players whose Deck was shuffled during the resolution: its order is no longer known."""
     complete: bool = True
     """``False`` once a step could not be evaluated or a choice was left open (docs §4.3)."""
     passed: tuple[PlayerId, ...] = ()

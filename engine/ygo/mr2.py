@@ -209,6 +209,28 @@ CITATIONS.update({
     R.ORIGINAL_VALUE: _s("ch5.36"),
     R.WIN_BY_EFFECT: _s("ch3.2"),
     R.LP_START: _s("ch3.2"),
+    # issue 13: the verbs
+    R.SEARCH_SHUFFLE: _s("ch1.7"),
+    R.SHUFFLE: _s("ch5.22"),
+    R.DECK_ORDER_HIDDEN: _s("ch5.22"),
+    R.BANISH_FACE_DOWN: _ruling("a card banished face-down is hidden; only its owner may look at it"),
+    R.DISCARD: _s("ch5.35"),
+    R.COIN_DIE: _s("ch1.5"),
+    R.REVEAL: _ruling("a card revealed by an effect is public only while that effect applies"),
+    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
+                       "and stay there, in order, until the effect moves them"),
+    R.ADD_TO_HAND: _ruling("an effect can add a card to the hand from the Deck, which is then searched"),
+    R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
+                          "the others, and the Deck is not shuffled"),
+    R.ORIGINAL_CHANGED: _ruling("an original ATK/DEF changed by an effect is the monster's original value from then on"),
+    R.POSITION_BY_EFFECT: _ruling("a battle position changed by an effect is not limited to once per turn"),
+    R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
+                            "calculation, and the monster has still attacked this turn"),
+    R.NO_ATTACK_TO_NEGATE: Ruling("official ruling, not in this document: an effect that negates an attack can be "
+                                  "activated only while an attack is in progress"),
+    R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
+                              "of them while it stays face-up on the field; its effects on the chain resolve without "
+                              "effect"),
 })
 
 

@@ -9,14 +9,19 @@ activated; the instructions apply it when it resolves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
-from ..core.vocabulary import Boolean, Integer, Row
+from ..core.validation import Path
+from ..core.vocabulary import Boolean, Choice, Integer, Row, Validation
 from .abilities import activated_kind
 from .duel import Duel
 from .model import FIELD_ZONES, Card, CardKind, ChainLink, EffectClass, GameState, Instruction, Zone
 from .primitives import move
 from .rules import R
+from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
+from .values import end_continuous
 from .vocabulary import VOCABULARY
 
 CARD_SCOPES = {"spell_card": frozenset({CardKind.SPELL}), "trap_card": frozenset({CardKind.TRAP}),
@@ -165,3 +170,83 @@ def negate_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
         key = R.NEGATED_SUMMON_PENDULUM if pendulum else R.NEGATED_SUMMON_TO_GY
         state = move(duel, state, card, Zone.GRAVEYARD, "negated_summon", key, from_field=from_field)
     return duel.sync(replace(state, summoning=(), summon_kind=""))
+
+
+# ----------------------------------------------------------------------------- attacks and card effects
+
+def _verify_attack_in_progress(duel: Duel, state: GameState, card: Card, part: Instruction) -> None:
+    """Refuse a negation of an attack activated while no attack is in progress: it could not
+    resolve at all (ARC-V 4.2.3.i2; when an attack can be negated is a ruling)."""
+    if state.attack is None or state.attack.calculated:
+        raise duel.illegal(R.NO_ATTACK_TO_NEGATE, "ygo.illegal.no_attack_to_negate", card=card.id, card_name=card.name,
+                           phase=state.turn.phase, step=state.turn.step)
+
+
+@VOCABULARY.entry(
+    "instruction", "negate_attack", rule=(R.NEGATE_ATTACK, R.NO_ATTACK_TO_NEGATE), label="Negate the attack",
+    messages=("ygo.negate.attack", "ygo.no_effect.no_attack"),
+    doc="Negates the attack in progress: it ends at once, with no Damage Step and no damage calculation, and the "
+        "monster has still attacked this turn (it cannot attack again). It can be activated only while an attack is "
+        "in progress, before damage calculation (official ruling; the ARC-V transcription has no battle chapter and "
+        "MR2 does not say). If the attack has already ended when it resolves, it does nothing.",
+    example={"do": "negate_attack"})
+def negate_attack(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """End the attack in progress; the Battle Phase goes back to the Battle Step."""
+    attack = state.attack
+    if attack is None or attack.calculated:
+        duel.record("no_effect", "ygo.no_effect.no_attack", R.NO_ATTACK_TO_NEGATE, link=link.number)
+        return state
+    attacker = state.card(attack.attacker)
+    duel.record("negate", "ygo.negate.attack", R.NEGATE_ATTACK, attacker=attacker.id, attacker_name=attacker.name,
+                by_link=link.number)
+    return duel.sync(replace(state, attack=None, replay=None, turn=replace(state.turn, step="battle")))
+
+
+negate_attack.verify_activation = _verify_attack_in_progress  # type: ignore[attr-defined]
+
+_MONSTERS = {"all": "each face-up monster on the field", "opponent": "each face-up monster the opponent controls",
+             "self": "each face-up monster the link's controller controls"}
+
+
+def _check_negate_effects(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    named = [key for key in ("target", "targets", "choose", "face_up_monsters") if key in value]
+    if len([key for key in named if key != "choose"]) + ("choose" in value) != 1:
+        v.error((*path, "face_up_monsters"), "name the cards once: target(s), a choice, or face_up_monsters")
+    check_references(value, path, v)
+
+
+@VOCABULARY.entry(
+    "instruction", "negate_effects", rule=(R.EFFECTS_NEGATED, R.LINGERING_EXPIRES, R.TARGET_GONE),
+    label="Negate a card's effects",
+    keys={**REFERENCE_KEYS,
+          "face_up_monsters": Choice(values=tuple(_MONSTERS), what="monsters", label="Or every face-up monster",
+                                     labels={"all": "On the field", "opponent": "The opponent controls",
+                                             "self": "You control"},
+                                     help="instead of targets: all, opponent or self"),
+          "until": VOCABULARY.use("duration", label="Until", help="permanent (while face-up on the field, the default) "
+                                                              "or end_phase", default="permanent")},
+    check=_check_negate_effects, messages=("ygo.negate.card_effects", "ygo.negate.card_effects_end"),
+    row=Row(main=("targets", "face_up_monsters", "until"), extra=("target", "choose", "from", "chosen")),
+    doc="Negates the effects of each face-up card it names on the field (or of every face-up monster on the field, "
+        "the opponent's or the player's, with `face_up_monsters`): its Continuous Effects stop applying at once and "
+        "its ATK/DEF is computed again without them, and any of its effects on the chain, or activated later, "
+        "resolves without effect, for as long as it stays face-up on the field (or until the End Phase, with "
+        "`until: end_phase`). A card face-down or off the field is not affected (official ruling, not in either "
+        "document).",
+    example={"do": "negate_effects", "target": "m1", "until": "end_phase"})
+def negate_effects(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+    """Mark each named face-up card's effects negated and end its Continuous Effects."""
+    if part.face_up_monsters:
+        cards = [c for c in state.cards_in(Zone.MONSTER_ZONE) if c.face_up and (
+            part.face_up_monsters == "all" or (c.controller == link.controller) == (part.face_up_monsters == "self"))]
+    else:
+        cards = [card for card, _targeted in objects_of(duel, state, link, index, part)]
+    for card in cards:
+        card = state.card(card.id)
+        if card.zone not in FIELD_ZONES or not card.face_up:
+            not_applicable(duel, link, card, part, R.EFFECTS_NEGATED)
+            continue
+        state = duel.step(state.with_card(replace(card, effects_negated=part.until)), "negate", "ygo.negate.card_effects",
+                          R.EFFECTS_NEGATED, card=card.id, card_name=card.name, by_link=link.number, until=part.until)
+        state = end_continuous(duel, state, card.id, key=R.EFFECTS_NEGATED)
+    return state

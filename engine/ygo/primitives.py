@@ -23,7 +23,8 @@ PROCEDURE_MISSED_TIMING = {"tribute": R.MISSED_TIMING_PROCEDURE, "synchro_materi
 
 def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, *,
                position: Optional[Position] = None, kind: str = "move", message_id: str = "ygo.move",
-               extra: Optional[dict[str, Any]] = None, top: bool = False, from_field: bool = True) -> GameState:
+               extra: Optional[dict[str, Any]] = None, top: bool = False, bottom: bool = False,
+               from_field: bool = True) -> GameState:
     """Move ``card`` to ``to`` (its owner's pile when it leaves the field) and apply rule processing,
     without noting the events of the move (a Summon or a Set notes its own).
 
@@ -49,8 +50,10 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     seq = card.seq
     if top and to is Zone.DECK:
         seq = min((c.seq for c in state.cards), default=0) - 1
+    elif bottom and to is Zone.DECK:
+        seq = max((c.seq for c in state.cards), default=0) + 1
     leaving = was_on_field and to not in FIELD_ZONES
-    moved = replace(card, zone=to, position=position, seq=seq,
+    moved = replace(card, zone=to, position=position, seq=seq, revealed=False,
                     controller=card.owner if leaving or to not in FIELD_ZONES else card.controller,
                     equipped_to=None if leaving else card.equipped_to,
                     counters=() if leaving else card.counters)
@@ -102,6 +105,7 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     if was_on_field and after.zone not in FIELD_ZONES:
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
+            effects_negated="",
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = end_continuous(duel, state, before.id)
@@ -145,12 +149,36 @@ def flip(duel: Duel, state: GameState, card: Card, position: Position) -> GameSt
     return apply_continuous(duel, state, state.card(card.id))
 
 
+def shuffle_deck(duel: Duel, state: GameState, player: PlayerId, key: R) -> GameState:
+    """Shuffle ``player``'s Deck (a ``shuffle`` step citing ``key``): from now on the order of
+    its cards is not known (ARC-V 2.1.4.i2; MR2 ch5.22), so the engine no longer reads the
+    document's order as the top of the Deck (:func:`draw_card`)."""
+    count = sum(1 for c in state.cards_in(Zone.DECK) if c.owner == player)
+    shuffled = state.shuffled_decks if player in state.shuffled_decks else (*state.shuffled_decks, player)
+    return duel.step(replace(state, shuffled_decks=shuffled), "shuffle", "ygo.deck.shuffled", key, player=player,
+                     count=count)
+
+
+def deck_order_unknown(state: GameState, player: PlayerId) -> bool:
+    """Return whether which card is on top of ``player``'s Deck is unknown: it was shuffled during
+    the resolution and its cards do not all have one name (ARC-V 2.1.4.i2; MR2 ch5.22)."""
+    names = {c.name for c in state.cards_in(Zone.DECK) if c.owner == player}
+    return player in state.shuffled_decks and len(names) > 1
+
+
 def draw_card(duel: Duel, state: GameState, player: PlayerId, key: R) -> Optional[GameState]:
-    """Draw the top card of ``player``'s Deck; return ``None`` if the Deck is empty."""
+    """Draw the top card of ``player``'s Deck; return ``None`` if the Deck is empty.
+
+    After the Deck was shuffled its top card is not known (ARC-V 2.1.4.i2; MR2 ch5.22): unless
+    every card left in it has the same name, the draw is a ``cannot_evaluate`` step and no card
+    moves (the engine never guesses which card was drawn)."""
     deck = [c for c in state.cards_in(Zone.DECK) if c.owner == player]
     if not deck:
         return None
     top = deck[0]
+    if deck_order_unknown(state, player):
+        return duel.cannot_evaluate(state, "ygo.cannot_evaluate.shuffled_draw", R.DECK_ORDER_HIDDEN, player=player,
+                                    count=len(deck))
     return duel.step(state.with_card(replace(top, zone=Zone.HAND, position=None)), "move", "ygo.move.draw", key,
                      player=player, card=top.id, card_name=top.name)
 

@@ -85,6 +85,8 @@ def resolve_chain(duel: Duel, state: GameState) -> GameState:
             duel.record("no_effect", "ygo.no_effect.activation_negated", R.NEGATED_NO_EFFECT, **base)
         elif link.effect_negated:
             duel.record("no_effect", "ygo.no_effect.effect_negated", R.NEGATED_NO_EFFECT, **base)
+        elif card.effects_negated and not link.is_card_activation and card.zone in FIELD_ZONES and card.face_up:
+            duel.record("no_effect", "ygo.no_effect.card_effects_negated", R.EFFECTS_NEGATED, **base)
         elif leave_rule is not None and link.activated_on_field and (card.zone not in FIELD_ZONES or not card.face_up):
             duel.record("no_effect", "ygo.no_effect.card_left_field", leave_rule, **base)
         else:

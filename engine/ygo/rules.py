@@ -91,6 +91,23 @@ class R(Enum):
     DAMAGE = auto()
     GAIN_LP = auto()
     CARD_TEXT = auto()              # card text decides; the engine cannot read it
+    # Moving cards between the Deck, hand, Graveyard and banishment (issue 13)
+    SEARCH_SHUFFLE = auto()         # a Deck searched by an effect is shuffled afterwards
+    SHUFFLE = auto()                # what shuffling is
+    DECK_ORDER_HIDDEN = auto()      # the order of a shuffled Deck is not known
+    BANISH_FACE_DOWN = auto()       # "banish face-down": hidden, only the owner may look
+    DISCARD = auto()                # discarding: from the hand to the Graveyard
+    ADD_TO_HAND = auto()            # adding a card to the hand from the Deck, GY or banishment
+    DECK_BOTTOM = auto()            # a card placed on the bottom of the Deck
+    # Values, positions and negation by effects (issue 13)
+    ORIGINAL_CHANGED = auto()       # a changed original ATK/DEF is the new original
+    POSITION_BY_EFFECT = auto()     # a position change by an effect: no limit per turn
+    NEGATE_ATTACK = auto()          # a negated attack ends: no damage calculation
+    NO_ATTACK_TO_NEGATE = auto()    # a negation of an attack needs an attack
+    EFFECTS_NEGATED = auto()        # a card whose effects are negated applies none of them
+    COIN_DIE = auto()               # coins and dice for card effects
+    REVEAL = auto()                 # a card revealed by an effect is public while the effect applies
+    EXCAVATE = auto()               # excavated cards are revealed and stay on top of the Deck
     # Rule processing and the end of the Duel
     TOKEN_REMOVED = auto()
     EQUIP_DESTROYED = auto()

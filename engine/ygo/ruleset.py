@@ -210,7 +210,7 @@ def _with_choice(scenario: Mapping[str, Any], choice: OpenChoice, chosen: list[s
         item = document[source_key][source_index]
         if "actions" not in item:
             item["actions"] = copy.deepcopy(card["effects"][choice.link.effect].get("actions", []))
-        item["actions"][choice.action_index]["chosen"] = chosen
+        item["actions"][choice.action_index][choice.answer_key] = choice.answer(chosen)
     else:
-        card["effects"][choice.link.effect]["actions"][choice.action_index]["chosen"] = chosen
+        card["effects"][choice.link.effect]["actions"][choice.action_index][choice.answer_key] = choice.answer(chosen)
     return document

@@ -47,11 +47,17 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         link=raw.get("link"),
         what=raw.get("what", "any"),
         destroy=raw.get("destroy", False),
-        position=raw.get("position", "attack"),
+        position=raw.get("position", ""),
         choose=raw.get("choose"),
         options=tuple(raw.get("from", ())),
         chosen=tuple(raw["chosen"]) if "chosen" in raw else None,
         text=raw.get("text", ""),
+        face_down=raw.get("face_down", False),
+        place=raw.get("place", "top"),
+        face_up_monsters=raw.get("face_up_monsters", ""),
+        result=raw.get("result", ""),
+        outcomes=tuple((face, tuple(instruction(item) for item in items))
+                       for face, items in raw.get("outcomes", {}).items()),
     )
 
 
@@ -82,7 +88,7 @@ def _card(raw: Mapping[str, Any], seq: int) -> Card:
         subtype=raw["subtype"], seq=seq, level=raw.get("level"), atk=raw.get("atk"), def_=raw.get("def"),
         attribute=raw.get("attribute"), race=raw.get("race"),
         counters=tuple(sorted(raw.get("counters", {}).items())), equipped_to=raw.get("equipped_to"),
-        materials=tuple(raw.get("materials", ())), set_this_turn=raw.get("set_this_turn", False),
+        materials=tuple(raw.get("materials", ())), set_this_turn=raw.get("set_this_turn", False), revealed=raw.get("revealed", False),
         effects=tuple(_effect(e) for e in raw.get("effects", [])),
         original_atk=raw.get("original_atk"), original_def=raw.get("original_def"), tuner=raw.get("tuner", False),
         scale=raw.get("scale"), summoned_this_turn=raw.get("summoned_this_turn", False),
@@ -203,7 +209,7 @@ def result(scenario: Mapping[str, Any], state: GameState, *, complete: bool) -> 
             out["materials"] = list(card.materials)
         if card.counters or "counters" in out:
             out["counters"] = dict(card.counters)
-        for key in ("set_this_turn", "summoned_this_turn", "attacked", "position_changed"):
+        for key in ("set_this_turn", "summoned_this_turn", "attacked", "position_changed", "revealed"):
             if getattr(card, key) or key in out:
                 out[key] = getattr(card, key)
         objects.append(out)

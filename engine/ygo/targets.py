@@ -52,12 +52,20 @@ def check_references(value: Mapping[str, Any], path: Path, v: Validation) -> Non
 class OpenChoice(Exception):
     """Resolution reached a choice the scenario leaves open; the runner branches on it."""
 
-    def __init__(self, state: GameState, link: ChainLink, action_index: int, instruction: Instruction) -> None:
+    def __init__(self, state: GameState, link: ChainLink, action_index: int, instruction: Instruction, *,
+                 answer_key: str = "chosen") -> None:
         super().__init__("open choice")
         self.state = state
         self.link = link
         self.action_index = action_index
         self.instruction = instruction
+        self.answer_key = answer_key
+        """The key a branch's document answers the choice with: ``chosen`` (a list of cards), or
+        ``result`` (one value: the face of a coin or die)."""
+
+    def answer(self, chosen: list[str]) -> Any:
+        """Return the value a branch writes under :attr:`answer_key` for ``chosen``."""
+        return list(chosen) if self.answer_key == "chosen" else chosen[0]
 
     @property
     def link_source(self) -> tuple[str, int]:

@@ -41,16 +41,28 @@ VOCABULARY.define("duration", "end_phase", rule=(R.LINGERING_EXPIRES, R.STAT_SUM
 
 # ----------------------------------------------------------------------------- computing values
 
-def computed(card: Card, stat: str) -> Optional[int]:
-    """Return the stat from the original value and the modifiers in order, floored at 0.
+def original(card: Card, stat: str) -> Optional[int]:
+    """Return the original value of a stat now: the printed one, or the last value an effect
+    changed the original to (ARC-V 3.1.4.5.i2, 3.1.4.5.i3)."""
+    value = base(card, stat)
+    for mod in card.modifiers:
+        if mod.stat == stat and mod.original and value is not None:
+            value = mod.set_value
+    return value
 
-    ARC-V 4.1.5.i1 floors the result at 0; the modifiers themselves add up (ruling).
+
+def computed(card: Card, stat: str) -> Optional[int]:
+    """Return the stat from the original value and the other modifiers in order, floored at 0.
+
+    A change of the original value (``Modifier.original``) is applied first, whenever it was
+    made: the other changes apply on top of the new original (ARC-V 3.1.4.5.i3). ARC-V 4.1.5.i1
+    floors the result at 0; the modifiers themselves add up (ruling).
     """
-    value = card.original_atk if stat == "atk" else card.original_def
+    value = original(card, stat)
     if value is None:
         return None
     for mod in card.modifiers:
-        if mod.stat == stat:
+        if mod.stat == stat and not mod.original:
             value = mod.set_value if mod.set_value is not None else value + mod.amount
     return max(0, value)
 
@@ -148,6 +160,60 @@ _instruction_entry("atk", "ATK")
 _instruction_entry("def", "DEF")
 
 
+class ChangeOriginal:
+    """``change_original_atk`` / ``change_original_def``: the original value becomes ``set`` or
+    half of itself (``half``, rounding up), and every other change applies on top of it."""
+
+    def __init__(self, stat: str) -> None:
+        self.stat = stat
+
+    def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
+        """Change the original value of each face-up monster the action names (ARC-V 3.1.4.5.i3)."""
+        stat = self.stat
+        for card, _targeted in objects_of(duel, state, link, index, part):
+            card = state.card(card.id)
+            if card.zone is not Zone.MONSTER_ZONE or not card.face_up:
+                not_applicable(duel, link, card, part, R.EFFECT_PARTS if card.zone is not Zone.MONSTER_ZONE
+                               else R.FACE_DOWN_UNAFFECTED)
+                continue
+            now = original(card, stat)
+            if now is None:
+                state = duel.cannot_evaluate(state, "ygo.cannot_evaluate", link=link.number, card=card.id,
+                                             card_name=card.name, detail=f"{card.name} has no {stat.upper()} in the scenario")
+                continue
+            value = (now + 1) // 2 if part.half else part.set_value
+            mod = Modifier(stat, set_value=value, source=link.card, until=part.until, original=True)
+            state = duel.step(state, "modify", "ygo.modify.original", R.ORIGINAL_CHANGED, card=card.id,
+                              card_name=card.name, stat=stat, before=now, after=value)
+            state = set_modifiers(duel, state, card, card.modifiers + (mod,), source=link.card, reason="original",
+                                  key=R.HALVE_STAT if part.half else R.ORIGINAL_CHANGED)
+        return state
+
+
+def _check_original(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    if ("set" in value) == ("half" in value):
+        v.error((*path, "set"), "give exactly one of set and half")
+    check_references(value, path, v)
+
+
+_ORIGINAL_KEYS = {**REFERENCE_KEYS,
+                  "set": Integer(low=0, high=MAX_VALUE, label="Original becomes", help="the new original value"),
+                  "half": Boolean(label="Halve the original", help="halve the original value, rounding up (ARC-V 4.1.4.i1)"),
+                  "until": _CHANGE_KEYS["until"]}
+for _stat, _name in (("atk", "ATK"), ("def", "DEF")):
+    VOCABULARY.entry(
+        "instruction", f"change_original_{_stat}", rule=(R.ORIGINAL_CHANGED, R.HALVE_STAT, R.ORIGINAL_VALUE),
+        label=f"Change original {_name}", keys=_ORIGINAL_KEYS, check=_check_original,
+        messages=("ygo.modify.original", f"ygo.modify.{_stat}"),
+        row=Row(main=("targets", "set", "half"), extra=("target", "until", "choose", "from", "chosen")),
+        doc=f"Changes the original {_name} of each face-up monster it names: it becomes `set`, or half of itself "
+            f"(`half`, rounding up), and is its original {_name} from then on; every other change to its {_name}, made "
+            f"before or after, applies on top of the new original. So halving the original of a 2000 {_name} monster "
+            f"with +500 gives 1500, where `change_{_stat}` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 "
+            f"ch5.36 and a ruling). A face-down monster is not affected.",
+        example={"do": f"change_original_{_stat}", "target": "m1", "half": True})(ChangeOriginal(_stat))
+
+
 # ----------------------------------------------------------------------------- Continuous Effects
 
 class ContinuousChange:
@@ -235,7 +301,7 @@ def apply_continuous_of(duel: Duel, state: GameState, source: Card, *, arrived: 
     ``cannot_evaluate`` step naming the card and the text, like ``unsupported``.
     """
     source = state.card(source.id)
-    if source.zone not in FIELD_ZONES or not source.face_up:
+    if source.zone not in FIELD_ZONES or not source.face_up or source.effects_negated:
         return state
     for effect in source.effects:
         if effect.effect_class is not EffectClass.CONTINUOUS:
@@ -276,17 +342,25 @@ def report_unevaluated(duel: Duel, state: GameState) -> GameState:
     return state
 
 
-def end_continuous(duel: Duel, state: GameState, source_id: str) -> GameState:
-    """Remove the Continuous Effects of a card that is no longer face-up on the field (ARC-V 3.2.7.1.i3)."""
+def end_continuous(duel: Duel, state: GameState, source_id: str, *, key: R = R.CONTINUOUS_ENDS) -> GameState:
+    """Remove the Continuous Effects of a card that is no longer face-up on the field (ARC-V
+    3.2.7.1.i3), or whose effects are negated (``key``: :attr:`R.EFFECTS_NEGATED`)."""
+    reason = "source_left" if key is R.CONTINUOUS_ENDS else "negated"
     for card in state.cards:
         kept = tuple(m for m in card.modifiers if not (m.source == source_id and m.until == "continuous"))
         if len(kept) != len(card.modifiers):
-            state = set_modifiers(duel, state, card, kept, source=source_id, reason="source_left", key=R.CONTINUOUS_ENDS)
+            state = set_modifiers(duel, state, card, kept, source=source_id, reason=reason, key=key)
     return state
 
 
 def expire_lingering(duel: Duel, state: GameState) -> GameState:
-    """End every "until the End Phase" modifier and recompute the values it changed."""
+    """End every "until the End Phase" modifier and recompute the values it changed; a card
+    whose effects were negated until the End Phase applies its Continuous Effects again."""
+    for card in state.cards:
+        if card.effects_negated == "end_phase":
+            state = duel.step(state.with_card(replace(card, effects_negated="")), "negate", "ygo.negate.card_effects_end",
+                              R.LINGERING_EXPIRES, card=card.id, card_name=card.name)
+            state = apply_continuous_of(duel, state, state.card(card.id), arrived=False)
     for card in state.cards:
         kept = tuple(m for m in card.modifiers if m.until != "end_phase")
         if len(kept) != len(card.modifiers):
@@ -296,5 +370,5 @@ def expire_lingering(duel: Duel, state: GameState) -> GameState:
     return state
 
 
-__all__ = ["ChangeStat", "ContinuousChange", "apply_continuous", "apply_continuous_of", "base", "computed",
-           "end_continuous", "expire_lingering", "has_continuous", "report_unevaluated", "set_modifiers", "text_only"]
+__all__ = ["ChangeOriginal", "ChangeStat", "ContinuousChange", "apply_continuous", "apply_continuous_of", "base", "computed",
+           "end_continuous", "expire_lingering", "has_continuous", "original", "report_unevaluated", "set_modifiers", "text_only"]

@@ -105,6 +105,7 @@ OPTIONS = tuple(VOCABULARY.names("option"))
 """The ``options`` keys (§2.6a), each a setup field of its own."""
 PLAYER_REFS = key_values("instruction", "player")
 SUMMON_POSITIONS = key_values("instruction", "position")
+DECK_PLACES = key_values("instruction", "place")
 PHASE_SKIPS = key_values("action", "to")
 FILTER_KEYS = tuple(VOCABULARY.names("filter"))
 YES_NO = ("yes", "no")
@@ -290,6 +291,10 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("materials", "materials", _ids),
     _Field("level", "level", _integer),
     _Field("at_least", "at_least", _flag),
+    _Field("face_down", "face_down", _flag),
+    _Field("place", "place", choices=DECK_PLACES),
+    _Field("result", "result", choices=key_values("instruction", "result")),
+    _Field("face_up_monsters", "face_up_monsters", choices=key_values("instruction", "face_up_monsters")),
     _Field("choose", "choose", _integer),
     _Field("from", "choose_from", _ids),
     _Field("chosen", "chosen", _ids),
@@ -326,6 +331,8 @@ STRUCTURAL_KEYS = {("ability", "cost"): "the row's cost inputs (one cost)", ("ab
 KEPT_IN_JSON = {
     ("action", "cost"): "a link's own cost is rare (the card's effect gives the cost paid): the step's "
                         "“Other fields (JSON)” keeps it",
+    ("instruction", "outcomes"): "the actions of each coin or die result are nested action lists: the row's "
+                                 "“Other fields (JSON)” keeps them",
 }
 """``(slot, key)``: keys of the vocabulary that no input holds, and why; the row's JSON keeps them."""
 PENDING_INPUTS = {field.key: field for field in (

@@ -742,6 +742,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'Cannot evaluate Chain Link {link} ({card_name}): {detail}.'),
     # Translators: ygo.cannot_evaluate.continuous
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
+    # Translators: ygo.cannot_evaluate.shuffled_draw
+    pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
+    # Translators: ygo.cannot_evaluate.shuffled_top
+    pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known."),
     # Translators: ygo.chain.activate
     pgettext_lazy('trace', 'Chain Link {link}: {player} activates {card_name} (Spell Speed {spell_speed}).'),
     # Translators: ygo.chain.end
@@ -750,6 +754,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link} resolves: {card_name}.'),
     # Translators: ygo.chain.respond
     pgettext_lazy('trace', 'Chain Link {link}: {player} activates {card_name} in response (Spell Speed {spell_speed}).'),
+    # Translators: ygo.chance.coin
+    pgettext_lazy('trace', 'Chain Link {link}: the coin comes up {result}.'),
+    # Translators: ygo.chance.die
+    pgettext_lazy('trace', 'Chain Link {link}: the die shows {result}.'),
     # Translators: ygo.choice
     pgettext_lazy('trace', 'Chain Link {link}: choose {count} of {options} for {action}.'),
     # Translators: ygo.choice.hand_limit
@@ -772,6 +780,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} pays {amount} LP as the cost of {card_name} ({lp} LP left).'),
     # Translators: ygo.damage
     pgettext_lazy('trace', '{player} takes {amount} damage ({lp} LP left).'),
+    # Translators: ygo.deck.shuffled
+    pgettext_lazy('trace', "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known."),
     # Translators: ygo.duel.draw
     pgettext_lazy('trace', 'The Duel is a draw ({reason}).'),
     # Translators: ygo.duel.win
@@ -810,6 +820,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, and the chain is empty, so there is nothing to negate.'),
     # Translators: ygo.illegal.negation_not_adjacent
     pgettext_lazy('trace', '{card_name} cannot negate the activation of Chain Link {negates_link}: it would be Chain Link {link}, and a negation must be chained directly to the activation.'),
+    # Translators: ygo.illegal.no_attack_to_negate
+    pgettext_lazy('trace', '{card_name} cannot be activated: it negates an attack, and no attack is in progress (now: {phase}).'),
     # Translators: ygo.illegal.no_summon_to_negate
     pgettext_lazy('trace', '{card_name} cannot be activated: no monster is being Summoned right now.'),
     # Translators: ygo.illegal.normal_summon_used
@@ -854,6 +866,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name}'s ATK changes from {before} to {after}."),
     # Translators: ygo.modify.def
     pgettext_lazy('trace', "{card_name}'s DEF changes from {before} to {after}."),
+    # Translators: ygo.modify.original
+    pgettext_lazy('trace', "{card_name}'s original {stat} becomes {after} (it was {before}); its other changes apply on top of it."),
     # Translators: ygo.move
     pgettext_lazy('trace', '{card_name} moves from the {from} to the {to} ({reason}).'),
     # Translators: ygo.move.control
@@ -862,16 +876,26 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} draws {card_name}.'),
     # Translators: ygo.negate.activation
     pgettext_lazy('trace', 'The activation of Chain Link {link} ({card_name}) is negated by Chain Link {by_link}.'),
+    # Translators: ygo.negate.attack
+    pgettext_lazy('trace', 'The attack of {attacker_name} is negated by Chain Link {by_link}: the attack ends, with no damage calculation.'),
+    # Translators: ygo.negate.card_effects
+    pgettext_lazy('trace', 'The effects of {card_name} are negated by Chain Link {by_link} ({until}).'),
+    # Translators: ygo.negate.card_effects_end
+    pgettext_lazy('trace', "The negation of {card_name}'s effects ends in the End Phase."),
     # Translators: ygo.negate.effect
     pgettext_lazy('trace', 'The effect of Chain Link {link} ({card_name}) is negated by Chain Link {by_link}.'),
     # Translators: ygo.negate.summon
     pgettext_lazy('trace', 'The Summon of {card_name} is negated by Chain Link {by_link}.'),
     # Translators: ygo.no_effect.activation_negated
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) does nothing: its activation was negated.'),
+    # Translators: ygo.no_effect.card_effects_negated
+    pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: the effects of {card_name} are negated.'),
     # Translators: ygo.no_effect.card_left_field
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field, so its effect does not apply.'),
     # Translators: ygo.no_effect.effect_negated
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: its effect was negated.'),
+    # Translators: ygo.no_effect.no_attack
+    pgettext_lazy('trace', 'Chain Link {link}: there is no attack in progress to negate.'),
     # Translators: ygo.no_effect.not_applicable
     pgettext_lazy('trace', 'Chain Link {link}: {action} cannot apply to {target_name} where it is.'),
     # Translators: ygo.no_effect.target_gone
@@ -900,6 +924,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'Priority passes to {player}.'),
     # Translators: ygo.priority.window
     pgettext_lazy('trace', '{player} has priority first in the {window}.'),
+    # Translators: ygo.reveal
+    pgettext_lazy('trace', '{card_name} ({zone}) is revealed to both players.'),
+    # Translators: ygo.reveal.excavate
+    pgettext_lazy('trace', '{player} excavates the top {count} card(s) of their Deck: {cards}.'),
     # Translators: ygo.rule.equip_destroyed
     pgettext_lazy('trace', '{card_name} is destroyed: the monster it equipped ({equipped_to}) is gone.'),
     # Translators: ygo.rule.token_removed
@@ -3684,20 +3712,86 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change DEF'),
     # Translators: ygo instruction:change_def
     pgettext_lazy('vocabulary', 'Changes the DEF of each face-up monster it names by `amount` (signed), to `set`, or to half (`half`, rounding up); the result is never below 0 and a face-down monster is not affected (ARC-V 4.1.5.i1, 4.1.4.i1, 3.2.4.3.i3; MR2 ch5.36). With `until: end_phase` the change ends in the End Phase.'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'Change original ATK'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'Changes the original ATK of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original ATK from then on; every other change to its ATK, made before or after, applies on top of the new original. So halving the original of a 2000 ATK monster with +500 gives 1500, where `change_atk` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'Original becomes'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'the new original value'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'Halve the original'),
+    # Translators: ygo instruction:change_original_atk
+    pgettext_lazy('vocabulary', 'halve the original value, rounding up (ARC-V 4.1.4.i1)'),
+    # Translators: ygo instruction:change_original_def
+    pgettext_lazy('vocabulary', 'Change original DEF'),
+    # Translators: ygo instruction:change_original_def
+    pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Toss a coin'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Tosses a coin (ARC-V 1.2.i1; MR2 ch1.5): the result is `result` (heads or tails), or, left blank, the resolution branches on both; then the actions of that result in `outcomes` apply, in order.'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Result'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'the coin face it came up with; blank: one branch per coin face'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Heads'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Tails'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Outcomes'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'for each coin face, the actions it applies'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'Roll a die'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'Rolls a six-sided die (ARC-V 1.2.i1; MR2 ch1.5): the result is `result` (1 to 6), or, left blank, the resolution branches on the six results; then the actions of that result in `outcomes` apply, in order (a result not listed does nothing).'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'the die result it came up with; blank: one branch per die result'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '1'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '2'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '3'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '4'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '5'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '6'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'for each die result, the actions it applies'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard
     pgettext_lazy('vocabulary', 'Send to the Graveyard'),
     # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34)."),
+    pgettext_lazy('vocabulary', "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4; MR2 ch1.7)."),
     # Translators: ygo instruction:banish
-    pgettext_lazy('vocabulary', 'Banishes each card it names face-up (ARC-V 2.3.i1; MR2 ch5.19).'),
+    pgettext_lazy('vocabulary', 'Banishes each card it names face-up, or face-down with `face_down` (then it is hidden and only its owner may look at it) (ARC-V 2.3.i3, 2.3.1.i1; MR2 ch5.19). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4).'),
+    # Translators: ygo instruction:banish
+    pgettext_lazy('vocabulary', 'Face-down'),
+    # Translators: ygo instruction:banish
+    pgettext_lazy('vocabulary', 'banish face-down (ARC-V 2.3.1.i1)'),
     # Translators: ygo instruction:return_to_hand
     pgettext_lazy('vocabulary', "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21)."),
     # Translators: ygo instruction:return_to_deck
     pgettext_lazy('vocabulary', 'Return to the Deck'),
     # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', "Returns each card it names to the top of its owner's Deck (a Fusion, Synchro or Xyz Monster to the Extra Deck) (MR2 ch5.21)."),
+    pgettext_lazy('vocabulary', "Returns each card it names to its owner's Deck: on top (the default), on the bottom (`place: bottom`), or shuffled into it (`place: shuffle`: the Deck is shuffled after the action); a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21, ch5.22)."),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'Where'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'top (the default), bottom or shuffle'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'On top'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'On the bottom'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'Shuffled in'),
     # Translators: ygo instruction:draw
     pgettext_lazy('vocabulary', 'The player draws that many cards from the top of their Deck; with `both`, each player draws, the turn player first, and the draws cite that rule (ARC-V 4.1.2.i5; MR2 ch5.4). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).'),
     # Translators: ygo instruction:draw
@@ -3729,7 +3823,7 @@ VOCABULARY = (
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Special Summon'),
     # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', "Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned."),
+    pgettext_lazy('vocabulary', "Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4)."),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
     # Translators: ygo instruction:special_summon
@@ -3772,6 +3866,58 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Negate the Summon'),
     # Translators: ygo instruction:negate_summon
     pgettext_lazy('vocabulary', 'Negates the Summon in progress; it can be activated only while a monster is being Summoned, before anything else responds (ARC-V 3.2.2.1.i7). The monster goes to the Graveyard (3.2.2.1.i8) and, never having been on the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). Whether the card also destroys it is card text: write that part as `unsupported`.'),
+    # Translators: ygo instruction:negate_attack
+    pgettext_lazy('vocabulary', 'Negate the attack'),
+    # Translators: ygo instruction:negate_attack
+    pgettext_lazy('vocabulary', 'Negates the attack in progress: it ends at once, with no Damage Step and no damage calculation, and the monster has still attacked this turn (it cannot attack again). It can be activated only while an attack is in progress, before damage calculation (official ruling; the ARC-V transcription has no battle chapter and MR2 does not say). If the attack has already ended when it resolves, it does nothing.'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', "Negate a card's effects"),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', "Negates the effects of each face-up card it names on the field (or of every face-up monster on the field, the opponent's or the player's, with `face_up_monsters`): its Continuous Effects stop applying at once and its ATK/DEF is computed again without them, and any of its effects on the chain, or activated later, resolves without effect, for as long as it stays face-up on the field (or until the End Phase, with `until: end_phase`). A card face-down or off the field is not affected (official ruling, not in either document)."),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'Or every face-up monster'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'instead of targets: all, opponent or self'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'On the field'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'The opponent controls'),
+    # Translators: ygo instruction:negate_effects
+    pgettext_lazy('vocabulary', 'permanent (while face-up on the field, the default) or end_phase'),
+    # Translators: ygo instruction:add_to_hand
+    pgettext_lazy('vocabulary', 'Add to the hand'),
+    # Translators: ygo instruction:add_to_hand
+    pgettext_lazy('vocabulary', "Adds each card it names to its owner's hand from the Deck (a search), the Graveyard or banishment (to its owner's hand, MR2 ch5.21); a card anywhere else (on the field: that is `return_to_hand`) is not affected. A Deck searched is shuffled after the action, and its order is then unknown: a later draw from it cannot be evaluated unless every card left has one name (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7, ch5.22)."),
+    # Translators: ygo instruction:discard
+    pgettext_lazy('vocabulary', "Discards each card it names from its owner's hand to the Graveyard, by a card effect (unlike the hand-limit discard at the end of the turn, ARC-V 2.2.i4); a card not in the hand is not affected (MR2 ch5.35). As `choose`/`from` it is the player's choice on resolution."),
+    # Translators: ygo instruction:shuffle
+    pgettext_lazy('vocabulary', 'Shuffle the Deck'),
+    # Translators: ygo instruction:shuffle
+    pgettext_lazy('vocabulary', "Shuffles the player's Deck (with `both`, each Deck, the turn player's first): from then on the order of its cards is not known, so a later draw from it cannot be evaluated unless every card left has one name (MR2 ch5.22; ARC-V 2.1.4.i2)."),
+    # Translators: ygo instruction:shuffle
+    pgettext_lazy('vocabulary', 'whose Deck: self (the default), opponent, both, p1 or p2'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Change position'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected."),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'To position'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'attack, defense or face-down defense; default: the other of Attack and Defense'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Face-up Attack'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Face-up Defense'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Face-down Defense'),
+    # Translators: ygo instruction:reveal
+    pgettext_lazy('vocabulary', 'Shows each card it names that is hidden (in the hand, the Deck, the Extra Deck, or face-down on the field) to both players: it is public information (`revealed` on the board) while it stays where it is; a card already public is not affected (ARC-V 2.2.i7; MR2: a ruling).'),
+    # Translators: ygo instruction:excavate
+    pgettext_lazy('vocabulary', 'Excavate'),
+    # Translators: ygo instruction:excavate
+    pgettext_lazy('vocabulary', "Reveals the top `amount` cards of the player's Deck (default: the link's controller): they stay on top, in order, `revealed` on the board, until a later action of the effect moves them by their ids (official ruling). After the Deck was shuffled which cards are on top is not known: unless every card left has one name, that is a `cannot_evaluate` step (ARC-V 2.1.4.i2; MR2 ch5.22)."),
+    # Translators: ygo instruction:excavate
+    pgettext_lazy('vocabulary', 'how many from the top'),
     # Translators: ygo instruction:fusion_summon
     pgettext_lazy('vocabulary', 'Fusion Summon'),
     # Translators: ygo instruction:fusion_summon
@@ -4271,7 +4417,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Recover'),
     # Translators: fow instruction:discard (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Discard'),
-    # Translators: ygo cost:discard (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:discard (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Discard'),
     # Translators: fow instruction:add_counter (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Put counters'),
@@ -4301,6 +4447,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'When'),
     # Translators: mtg instruction:delayed_trigger (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'When'),
+    # Translators: fow instruction:reveal (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Reveal'),
+    # Translators: ygo instruction:reveal (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Reveal'),
     # Translators: fow instruction:reveal (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Zone'),
     # Translators: mtg instruction:put_on_library (a text other games share: in this game's own terms)
@@ -4417,6 +4567,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Chosen'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Chosen'),
+    # Translators: mtg condition:controls (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'You control'),
+    # Translators: ygo instruction:negate_effects (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'You control'),
 )
 
 FIELD_TYPES = (
@@ -4511,6 +4665,16 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card placed on the bottom of the Deck goes under the others, and the Deck is not shuffled'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: excavated cards are revealed from the top of the Deck and stay there, in order, until the effect moves them'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a negated attack ends at once; there is no damage calculation, and the monster has still attacked this turn'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -4599,4 +4763,14 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'a monster in Defense Position cannot declare an attack (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a halved value rounds half up (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a card banished face-down is hidden; only its owner may look at it (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a card revealed by an effect is public only while that effect applies (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an effect can add a card to the hand from the Deck, which is then searched (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "an original ATK/DEF changed by an effect is the monster's original value from then on (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a battle position changed by an effect is not limited to once per turn (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

@@ -44,6 +44,9 @@ POSITION_LABELS = {
     "attack": _("Attack"), "defense": _("Defense"), "face-down defense": _("Face-down Defense"),
     "face-up": _("Face-up"), "face-down": _("Face-down"),
 }
+CHANCE_LABELS = {"heads": _("Heads"), "tails": _("Tails"), **{face: face for face in "123456"}}
+FACE_UP_MONSTERS_LABELS = {"all": _("On the field"), "opponent": _("The opponent controls"), "self": _("You control")}
+DECK_PLACE_LABELS = {"top": _("On top"), "bottom": _("On the bottom"), "shuffle": _("Shuffled in")}
 KIND_LABELS = {"monster": _("Monster"), "spell": _("Spell"), "trap": _("Trap")}
 SUBTYPE_LABELS = {
     "normal": _("Normal"), "effect": _("Effect (monster)"), "fusion": _("Fusion"), "ritual": _("Ritual"),
@@ -386,12 +389,21 @@ class ActionForm(BoardRowForm):
     what = forms.ChoiceField(label=_("Can negate"), choices=_choices(builder.NEGATABLE, NEGATABLE_LABELS, blank="—"), required=False)
     destroy = forms.BooleanField(label=_("…and destroy it"), required=False)
     link = forms.IntegerField(label=_("Negates Chain Link"), min_value=1, required=False, help_text=_("Blank: the link just below."))
-    position = forms.ChoiceField(label=_("Summon in"), choices=_choices(builder.SUMMON_POSITIONS, POSITION_LABELS, blank="—"), required=False)
+    position = forms.ChoiceField(label=_("Position"), choices=_choices(builder.SUMMON_POSITIONS, POSITION_LABELS, blank="—"), required=False)
     half = forms.BooleanField(label=_("Halve it"), required=False)
     until = forms.ChoiceField(label=_("Lasts"), choices=_choices(builder.UNTIL, UNTIL_LABELS, blank=_("While it applies")), required=False)
     materials = CardRefsField(label=_("Materials / Tributes"), required=False, widget=_card_select(multiple=True))
     level = forms.IntegerField(label=_("Level to match"), min_value=0, max_value=99, required=False)
     at_least = forms.BooleanField(label=_("…or more"), required=False)
+    face_down = forms.BooleanField(label=_("Face-down"), required=False)
+    place = forms.ChoiceField(label=_("Where in the Deck"), choices=_choices(builder.DECK_PLACES, DECK_PLACE_LABELS, blank="—"),
+                              required=False)
+    result = forms.ChoiceField(label=_("Came up with"), required=False,
+                               choices=_choices(builder.key_values("instruction", "result"), CHANCE_LABELS, blank="—"),
+                               help_text=_("Blank: one branch per result."))
+    face_up_monsters = forms.ChoiceField(label=_("Or every face-up monster"), required=False,
+                                         choices=_choices(builder.key_values("instruction", "face_up_monsters"),
+                                                          FACE_UP_MONSTERS_LABELS, blank="—"))
     choose = forms.IntegerField(label=_("Choose how many (not targeted)"), min_value=1, max_value=2_000, required=False)
     choose_from = CardRefsField(label=_("…from"), required=False, widget=_card_select(multiple=True))
     chosen = CardRefsField(label=_("Chosen (blank: show every choice)"), required=False, widget=_card_select(multiple=True))
@@ -401,7 +413,7 @@ class ActionForm(BoardRowForm):
 
     main_fields = ("do",)
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
-                   "materials", "level", "at_least", "choose", "choose_from", "chosen", "text")
+                   "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "choose", "choose_from", "chosen", "text")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

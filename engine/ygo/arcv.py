@@ -188,6 +188,11 @@ CITATIONS.update({
     R.OPTIONAL_TRIGGER: _s("4.2.3.1.i1"),
     R.MISSED_TIMING: _s("4.2.3.2.i4"),
     R.TRIGGER_AT_WILL: _s("4.2.3.2"),
+    R.ONCE_PER_TURN_EFFECT: _s("3.1.2.i3"),
+    R.ONCE_PER_TURN_CARD: Ruling("'you can only activate 1 <name> per turn' limits the player to one activation of a card "
+                                 "of that name each turn, counted even if it was negated; official ruling, not in this "
+                                 "document"),
+    R.HAND_SUMMON_TRIGGERS: _s("3.2.7.3.i9"),
     R.IF_OPTIONAL_AFTER: _s("4.2.3.2.i3"),
     R.MANDATORY_AFTER: _s("4.2.3.2.i2"),
     R.TRIGGER_HIDDEN: _s("3.2.7.3.i4"),

@@ -173,6 +173,9 @@ class R(Enum):
     OPTIONAL_TRIGGER = auto()
     MISSED_TIMING = auto()
     TRIGGER_AT_WILL = auto()          # a trigger is activated at its timing, never by choice afterwards
+    ONCE_PER_TURN_EFFECT = auto()     # "you can only use this effect of <name> once per turn", by name
+    ONCE_PER_TURN_CARD = auto()       # "you can only activate 1 <name> per turn", by name
+    HAND_SUMMON_TRIGGERS = auto()     # self-summoning hand triggers cannot be chained together
     IF_OPTIONAL_AFTER = auto()
     MANDATORY_AFTER = auto()
     TRIGGER_HIDDEN = auto()

@@ -67,6 +67,7 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         optional=raw.get("optional", False),
         timing=raw.get("timing", "if"),
         event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
+        once_per_turn=raw.get("once_per_turn"),
     )
 
 

@@ -802,6 +802,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} cannot discard {given} in the {phase} phase: the hand-limit discard is made at the end of the End Phase.'),
     # Translators: ygo.illegal.first_turn_battle
     pgettext_lazy('trace', '{card_name} cannot attack: the first player has no Battle Phase in the first turn.'),
+    # Translators: ygo.illegal.hand_summon_chain
+    pgettext_lazy('trace', "{card_name} cannot be activated: {other_name} (Chain Link {link}) already Special Summons itself from the same player's hand by a Trigger Effect, and such effects cannot be chained together."),
     # Translators: ygo.illegal.materials
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
     # Translators: ygo.illegal.negation_cannot_apply
@@ -820,6 +822,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack now (phase {phase}, step {step}).'),
     # Translators: ygo.illegal.not_main_phase
     pgettext_lazy('trace', '{player} cannot {action} {card_name} now: only the turn player, in their Main Phase with no chain (now: {phase}).'),
+    # Translators: ygo.illegal.once_per_turn
+    pgettext_lazy('trace', '{card_name} cannot be activated: {player} has already used its once-per-turn restriction by name ({restriction}) this turn.'),
     # Translators: ygo.illegal.only_ss3_answers_ss3
     pgettext_lazy('trace', '{card_name} (Spell Speed {spell_speed}) cannot respond to Chain Link {answers_link}: only Spell Speed 3 can respond to Spell Speed 3.'),
     # Translators: ygo.illegal.position
@@ -3858,6 +3862,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Actions'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'what a link activating it does on resolution, in order (the link may give its own)'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'Once per turn by name'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', '"card": you can only activate 1 card of this name per turn; "effect": you can only use this effect of a card of this name once per turn (ARC-V 3.1.2.i3)'),
     # Translators: ygo ability:effect
     pgettext_lazy('vocabulary', 'Effect activation'),
     # Translators: ygo ability:effect
@@ -4508,6 +4516,8 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an effect that lasts until the End Phase ends there and the value is computed again without it'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "'you can only activate 1 <name> per turn' limits the player to one activation of a card of that name each turn, counted even if it was negated; official ruling, not in this document"),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
@@ -4581,6 +4591,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', "an optional 'when ... you can' trigger whose event was not the last thing to happen cannot be activated (misses the timing) (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a Trigger or Flip Effect is activated only at the timing of its event; one that missed its timing or never triggered cannot be activated afterwards (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "'you can only use this effect of <name> once per turn' counts every card of that name the player activates the effect of, even after a name change (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "two or more trigger effects in a player's hand that Special Summon their own card cannot be chained together: only one of them is activated (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', "an optional 'if ... you can' trigger met during a chain is activated after the chain (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

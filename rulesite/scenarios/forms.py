@@ -60,6 +60,8 @@ EFFECT_CLASS_LABELS = vocab.entry_labels(VOCABULARY, "ability")
 ACTION_LABELS = {**vocab.entry_labels(VOCABULARY, "continuous"), **vocab.entry_labels(VOCABULARY, "instruction")}
 TRIGGER_EVENT_LABELS = vocab.entry_labels(VOCABULARY, "trigger_event")
 TIMING_LABELS = vocab.entry_labels(VOCABULARY, "timing")
+ONCE_PER_TURN_LABELS = {"card": _("You can only activate 1 card of this name per turn"),
+                        "effect": _("You can only use this effect of this name once per turn")}
 UNTIL_LABELS = vocab.entry_labels(VOCABULARY, "duration")
 METHOD_LABELS = vocab.entry_labels(VOCABULARY, "summon_method")
 NEGATABLE_LABELS = vocab.entry_labels(VOCABULARY, "negation_scope")
@@ -367,7 +369,7 @@ class SetupForm(forms.Form):
 ACTION_FIELDS_USED = used_fields(("instruction", "continuous"), builder.ACTION_FIELDS, extra={"target": "targets"})
 """The fields each ``do`` uses (its entry's keys); the page hides the others until they are needed."""
 
-EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of")
+EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of", "effect_once_per_turn")
 """The card row's effect fields shown only for the effect classes that have their keys."""
 EFFECT_FIELDS_USED = {name: " ".join(field for field in used.split() if field in EFFECT_SWITCHED)
                       for name, used in used_fields(("ability",), builder.EFFECT_FIELDS).items()}
@@ -480,6 +482,10 @@ class CardForm(BoardRowForm):
     effect_trigger = forms.ChoiceField(label=_("Triggers"), choices=_choices(builder.TRIGGER_EVENTS, TRIGGER_EVENT_LABELS, blank="—"), required=False)
     effect_timing = forms.ChoiceField(label=_("Trigger wording"), choices=_choices(builder.TIMINGS, TIMING_LABELS, blank="—"), required=False)
     effect_optional = yes_no_field(_("Optional (“you can”)"))
+    effect_once_per_turn = forms.ChoiceField(
+        label=_("Once per turn by name"), required=False,
+        choices=_choices(builder.ONCE_PER_TURN, ONCE_PER_TURN_LABELS, blank="—"),
+        help_text=_("A restriction the card text states for every card of its name."))
     effect_event_of = FilterField(label=vocab.translated(TRIGGER_KEYS["event_of"].label, VOCABULARY.game), max_length=500, required=False,
                                   help_text=common.lazy_percent(_("Blank: its own event. Else whose events, as “key: "
                                                                   "value” pairs (keys: %(keys)s), e.g. “kind: monster, "

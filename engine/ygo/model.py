@@ -148,6 +148,8 @@ class Instruction:
     """For ``ritual_summon``: the total may be "that Level or more" (ARC-V 3.2.2.3.1.1.1.1.i3)."""
     until: str = "permanent"
     """For ``change_atk``/``change_def``: ``permanent`` or ``end_phase`` (a lingering effect)."""
+    counter: str = ""
+    """For ``remove_counters``: the kind of counter removed (``spell``, …)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,10 @@ class R(Enum):
     COST_DISCARD = auto()
     COST_SEND = auto()
     COST_BANISH = auto()
+    COST_DETACH = auto()             # a detached Xyz Material goes to the GY, not from the field
+    COST_COUNTERS = auto()           # counters removed as a cost
+    COUNTERS = auto()                # what a counter is
+    COST_OWN_CARDS = auto()          # a cost is paid from the player's own cards
     TOKEN_NOT_SENT_AS_COST = auto()
     # Resolution
     RESOLVE_LIFO = auto()

@@ -52,6 +52,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         options=tuple(raw.get("from", ())),
         chosen=tuple(raw["chosen"]) if "chosen" in raw else None,
         text=raw.get("text", ""),
+        counter=raw.get("counter", ""),
     )
 
 

@@ -101,6 +101,7 @@ UNTIL = tuple(VOCABULARY.names("duration"))
 SUMMON_METHODS = tuple(VOCABULARY.names("summon_method"))
 NEGATABLE = tuple(VOCABULARY.names("negation_scope"))
 COSTS = tuple(VOCABULARY.names("cost"))
+COUNTER_KINDS = tuple(VOCABULARY.names("counter"))
 AFTER_TYPES = tuple(VOCABULARY.names("action"))
 """Player action types (§2.5)."""
 OPTIONS = tuple(VOCABULARY.names("option"))
@@ -276,6 +277,8 @@ EFFECT_FIELDS = (_Field("class", "effect_class", choices=EFFECT_CLASSES), *input
 COST_INPUTS = {field.key: field for field in (
     _Field("amount", "cost_amount", _amount, _amount_json),
     _Field("card", "cost_card"),
+    _Field("materials", "cost_materials", _id_text, _id_text_json),
+    _Field("counter", "cost_counter", choices=COUNTER_KINDS),
     _Field("text", "cost_text"),
 )}
 COST_FIELDS = (_Field("do", "cost_do", choices=COSTS), *inputs(("cost",), COST_INPUTS))

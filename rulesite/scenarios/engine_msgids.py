@@ -770,6 +770,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'As the cost of {card_name}, {player} moves {cost_card_name} to the {to} ({cost}).'),
     # Translators: ygo.cost.pay_lp
     pgettext_lazy('trace', '{player} pays {amount} LP as the cost of {card_name} ({lp} LP left).'),
+    # Translators: ygo.cost.remove_counters
+    pgettext_lazy('trace', 'As the cost of {card_name}, {player} removes {amount} {counter} counter(s) from {holder_name} ({left} left).'),
     # Translators: ygo.damage
     pgettext_lazy('trace', '{player} takes {amount} damage ({lp} LP left).'),
     # Translators: ygo.duel.draw
@@ -3818,6 +3820,20 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Sends a card the player holds or controls to the Graveyard (not destruction); a Token cannot be sent as a cost (ARC-V 4.2.2.3.i1, 4.2.2.3.i6; MR2 ch5.34).'),
     # Translators: ygo cost:banish
     pgettext_lazy('vocabulary', 'Banishes a card the player holds, controls or has in their Graveyard (ARC-V 4.2.2.i2; MR2 ch5.19).'),
+    # Translators: ygo cost:detach_material
+    pgettext_lazy('vocabulary', 'Detach Xyz Material'),
+    # Translators: ygo cost:detach_material
+    pgettext_lazy('vocabulary', "Detaches the Xyz Materials named from the activated Xyz Monster: they go to their owner's Graveyard and are not sent from the field (ARC-V 4.2.2.i2, 3.2.2.3.1.1.4.1.i5; MR2 ch5.14). A card that is not one of its materials cannot be detached, and the activation is illegal (4.2.2.i3)."),
+    # Translators: ygo cost:detach_material
+    pgettext_lazy('vocabulary', 'the Xyz Materials of the activated Xyz Monster that are detached'),
+    # Translators: ygo cost:remove_counters
+    pgettext_lazy('vocabulary', 'Removes that many counters of one kind from a card the player controls (the activated card unless `card` names another). A card with fewer counters, or one the player does not control, cannot pay it and the activation is illegal (ARC-V 4.2.2.i2, 4.2.2.i3, 4.2.2.i5; MR2 ch5.9, ch5.20).'),
+    # Translators: ygo cost:remove_counters
+    pgettext_lazy('vocabulary', 'the kind of counter'),
+    # Translators: ygo cost:remove_counters
+    pgettext_lazy('vocabulary', 'From card'),
+    # Translators: ygo cost:remove_counters
+    pgettext_lazy('vocabulary', 'blank: the activated card'),
     # Translators: ygo cost:unsupported
     pgettext_lazy('vocabulary', 'Cost the engine cannot read'),
     # Translators: ygo cost:unsupported
@@ -4136,6 +4152,28 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Enter the Damage Step'),
     # Translators: ygo action:damage_step
     pgettext_lazy('vocabulary', 'The attack in progress enters the Damage Step now (after the replay check), so that later `activate` actions happen in it, before damage calculation (MR2 ch3.11, ch4.4).'),
+    # Translators: ygo slot counter
+    pgettext_lazy('vocabulary', 'A kind of counter placed on a card by card effects (`objects[].counters` keys and `remove_counters`); counters have no effect of their own, only the cards that read them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:spell
+    pgettext_lazy('vocabulary', 'Spell Counter'),
+    # Translators: ygo counter:spell
+    pgettext_lazy('vocabulary', 'A Spell Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:venom
+    pgettext_lazy('vocabulary', 'Venom Counter'),
+    # Translators: ygo counter:venom
+    pgettext_lazy('vocabulary', 'A Venom Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:wedge
+    pgettext_lazy('vocabulary', 'Wedge Counter'),
+    # Translators: ygo counter:wedge
+    pgettext_lazy('vocabulary', 'A Wedge Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:clock
+    pgettext_lazy('vocabulary', 'Clock Counter'),
+    # Translators: ygo counter:clock
+    pgettext_lazy('vocabulary', 'A Clock Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:black_feather
+    pgettext_lazy('vocabulary', 'Black Feather Counter'),
+    # Translators: ygo counter:black_feather
+    pgettext_lazy('vocabulary', 'A Black Feather Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
     # Translators: ygo slot option
     pgettext_lazy('vocabulary', "The scenario's answers to choices the players make during play (`options`). An unknown option is refused."),
     # Translators: ygo option:trigger_order
@@ -4265,6 +4303,8 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'How many'),
     # Translators: mtg cost:remove_counters (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'How many'),
+    # Translators: ygo cost:remove_counters (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'How many'),
     # Translators: fow instruction:gain_life (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Gain life'),
     # Translators: mtg instruction:gain_life (a text other games share: in this game's own terms)
@@ -4289,10 +4329,14 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Counter'),
     # Translators: mtg instruction:counter (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Counter'),
+    # Translators: ygo cost:remove_counters (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Counter'),
     # Translators: fow instruction:remove_counter (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Remove counters'),
     # Translators: mtg instruction:remove_counters (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Remove counters'),
+    # Translators: ygo cost:remove_counters (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Remove counters'),
     # Translators: fow instruction:unsupported (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Text'),
     # Translators: mtg slot ability (a text other games share: in this game's own terms)
@@ -4409,6 +4453,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Choose'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Choose'),
+    # Translators: mtg ability:replacement (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Counter kind'),
+    # Translators: ygo slot counter (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Counter kind'),
     # Translators: mtg keyword:tribute (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Tribute'),
     # Translators: ygo cost:tribute (a text other games share: in this game's own terms)
@@ -4545,6 +4593,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'an LP cost cannot be more than the LP the player has (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'halving LP rounds half up (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'unless its text says otherwise, a cost is paid only from the cards the player controls (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a Token cannot be sent to the Graveyard as a cost (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

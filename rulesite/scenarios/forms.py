@@ -66,6 +66,7 @@ UNTIL_LABELS = vocab.entry_labels(VOCABULARY, "duration")
 METHOD_LABELS = vocab.entry_labels(VOCABULARY, "summon_method")
 NEGATABLE_LABELS = vocab.entry_labels(VOCABULARY, "negation_scope")
 COST_LABELS = vocab.entry_labels(VOCABULARY, "cost")
+COUNTER_LABELS = vocab.entry_labels(VOCABULARY, "counter")
 AFTER_TYPE_LABELS = vocab.entry_labels(VOCABULARY, "action")
 OPTION_LABELS = vocab.entry_labels(VOCABULARY, "option")
 PLAYER_REF_LABELS = {value: vocab.translated(text, VOCABULARY.game) for value, text in builder.key_labels("instruction", "player").items()}
@@ -436,7 +437,8 @@ ActionFormSet = formset_factory(ActionForm, formset=ActionFormSetBase, extra=1, 
 
 TRIGGER_KEYS = VOCABULARY.get("ability", "trigger").keys
 COST_NEEDED = {"amount": _("Give the LP to pay: a number, or “half”."), "card": _("Pick the card paid as the cost."),
-               "text": _("Say what the cost is: the engine reports it as text it cannot evaluate.")}
+               "text": _("Say what the cost is: the engine reports it as text it cannot evaluate."),
+               "materials": _("Give the ids of the Xyz Materials detached."), "counter": _("Choose the kind of counter.")}
 """The message for a key a cost's entry requires, left blank."""
 
 
@@ -446,7 +448,7 @@ class CardForm(BoardRowForm):
     has_actions = True
     card_blanks = {"equipped_to": "—", "cost_card": "—"}
     main_fields = ("id", "name", "owner", "controller", "zone", "position", "kind", "subtype", "level", "atk", "defense")
-    more_fields = ("cost_do", "cost_amount", "cost_card", "cost_text", "effect_id",
+    more_fields = ("cost_do", "cost_amount", "cost_card", "cost_materials", "cost_counter", "cost_text", "effect_id",
                    "attribute", "race", "original_atk", "original_def", "scale", "counters", "equipped_to", "materials",
                    "materials_required", "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed",
                    "more_effects", "extra")
@@ -496,8 +498,13 @@ class CardForm(BoardRowForm):
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
     effect_id = forms.CharField(label=_("Effect id"), max_length=64, required=False)
     cost_do = forms.ChoiceField(label=_("Cost"), choices=_choices(builder.COSTS, COST_LABELS, blank=_("— no cost")), required=False)
-    cost_amount = forms.CharField(label=_("LP to pay"), max_length=12, required=False, help_text=_("A number, or “half”."))
+    cost_amount = forms.CharField(label=_("LP to pay, or counters removed"), max_length=12, required=False,
+                                  help_text=_("LP: a number, or “half”. Counters: how many."))
     cost_card = CardRefField(label=_("Cost card"), required=False, widget=_card_select())
+    cost_materials = forms.CharField(label=_("Xyz Materials detached (card ids)"), max_length=2000, required=False,
+                                     help_text=_("Comma-separated: c4, c5"))
+    cost_counter = forms.ChoiceField(label=_("Counter removed"), required=False,
+                                     choices=_choices(builder.COUNTER_KINDS, COUNTER_LABELS, blank="—"))
     cost_text = forms.CharField(label=vocab.translated(VOCABULARY.get("cost", "unsupported").keys["text"].label, VOCABULARY.game),
                                 max_length=2000, required=False)
     materials_required = RequirementsField(

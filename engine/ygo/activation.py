@@ -126,8 +126,9 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     4.2.3.i2). A Trigger or Flip Effect named by an ``activate`` action is refused: it is
     activated only at its event's timing, through SEGOC (4.2.3.2). A same-name restriction
     already used this turn (3.1.2.i3; ``card``: official ruling) and a second self-summoning hand
-    trigger of one player in the chain (3.2.7.3.i9) are refused. ``simultaneous``: the effect is one of several triggers put on the chain
-    together, where Spell Speed 1 may be chained (4.2.4.2.1.i2).
+    trigger of one player in the chain (3.2.7.3.i9) are refused. ``simultaneous``: the effect is
+    one of several triggers put on the chain together, where Spell Speed 1 may be chained
+    (4.2.4.2.1.i2).
     """
     card = state.card(act.card)
     effect = card.effects[act.effect]

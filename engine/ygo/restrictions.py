@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .duel import Duel
-from .model import Activation, Card, Effect, EffectClass, GameState, Zone
+from .model import Activation, Card, Effect, EffectClass, GameState, Instruction, Zone
 from .rules import R
 
 
@@ -58,7 +58,7 @@ def record_once_per_turn(state: GameState, act: Activation, card: Card, effect: 
     return replace(state, turn=replace(state.turn, used_once=state.turn.used_once + (used,)))
 
 
-def _summons_itself_from_hand(card: Card, effect: Effect, actions: tuple) -> bool:
+def _summons_itself_from_hand(card: Card, effect: Effect, actions: tuple[Instruction, ...]) -> bool:
     """Return whether ``effect`` is a Trigger Effect of a card in the hand whose actions Special
     Summon that card."""
     if effect.effect_class is not EffectClass.TRIGGER or card.zone is not Zone.HAND:

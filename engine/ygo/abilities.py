@@ -8,7 +8,7 @@ Speed of an activated effect from its card and class.
 
 from __future__ import annotations
 
-from ..core.vocabulary import Boolean, Field, ListOf, Row, Text
+from ..core.vocabulary import Boolean, Choice, Field, ListOf, Row, Text
 from .filters import CardFilterField
 from .model import Card, CardKind, ChainLink, EffectClass
 from .rules import R
@@ -29,6 +29,9 @@ _ACTIVATED: dict[str, Field] = {
     "cost": ListOf(item=VOCABULARY.use("cost"), label="Cost", help="paid on activation (the link may give its own)"),
     "actions": ListOf(item=VOCABULARY.use("instruction"), label="Actions",
                       help="what a link activating it does on resolution, in order (the link may give its own)"),
+    "once_per_turn": Choice(values=("card", "effect"), what="same-name restriction", label="Once per turn by name",
+                            help='"card": you can only activate 1 card of this name per turn; "effect": you can only '
+                                 "use this effect of a card of this name once per turn (ARC-V 3.1.2.i3)"),
 }
 _TRIGGERED: dict[str, Field] = {
     **_ACTIVATED,
@@ -39,8 +42,8 @@ _TRIGGERED: dict[str, Field] = {
                         default=False),
     "timing": VOCABULARY.use("timing", label="Timing", help="when (…时) or if (…的场合); default if", default="if"),
 }
-_ROW = Row(main=("actions",), extra=("id", "text", "cost"))
-_TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"), extra=("id", "text", "cost"))
+_ROW = Row(main=("actions",), extra=("id", "text", "cost", "once_per_turn"))
+_TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"), extra=("id", "text", "cost", "once_per_turn"))
 
 
 VOCABULARY.define(
@@ -68,7 +71,7 @@ VOCABULARY.define(
         allow_self=True, label="Whose event",
         help='"self" (the default: this card\'s own event) or a filter naming the other cards whose event activates '
              "it")},
-    row=Row(main=("trigger", "optional", "timing", "actions"), extra=("event_of", "id", "text", "cost")),
+    row=Row(main=("trigger", "optional", "timing", "actions"), extra=("event_of", "id", "text", "cost", "once_per_turn")),
     doc="A monster effect activated when its event happens (ARC-V 3.2.7.3.i1; MR2 ch2.9); Spell Speed 1. "
         "Simultaneous triggers go on the chain together (SEGOC); an optional `when` trigger misses the timing "
         "unless its event was the last thing to happen.",

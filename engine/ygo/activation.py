@@ -22,6 +22,7 @@ from .costs import pay_cost, verify_cost
 from .duel import Duel
 from .model import FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, PlayerId, Position, Zone, opponent_of
 from .primitives import move
+from .restrictions import record_once_per_turn, verify_hand_summon_chain, verify_once_per_turn
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -123,8 +124,11 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     cost (4.2.2.i3, 1.4.1.i5), or an action that cannot be activated now (a negation not chained
     directly to the activation it negates, 3.4.3.3.i4, or unable to affect it, 4.2.1.1.i3,
     4.2.3.i2). A Trigger or Flip Effect named by an ``activate`` action is refused: it is
-    activated only at its event's timing, through SEGOC (4.2.3.2). ``simultaneous``: the effect is one of several triggers put on the chain
-    together, where Spell Speed 1 may be chained (4.2.4.2.1.i2).
+    activated only at its event's timing, through SEGOC (4.2.3.2). A same-name restriction
+    already used this turn (3.1.2.i3; ``card``: official ruling) and a second self-summoning hand
+    trigger of one player in the chain (3.2.7.3.i9) are refused. ``simultaneous``: the effect is
+    one of several triggers put on the chain together, where Spell Speed 1 may be chained
+    (4.2.4.2.1.i2).
     """
     card = state.card(act.card)
     effect = card.effects[act.effect]
@@ -150,6 +154,8 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
         if top.spell_speed == 3 and derived < 3:
             raise duel.illegal(R.SS3_ONLY_ON_SS3, "ygo.illegal.only_ss3_answers_ss3", **base, spell_speed=derived,
                                answers_link=top.number)
+    verify_once_per_turn(duel, state, act, card, effect)
+    verify_hand_summon_chain(duel, state, act, card, effect)
     for cost in act.cost:
         verify_cost(duel, state, card, act.controller, cost)
     for part in act.actions:
@@ -194,6 +200,7 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
     """
     derived, effect_class = verify_activation(duel, state, act, simultaneous=simultaneous)
     card = state.card(act.card)
+    state = record_once_per_turn(state, act, card, card.effects[act.effect])
     number = len(state.chain) + 1
     first = number == 1
     duel.record("activate" if first else "respond", "ygo.chain.activate" if first else "ygo.chain.respond",

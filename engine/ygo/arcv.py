@@ -62,6 +62,10 @@ CITATIONS = {
     R.COST_DISCARD: _s("4.2.2.2.i1"),
     R.COST_SEND: _s("4.2.2.3.i1"),
     R.COST_BANISH: _s("4.2.2.i2"),
+    R.COST_DETACH: _s("3.2.2.3.1.1.4.1.i5"),
+    R.COST_COUNTERS: _s("4.2.2.i2"),
+    R.COUNTERS: _s("1.2.i1"),
+    R.COST_OWN_CARDS: _s("4.2.2.i5"),
     R.TOKEN_NOT_SENT_AS_COST: _s("4.2.2.3.i6"),
     R.EFFECT_PARTS: _s("4.1.2.i3"),
     R.BOTH_PLAYERS_ACT: _s("4.1.2.i5"),
@@ -188,6 +192,11 @@ CITATIONS.update({
     R.OPTIONAL_TRIGGER: _s("4.2.3.1.i1"),
     R.MISSED_TIMING: _s("4.2.3.2.i4"),
     R.TRIGGER_AT_WILL: _s("4.2.3.2"),
+    R.ONCE_PER_TURN_EFFECT: _s("3.1.2.i3"),
+    R.ONCE_PER_TURN_CARD: Ruling("'you can only activate 1 <name> per turn' limits the player to one activation of a card "
+                                 "of that name each turn, counted even if it was negated; official ruling, not in this "
+                                 "document"),
+    R.HAND_SUMMON_TRIGGERS: _s("3.2.7.3.i9"),
     R.IF_OPTIONAL_AFTER: _s("4.2.3.2.i3"),
     R.MANDATORY_AFTER: _s("4.2.3.2.i2"),
     R.TRIGGER_HIDDEN: _s("3.2.7.3.i4"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.vocabulary import Const, Either, Integer, Ref, Row, Text
+from ..core.vocabulary import Const, Either, Integer, ListOf, Ref, Row, Text
 from .duel import Duel
 from .model import FIELD_ZONES, Card, GameState, Instruction, PlayerId, Zone
 from .primitives import check_lp, move
@@ -18,6 +18,8 @@ from .rules import R
 from .vocabulary import VOCABULARY
 
 MAX_VALUE = 999_999
+MAX_MATERIALS = 20
+MAX_COUNTERS = 99
 
 
 class CostRule:
@@ -82,6 +84,71 @@ class MoveCard(CostRule):
                            "card": card.id, "card_name": card.name})
 
 
+class DetachMaterial(CostRule):
+    """``detach_material``: the Xyz Materials named are detached from the activated Xyz Monster
+    and go to their owner's Graveyard; they were never on the field, so they are not sent from
+    it (ARC-V 3.2.2.3.1.1.4.1.i5; MR2 ch5.14). A material that is not attached to it cannot be
+    detached, and the activation is illegal (4.2.2.i3)."""
+
+    def verify(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> None:
+        attached = state.card(card.id).materials
+        for material in cost.materials:
+            if material not in attached:
+                raise duel.illegal(R.COST_UNPAYABLE, "ygo.illegal.cost_unpayable", card=card.id, card_name=card.name,
+                                   cost=cost.do, reason=f"{state.card(material).name} is not an Xyz Material of "
+                                                        f"{card.name}")
+
+    def __call__(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction,
+                 link: int) -> GameState:
+        for material in cost.materials:
+            paid = state.card(material)
+            state = move(duel, state, paid, Zone.GRAVEYARD, cost.do, R.COST_DETACH, kind="cost",
+                         message_id="ygo.cost.move",
+                         extra={"player": controller, "cost": cost.do, "cost_card": paid.id, "cost_card_name": paid.name,
+                                "card": card.id, "card_name": card.name})
+            if any(e.trigger == "sent_from_field" and e.event_of is None for e in paid.effects):
+                duel.record("trigger", "ygo.trigger.not_from_field", R.XYZ_MATERIAL_NOT_ON_FIELD, card=paid.id,
+                            card_name=paid.name, event="sent_from_field")
+            xyz = state.card(card.id)
+            state = duel.sync(state.with_card(replace(xyz, materials=tuple(m for m in xyz.materials if m != material))))
+        return state
+
+
+class RemoveCounters(CostRule):
+    """``remove_counters``: that many counters of one kind are removed from a card the player
+    controls (the activated card unless ``card`` names another). Fewer counters than that, or a
+    card the player does not control, cannot pay it (ARC-V 4.2.2.i3, 4.2.2.i5)."""
+
+    @staticmethod
+    def _card(state: GameState, card: Card, cost: Instruction) -> Card:
+        return state.card(cost.objects[0]) if cost.objects else state.card(card.id)
+
+    def verify(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> None:
+        holder = self._card(state, card, cost)
+        base = {"card": card.id, "card_name": card.name, "cost": cost.do}
+        if holder.zone not in FIELD_ZONES or holder.controller != controller:
+            raise duel.illegal(R.COST_OWN_CARDS, "ygo.illegal.cost_unpayable", **base,
+                               reason=f"{controller} does not control {holder.name}")
+        has = dict(holder.counters).get(cost.counter, 0)
+        if has < (cost.amount or 0):
+            raise duel.illegal(R.COST_UNPAYABLE, "ygo.illegal.cost_unpayable", **base,
+                               reason=f"{holder.name} has {has} {cost.counter} counter(s)")
+
+    def __call__(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction,
+                 link: int) -> GameState:
+        holder = self._card(state, card, cost)
+        counters = dict(holder.counters)
+        left = counters.get(cost.counter, 0) - (cost.amount or 0)
+        if left > 0:
+            counters[cost.counter] = left
+        else:
+            counters.pop(cost.counter, None)
+        state = state.with_card(replace(holder, counters=tuple(sorted(counters.items()))))
+        return duel.step(state, "cost", "ygo.cost.remove_counters", R.COST_COUNTERS, card=card.id, card_name=card.name,
+                         player=controller, holder=holder.id, holder_name=holder.name, counter=cost.counter,
+                         amount=cost.amount or 0, left=max(left, 0))
+
+
 class UnreadableCost(CostRule):
     """A cost the vocabulary cannot say: it is reported, never guessed."""
 
@@ -116,6 +183,36 @@ for _name, _label, _allowed, _to, _key, _doc in (
                      messages=("ygo.cost.move",), row=Row(main=("card",)), doc=_doc,
                      example={"do": _name, "card": "h1"})(
         MoveCard(_allowed, _to, _key, no_token=_name == "send_to_graveyard"))
+
+VOCABULARY.entry(
+    "cost", "detach_material", rule=(R.COST_DETACH, R.COST_PAID, R.COST_UNPAYABLE), label="Detach Xyz Material",
+    keys={"materials": ListOf(item=Ref(spaces=("object",)), min_items=1, max_items=MAX_MATERIALS, unique=True, label="Materials",
+                              help="the Xyz Materials of the activated Xyz Monster that are detached")},
+    required=("materials",), messages=("ygo.cost.move", "ygo.trigger.not_from_field"), row=Row(main=("materials",)),
+    doc="Detaches the Xyz Materials named from the activated Xyz Monster: they go to their owner's Graveyard and "
+        "are not sent from the field (ARC-V 4.2.2.i2, 3.2.2.3.1.1.4.1.i5; MR2 ch5.14). A card that is not one of its "
+        "materials cannot be detached, and the activation is illegal (4.2.2.i3).",
+    example={"do": "detach_material", "materials": ["x1"]})(DetachMaterial())
+
+VOCABULARY.entry(
+    "cost", "remove_counters", rule=(R.COST_COUNTERS, R.COST_UNPAYABLE, R.COST_OWN_CARDS), label="Remove counters",
+    keys={"counter": VOCABULARY.use("counter", label="Counter", help="the kind of counter"),
+          "amount": Integer(low=1, high=MAX_COUNTERS, label="How many"),
+          "card": Ref(spaces=("object",), label="From card", help="blank: the activated card")},
+    required=("counter", "amount"), messages=("ygo.cost.remove_counters",), row=Row(main=("counter", "amount"),
+                                                                                      extra=("card",)),
+    doc="Removes that many counters of one kind from a card the player controls (the activated card unless `card` "
+        "names another). A card with fewer counters, or one the player does not control, cannot pay it and the "
+        "activation is illegal (ARC-V 4.2.2.i2, 4.2.2.i3, 4.2.2.i5; MR2 ch5.9, ch5.20).",
+    example={"do": "remove_counters", "counter": "spell", "amount": 2})(RemoveCounters())
+
+COUNTER_KINDS = (("spell", "Spell Counter"), ("venom", "Venom Counter"), ("wedge", "Wedge Counter"),
+                 ("clock", "Clock Counter"), ("black_feather", "Black Feather Counter"))
+"""The counter kinds a scenario can name; a card text's other kinds are refused with the list."""
+for _name, _label in COUNTER_KINDS:
+    VOCABULARY.define("counter", _name, rule=R.COUNTERS, label=_label, example=_name,
+                      doc=f"A {_label}: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; "
+                          "MR2 ch5.9).")
 
 VOCABULARY.entry(
     "cost", "unsupported", rule=(R.CARD_TEXT, R.COST_PAID), label="Cost the engine cannot read",

@@ -52,7 +52,7 @@ OBJECT_FIELDS: dict[str, Field] = {
     "id": Text(min_length=1, max_length=MAX_ID), "name": Text(max_length=MAX_NAME), "owner": _PLAYER,
     "controller": _PLAYER, "level": Integer(low=0, high=13), "atk": Integer(low=0, high=MAX_VALUE),
     "def": Integer(low=0, high=MAX_VALUE), "attribute": Text(max_length=MAX_NAME), "race": Text(max_length=MAX_NAME),
-    "counters": MapOf(key=Text(min_length=1, max_length=MAX_ID), value=Integer(low=0, high=MAX_VALUE)),
+    "counters": MapOf(key=VOCABULARY.use("counter"), value=Integer(low=0, high=MAX_VALUE)),
     "set_this_turn": Boolean(), "tuner": Boolean(), "summoned_this_turn": Boolean(), "attacked": Boolean(),
     "position_changed": Boolean(), "original_atk": Integer(low=0, high=MAX_VALUE),
     "original_def": Integer(low=0, high=MAX_VALUE), "scale": Integer(low=0, high=13),

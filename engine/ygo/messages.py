@@ -6,6 +6,7 @@ MESSAGES = {
     "ygo.chain.activate": "Chain Link {link}: {player} activates {card_name} (Spell Speed {spell_speed}).",
     "ygo.chain.respond": "Chain Link {link}: {player} activates {card_name} in response (Spell Speed {spell_speed}).",
     "ygo.cost.pay_lp": "{player} pays {amount} LP as the cost of {card_name} ({lp} LP left).",
+    "ygo.cost.remove_counters": "As the cost of {card_name}, {player} removes {amount} {counter} counter(s) from {holder_name} ({left} left).",
     "ygo.cost.move": "As the cost of {card_name}, {player} moves {cost_card_name} to the {to} ({cost}).",
     "ygo.priority.pass_to": "Priority passes to {player}.",
     "ygo.priority.window": "{player} has priority first in the {window}.",
@@ -112,6 +113,8 @@ MESSAGES = {
     "ygo.illegal.discard_not_end": "{player} cannot discard {given} in the {phase} phase: the hand-limit discard is made at the end of the End Phase.",
     "ygo.illegal.discard": "{player} cannot discard {given}: at the end of the turn they discard {count} card(s) of their hand ({options}).",
     # issue 13: rule defects
+    "ygo.illegal.once_per_turn": "{card_name} cannot be activated: {player} has already used its once-per-turn restriction by name ({restriction}) this turn.",
+    "ygo.illegal.hand_summon_chain": "{card_name} cannot be activated: {other_name} (Chain Link {link}) already Special Summons itself from the same player's hand by a Trigger Effect, and such effects cannot be chained together.",
     "ygo.illegal.trigger_at_will": "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards.",
     "ygo.illegal.summon_not_chainable": "{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).",
     "ygo.illegal.negation_no_chain": "{card_name} cannot be activated: it negates {what}, and the chain is empty, so there is nothing to negate.",

@@ -159,6 +159,8 @@ class Instruction:
     """For ``toss_coin``/``roll_die``: each result with the actions it applies."""
     face_up_monsters: str = ""
     """For ``negate_effects``: ``all``, ``opponent`` or ``self`` instead of targets; ``""`` if not given."""
+    counter: str = ""
+    """For ``remove_counters``: the kind of counter removed (``spell``, …)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +226,9 @@ class Effect:
     event_of: Optional[CardFilter] = None
     """For ``trigger`` effects: whose event triggers it; ``None`` = this card's own (the default),
     else the other cards the filter names (e.g. "when a monster your opponent controls is destroyed")."""
+    once_per_turn: Optional[str] = None
+    """A same-name restriction the card's text states: ``card`` ("you can only activate 1 <name>
+    per turn") or ``effect`` ("you can only use this effect of <name> once per turn"); ``None``: none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,6 +409,9 @@ class Turn:
     """The turn player has Normal Summoned or Set a monster this turn (ARC-V 3.2.2.1.i2)."""
     pendulum_summon_used: bool = False
     """The turn player has Pendulum Summoned this turn (ARC-V 3.2.2.3.1.1.5.i5)."""
+    used_once: tuple[tuple[PlayerId, str, str], ...] = ()
+    """The same-name restrictions used this turn: ``(player, card name, "card" | "effect:<index>")``
+    (ARC-V 3.1.2.i3); emptied when the turn ends."""
 
 
 @dataclass(frozen=True, slots=True)

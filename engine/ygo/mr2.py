@@ -64,6 +64,10 @@ CITATIONS = {
     R.COST_DISCARD: _s("ch5.35"),
     R.COST_SEND: _s("ch5.34"),
     R.COST_BANISH: _s("ch5.19"),
+    R.COST_DETACH: _s("ch5.14"),
+    R.COST_COUNTERS: _s("ch5.9"),
+    R.COUNTERS: _s("ch5.9"),
+    R.COST_OWN_CARDS: _ruling("unless its text says otherwise, a cost is paid only from the cards the player controls"),
     R.TOKEN_NOT_SENT_AS_COST: _ruling("a Token cannot be sent to the Graveyard as a cost"),
     R.RESOLVE_LIFO: _s("ch4.13"),
     R.CHAIN_END: _s("ch4.13"),
@@ -181,6 +185,13 @@ CITATIONS.update({
     R.MISSED_TIMING: _ruling("an optional 'when ... you can' trigger whose event was not the last thing to happen cannot be activated (misses the timing)"),
     R.TRIGGER_AT_WILL: _ruling("a Trigger or Flip Effect is activated only at the timing of its event; one that missed "
                                "its timing or never triggered cannot be activated afterwards"),
+    R.ONCE_PER_TURN_EFFECT: _ruling("'you can only use this effect of <name> once per turn' counts every card of that "
+                                    "name the player activates the effect of, even after a name change"),
+    R.ONCE_PER_TURN_CARD: Ruling("'you can only activate 1 <name> per turn' limits the player to one activation of a card "
+                                 "of that name each turn, counted even if it was negated; official ruling, not in this "
+                                 "document"),
+    R.HAND_SUMMON_TRIGGERS: _ruling("two or more trigger effects in a player's hand that Special Summon their own card "
+                                    "cannot be chained together: only one of them is activated"),
     R.IF_OPTIONAL_AFTER: _ruling("an optional 'if ... you can' trigger met during a chain is activated after the chain"),
     R.MANDATORY_AFTER: _ruling("a mandatory trigger met during a chain is activated after the chain"),
     R.TRIGGER_HIDDEN: _ruling("a trigger cannot be activated once its card has gone to the hand or Deck"),

@@ -57,6 +57,10 @@ class R(Enum):
     COST_DISCARD = auto()
     COST_SEND = auto()
     COST_BANISH = auto()
+    COST_DETACH = auto()             # a detached Xyz Material goes to the GY, not from the field
+    COST_COUNTERS = auto()           # counters removed as a cost
+    COUNTERS = auto()                # what a counter is
+    COST_OWN_CARDS = auto()          # a cost is paid from the player's own cards
     TOKEN_NOT_SENT_AS_COST = auto()
     # Resolution
     RESOLVE_LIFO = auto()
@@ -190,6 +194,9 @@ class R(Enum):
     OPTIONAL_TRIGGER = auto()
     MISSED_TIMING = auto()
     TRIGGER_AT_WILL = auto()          # a trigger is activated at its timing, never by choice afterwards
+    ONCE_PER_TURN_EFFECT = auto()     # "you can only use this effect of <name> once per turn", by name
+    ONCE_PER_TURN_CARD = auto()       # "you can only activate 1 <name> per turn", by name
+    HAND_SUMMON_TRIGGERS = auto()     # self-summoning hand triggers cannot be chained together
     IF_OPTIONAL_AFTER = auto()
     MANDATORY_AFTER = auto()
     TRIGGER_HIDDEN = auto()

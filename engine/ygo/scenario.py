@@ -58,6 +58,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         result=raw.get("result", ""),
         outcomes=tuple((face, tuple(instruction(item) for item in items))
                        for face, items in raw.get("outcomes", {}).items()),
+        counter=raw.get("counter", ""),
     )
 
 
@@ -73,6 +74,7 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         optional=raw.get("optional", False),
         timing=raw.get("timing", "if"),
         event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
+        once_per_turn=raw.get("once_per_turn"),
     )
 
 

@@ -142,7 +142,7 @@ def _next_turn(duel: Duel, state: GameState, request: Optional[EndRequest]) -> G
                   for c in state.cards)
     state = replace(state, cards=cards, events=(), end_request=None, turn_player_first=True,
                     turn=replace(state.turn, active=nxt, phase="draw", step=None, number=number,
-                                 normal_summon_used=False, pendulum_summon_used=False))
+                                 normal_summon_used=False, pendulum_summon_used=False, used_once=()))
     return draw_phase_draw(duel, duel.sync(state))
 
 

@@ -20,6 +20,7 @@ slot                style    what a document writes                      entries
 ``summon_method``   named    a ``special_summon`` action's ``method``     procedures
 ``action``          tagged   ``{"type": …}`` in ``actions``               play, summoning, procedures,
                                                                           battle, turn
+``counter``         named    a key of ``counters``, a cost's ``counter``  costs
 ``option``          keyed    a key of ``options``                         triggers
 ==================  =======  ==========================================  ===========================
 
@@ -111,6 +112,10 @@ VOCABULARY.slot(
     doc="What the players do after the given chain (`actions[]`), in order. Before any action that is not a "
         "response the engine lets whatever is waiting happen: the open chain resolves, a Summon succeeds, waiting "
         "triggers go on the chain and resolve, an attack goes through the Damage Step.")
+VOCABULARY.slot(
+    "counter", style=NAMED, kind="counter", label="Counter kind",
+    doc="A kind of counter placed on a card by card effects (`objects[].counters` keys and `remove_counters`); "
+        "counters have no effect of their own, only the cards that read them (ARC-V 1.2.i1; MR2 ch5.9).")
 VOCABULARY.slot(
     "option", style=KEYED, kind="choice", label="Option", allow_empty=True,
     doc="The scenario's answers to choices the players make during play (`options`). An unknown option is "

@@ -95,10 +95,13 @@ ACTIONS = tuple(dict.fromkeys((*VOCABULARY.names("instruction"), *VOCABULARY.nam
 EFFECT_CLASSES = tuple(VOCABULARY.names("ability"))
 TRIGGER_EVENTS = tuple(VOCABULARY.names("trigger_event"))
 TIMINGS = tuple(VOCABULARY.names("timing"))
+ONCE_PER_TURN = tuple(VOCABULARY.get("ability", "card").keys["once_per_turn"].values)
+"""The same-name restrictions an effect can state (``once_per_turn`` of an activated effect class)."""
 UNTIL = tuple(VOCABULARY.names("duration"))
 SUMMON_METHODS = tuple(VOCABULARY.names("summon_method"))
 NEGATABLE = tuple(VOCABULARY.names("negation_scope"))
 COSTS = tuple(VOCABULARY.names("cost"))
+COUNTER_KINDS = tuple(VOCABULARY.names("counter"))
 AFTER_TYPES = tuple(VOCABULARY.names("action"))
 """Player action types (§2.5)."""
 OPTIONS = tuple(VOCABULARY.names("option"))
@@ -267,6 +270,7 @@ EFFECT_INPUTS = {field.key: field for field in (
     _Field("timing", "effect_timing", choices=TIMINGS),
     _Field("optional", "effect_optional", _yes_no, _yes_no_json),
     _Field("event_of", "effect_event_of", filter_form, filter_json),
+    _Field("once_per_turn", "effect_once_per_turn", choices=ONCE_PER_TURN),
 )}
 """How each key of an effect class (the ``ability`` slot) is typed in a card row; ``cost`` and
 ``actions`` are the row's cost inputs and its nested action rows."""
@@ -274,6 +278,8 @@ EFFECT_FIELDS = (_Field("class", "effect_class", choices=EFFECT_CLASSES), *input
 COST_INPUTS = {field.key: field for field in (
     _Field("amount", "cost_amount", _amount, _amount_json),
     _Field("card", "cost_card"),
+    _Field("materials", "cost_materials", _id_text, _id_text_json),
+    _Field("counter", "cost_counter", choices=COUNTER_KINDS),
     _Field("text", "cost_text"),
 )}
 COST_FIELDS = (_Field("do", "cost_do", choices=COSTS), *inputs(("cost",), COST_INPUTS))

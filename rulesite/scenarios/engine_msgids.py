@@ -778,6 +778,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'As the cost of {card_name}, {player} moves {cost_card_name} to the {to} ({cost}).'),
     # Translators: ygo.cost.pay_lp
     pgettext_lazy('trace', '{player} pays {amount} LP as the cost of {card_name} ({lp} LP left).'),
+    # Translators: ygo.cost.remove_counters
+    pgettext_lazy('trace', 'As the cost of {card_name}, {player} removes {amount} {counter} counter(s) from {holder_name} ({left} left).'),
     # Translators: ygo.damage
     pgettext_lazy('trace', '{player} takes {amount} damage ({lp} LP left).'),
     # Translators: ygo.deck.shuffled
@@ -812,6 +814,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} cannot discard {given} in the {phase} phase: the hand-limit discard is made at the end of the End Phase.'),
     # Translators: ygo.illegal.first_turn_battle
     pgettext_lazy('trace', '{card_name} cannot attack: the first player has no Battle Phase in the first turn.'),
+    # Translators: ygo.illegal.hand_summon_chain
+    pgettext_lazy('trace', "{card_name} cannot be activated: {other_name} (Chain Link {link}) already Special Summons itself from the same player's hand by a Trigger Effect, and such effects cannot be chained together."),
     # Translators: ygo.illegal.materials
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
     # Translators: ygo.illegal.negation_cannot_apply
@@ -832,6 +836,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack now (phase {phase}, step {step}).'),
     # Translators: ygo.illegal.not_main_phase
     pgettext_lazy('trace', '{player} cannot {action} {card_name} now: only the turn player, in their Main Phase with no chain (now: {phase}).'),
+    # Translators: ygo.illegal.once_per_turn
+    pgettext_lazy('trace', '{card_name} cannot be activated: {player} has already used its once-per-turn restriction by name ({restriction}) this turn.'),
     # Translators: ygo.illegal.only_ss3_answers_ss3
     pgettext_lazy('trace', '{card_name} (Spell Speed {spell_speed}) cannot respond to Chain Link {answers_link}: only Spell Speed 3 can respond to Spell Speed 3.'),
     # Translators: ygo.illegal.position
@@ -3960,6 +3966,20 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Sends a card the player holds or controls to the Graveyard (not destruction); a Token cannot be sent as a cost (ARC-V 4.2.2.3.i1, 4.2.2.3.i6; MR2 ch5.34).'),
     # Translators: ygo cost:banish
     pgettext_lazy('vocabulary', 'Banishes a card the player holds, controls or has in their Graveyard (ARC-V 4.2.2.i2; MR2 ch5.19).'),
+    # Translators: ygo cost:detach_material
+    pgettext_lazy('vocabulary', 'Detach Xyz Material'),
+    # Translators: ygo cost:detach_material
+    pgettext_lazy('vocabulary', "Detaches the Xyz Materials named from the activated Xyz Monster: they go to their owner's Graveyard and are not sent from the field (ARC-V 4.2.2.i2, 3.2.2.3.1.1.4.1.i5; MR2 ch5.14). A card that is not one of its materials cannot be detached, and the activation is illegal (4.2.2.i3)."),
+    # Translators: ygo cost:detach_material
+    pgettext_lazy('vocabulary', 'the Xyz Materials of the activated Xyz Monster that are detached'),
+    # Translators: ygo cost:remove_counters
+    pgettext_lazy('vocabulary', 'Removes that many counters of one kind from a card the player controls (the activated card unless `card` names another). A card with fewer counters, or one the player does not control, cannot pay it and the activation is illegal (ARC-V 4.2.2.i2, 4.2.2.i3, 4.2.2.i5; MR2 ch5.9, ch5.20).'),
+    # Translators: ygo cost:remove_counters
+    pgettext_lazy('vocabulary', 'the kind of counter'),
+    # Translators: ygo cost:remove_counters
+    pgettext_lazy('vocabulary', 'From card'),
+    # Translators: ygo cost:remove_counters
+    pgettext_lazy('vocabulary', 'blank: the activated card'),
     # Translators: ygo cost:unsupported
     pgettext_lazy('vocabulary', 'Cost the engine cannot read'),
     # Translators: ygo cost:unsupported
@@ -4004,6 +4024,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Actions'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'what a link activating it does on resolution, in order (the link may give its own)'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'Once per turn by name'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', '"card": you can only activate 1 card of this name per turn; "effect": you can only use this effect of a card of this name once per turn (ARC-V 3.1.2.i3)'),
     # Translators: ygo ability:effect
     pgettext_lazy('vocabulary', 'Effect activation'),
     # Translators: ygo ability:effect
@@ -4274,6 +4298,28 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Enter the Damage Step'),
     # Translators: ygo action:damage_step
     pgettext_lazy('vocabulary', 'The attack in progress enters the Damage Step now (after the replay check), so that later `activate` actions happen in it, before damage calculation (MR2 ch3.11, ch4.4).'),
+    # Translators: ygo slot counter
+    pgettext_lazy('vocabulary', 'A kind of counter placed on a card by card effects (`objects[].counters` keys and `remove_counters`); counters have no effect of their own, only the cards that read them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:spell
+    pgettext_lazy('vocabulary', 'Spell Counter'),
+    # Translators: ygo counter:spell
+    pgettext_lazy('vocabulary', 'A Spell Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:venom
+    pgettext_lazy('vocabulary', 'Venom Counter'),
+    # Translators: ygo counter:venom
+    pgettext_lazy('vocabulary', 'A Venom Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:wedge
+    pgettext_lazy('vocabulary', 'Wedge Counter'),
+    # Translators: ygo counter:wedge
+    pgettext_lazy('vocabulary', 'A Wedge Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:clock
+    pgettext_lazy('vocabulary', 'Clock Counter'),
+    # Translators: ygo counter:clock
+    pgettext_lazy('vocabulary', 'A Clock Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
+    # Translators: ygo counter:black_feather
+    pgettext_lazy('vocabulary', 'Black Feather Counter'),
+    # Translators: ygo counter:black_feather
+    pgettext_lazy('vocabulary', 'A Black Feather Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
     # Translators: ygo slot option
     pgettext_lazy('vocabulary', "The scenario's answers to choices the players make during play (`options`). An unknown option is refused."),
     # Translators: ygo option:trigger_order
@@ -4403,6 +4449,8 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'How many'),
     # Translators: mtg cost:remove_counters (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'How many'),
+    # Translators: ygo cost:remove_counters (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'How many'),
     # Translators: fow instruction:gain_life (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Gain life'),
     # Translators: mtg instruction:gain_life (a text other games share: in this game's own terms)
@@ -4427,10 +4475,14 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Counter'),
     # Translators: mtg instruction:counter (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Counter'),
+    # Translators: ygo cost:remove_counters (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Counter'),
     # Translators: fow instruction:remove_counter (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Remove counters'),
     # Translators: mtg instruction:remove_counters (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Remove counters'),
+    # Translators: ygo cost:remove_counters (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Remove counters'),
     # Translators: fow instruction:unsupported (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Text'),
     # Translators: mtg slot ability (a text other games share: in this game's own terms)
@@ -4551,6 +4603,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Choose'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Choose'),
+    # Translators: mtg ability:replacement (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Counter kind'),
+    # Translators: ygo slot counter (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Counter kind'),
     # Translators: mtg keyword:tribute (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Tribute'),
     # Translators: ygo cost:tribute (a text other games share: in this game's own terms)
@@ -4662,6 +4718,8 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an effect that lasts until the End Phase ends there and the value is computed again without it'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "'you can only activate 1 <name> per turn' limits the player to one activation of a card of that name each turn, counted even if it was negated; official ruling, not in this document"),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
@@ -4699,6 +4757,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'an LP cost cannot be more than the LP the player has (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'halving LP rounds half up (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'unless its text says otherwise, a cost is paid only from the cards the player controls (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a Token cannot be sent to the Graveyard as a cost (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -4745,6 +4805,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', "an optional 'when ... you can' trigger whose event was not the last thing to happen cannot be activated (misses the timing) (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a Trigger or Flip Effect is activated only at the timing of its event; one that missed its timing or never triggered cannot be activated afterwards (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "'you can only use this effect of <name> once per turn' counts every card of that name the player activates the effect of, even after a name change (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "two or more trigger effects in a player's hand that Special Summon their own card cannot be chained together: only one of them is activated (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', "an optional 'if ... you can' trigger met during a chain is activated after the chain (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

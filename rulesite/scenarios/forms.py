@@ -63,10 +63,13 @@ EFFECT_CLASS_LABELS = vocab.entry_labels(VOCABULARY, "ability")
 ACTION_LABELS = {**vocab.entry_labels(VOCABULARY, "continuous"), **vocab.entry_labels(VOCABULARY, "instruction")}
 TRIGGER_EVENT_LABELS = vocab.entry_labels(VOCABULARY, "trigger_event")
 TIMING_LABELS = vocab.entry_labels(VOCABULARY, "timing")
+ONCE_PER_TURN_LABELS = {"card": _("You can only activate 1 card of this name per turn"),
+                        "effect": _("You can only use this effect of this name once per turn")}
 UNTIL_LABELS = vocab.entry_labels(VOCABULARY, "duration")
 METHOD_LABELS = vocab.entry_labels(VOCABULARY, "summon_method")
 NEGATABLE_LABELS = vocab.entry_labels(VOCABULARY, "negation_scope")
 COST_LABELS = vocab.entry_labels(VOCABULARY, "cost")
+COUNTER_LABELS = vocab.entry_labels(VOCABULARY, "counter")
 AFTER_TYPE_LABELS = vocab.entry_labels(VOCABULARY, "action")
 OPTION_LABELS = vocab.entry_labels(VOCABULARY, "option")
 PLAYER_REF_LABELS = {value: vocab.translated(text, VOCABULARY.game) for value, text in builder.key_labels("instruction", "player").items()}
@@ -370,7 +373,7 @@ class SetupForm(forms.Form):
 ACTION_FIELDS_USED = used_fields(("instruction", "continuous"), builder.ACTION_FIELDS, extra={"target": "targets"})
 """The fields each ``do`` uses (its entry's keys); the page hides the others until they are needed."""
 
-EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of")
+EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of", "effect_once_per_turn")
 """The card row's effect fields shown only for the effect classes that have their keys."""
 EFFECT_FIELDS_USED = {name: " ".join(field for field in used.split() if field in EFFECT_SWITCHED)
                       for name, used in used_fields(("ability",), builder.EFFECT_FIELDS).items()}
@@ -446,7 +449,8 @@ ActionFormSet = formset_factory(ActionForm, formset=ActionFormSetBase, extra=1, 
 
 TRIGGER_KEYS = VOCABULARY.get("ability", "trigger").keys
 COST_NEEDED = {"amount": _("Give the LP to pay: a number, or “half”."), "card": _("Pick the card paid as the cost."),
-               "text": _("Say what the cost is: the engine reports it as text it cannot evaluate.")}
+               "text": _("Say what the cost is: the engine reports it as text it cannot evaluate."),
+               "materials": _("Give the ids of the Xyz Materials detached."), "counter": _("Choose the kind of counter.")}
 """The message for a key a cost's entry requires, left blank."""
 
 
@@ -456,7 +460,7 @@ class CardForm(BoardRowForm):
     has_actions = True
     card_blanks = {"equipped_to": "—", "cost_card": "—"}
     main_fields = ("id", "name", "owner", "controller", "zone", "position", "kind", "subtype", "level", "atk", "defense")
-    more_fields = ("cost_do", "cost_amount", "cost_card", "cost_text", "effect_id",
+    more_fields = ("cost_do", "cost_amount", "cost_card", "cost_materials", "cost_counter", "cost_text", "effect_id",
                    "attribute", "race", "original_atk", "original_def", "scale", "counters", "equipped_to", "materials",
                    "materials_required", "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed",
                    "more_effects", "extra")
@@ -492,6 +496,10 @@ class CardForm(BoardRowForm):
     effect_trigger = forms.ChoiceField(label=_("Triggers"), choices=_choices(builder.TRIGGER_EVENTS, TRIGGER_EVENT_LABELS, blank="—"), required=False)
     effect_timing = forms.ChoiceField(label=_("Trigger wording"), choices=_choices(builder.TIMINGS, TIMING_LABELS, blank="—"), required=False)
     effect_optional = yes_no_field(_("Optional (“you can”)"))
+    effect_once_per_turn = forms.ChoiceField(
+        label=_("Once per turn by name"), required=False,
+        choices=_choices(builder.ONCE_PER_TURN, ONCE_PER_TURN_LABELS, blank="—"),
+        help_text=_("A restriction the card text states for every card of its name."))
     effect_event_of = FilterField(label=vocab.translated(TRIGGER_KEYS["event_of"].label, VOCABULARY.game), max_length=500, required=False,
                                   help_text=common.lazy_percent(_("Blank: its own event. Else whose events, as “key: "
                                                                   "value” pairs (keys: %(keys)s), e.g. “kind: monster, "
@@ -502,8 +510,13 @@ class CardForm(BoardRowForm):
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))
     effect_id = forms.CharField(label=_("Effect id"), max_length=64, required=False)
     cost_do = forms.ChoiceField(label=_("Cost"), choices=_choices(builder.COSTS, COST_LABELS, blank=_("— no cost")), required=False)
-    cost_amount = forms.CharField(label=_("LP to pay"), max_length=12, required=False, help_text=_("A number, or “half”."))
+    cost_amount = forms.CharField(label=_("LP to pay, or counters removed"), max_length=12, required=False,
+                                  help_text=_("LP: a number, or “half”. Counters: how many."))
     cost_card = CardRefField(label=_("Cost card"), required=False, widget=_card_select())
+    cost_materials = forms.CharField(label=_("Xyz Materials detached (card ids)"), max_length=2000, required=False,
+                                     help_text=_("Comma-separated: c4, c5"))
+    cost_counter = forms.ChoiceField(label=_("Counter removed"), required=False,
+                                     choices=_choices(builder.COUNTER_KINDS, COUNTER_LABELS, blank="—"))
     cost_text = forms.CharField(label=vocab.translated(VOCABULARY.get("cost", "unsupported").keys["text"].label, VOCABULARY.game),
                                 max_length=2000, required=False)
     materials_required = RequirementsField(

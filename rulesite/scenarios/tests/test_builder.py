@@ -385,7 +385,7 @@ def lingering_post(**changes: Any) -> dict[str, Any]:
         "cards-TOTAL_FORMS": "2", "cards-INITIAL_FORMS": "0",
         "cards-0-id": "a", "cards-0-name": "Attacker", "cards-0-owner": "p1", "cards-0-zone": "monster_zone",
         "cards-0-position": "attack", "cards-0-kind": "monster", "cards-0-subtype": "effect", "cards-0-level": "4",
-        "cards-0-atk": "2500", "cards-0-defense": "1000", "cards-0-counters": "A: 1",
+        "cards-0-atk": "2500", "cards-0-defense": "1000", "cards-0-counters": "spell: 1",
         "cards-1-id": "q", "cards-1-name": "Boost", "cards-1-owner": "p1", "cards-1-zone": "graveyard",
         "cards-1-kind": "spell", "cards-1-subtype": "quick-play",
         "effects-TOTAL_FORMS": "1", "effects-INITIAL_FORMS": "0",
@@ -405,7 +405,7 @@ class BuilderIssue3Tests(TestCase):
         document = json.loads(Scenario.objects.get().canonical)
         self.assertEqual(document["turn"]["number"], 4)
         self.assertEqual(document["effects"], [{"source": "q", "target": "a", "stat": "atk", "amount": 1000, "until": "end_phase"}])
-        self.assertEqual(document["objects"][0]["counters"], {"A": 1})
+        self.assertEqual(document["objects"][0]["counters"], {"spell": 1})
         self.assertEqual(document["actions"], [{"type": "end_phase"}])
 
     def test_attack_and_summon_rows_need_their_cards_and_show_only_their_fields(self) -> None:

@@ -63,7 +63,7 @@ class TestTheBuilderByKeyboard:
         page.keyboard.press("Enter")
         new_row = page.locator("fieldset.card-row").nth(3)
         expect(new_row.locator(":scope > legend")).to_have_text("Card 4")
-        expect(new_row.get_by_label("Name:")).to_be_focused()
+        expect(new_row.get_by_label("Name:", exact=True)).to_be_focused()
         page.keyboard.type("Dark Magician")
         # Through the row with Tab; a select takes the first letters of its choice.
         for label, keys, value in (

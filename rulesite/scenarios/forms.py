@@ -392,7 +392,7 @@ class ActionForm(BoardRowForm):
     what = forms.ChoiceField(label=_("Can negate"), choices=_choices(builder.NEGATABLE, NEGATABLE_LABELS, blank="—"), required=False)
     destroy = forms.BooleanField(label=_("…and destroy it"), required=False)
     link = forms.IntegerField(label=_("Negates Chain Link"), min_value=1, required=False, help_text=_("Blank: the link just below."))
-    position = forms.ChoiceField(label=_("Position"), choices=_choices(builder.SUMMON_POSITIONS, POSITION_LABELS, blank="—"), required=False)
+    position = forms.ChoiceField(label=_("Summoned in or changed to"), choices=_choices(builder.SUMMON_POSITIONS, POSITION_LABELS, blank="—"), required=False)
     half = forms.BooleanField(label=_("Halve it"), required=False)
     until = forms.ChoiceField(label=_("Lasts"), choices=_choices(builder.UNTIL, UNTIL_LABELS, blank=_("While it applies")), required=False)
     materials = CardRefsField(label=_("Materials / Tributes"), required=False, widget=_card_select(multiple=True))

@@ -21,7 +21,9 @@ adding one entry, in the module of its rules topic::
 
     @VOCABULARY.entry("instruction", "destroy", rule=K.DESTROY, label="Destroy",
                       keys={"object": Field(...)}, doc="Destroys ...", example={"do": "destroy"})
-    def destroy(ctx, state, part): ...
+    def destroy(ctx, state, part):
+        # follow one destroy instruction: the new state and the context
+        return ctx.game.destroy(state, ctx.objects(part)), ctx
 
 Three slot styles cover the documents: **tagged** (an object whose ``tag`` key names the entry,
 the other keys are the entry's), **keyed** (an object each of whose keys names an entry, e.g. a

@@ -62,8 +62,9 @@ def _validated(scenario: Any, size: int | None) -> tuple[Ruleset | None, list[Fi
         pass
     except UNREADABLE as exc:
         logger.warning("scenario not checkable: %s: %s", exc.__class__.__name__, exc, exc_info=True)
-        return ruleset, [*checker.errors, FieldError("", f"a value in this scenario has a type the checks cannot read "
-                                                         f"({exc.__class__.__name__}: {str(exc)[:120]})")]
+        if checker.errors:  # what made a later check fail is already named at its path
+            return ruleset, checker.errors
+        return ruleset, [FieldError("", "a value in this scenario has a type the checks cannot read")]
     return ruleset, checker.errors
 
 

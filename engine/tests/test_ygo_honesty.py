@@ -409,3 +409,42 @@ def test_text_beside_actions_is_a_note_for_the_judge():
     out = engine.resolve(scenario([spell, deck], [{"card": "s"}]))
     assert steps(out, "cannot_evaluate") == [] and out["result"]["complete"] is True
     assert objects(out)["d"]["zone"] == "hand"
+
+
+def _ygo_golden(name: str) -> dict:
+    import json
+
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "ygo" / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8"))["scenario"]
+
+
+def test_only_an_xyz_monster_has_xyz_materials():
+    doc = _ygo_golden("arcv-cost-detach-xyz-material")
+    assert _errors(doc) == {}
+    [i] = [i for i, o in enumerate(doc["objects"]) if o.get("materials")]
+    doc["objects"][i]["subtype"] = "effect"
+    errors = _errors(doc)
+    assert "only an Xyz Monster has Xyz Materials" in errors[f"objects[{i}].materials"]
+
+
+def test_a_value_a_later_check_cannot_read_is_named_once_at_its_path_without_python_text():
+    doc = _ygo_golden("arcv-coin-toss-result-given")
+
+    def find(value, path=()):
+        if isinstance(value, dict):
+            if "outcomes" in value:
+                return value
+            for k, v in value.items():
+                hit = find(v)
+                if hit is not None:
+                    return hit
+        if isinstance(value, list):
+            for v in value:
+                hit = find(v)
+                if hit is not None:
+                    return hit
+        return None
+
+    find(doc)["outcomes"] = [1]
+    errors = engine.validate(doc)
+    assert errors and all("Error" not in e["message"] and e["path"] for e in errors), errors

@@ -218,6 +218,8 @@ def _check_object(obj: Mapping[str, Any], path: Path, ids: Mapping[str, Mapping[
     if obj.get("equipped_to") is not None:
         _OBJECT.check(obj["equipped_to"], (*path, "equipped_to"), v)
     if "materials" in obj and _OBJECTS.check(obj["materials"], (*path, "materials"), v):
+        if obj["materials"] and subtype != "xyz":
+            checker.error((*path, "materials"), "only an Xyz Monster has Xyz Materials (ARC-V 3.2.2.3.1.1.4.1)")
         for j, ref in enumerate(obj["materials"]):
             if ids[ref].get("zone") != "material":
                 checker.error((*path, "materials", j), f"Xyz Material {ref!r} must have zone material")

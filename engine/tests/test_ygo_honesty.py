@@ -448,3 +448,24 @@ def test_a_value_a_later_check_cannot_read_is_named_once_at_its_path_without_pyt
     find(doc)["outcomes"] = [1]
     errors = engine.validate(doc)
     assert errors and all("Error" not in e["message"] and e["path"] for e in errors), errors
+
+
+def test_excavating_more_cards_than_the_deck_holds_is_not_guessed():
+    doc = _ygo_golden("arcv-excavated-cards-are-taken-without-a-shuffle")
+
+    def instructions(value):
+        if isinstance(value, dict):
+            if value.get("do") == "excavate":
+                yield value
+            for v in value.values():
+                yield from instructions(v)
+        elif isinstance(value, list):
+            for v in value:
+                yield from instructions(v)
+
+    [excavate] = list(instructions(doc))
+    assert "ygo.cannot_evaluate.excavate_short" not in [s["message_id"] for s in engine.resolve(doc)["trace"]]
+    excavate["amount"] = 999
+    out = engine.resolve(doc)
+    [step] = [s for s in out["trace"] if s["message_id"] == "ygo.cannot_evaluate.excavate_short"]
+    assert step["kind"] == "cannot_evaluate" and step["params"]["amount"] == 999 and out["result"]["complete"] is False

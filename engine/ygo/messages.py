@@ -135,6 +135,7 @@ MESSAGES = {
     "ygo.chance.die": "Chain Link {link}: the die shows {result}.",
     "ygo.reveal": "{card_name} ({zone}) is revealed to both players.",
     "ygo.reveal.excavate": "{player} excavates the top {count} card(s) of their Deck: {cards}.",
+    "ygo.cannot_evaluate.excavate_short": "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does.",
     "ygo.cannot_evaluate.shuffled_top": "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",

@@ -153,12 +153,14 @@ def reveal(duel: Duel, state: GameState, link: ChainLink, index: int, part: Inst
 @VOCABULARY.entry(
     "instruction", "excavate", rule=(R.EXCAVATE, R.DECK_ORDER_HIDDEN), label="Excavate",
     keys={"player": _ONE_PLAYER, "amount": Integer(low=1, high=999_999, label="Cards", help="how many from the top")},
-    required=("amount",), messages=("ygo.reveal.excavate", "ygo.cannot_evaluate.shuffled_top"),
+    required=("amount",),
+    messages=("ygo.reveal.excavate", "ygo.cannot_evaluate.shuffled_top", "ygo.cannot_evaluate.excavate_short"),
     row=Row(main=("player", "amount")),
     doc="Reveals the top `amount` cards of the player's Deck (default: the link's controller): they stay on top, in "
         "order, `revealed` on the board, until a later action of the effect moves them by their ids (official ruling). "
         "After the Deck was shuffled which cards are on top is not known: unless every card left has one name, that is "
-        "a `cannot_evaluate` step (ARC-V 2.1.4.i2; MR2 ch5.22).",
+        "a `cannot_evaluate` step (ARC-V 2.1.4.i2; MR2 ch5.22). More cards than the Deck holds is a `cannot_evaluate` step "
+        "too: neither document says what that does (the card's own text decides).",
     example={"do": "excavate", "amount": 3})
 def excavate(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Reveal the top cards of the Deck, in the document's order, unless that order is unknown."""
@@ -166,6 +168,9 @@ def excavate(duel: Duel, state: GameState, link: ChainLink, index: int, part: In
     deck = [c for c in state.cards_in(Zone.DECK) if c.owner == player]
     if deck_order_unknown(state, player):
         return duel.cannot_evaluate(state, "ygo.cannot_evaluate.shuffled_top", R.DECK_ORDER_HIDDEN, player=player,
+                                    count=len(deck), amount=part.amount)
+    if len(deck) < (part.amount or 0):  # neither document says what excavating more than the Deck holds does
+        return duel.cannot_evaluate(state, "ygo.cannot_evaluate.excavate_short", R.EXCAVATE, player=player,
                                     count=len(deck), amount=part.amount)
     top = deck[:part.amount or 0]
     for card in top:

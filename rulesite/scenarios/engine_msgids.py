@@ -742,6 +742,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Cannot evaluate Chain Link {link} ({card_name}): {detail}.'),
     # Translators: ygo.cannot_evaluate.continuous
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
+    # Translators: ygo.cannot_evaluate.excavate_short
+    pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does."),
     # Translators: ygo.cannot_evaluate.shuffled_draw
     pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
     # Translators: ygo.cannot_evaluate.shuffled_top
@@ -3921,7 +3923,7 @@ VOCABULARY = (
     # Translators: ygo instruction:excavate
     pgettext_lazy('vocabulary', 'Excavate'),
     # Translators: ygo instruction:excavate
-    pgettext_lazy('vocabulary', "Reveals the top `amount` cards of the player's Deck (default: the link's controller): they stay on top, in order, `revealed` on the board, until a later action of the effect moves them by their ids (official ruling). After the Deck was shuffled which cards are on top is not known: unless every card left has one name, that is a `cannot_evaluate` step (ARC-V 2.1.4.i2; MR2 ch5.22)."),
+    pgettext_lazy('vocabulary', "Reveals the top `amount` cards of the player's Deck (default: the link's controller): they stay on top, in order, `revealed` on the board, until a later action of the effect moves them by their ids (official ruling). After the Deck was shuffled which cards are on top is not known: unless every card left has one name, that is a `cannot_evaluate` step (ARC-V 2.1.4.i2; MR2 ch5.22). More cards than the Deck holds is a `cannot_evaluate` step too: neither document says what that does (the card's own text decides)."),
     # Translators: ygo instruction:excavate
     pgettext_lazy('vocabulary', 'how many from the top'),
     # Translators: ygo instruction:fusion_summon

@@ -22,6 +22,7 @@ from .costs import pay_cost, verify_cost
 from .duel import Duel
 from .model import FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, PlayerId, Position, Zone, opponent_of
 from .primitives import move
+from .protection import verify_allowed, verify_targets
 from .restrictions import record_once_per_turn, verify_hand_summon_chain, verify_once_per_turn
 from .rules import R
 from .vocabulary import VOCABULARY
@@ -144,6 +145,8 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     if speed is None:
         raise duel.illegal(R.NOT_ACTIVATED, "ygo.illegal.not_activatable", **base, effect_class=effect.effect_class.value)
     _verify_place(duel, state, card, effect.effect_class, act.controller)
+    verify_allowed(duel, state, card, act.controller, act.actions)
+    verify_targets(duel, state, card, act.controller, act.targets)
     derived, speed_rule = speed
     if act.spell_speed is not None and act.spell_speed != derived:
         raise duel.illegal(speed_rule, "ygo.illegal.spell_speed_mismatch", **base, given=act.spell_speed, derived=derived)

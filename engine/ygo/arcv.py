@@ -206,6 +206,9 @@ CITATIONS.update({
     R.MISSED_TIMING_RITUAL: _s("3.2.2.3.1.1.1.1.i8"),
     R.CONTINUOUS_APPLIES: _s("3.2.7.1.i2"),
     R.CONTINUOUS_ENDS: _s("3.2.7.1.i3"),
+    R.CANNOT_BE_TARGETED: _s("4.2.3.3.i4"),
+    R.CANNOT_SPECIAL_SUMMON: Ruling("official ruling, not in this document: while a player cannot Special Summon, an "
+                                    "effect that would Special Summon for them cannot be activated"),
     R.ATTACK_DECLARE: _s("3.2.4.1.i2"),
     R.ATTACK_ONCE: _mr2("ch3.10"),
     R.ATTACK_FACE_DOWN_NO: _s("3.2.4.3.i4"),

@@ -17,6 +17,7 @@ from .activation import pass_priority, priority_params
 from .duel import Duel
 from .model import Attack, Card, GameState, PlayerId, Position, Replay, Zone, opponent_of
 from .primitives import check_lp, flip, move, set_lp
+from .protection import battle_protection
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -175,6 +176,11 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
     if state.ended:
         return state
     for card in destroyed:
+        source = battle_protection(state, state.card(card.id))
+        if source is not None:
+            duel.record("battle", "ygo.battle.not_destroyed", R.CONTINUOUS_APPLIES, card=card.id, card_name=card.name,
+                        source=source.id, source_name=source.name)
+            continue
         duel.record("battle", "ygo.battle.destroyed", key, card=card.id, card_name=card.name)
         state = move(duel, state, card, Zone.GRAVEYARD, "battle", key)
     return duel.sync(replace(state, attack=replace(attack, calculated=True)))

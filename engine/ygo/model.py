@@ -161,6 +161,15 @@ class Instruction:
     """For ``negate_effects``: ``all``, ``opponent`` or ``self`` instead of targets; ``""`` if not given."""
     counter: str = ""
     """For ``remove_counters``: the kind of counter removed (``spell``, …)."""
+    by: str = ""
+    """For a protection (engine/ygo/protection.py): whose effects it names (``any``, ``opponent``,
+    ``other``); ``""`` for the entry's default."""
+    effects: str = "all"
+    """For a protection: which effects, by the kind of their card (``all``, ``monster``, ``spell``,
+    ``trap``, ``spell_trap``)."""
+    players: str = "both"
+    """For ``cannot_activate`` / ``cannot_special_summon``: ``self``, ``opponent`` or ``both``,
+    from the source's controller."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,6 +201,10 @@ CITATIONS.update({
     R.MISSED_TIMING_RITUAL: _ruling("a monster Tributed for a Ritual Summon is not the last thing to happen, so its 'when ... you can' trigger misses the timing"),
     R.CONTINUOUS_APPLIES: _s("ch2.7"),
     R.CONTINUOUS_ENDS: _s("ch2.7"),
+    R.CANNOT_BE_TARGETED: _ruling("a card that cannot be targeted cannot be chosen as a target when an effect is "
+                                  "activated; an effect that targeted it before that applied still applies to it"),
+    R.CANNOT_SPECIAL_SUMMON: Ruling("official ruling, not in this document: while a player cannot Special Summon, an "
+                                    "effect that would Special Summon for them cannot be activated"),
     R.ATTACK_DECLARE: _s("ch3.10"),
     R.ATTACK_ONCE: _s("ch3.10"),
     R.ATTACK_FACE_DOWN_NO: _s("ch3.10"),

@@ -19,6 +19,7 @@ from .abilities import activated_kind
 from .duel import Duel
 from .model import FIELD_ZONES, Card, CardKind, ChainLink, EffectClass, GameState, Instruction, Zone
 from .primitives import move
+from .protection import not_destroyed_by_effect, unaffected
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .values import end_continuous
@@ -119,7 +120,8 @@ class Negate:
             # not the Extra Deck, even when the negation destroys it (ARC-V 3.2.1.9.i6).
             reason = "destroy" if part.destroy else "negated"
             return move(duel, state, card, Zone.GRAVEYARD, reason, R.NEGATED_PENDULUM_CARD, from_field=False)
-        if part.destroy and card.zone in FIELD_ZONES:
+        if part.destroy and card.zone in FIELD_ZONES and not (
+                unaffected(duel, state, link, card, part) or not_destroyed_by_effect(duel, state, link, card, part)):
             return move(duel, state, card, Zone.GRAVEYARD, "destroy", R.DESTROY)
         if self.activation and negated.is_card_activation and card.zone in FIELD_ZONES:
             to_gy = R.NEGATED_SPELL_TO_GY if card.kind is CardKind.SPELL else R.NEGATED_TRAP_TO_GY

@@ -24,6 +24,7 @@ from .model import (
     Card, CardFilter, CardKind, ChainLink, EffectClass, GameState, Instruction, PlayerId, Position, Zone,
 )
 from .primitives import free_monster_zones, move, own_monster, place_card, place_monster
+from .protection import verify_may_special_summon
 from .rules import R
 from .summoning import summon_window, verify_main_phase_action
 from .values import apply_continuous, end_continuous
@@ -71,10 +72,12 @@ def verify_special_summon(duel: Duel, state: GameState, player: PlayerId, method
     (3.2.2.3.1.1.3.i1); ``xyz``: two or more face-up monsters whose Level is the Rank, no Tokens
     (3.2.2.3.1.1.4.i1, 3.2.2.3.1.1.4.1.i7); ``pendulum`` (arcv): both Pendulum Zones filled,
     Levels strictly between the Scales, from the hand or face-up in the Extra Deck, once per
-    turn (3.2.2.3.1.1.5). Each needs enough free Monster Zones (3.2.2.3.i3).
+    turn (3.2.2.3.1.1.5). Each needs enough free Monster Zones (3.2.2.3.i3), and a face-up
+    ``cannot_special_summon`` effect must not forbid it (3.2.7.1.i2).
     """
     first = cards[0]
     verify_main_phase_action(duel, state, player, first, f"{method}_summon")
+    verify_may_special_summon(duel, state, first, player)
     base = {"card": first.id, "card_name": first.name, "method": method}
     if method == "inherent":
         if first.zone is not Zone.HAND or first.kind is not CardKind.MONSTER or first.owner != player:

@@ -206,6 +206,8 @@ class R(Enum):
     MISSED_TIMING_RITUAL = auto()     # Tributed for a Ritual Summon during resolution
     CONTINUOUS_APPLIES = auto()
     CONTINUOUS_ENDS = auto()
+    CANNOT_BE_TARGETED = auto()     # a card that cannot be targeted cannot be chosen; one already chosen stays
+    CANNOT_SPECIAL_SUMMON = auto()  # an effect that would Special Summon cannot be activated while forbidden
     # Battle
     ATTACK_DECLARE = auto()
     ATTACK_ONCE = auto()

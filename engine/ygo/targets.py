@@ -20,6 +20,7 @@ from ..core.vocabulary import Integer, ListOf, Ref, Validation
 from ..core.validation import Path
 from .duel import Duel
 from .model import Card, ChainLink, GameState, Instruction
+from .protection import unaffected
 from .rules import R
 
 REFERENCE_KEYS = {
@@ -95,9 +96,10 @@ def objects_of(duel: Duel, state: GameState, link: ChainLink, index: int,
     """Return the cards an action applies to, each with whether it was targeted.
 
     Records ``ygo.no_effect.target_gone`` for each targeted card no longer where it was
-    targeted (ARC-V 4.2.3.3.i3). Raises :class:`OpenChoice` at a choice left open, and after
-    an ``ygo.illegal.choice`` step at a choice answered with a value that is not one of its
-    options (4.2.3.3.1.i1).
+    targeted (ARC-V 4.2.3.3.i3), and ``ygo.no_effect.unaffected`` for each card a face-up
+    ``unaffected`` Continuous Effect keeps out of the link's effect (3.2.7.1.i2). Raises
+    :class:`OpenChoice` at a choice left open, and after an ``ygo.illegal.choice`` step at a
+    choice answered with a value that is not one of its options (4.2.3.3.1.i1).
     """
     if instruction.choose is not None:
         if instruction.chosen is None:
@@ -107,7 +109,8 @@ def objects_of(duel: Duel, state: GameState, link: ChainLink, index: int,
                         action=instruction.do, count=instruction.choose, given=list(instruction.chosen),
                         options=list(instruction.options))
             raise OpenChoice(state, link, index, instruction)
-        return [(state.card(c), False) for c in instruction.chosen]
+        return [(state.card(c), False) for c in instruction.chosen
+                if not unaffected(duel, state, link, state.card(c), instruction)]
     out = []
     for object_id in instruction.objects:
         card = state.card(object_id)
@@ -117,9 +120,8 @@ def objects_of(duel: Duel, state: GameState, link: ChainLink, index: int,
                 duel.record("no_effect", "ygo.no_effect.target_gone", R.TARGET_GONE, link=link.number,
                             target=card.id, target_name=card.name, action=instruction.do)
                 continue
-            out.append((card, True))
-        else:
-            out.append((card, False))
+        if not unaffected(duel, state, link, card, instruction):
+            out.append((card, object_id in link.targets))
     return out
 
 

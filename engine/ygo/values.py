@@ -24,6 +24,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, Card, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ValueChange, Zone
+from .protection import protection
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
@@ -228,6 +229,8 @@ class ContinuousChange:
         for target_id in part.objects:
             target = state.card(target_id)
             if target.zone is not Zone.MONSTER_ZONE or not target.face_up:
+                continue
+            if protection(state, "unaffected", target, by=source.controller, effect_card=source) is not None:
                 continue
             if any(m.source == source.id and m.until == "continuous" and m.stat == stat for m in target.modifiers):
                 continue

@@ -736,6 +736,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The attacked face-down {card_name} is flipped face-up before damage calculation.'),
     # Translators: ygo.battle.no_destruction
     pgettext_lazy('trace', 'Both monsters have 0 ATK: neither is destroyed.'),
+    # Translators: ygo.battle.not_destroyed
+    pgettext_lazy('trace', "{card_name} is not destroyed by battle: {source_name}'s effect says it cannot be."),
     # Translators: ygo.battle.replay
     pgettext_lazy('trace', "Replay: the opponent's monsters changed ({before} before, {after} now); {attacker_name} may choose a new target or not attack."),
     # Translators: ygo.cannot_evaluate
@@ -798,6 +800,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack {target_name}: it is not a monster the opponent controls.'),
     # Translators: ygo.illegal.attacker_not_available
     pgettext_lazy('trace', "{card_name} cannot attack: only a monster in its controller's Monster Zone can attack (it is in the {zone})."),
+    # Translators: ygo.illegal.cannot_activate
+    pgettext_lazy('trace', "{card_name} cannot be activated: {source_name}'s effect says {player} cannot activate it."),
+    # Translators: ygo.illegal.cannot_be_targeted
+    pgettext_lazy('trace', "{card_name} cannot be activated targeting {target_name}: {source_name}'s effect says it cannot be targeted by this effect."),
+    # Translators: ygo.illegal.cannot_special_summon
+    pgettext_lazy('trace', "{player} cannot Special Summon while {source_name}'s effect applies, so {card_name} cannot be used to Special Summon."),
     # Translators: ygo.illegal.card_not_available
     pgettext_lazy('trace', '{card_name} cannot be activated from where it is ({zone}).'),
     # Translators: ygo.illegal.card_position
@@ -902,12 +910,18 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field, so its effect does not apply.'),
     # Translators: ygo.no_effect.effect_negated
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: its effect was negated.'),
+    # Translators: ygo.no_effect.indestructible
+    pgettext_lazy('trace', "Chain Link {link}: {target_name} is not destroyed: {source_name}'s effect says it cannot be destroyed by this effect."),
     # Translators: ygo.no_effect.no_attack
     pgettext_lazy('trace', 'Chain Link {link}: there is no attack in progress to negate.'),
     # Translators: ygo.no_effect.not_applicable
     pgettext_lazy('trace', 'Chain Link {link}: {action} cannot apply to {target_name} where it is.'),
+    # Translators: ygo.no_effect.special_summon_forbidden
+    pgettext_lazy('trace', "Chain Link {link}: {target_name} is not Special Summoned: {source_name}'s effect says {player} cannot Special Summon."),
     # Translators: ygo.no_effect.target_gone
     pgettext_lazy('trace', 'Chain Link {link}: {target_name} is no longer where it was targeted, so {action} does not apply to it.'),
+    # Translators: ygo.no_effect.unaffected
+    pgettext_lazy('trace', "Chain Link {link}: {action} does not apply to {target_name}: {source_name}'s effect makes it unaffected."),
     # Translators: ygo.no_effect.zone_full
     pgettext_lazy('trace', 'Chain Link {link}: there is no free Monster Zone for {target_name}.'),
     # Translators: ygo.phase.end_declared
@@ -3994,6 +4008,64 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Continuous Effect'),
     # Translators: ygo slot continuous
     pgettext_lazy('vocabulary', 'What a Continuous Effect does (`actions` of an effect of class `continuous`): it is not activated and uses no chain; it applies while its card is face-up on the field and stops the moment it is not (ARC-V 3.2.7.1.i2, 3.2.7.1.i3; MR2 ch2.7).'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'Cannot be targeted'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, no card effect of the kind named (`effects`) whose controller is the one named (`by`) can be activated targeting the cards it names: such an activation is illegal. An effect that targeted the card before this applied still applies to it (ARC-V 4.2.3.3.i4; MR2: official ruling).'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'the one card it protects (its own id for "this card")'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'the cards it protects (its own id for "this card")'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'Whose effects'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', "any (the default) or opponent: the opponent of this card's controller"),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', "Any player's"),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', "The opponent's"),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'Which effects'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'all (the default), monster, spell, trap or spell_trap'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'All effects'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'Monster effects'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'Spell effects'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'Trap effects'),
+    # Translators: ygo continuous:cannot_be_targeted
+    pgettext_lazy('vocabulary', 'Spell and Trap effects'),
+    # Translators: ygo continuous:cannot_be_destroyed_by_battle
+    pgettext_lazy('vocabulary', 'Cannot be destroyed by battle'),
+    # Translators: ygo continuous:cannot_be_destroyed_by_battle
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, the cards it names are not destroyed by battle: damage calculation still deals battle damage, and the monster stays on the field (ARC-V 3.2.7.1.i2; MR2 ch2.7).'),
+    # Translators: ygo continuous:cannot_be_destroyed_by_effects
+    pgettext_lazy('vocabulary', 'Cannot be destroyed by card effects'),
+    # Translators: ygo continuous:cannot_be_destroyed_by_effects
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, a `destroy` (or a negation that also destroys) from an effect of the kind and controller named does not destroy the cards it names; the rest of that effect still applies (ARC-V 3.2.7.1.i2; MR2 ch2.7). Sending to the Graveyard, banishing or returning is not destruction.'),
+    # Translators: ygo continuous:unaffected
+    pgettext_lazy('vocabulary', 'Unaffected by effects'),
+    # Translators: ygo continuous:unaffected
+    pgettext_lazy('vocabulary', "While its card is face-up on the field, the cards it names are unaffected by the effects named: when such a chain link resolves, none of its actions applies to them (the rest of the link still applies), and such an ATK/DEF Continuous Effect does not change them. `by: other` (the default) is every effect but its card's own; `by: opponent` the opponent's. It can still be targeted, and costs are not effects (ARC-V 3.2.7.1.i2, 4.2.2.i2; MR2 ch2.7)."),
+    # Translators: ygo continuous:unaffected
+    pgettext_lazy('vocabulary', "other (every card's but its own, the default) or opponent"),
+    # Translators: ygo continuous:unaffected
+    pgettext_lazy('vocabulary', "Other cards'"),
+    # Translators: ygo continuous:cannot_activate
+    pgettext_lazy('vocabulary', 'Cannot activate'),
+    # Translators: ygo continuous:cannot_activate
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, the players named cannot activate cards or effects of the kind named ("Trap Cards cannot be activated": `players: both`, `effects: trap`); such an activation is illegal, and the priority steps do not offer it (ARC-V 3.2.7.1.i2; MR2 ch2.7).'),
+    # Translators: ygo continuous:cannot_activate
+    pgettext_lazy('vocabulary', "both (the default), self (this card's controller) or opponent"),
+    # Translators: ygo continuous:cannot_activate
+    pgettext_lazy('vocabulary', "This card's controller"),
+    # Translators: ygo continuous:cannot_special_summon
+    pgettext_lazy('vocabulary', 'Cannot Special Summon'),
+    # Translators: ygo continuous:cannot_special_summon
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, the players named cannot Special Summon: a Special Summon by game procedure is illegal, and so is activating an effect that would Special Summon for them (official ruling); an effect already on the chain that would Special Summon does not (ARC-V 3.2.7.1.i2).'),
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'ATK while face-up'),
     # Translators: ygo continuous:change_atk
@@ -4722,6 +4794,8 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', "'you can only activate 1 <name> per turn' limits the player to one activation of a card of that name each turn, counted even if it was negated; official ruling, not in this document"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: while a player cannot Special Summon, an effect that would Special Summon for them cannot be activated'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
@@ -4825,6 +4899,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', "a Fusion Material sent to the Graveyard during resolution is not the last thing to happen, so its 'when ... you can' trigger misses the timing (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', "a monster Tributed for a Ritual Summon is not the last thing to happen, so its 'when ... you can' trigger misses the timing (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a card that cannot be targeted cannot be chosen as a target when an effect is activated; an effect that targeted it before that applied still applies to it (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a monster in Defense Position cannot declare an attack (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

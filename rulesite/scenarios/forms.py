@@ -46,6 +46,10 @@ POSITION_LABELS = {
 }
 CHANCE_LABELS = {"heads": _("Heads"), "tails": _("Tails"), **{face: face for face in "123456"}}
 FACE_UP_MONSTERS_LABELS = {"all": _("On the field"), "opponent": _("The opponent controls"), "self": _("You control")}
+PROTECTION_BY_LABELS = {"any": _("Any player's"), "opponent": _("The opponent's"), "other": _("Other cards'")}
+PROTECTION_EFFECTS_LABELS = {"all": _("All effects"), "monster": _("Monster effects"), "spell": _("Spell effects"),
+                             "trap": _("Trap effects"), "spell_trap": _("Spell and Trap effects")}
+PROTECTION_PLAYERS_LABELS = {"self": _("This card's controller"), "opponent": _("Their opponent"), "both": _("Both players")}
 DECK_PLACE_LABELS = {"top": _("On top"), "bottom": _("On the bottom"), "shuffle": _("Shuffled in")}
 KIND_LABELS = {"monster": _("Monster"), "spell": _("Spell"), "trap": _("Trap")}
 SUBTYPE_LABELS = {
@@ -407,6 +411,14 @@ class ActionForm(BoardRowForm):
     face_up_monsters = forms.ChoiceField(label=_("Or every face-up monster"), required=False,
                                          choices=_choices(builder.key_values("instruction", "face_up_monsters"),
                                                           FACE_UP_MONSTERS_LABELS, blank="—"))
+    by = forms.ChoiceField(label=_("Whose effects"), required=False,
+                           choices=_choices(builder.key_values("continuous", "by"), PROTECTION_BY_LABELS, blank="—"))
+    effects = forms.ChoiceField(label=_("Which effects"), required=False,
+                                choices=_choices(builder.key_values("continuous", "effects"), PROTECTION_EFFECTS_LABELS,
+                                                 blank="—"))
+    players = forms.ChoiceField(label=_("Which players"), required=False,
+                                choices=_choices(builder.key_values("continuous", "players"), PROTECTION_PLAYERS_LABELS,
+                                                 blank="—"))
     choose = forms.IntegerField(label=_("Choose how many (not targeted)"), min_value=1, max_value=2_000, required=False)
     choose_from = CardRefsField(label=_("…from"), required=False, widget=_card_select(multiple=True))
     chosen = CardRefsField(label=_("Chosen (blank: show every choice)"), required=False, widget=_card_select(multiple=True))
@@ -416,7 +428,8 @@ class ActionForm(BoardRowForm):
 
     main_fields = ("do",)
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
-                   "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "choose", "choose_from", "chosen", "text")
+                   "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "by", "effects", "players", "choose", "choose_from", "chosen",
+                   "text")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

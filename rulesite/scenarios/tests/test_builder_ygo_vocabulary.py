@@ -154,7 +154,12 @@ class GoldenRowsTests(TestCase):
                     if row.get("more_effects"):
                         fallback.append(f"{path.stem}: {section}[{index}] second effect")
         # One card row holds one effect with its cost and actions; a card's further effects are JSON.
-        self.assertEqual(fallback, ["arcv-magic-jammer-cannot-negate-effect-activation: cards[0] second effect"])
+        self.assertEqual(fallback, [
+            "arcv-cannot-be-targeted-after-targeting-still-returns: cards[2] second effect",
+            "arcv-magic-jammer-cannot-negate-effect-activation: cards[0] second effect",
+            "arcv-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
+            "mr2-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
+        ])
 
     def test_filters_materials_and_options_survive_the_rendered_form(self) -> None:
         for stem in ("arcv-trigger-on-another-cards-destruction", "arcv-fusion-materials-by-name-and-attribute",

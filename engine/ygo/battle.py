@@ -176,7 +176,7 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
     if state.ended:
         return state
     for card in destroyed:
-        source = battle_protection(state, state.card(card.id))
+        source = battle_protection(duel, state, state.card(card.id))
         if source is not None:
             duel.record("battle", "ygo.battle.not_destroyed", R.CONTINUOUS_APPLIES, card=card.id, card_name=card.name,
                         source=source.id, source_name=source.name)

@@ -81,6 +81,11 @@ class Duel:
             (card.id, index, effect) for card in cards for index, effect in enumerate(card.effects)
             if effect.effect_class is EffectClass.TRIGGER and effect.event_of is not None)
         """The triggers on other cards' events, in card order."""
+        self.continuous_verbs: frozenset[str] = frozenset(
+            part.do for card in cards for effect in card.effects if effect.effect_class is EffectClass.CONTINUOUS
+            for part in effect.actions)
+        """Every verb a Continuous Effect on the board says: a protection no card has is never looked
+        for (engine/ygo/protection.py reads the field only when one is there)."""
 
     # ------------------------------------------------------------------ citing and recording
 

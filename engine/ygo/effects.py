@@ -216,7 +216,7 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
     searched = []
     for card, _targeted in objects_of(duel, state, link, index, part):
         card = state.card(card.id)
-        forbidden_by = forbidding(state, "cannot_special_summon", player)
+        forbidden_by = forbidding(duel, state, "cannot_special_summon", player)
         if forbidden_by is not None:
             duel.record("no_effect", "ygo.no_effect.special_summon_forbidden", R.CONTINUOUS_APPLIES, link=link.number,
                         target=card.id, target_name=card.name, player=player, source=forbidden_by.id,

@@ -163,7 +163,7 @@ class Instruction:
     """For ``remove_counters``: the kind of counter removed (``spell``, …)."""
     by: str = ""
     """For a protection (engine/ygo/protection.py): whose effects it names (``any``, ``opponent``,
-    ``other``); ``""`` for the entry's default."""
+    ``other``); ``""``: not given, the entry's default (read from the registry)."""
     effects: str = "all"
     """For a protection: which effects, by the kind of their card (``all``, ``monster``, ``spell``,
     ``trap``, ``spell_trap``)."""

@@ -70,9 +70,12 @@ def _check_cards(value: Mapping[str, Any], path: Path, v: Validation) -> None:
 
 # ----------------------------------------------------------------------------- reading the field
 
-def _parts(state: GameState, verb: str) -> Iterator[tuple[Card, Instruction]]:
+def _parts(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, Instruction]]:
     """Yield each face-up card on the field whose effects are not negated with each part of its
-    Continuous Effects that says ``verb`` (ARC-V 3.2.7.1.i2)."""
+    Continuous Effects that says ``verb`` (ARC-V 3.2.7.1.i2); nothing, at once, when no card of
+    the board has such an effect."""
+    if verb not in duel.continuous_verbs:
+        return
     for source in state.cards:
         if source.zone not in FIELD_ZONES or not source.face_up or source.effects_negated:
             continue
@@ -101,7 +104,7 @@ def _players(part: Instruction, source: Card) -> tuple[PlayerId, ...]:
     return (source.controller, opponent_of(source.controller))
 
 
-def protection(state: GameState, verb: str, card: Card, *, by: PlayerId, effect_card: Card) -> Optional[Card]:
+def protection(duel: Duel, state: GameState, verb: str, card: Card, *, by: PlayerId, effect_card: Card) -> Optional[Card]:
     """Return the card whose Continuous Effect ``verb`` protects ``card`` (on the field) from an
     effect of ``effect_card`` controlled by ``by``; ``None`` when nothing does.
 
@@ -111,30 +114,31 @@ def protection(state: GameState, verb: str, card: Card, *, by: PlayerId, effect_
     """
     if card.zone not in FIELD_ZONES:
         return None
-    for source, part in _parts(state, verb):
+    for source, part in _parts(duel, state, verb):
         if card.id not in part.objects or not kind_matches(part.effects, effect_card):
             continue
-        if part.by == "opponent" and by == source.controller:
+        whose = part.by or VOCABULARY.get("continuous", verb).keys["by"].default
+        if whose == "opponent" and by == source.controller:
             continue
-        if part.by == "other" and effect_card.id == source.id:
+        if whose == "other" and effect_card.id == source.id:
             continue
         return source
     return None
 
 
-def battle_protection(state: GameState, card: Card) -> Optional[Card]:
+def battle_protection(duel: Duel, state: GameState, card: Card) -> Optional[Card]:
     """Return the card whose Continuous Effect says ``card`` cannot be destroyed by battle, or ``None``."""
     if card.zone not in FIELD_ZONES:
         return None
-    return next((source for source, part in _parts(state, "cannot_be_destroyed_by_battle") if card.id in part.objects),
+    return next((source for source, part in _parts(duel, state, "cannot_be_destroyed_by_battle") if card.id in part.objects),
                 None)
 
 
-def forbidding(state: GameState, verb: str, player: PlayerId, card: Optional[Card] = None) -> Optional[Card]:
+def forbidding(duel: Duel, state: GameState, verb: str, player: PlayerId, card: Optional[Card] = None) -> Optional[Card]:
     """Return the card whose Continuous Effect ``verb`` (``cannot_activate``,
     ``cannot_special_summon``) forbids ``player`` the act (for ``cannot_activate``: activating
     an effect of ``card``), or ``None``."""
-    for source, part in _parts(state, verb):
+    for source, part in _parts(duel, state, verb):
         if player in _players(part, source) and (card is None or kind_matches(part.effects, card)):
             return source
     return None
@@ -149,7 +153,7 @@ def verify_targets(duel: Duel, state: GameState, card: Card, controller: PlayerI
     Raises :class:`~engine.core.IllegalAction` (``ygo.illegal.cannot_be_targeted``)."""
     for target_id in targets:
         target = state.card(target_id)
-        source = protection(state, "cannot_be_targeted", target, by=controller, effect_card=card)
+        source = protection(duel, state, "cannot_be_targeted", target, by=controller, effect_card=card)
         if source is not None:
             raise duel.illegal(R.CANNOT_BE_TARGETED, "ygo.illegal.cannot_be_targeted", card=card.id,
                                card_name=card.name, target=target.id, target_name=target.name, source=source.id,
@@ -164,9 +168,9 @@ def verify_allowed(duel: Duel, state: GameState, card: Card, controller: PlayerI
 
     Raises :class:`~engine.core.IllegalAction` (``ygo.illegal.cannot_activate`` /
     ``ygo.illegal.cannot_special_summon``)."""
-    source = forbidding(state, "cannot_activate", controller, card)
+    source = forbidding(duel, state, "cannot_activate", controller, card)
     if source is None and any(part.do in SUMMONING_VERBS for part in actions):
-        source = forbidding(state, "cannot_special_summon", controller)
+        source = forbidding(duel, state, "cannot_special_summon", controller)
         key, message = R.CANNOT_SPECIAL_SUMMON, "ygo.illegal.cannot_special_summon"
     else:
         key, message = R.CONTINUOUS_APPLIES, "ygo.illegal.cannot_activate"
@@ -178,7 +182,7 @@ def verify_allowed(duel: Duel, state: GameState, card: Card, controller: PlayerI
 def verify_may_special_summon(duel: Duel, state: GameState, card: Card, player: PlayerId) -> None:
     """Refuse a Special Summon by game procedure that a ``cannot_special_summon`` effect forbids
     ``player`` (ARC-V 3.2.7.1.i2). Raises :class:`~engine.core.IllegalAction`."""
-    source = forbidding(state, "cannot_special_summon", player)
+    source = forbidding(duel, state, "cannot_special_summon", player)
     if source is not None:
         raise duel.illegal(R.CONTINUOUS_APPLIES, "ygo.illegal.cannot_special_summon", card=card.id,
                            card_name=card.name, player=player, source=source.id, source_name=source.name)
@@ -188,7 +192,7 @@ def _kept_out(duel: Duel, state: GameState, verb: str, message_id: str, link: Ch
               part: Instruction) -> bool:
     """Return whether a face-up ``verb`` effect keeps ``card`` out of ``part`` of ``link``; if
     it does, record the ``no_effect`` step ``message_id`` naming its source (ARC-V 3.2.7.1.i2)."""
-    source = protection(state, verb, card, by=link.controller, effect_card=state.card(link.card))
+    source = protection(duel, state, verb, card, by=link.controller, effect_card=state.card(link.card))
     if source is None:
         return False
     duel.record("no_effect", message_id, R.CONTINUOUS_APPLIES, link=link.number, target=card.id,

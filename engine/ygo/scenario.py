@@ -17,8 +17,6 @@ from .model import (
     Pending, Player, Position, Turn, Zone,
 )
 
-_DEFAULT_BY = {"cannot_be_targeted": "any", "cannot_be_destroyed_by_effects": "any", "unaffected": "other"}
-"""The default ``by`` of each protection verb (engine/ygo/protection.py)."""
 STAT_VERBS = frozenset({"change_atk", "change_def"})
 """The Continuous Effect verbs whose changes the document's ``atk``/``def`` already include."""
 
@@ -61,7 +59,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         outcomes=tuple((face, tuple(instruction(item) for item in items))
                        for face, items in raw.get("outcomes", {}).items()),
         counter=raw.get("counter", ""),
-        by=raw.get("by", _DEFAULT_BY.get(raw["do"], "")),
+        by=raw.get("by", ""),
         effects=raw.get("effects", "all"),
         players=raw.get("players", "both"),
     )

@@ -230,7 +230,7 @@ class ContinuousChange:
             target = state.card(target_id)
             if target.zone is not Zone.MONSTER_ZONE or not target.face_up:
                 continue
-            if protection(state, "unaffected", target, by=source.controller, effect_card=source) is not None:
+            if protection(duel, state, "unaffected", target, by=source.controller, effect_card=source) is not None:
                 continue
             if any(m.source == source.id and m.until == "continuous" and m.stat == stat for m in target.modifiers):
                 continue

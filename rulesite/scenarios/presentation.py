@@ -238,6 +238,14 @@ _MOVES = {
 }
 
 
+_KEPT_OUT = {
+    "ygo.no_effect.unaffected": gettext_noop("%(name)s is unaffected"),
+    "ygo.no_effect.indestructible": gettext_noop("%(name)s is not destroyed"),
+    "ygo.no_effect.special_summon_forbidden": gettext_noop("%(name)s is not Special Summoned"),
+}
+"""The ``no_effect`` steps that say a protection kept one card out: the sentence names the card."""
+
+
 def _clause(step: Step, resolving: str, names: dict[str, str]) -> str | None:
     """Return what ``step`` adds to the sentence of the link resolving, or None."""
     kind, params, message = step.get("kind"), step.get("params") or {}, step.get("message_id") or ""
@@ -250,6 +258,9 @@ def _clause(step: Step, resolving: str, names: dict[str, str]) -> str | None:
         return _("cancels %(name)s") % {"name": name}
     if kind == "effect" and params.get("do"):
         return _("%(effect)s effect") % {"effect": params["do"]}
+    if kind == "no_effect" and message in _KEPT_OUT:
+        target = params.get("target")
+        return _(_KEPT_OUT[message]) % {"name": params.get("target_name") or names.get(target) or target or "?"}
     if kind == "no_effect":
         return _("does nothing")
     if kind == "move" and params.get("reason") in _MOVES and name != resolving:

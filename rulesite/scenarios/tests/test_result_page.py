@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from rulesite.scenarios.presentation import chain_snapshots, citation_text, summ
 from rulesite.scenarios.services import scenario_create
 
 pytestmark = pytest.mark.django_db
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "scenarios" / "ygo"
 
 
 @pytest.fixture
@@ -27,6 +29,13 @@ class ResultPageTests:
         assert "Chain Link 2 resolves first: Trap Jammer negates the activation of Mirror Force" in summary
         assert "Chain Link 1 resolves: Mirror Force does nothing." in summary
         assert "Winner: none." in summary
+
+    def test_a_protected_card_is_named_in_the_summary_not_does_nothing(self):
+        golden = json.loads((FIXTURES / "arcv-negate-and-destroy-leaves-an-indestructible-monster.json").read_text(encoding="utf-8"))
+        scenario, _ = scenario_create(scenario=golden["scenario"])
+        summary = summarize(scenario.trace, scenario.result)
+        assert summary[0] == ("Chain Link 2 resolves first: Alice's Negating Counter Trap negates the activation of "
+                              "Bob's Sturdy Effect Monster and Bob's Sturdy Effect Monster is not destroyed.")
 
     def test_it_numbers_every_step_of_the_timeline(self, client, ruling):
         body = client.get(ruling.get_absolute_url()).content.decode()

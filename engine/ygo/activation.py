@@ -145,8 +145,8 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     if speed is None:
         raise duel.illegal(R.NOT_ACTIVATED, "ygo.illegal.not_activatable", **base, effect_class=effect.effect_class.value)
     _verify_place(duel, state, card, effect.effect_class, act.controller)
-    verify_allowed(duel, state, card, act.controller, act.actions)
-    verify_targets(duel, state, card, act.controller, act.targets)
+    verify_allowed(duel, state, card, act.controller, act.actions, effect.effect_class)
+    verify_targets(duel, state, card, act.controller, act.targets, effect.effect_class)
     derived, speed_rule = speed
     if act.spell_speed is not None and act.spell_speed != derived:
         raise duel.illegal(speed_rule, "ygo.illegal.spell_speed_mismatch", **base, given=act.spell_speed, derived=derived)

@@ -17,7 +17,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
-from .protection import forbidding, not_destroyed_by_effect
+from .protection import not_destroyed_by_effect, summon_forbidden
 from .primitives import check_lp, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
@@ -216,11 +216,7 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
     searched = []
     for card, _targeted in objects_of(duel, state, link, index, part):
         card = state.card(card.id)
-        forbidden_by = forbidding(duel, state, "cannot_special_summon", player)
-        if forbidden_by is not None:
-            duel.record("no_effect", "ygo.no_effect.special_summon_forbidden", R.CONTINUOUS_APPLIES, link=link.number,
-                        target=card.id, target_name=card.name, player=player, source=forbidden_by.id,
-                        source_name=forbidden_by.name)
+        if summon_forbidden(duel, state, link, card):
             continue
         if card.kind is not CardKind.MONSTER or card.zone in FIELD_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
             not_applicable(duel, link, card, part)

@@ -24,7 +24,7 @@ from .model import (
     Card, CardFilter, CardKind, ChainLink, EffectClass, GameState, Instruction, PlayerId, Position, Zone,
 )
 from .primitives import free_monster_zones, move, own_monster, place_card, place_monster
-from .protection import verify_may_special_summon
+from .protection import summon_forbidden, verify_may_special_summon
 from .rules import R
 from .summoning import summon_window, verify_main_phase_action
 from .values import apply_continuous, end_continuous
@@ -265,6 +265,8 @@ def fusion_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
     """Check the materials, send them to the Graveyard, then Summon the Fusion Monster."""
     player = link.controller
     target = state.card(part.objects[0])
+    if summon_forbidden(duel, state, link, target):
+        return state
     materials = [state.card(m) for m in part.materials]
     problem = None
     if target.zone is not Zone.EXTRA_DECK or target.subtype != "fusion":
@@ -305,6 +307,8 @@ def ritual_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
     """Check the Tributes' Levels, Tribute them, then Summon the Ritual Monster."""
     player = link.controller
     target = state.card(part.objects[0])
+    if summon_forbidden(duel, state, link, target):
+        return state
     tributes = [state.card(m) for m in part.materials]
     wanted = part.level if part.level is not None else (target.level or 0)
     total = sum(t.level or 0 for t in tributes)

@@ -55,7 +55,7 @@ _CARD_KEYS = {
     # Not targets.REFERENCE_KEYS: objects_of (targets.py) reads this module, and these cards are
     # named, never targeted.
     "target": Ref(spaces=("object",), label="Card", help="the one card it protects (its own id for \"this card\")"),
-    "targets": ListOf(item=Ref(spaces=("object",)), label="Cards",
+    "targets": ListOf(item=Ref(spaces=("object",)), min_items=1, unique=True, label="Cards",
                       help="the cards it protects (its own id for \"this card\")"),
 }
 _CARD_ROW = Row(main=("targets",), extra=("target",))
@@ -87,13 +87,24 @@ def _parts(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, Inst
                     yield source, part
 
 
-def kind_matches(effects: str, card: Card) -> bool:
-    """Return whether an effect of ``card`` is of the kind ``effects`` names (:data:`EFFECT_KINDS`)."""
+def effect_kind(card: Card, effect_class: Optional[EffectClass] = None) -> CardKind:
+    """Return whose kind an effect of ``card`` is: a Pendulum Effect, and a Pendulum Monster
+    activated as a Spell Card in the Pendulum Zone, are a Spell Card's (ARC-V 3.3.3.7); any
+    other effect is of its card's kind."""
+    if effect_class is EffectClass.PENDULUM or (card.kind is CardKind.MONSTER and effect_class is EffectClass.CARD):
+        return CardKind.SPELL
+    return card.kind
+
+
+def kind_matches(effects: str, card: Card, effect_class: Optional[EffectClass] = None) -> bool:
+    """Return whether an effect of ``card`` (of ``effect_class``, if known) is of the kind
+    ``effects`` names (:data:`EFFECT_KINDS`); see :func:`effect_kind`."""
     if effects == "all":
         return True
+    kind = effect_kind(card, effect_class)
     if effects == "spell_trap":
-        return card.kind in (CardKind.SPELL, CardKind.TRAP)
-    return card.kind.value == effects
+        return kind in (CardKind.SPELL, CardKind.TRAP)
+    return kind.value == effects
 
 
 def _players(part: Instruction, source: Card) -> tuple[PlayerId, ...]:
@@ -104,7 +115,8 @@ def _players(part: Instruction, source: Card) -> tuple[PlayerId, ...]:
     return (source.controller, opponent_of(source.controller))
 
 
-def protection(duel: Duel, state: GameState, verb: str, card: Card, *, by: PlayerId, effect_card: Card) -> Optional[Card]:
+def protection(duel: Duel, state: GameState, verb: str, card: Card, *, by: PlayerId, effect_card: Card,
+               effect_class: Optional[EffectClass] = None) -> Optional[Card]:
     """Return the card whose Continuous Effect ``verb`` protects ``card`` (on the field) from an
     effect of ``effect_card`` controlled by ``by``; ``None`` when nothing does.
 
@@ -115,7 +127,7 @@ def protection(duel: Duel, state: GameState, verb: str, card: Card, *, by: Playe
     if card.zone not in FIELD_ZONES:
         return None
     for source, part in _parts(duel, state, verb):
-        if card.id not in part.objects or not kind_matches(part.effects, effect_card):
+        if card.id not in part.objects or not kind_matches(part.effects, effect_card, effect_class):
             continue
         whose = part.by or VOCABULARY.get("continuous", verb).keys["by"].default
         if whose == "opponent" and by == source.controller:
@@ -134,41 +146,46 @@ def battle_protection(duel: Duel, state: GameState, card: Card) -> Optional[Card
                 None)
 
 
-def forbidding(duel: Duel, state: GameState, verb: str, player: PlayerId, card: Optional[Card] = None) -> Optional[Card]:
+def forbidding(duel: Duel, state: GameState, verb: str, player: PlayerId, card: Optional[Card] = None,
+               effect_class: Optional[EffectClass] = None) -> Optional[Card]:
     """Return the card whose Continuous Effect ``verb`` (``cannot_activate``,
     ``cannot_special_summon``) forbids ``player`` the act (for ``cannot_activate``: activating
     an effect of ``card``), or ``None``."""
     for source, part in _parts(duel, state, verb):
-        if player in _players(part, source) and (card is None or kind_matches(part.effects, card)):
+        if player in _players(part, source) and (card is None or kind_matches(part.effects, card, effect_class)):
             return source
     return None
 
 
 # ----------------------------------------------------------------------------- the checks
 
-def verify_targets(duel: Duel, state: GameState, card: Card, controller: PlayerId, targets: tuple[str, ...]) -> None:
+def verify_targets(duel: Duel, state: GameState, card: Card, controller: PlayerId, targets: tuple[str, ...],
+                   effect_class: Optional[EffectClass] = None) -> None:
     """Refuse an activation of ``card``'s effect by ``controller`` that targets a card which
     cannot be targeted by it (ARC-V 4.2.3.3.i4; MR2: official ruling).
 
     Raises :class:`~engine.core.IllegalAction` (``ygo.illegal.cannot_be_targeted``)."""
     for target_id in targets:
         target = state.card(target_id)
-        source = protection(duel, state, "cannot_be_targeted", target, by=controller, effect_card=card)
+        source = protection(duel, state, "cannot_be_targeted", target, by=controller, effect_card=card,
+                            effect_class=effect_class)
         if source is not None:
             raise duel.illegal(R.CANNOT_BE_TARGETED, "ygo.illegal.cannot_be_targeted", card=card.id,
                                card_name=card.name, target=target.id, target_name=target.name, source=source.id,
                                source_name=source.name)
 
 
-def verify_allowed(duel: Duel, state: GameState, card: Card, controller: PlayerId, actions: tuple[Instruction, ...]) -> None:
+def verify_allowed(duel: Duel, state: GameState, card: Card, controller: PlayerId, actions: tuple[Instruction, ...],
+                   effect_class: Optional[EffectClass] = None) -> None:
     """Refuse an activation a face-up Continuous Effect forbids: ``cannot_activate`` for its
     kind, or ``cannot_special_summon`` when one of its ``actions`` Special Summons (a
-    ``special_summon``, ``fusion_summon`` or ``ritual_summon``) for ``controller`` (ARC-V 3.2.7.1.i2; that such an effect cannot be activated at all is an
-    official ruling).
+    ``special_summon``, ``fusion_summon`` or ``ritual_summon``) for ``controller`` (ARC-V
+    3.2.7.1.i2; that such an effect cannot be activated at all is an official ruling).
+    ``effect_class`` decides the kind of a Pendulum Monster's effect (:func:`effect_kind`).
 
     Raises :class:`~engine.core.IllegalAction` (``ygo.illegal.cannot_activate`` /
     ``ygo.illegal.cannot_special_summon``)."""
-    source = forbidding(duel, state, "cannot_activate", controller, card)
+    source = forbidding(duel, state, "cannot_activate", controller, card, effect_class)
     if source is None and any(part.do in SUMMONING_VERBS for part in actions):
         source = forbidding(duel, state, "cannot_special_summon", controller)
         key, message = R.CANNOT_SPECIAL_SUMMON, "ygo.illegal.cannot_special_summon"
@@ -192,7 +209,8 @@ def _kept_out(duel: Duel, state: GameState, verb: str, message_id: str, link: Ch
               part: Instruction) -> bool:
     """Return whether a face-up ``verb`` effect keeps ``card`` out of ``part`` of ``link``; if
     it does, record the ``no_effect`` step ``message_id`` naming its source (ARC-V 3.2.7.1.i2)."""
-    source = protection(duel, state, verb, card, by=link.controller, effect_card=state.card(link.card))
+    source = protection(duel, state, verb, card, by=link.controller, effect_card=state.card(link.card),
+                        effect_class=link.effect_class)
     if source is None:
         return False
     duel.record("no_effect", message_id, R.CONTINUOUS_APPLIES, link=link.number, target=card.id,
@@ -204,6 +222,20 @@ def unaffected(duel: Duel, state: GameState, link: ChainLink, card: Card, part: 
     """Return whether ``card`` is unaffected by ``link``'s effect; if it is, record the
     ``ygo.no_effect.unaffected`` step naming the source (ARC-V 3.2.7.1.i2)."""
     return _kept_out(duel, state, "unaffected", "ygo.no_effect.unaffected", link, card, part)
+
+
+def summon_forbidden(duel: Duel, state: GameState, link: ChainLink, card: Card) -> bool:
+    """Return whether a face-up ``cannot_special_summon`` effect forbids the Special Summon of
+    ``card`` that ``link`` would make; if so, record ``ygo.no_effect.special_summon_forbidden``.
+
+    The player who Special Summons is the link's controller, whichever field the monster goes
+    to (ARC-V 4.1.3.i2: "you" in an effect is the player who activated it; 3.2.7.1.i2)."""
+    source = forbidding(duel, state, "cannot_special_summon", link.controller)
+    if source is None:
+        return False
+    duel.record("no_effect", "ygo.no_effect.special_summon_forbidden", R.CONTINUOUS_APPLIES, link=link.number,
+                target=card.id, target_name=card.name, player=link.controller, source=source.id, source_name=source.name)
+    return True
 
 
 def not_destroyed_by_effect(duel: Duel, state: GameState, link: ChainLink, card: Card, part: Instruction) -> bool:
@@ -273,4 +305,4 @@ VOCABULARY.entry(
 
 
 __all__ = ["EFFECT_KINDS", "battle_protection", "forbidding", "kind_matches", "not_destroyed_by_effect", "protection",
-           "unaffected", "verify_allowed", "verify_may_special_summon", "verify_targets"]
+           "summon_forbidden", "unaffected", "verify_allowed", "verify_may_special_summon", "verify_targets"]

@@ -156,8 +156,10 @@ class GoldenRowsTests(TestCase):
         # One card row holds one effect with its cost and actions; a card's further effects are JSON.
         self.assertEqual(fallback, [
             "arcv-cannot-be-targeted-after-targeting-still-returns: cards[2] second effect",
+            "arcv-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
             "arcv-magic-jammer-cannot-negate-effect-activation: cards[0] second effect",
             "arcv-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
+            "mr2-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
             "mr2-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
         ])
 

@@ -246,6 +246,10 @@ CITATIONS.update({
     R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
                               "effect"),
+    R.ACTIVATION_CONDITION: _s("ch2.23"),
+    R.CONDITION_WINDOW: Ruling("official ruling, not in this document: a Spell or Trap activated \"when\" a monster is "
+                               "Summoned or an attack is declared is activated in response to that event only, before "
+                               "a chain resolves or another action is taken"),
 })
 
 

@@ -229,3 +229,6 @@ class R(Enum):
     ORIGINAL_VALUE = auto()
     WIN_BY_EFFECT = auto()
     LP_START = auto()
+    # Activation conditions (issue 13)
+    ACTIVATION_CONDITION = auto()   # an effect is activated only when its stated condition is met
+    CONDITION_WINDOW = auto()       # a "when …" condition: only while the event can still be responded to

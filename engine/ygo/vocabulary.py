@@ -22,6 +22,8 @@ slot                style    what a document writes                      entries
                                                                           battle, turn
 ``counter``         named    a key of ``counters``, a cost's ``counter``  costs
 ``option``          keyed    a key of ``options``                         triggers
+``activation_``     keyed    an effect's ``condition``                   conditions
+``condition``
 ==================  =======  ==========================================  ===========================
 
 ``cite(rule, ruleset)`` reads the citation table of the registered ruleset (``arcv.py``,
@@ -120,3 +122,8 @@ VOCABULARY.slot(
     "option", style=KEYED, kind="choice", label="Option", allow_empty=True,
     doc="The scenario's answers to choices the players make during play (`options`). An unknown option is "
         "refused.")
+VOCABULARY.slot(
+    "activation_condition", style=KEYED, kind="condition", label="Activation condition",
+    doc="When a card or effect may be activated (`condition` of an activated effect): every key given must hold "
+        "when it is activated, or the activation is illegal (ARC-V 4.2.3.i1; MR2 ch2.23). Entries live in "
+        "conditions.")

@@ -314,6 +314,8 @@ class FilterField(forms.CharField):
     """A card filter typed as ``key: value, key: value`` (``builder.filter_json``), or ``self``."""
 
     default_error_messages = {"bad_filter": _("Write “key: value” pairs separated by commas; keys: %(keys)s.")}
+    keys: tuple[str, ...] = builder.FILTER_KEYS
+    """The keys the error message lists."""
 
     def clean(self, value: Any) -> str:
         value = super().clean(value)
@@ -321,7 +323,7 @@ class FilterField(forms.CharField):
             self.parse(value)
         except ValueError:
             raise ValidationError(self.error_messages["bad_filter"], code="bad_filter",
-                                  params={"keys": ", ".join(builder.FILTER_KEYS)}) from None
+                                  params={"keys": ", ".join(self.keys)}) from None
         return value
 
     @staticmethod
@@ -332,16 +334,7 @@ class FilterField(forms.CharField):
 class ConditionField(FilterField):
     """An activation condition typed as ``key: value, key: value`` (``builder.condition_json``)."""
 
-    default_error_messages = {"bad_filter": _("Write “key: value” pairs separated by commas; keys: %(keys)s.")}
-
-    def clean(self, value: Any) -> str:
-        value = forms.CharField.clean(self, value)
-        try:
-            self.parse(value)
-        except ValueError:
-            raise ValidationError(self.error_messages["bad_filter"], code="bad_filter",
-                                  params={"keys": ", ".join(builder.CONDITION_KEYS)}) from None
-        return value
+    keys = builder.CONDITION_KEYS
 
     @staticmethod
     def parse(value: str) -> Any:

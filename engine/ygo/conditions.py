@@ -13,7 +13,9 @@ activated (:func:`engine.ygo.activation.verify_activation`, after the place chec
   :class:`~engine.ygo.model.EventWindow`): a Summon that just succeeded (``summoned``) or an
   attack just declared (``attack_declared``); the window lasts while the players respond to it
   and ends when a chain resolves, on entering the Damage Step and at the next action that is
-  not a response, so a "when …" card cannot be activated later (official ruling);
+  not a response, so a "when …" card cannot be activated later (official ruling); a Summon
+  that the last action of a resolving chain made opens it after that chain
+  (:func:`window_after_chain`);
 - ``activated`` reads the last chain link: the card must be chained directly to it;
 - ``summoning`` reads the Summon in progress with an empty chain (the summon-negation window,
   ARC-V 3.2.2.1.i7);
@@ -31,7 +33,7 @@ from typing import Any, Optional
 
 from ..core.vocabulary import Boolean, Choice, Integer
 from .duel import Duel
-from .model import Card, Effect, GameState, PlayerId, Zone, opponent_of
+from .model import Card, Effect, EventWindow, GameState, PlayerId, Zone, opponent_of
 from .protection import EFFECT_KINDS, EFFECT_KIND_LABELS, kind_matches
 from .rules import R
 from .vocabulary import VOCABULARY
@@ -136,6 +138,21 @@ def unmet(state: GameState, effect: Effect, player: PlayerId) -> Optional[tuple[
     return None
 
 
+SUMMON_EVENTS = frozenset(kind for kinds in SUMMON_KINDS.values() for kind in kinds)
+
+
+def window_after_chain(state: GameState) -> Optional[EventWindow]:
+    """Return what a chain that just resolved leaves to answer: a Summon made by its last
+    action (the last thing to happen), by the player of those monsters, or ``None``. A Summon
+    that something else followed cannot be answered (official ruling)."""
+    last = [event for event in state.events if event.kind in SUMMON_EVENTS and event.moment == state.moment
+            and state.card(event.card).zone is Zone.MONSTER_ZONE]
+    if not last:
+        return None
+    first = state.card(last[0].card)
+    return EventWindow(last[0].kind, first.controller, tuple(event.card for event in last if event.kind == last[0].kind))
+
+
 def verify_condition(duel: Duel, state: GameState, card: Card, effect: Effect, player: PlayerId) -> None:
     """Refuse the activation of ``effect`` of ``card`` by ``player`` whose activation condition
     is not met (ARC-V 4.2.3.i1; MR2 ch2.23). Raises :class:`~engine.core.IllegalAction`
@@ -167,8 +184,8 @@ VOCABULARY.define(
     doc="\"When (your opponent) Normal / Flip / Special Summons a monster\": only right after such a Summon "
         "succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has "
         "resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official "
-        "ruling). A Summon made by a card effect while a chain resolves is not read: the window ends with that "
-        "chain.",
+        "ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last "
+        "thing to happen in it (its last action).",
     example={"summoned": "normal", "by": "opponent"})
 VOCABULARY.define(
     "activation_condition", "attack_declared", rule=_WINDOW_RULE, label="When an attack is declared",
@@ -227,4 +244,4 @@ VOCABULARY.define(
     example={"lp_at_most": 2000})
 
 
-__all__ = ["record_condition", "unmet", "verify_condition"]
+__all__ = ["record_condition", "unmet", "verify_condition", "window_after_chain"]

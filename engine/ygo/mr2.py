@@ -248,8 +248,9 @@ CITATIONS.update({
                               "effect"),
     R.ACTIVATION_CONDITION: _s("ch2.23"),
     R.CONDITION_WINDOW: Ruling("official ruling, not in this document: a Spell or Trap activated \"when\" a monster is "
-                               "Summoned or an attack is declared is activated in response to that event only, before "
-                               "a chain resolves or another action is taken"),
+                               "Summoned or an attack is declared is activated in response to that event only: right "
+                               "after it, or right after the chain whose last action it was; not once anything else "
+                               "has happened since or another action has been taken"),
 })
 
 

@@ -4429,7 +4429,7 @@ VOCABULARY = (
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'When a monster is Summoned'),
     # Translators: ygo activation_condition:summoned
-    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect while a chain resolves is not read: the window ends with that chain.'),
+    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last thing to happen in it (its last action).'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'whose Summon, attack or activation: any (the default), opponent or self, from the side of the player who activates this card'),
     # Translators: ygo activation_condition:summoned
@@ -4916,7 +4916,7 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a Spell or Trap activated "when" a monster is Summoned or an attack is declared is activated in response to that event only, before a chain resolves or another action is taken'),
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a Spell or Trap activated "when" a monster is Summoned or an attack is declared is activated in response to that event only: right after it, or right after the chain whose last action it was; not once anything else has happened since or another action has been taken'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

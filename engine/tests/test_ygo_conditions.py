@@ -107,3 +107,13 @@ def test_without_cancel_attack_the_replayed_monster_attacks_again():
     del scenario["actions"][2]
     assert _steps(scenario, "ygo.illegal.already_attacked") == []
     assert [step["params"]["attacker"] for step in _steps(scenario, "ygo.battle.attack_direct")] == ["a"]
+
+
+def test_exactly_one_monster_is_met_by_a_single_summon():
+    scenario = _board("arcv-condition-exactly-one-summoned-not-two-at-once")
+    for part in scenario["objects"][2]["effects"][0]["actions"]:
+        part["targets"] = ["a"]
+    scenario["actions"][0]["targets"] = ["a"]
+    result = engine.resolve(scenario)
+    assert [step["params"]["card"] for step in result["trace"] if step["message_id"] == "ygo.condition.met"] == ["t"]
+    assert {o["id"]: o["zone"] for o in result["result"]["objects"]}["a"] == "graveyard"

@@ -71,8 +71,10 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
     if key == "summoned":
         if window is None or window.kind == "attack_declared":
             return False, "no Summon has just succeeded"
-        return _summon_reading(SUMMON_KINDS[value], window.kind, window.player, player, by), \
-            f"{window.kind} by {window.player}"
+        count = len(window.cards)
+        holds = _summon_reading(SUMMON_KINDS[value], window.kind, window.player, player, by)
+        return holds and (count == 1 or not condition.get("exactly_one", False)), \
+            f"{window.kind} of {count} monster(s) by {window.player}"
     if key == "attack_declared":
         if window is None or window.kind != "attack_declared" or state.attack is None:
             return False, "no attack has just been declared"
@@ -112,7 +114,7 @@ def readings(state: GameState, effect: Effect, player: PlayerId) -> Iterator[tup
     """Yield ``(key, value, holds, now)`` for each condition key of ``effect`` (companions skipped)."""
     condition = dict(effect.condition)
     for key, value in effect.condition:
-        if key in _COMPANIONS or key == "card_only":
+        if key in _COMPANIONS or key in ("card_only", "exactly_one"):
             continue
         holds, now = _read(state, condition, key, value, player)
         yield key, value, holds, now
@@ -129,12 +131,16 @@ def _written(key: str, value: Any, effect: Effect) -> str:
     return ", ".join(f"{k}: {_shown(v)}" for k, v in ((key, value), *((c, given[c]) for c in companions if c in given)))
 
 
-def unmet(state: GameState, effect: Effect, player: PlayerId) -> Optional[tuple[str, str]]:
-    """Return ``(condition as written, what the engine read)`` of the first condition key of
-    ``effect`` that does not hold for ``player`` now, or ``None`` when all hold (ARC-V 4.2.3.i1)."""
+def unmet(state: GameState, effect: Effect, player: PlayerId) -> Optional[tuple[str, str, R]]:
+    """Return ``(condition as written, what the engine read, the rule)`` of the first condition
+    key of ``effect`` that does not hold for ``player`` now, or ``None`` when all hold (ARC-V
+    4.2.3.i1; "exactly 1 monster" Summoned together with others: official ruling)."""
     for key, value, holds, now in readings(state, effect, player):
         if not holds:
-            return _written(key, value, effect), now
+            window = state.last_event
+            crowded = (key == "summoned" and dict(effect.condition).get("exactly_one", False) and window is not None
+                       and window.kind != "attack_declared" and len(window.cards) != 1)
+            return _written(key, value, effect), now, R.CONDITION_COUNT if crowded else R.ACTIVATION_CONDITION
     return None
 
 
@@ -159,7 +165,7 @@ def verify_condition(duel: Duel, state: GameState, card: Card, effect: Effect, p
     (``ygo.illegal.condition_not_met``)."""
     missing = unmet(state, effect, player)
     if missing is not None:
-        raise duel.illegal(R.ACTIVATION_CONDITION, "ygo.illegal.condition_not_met", card=card.id, card_name=card.name,
+        raise duel.illegal(missing[2], "ygo.illegal.condition_not_met", card=card.id, card_name=card.name,
                            condition=missing[0], now=missing[1])
 
 
@@ -179,13 +185,17 @@ _SUMMON = Choice(values=tuple(SUMMON_KINDS), what="kind of Summon", label="Summo
                  help="normal (a Normal or Tribute Summon), flip, special or any")
 
 VOCABULARY.define(
-    "activation_condition", "summoned", rule=_WINDOW_RULE, label="When a monster is Summoned", value=_SUMMON,
-    keys=_COMPANIONS, messages=_MESSAGES,
+    "activation_condition", "summoned", rule=(*_WINDOW_RULE, R.CONDITION_COUNT), label="When a monster is Summoned",
+    value=_SUMMON, messages=_MESSAGES,
+    keys={**_COMPANIONS, "exactly_one": Boolean(label="Exactly 1 monster", default=False,
+                                                help='true: "when your opponent Summons exactly 1 monster": not when '
+                                                     "two or more are Summoned at the same time (official ruling)")},
     doc="\"When (your opponent) Normal / Flip / Special Summons a monster\": only right after such a Summon "
         "succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has "
         "resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official "
         "ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last "
-        "thing to happen in it (its last action).",
+        "thing to happen in it (its last action). `exactly_one`: \"exactly 1 monster\", not met when two or more "
+        "are Summoned at the same time; without it \"a monster(s)\" (official ruling).",
     example={"summoned": "normal", "by": "opponent"})
 VOCABULARY.define(
     "activation_condition", "attack_declared", rule=_WINDOW_RULE, label="When an attack is declared",

@@ -22,9 +22,10 @@ slot                style    what a document writes                      entries
                                                                           battle, turn
 ``counter``         named    a key of ``counters``, a cost's ``counter``  costs
 ``option``          keyed    a key of ``options``                         triggers
-``activation_``     keyed    an effect's ``condition``                   conditions
-``condition``
 ==================  =======  ==========================================  ===========================
+
+The keyed ``activation_condition`` slot (an activated effect's ``condition``) has its entries in
+conditions.
 
 ``cite(rule, ruleset)`` reads the citation table of the registered ruleset (``arcv.py``,
 ``mr2.py``) when it is called, so this module imports no ruleset and no circle forms.

@@ -4429,13 +4429,17 @@ VOCABULARY = (
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'When a monster is Summoned'),
     # Translators: ygo activation_condition:summoned
-    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last thing to happen in it (its last action).'),
+    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last thing to happen in it (its last action). `exactly_one`: "exactly 1 monster", not met when two or more are Summoned at the same time; without it "a monster(s)" (official ruling).'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'whose Summon, attack or activation: any (the default), opponent or self, from the side of the player who activates this card'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', "Either player's"),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'Your own'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'Exactly 1 monster'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'true: "when your opponent Summons exactly 1 monster": not when two or more are Summoned at the same time (official ruling)'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'normal (a Normal or Tribute Summon), flip, special or any'),
     # Translators: ygo activation_condition:summoned
@@ -4915,6 +4919,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card activated when "exactly 1" monster is Summoned cannot be activated when two or more monsters are Summoned at the same time; one that reads "a monster(s)" can'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a Spell or Trap activated "when" a monster is Summoned or an attack is declared is activated in response to that event only: right after it, or right after the chain whose last action it was; not once anything else has happened since or another action has been taken'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

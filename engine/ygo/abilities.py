@@ -33,6 +33,13 @@ _ACTIVATED: dict[str, Field] = {
                             help='"card": you can only activate 1 card of this name per turn; "effect": you can only '
                                  "use this effect of a card of this name once per turn (ARC-V 3.1.2.i3)"),
 }
+_CONDITIONED: dict[str, Field] = {
+    **_ACTIVATED,
+    "condition": VOCABULARY.use("activation_condition", label="Activation condition",
+                                help="when it may be activated (\"when your opponent Normal Summons\", \"during the "
+                                     "Battle Phase\"): every key must hold, or the activation is illegal (ARC-V 4.2.3.i1)"),
+}
+"""The keys of an effect a player activates at will: it may state an activation condition."""
 _TRIGGERED: dict[str, Field] = {
     **_ACTIVATED,
     "trigger": VOCABULARY.use("trigger_event", label="Trigger event",
@@ -42,13 +49,13 @@ _TRIGGERED: dict[str, Field] = {
                         default=False),
     "timing": VOCABULARY.use("timing", label="Timing", help="when (…时) or if (…的场合); default if", default="if"),
 }
-_ROW = Row(main=("actions",), extra=("id", "text", "cost", "once_per_turn"))
+_ROW = Row(main=("actions",), extra=("id", "text", "cost", "once_per_turn", "condition"))
 _TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"), extra=("id", "text", "cost", "once_per_turn"))
 
 
 VOCABULARY.define(
     "ability", "card", rule=(R.SS_SPELL, R.SS_QUICK_PLAY, R.SS_TRAP, R.SS_COUNTER, R.SPELL_PLACED, R.TRAP_FROM_SET),
-    label="Card activation", keys=_ACTIVATED, row=_ROW,
+    label="Card activation", keys=_CONDITIONED, row=_ROW,
     doc="The activation of a Spell or Trap Card itself (卡的发动): a Spell is played from the hand or turned face-up "
         "from the Set position, a Trap only from the Set position. Spell Speed by subtype: Normal, Equip, Field, "
         "Continuous and Ritual Spells 1, Quick-Play Spells 2, Normal and Continuous Traps 2, Counter Traps 3 "
@@ -56,12 +63,12 @@ VOCABULARY.define(
     example={"class": "card", "actions": [{"do": "destroy", "target": "m1"}]})
 VOCABULARY.define(
     "ability", "effect", rule=(R.SS_SPELL_EFFECT, R.SS_TRAP_EFFECT, R.EFFECT_ACTIVATION), label="Effect activation",
-    keys=_ACTIVATED, row=_ROW,
+    keys=_CONDITIONED, row=_ROW,
     doc="The activation of an effect of a Spell or Trap that is already face-up on the field, or in the Graveyard "
         "(效果的发动): Spell Speed 1 for a Spell, 2 for a Trap (ARC-V 3.3.3.3.i5, 3.4.3.2.i6, 4.2.1.1.i1).",
     example={"class": "effect", "actions": [{"do": "draw", "amount": 1}]})
 VOCABULARY.define(
-    "ability", "ignition", rule=(R.IGNITION_TIMING, R.SS_MONSTER), label="Ignition Effect", keys=_ACTIVATED, row=_ROW,
+    "ability", "ignition", rule=(R.IGNITION_TIMING, R.SS_MONSTER), label="Ignition Effect", keys=_CONDITIONED, row=_ROW,
     doc="A monster effect its controller activates in their own Main Phase with an empty chain; Spell Speed 1 "
         "(ARC-V 3.2.7.2.i1, 4.2.4.1.1.i3; MR2 ch2.8).",
     example={"class": "ignition", "actions": [{"do": "damage", "player": "opponent", "amount": 500}]})
@@ -83,12 +90,12 @@ VOCABULARY.define(
         "flipped by an attack it activates after damage calculation (ARC-V 3.2.7.3.1.i1, 3.2.7.3.i7; MR2 ch2.6).",
     example={"class": "flip", "actions": [{"do": "destroy", "target": "m2"}]})
 VOCABULARY.define(
-    "ability", "quick", rule=(R.SS_QUICK_EFFECT,), label="Quick Effect", keys=_ACTIVATED, row=_ROW,
+    "ability", "quick", rule=(R.SS_QUICK_EFFECT,), label="Quick Effect", keys=_CONDITIONED, row=_ROW,
     doc="A monster effect that can be activated in either player's turn and in response; Spell Speed 2 "
         "(ARC-V 3.2.7.4.i3; MR2 ch4.14).",
     example={"class": "quick", "actions": [{"do": "negate_activation", "destroy": True}]})
 VOCABULARY.define(
-    "ability", "pendulum", rule=(R.SS_PENDULUM, R.PENDULUM_ZONE_ONLY), label="Pendulum Effect", keys=_ACTIVATED,
+    "ability", "pendulum", rule=(R.SS_PENDULUM, R.PENDULUM_ZONE_ONLY), label="Pendulum Effect", keys=_CONDITIONED,
     row=_ROW, rulesets=("arcv",),
     doc="An effect of a Pendulum Monster activated only while it is in the Pendulum Zone; Spell Speed 1 "
         "(ARC-V 3.3.3.7.i2, 3.3.3.7.i8). Pendulums do not exist under Master Rule 2.",

@@ -18,6 +18,7 @@ from typing import Any
 from ..core import IllegalAction
 from ..core.deadline import check as check_deadline
 from .abilities import spell_speed
+from .conditions import record_condition, verify_condition
 from .costs import pay_cost, verify_cost
 from .duel import Duel
 from .model import FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, PlayerId, Position, Zone, opponent_of
@@ -126,7 +127,8 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     directly to the activation it negates, 3.4.3.3.i4, or unable to affect it, 4.2.1.1.i3,
     4.2.3.i2). A Trigger or Flip Effect named by an ``activate`` action is refused: it is
     activated only at its event's timing, through SEGOC (4.2.3.2). A same-name restriction
-    already used this turn (3.1.2.i3; ``card``: official ruling) and a second self-summoning hand
+    already used this turn (3.1.2.i3; ``card``: official ruling), an activation condition not met
+    (4.2.3.i1, :mod:`engine.ygo.conditions`) and a second self-summoning hand
     trigger of one player in the chain (3.2.7.3.i9) are refused. ``simultaneous``: the effect is
     one of several triggers put on the chain together, where Spell Speed 1 may be chained
     (4.2.4.2.1.i2).
@@ -145,6 +147,7 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     if speed is None:
         raise duel.illegal(R.NOT_ACTIVATED, "ygo.illegal.not_activatable", **base, effect_class=effect.effect_class.value)
     _verify_place(duel, state, card, effect.effect_class, act.controller)
+    verify_condition(duel, state, card, effect, act.controller)
     verify_allowed(duel, state, card, act.controller, act.actions, effect.effect_class)
     verify_targets(duel, state, card, act.controller, act.targets, effect.effect_class)
     derived, speed_rule = speed
@@ -209,6 +212,7 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
     duel.record("activate" if first else "respond", "ygo.chain.activate" if first else "ygo.chain.respond",
                 R.CHAIN_LINK_1 if first else R.CHAIN_RESPONSE, link=number, card=card.id,
                 card_name=card.name, player=act.controller, spell_speed=derived)
+    record_condition(duel, state, card, card.effects[act.effect], act.controller)
     if effect_class is EffectClass.CARD:
         state = place_activated_card(duel, state, card, act.controller)
     for cost in act.cost:

@@ -15,7 +15,7 @@ from ..core import IllegalAction
 from ..core.vocabulary import Const, Either, Ref, Row
 from .activation import pass_priority, priority_params
 from .duel import Duel
-from .model import Attack, Card, GameState, PlayerId, Position, Replay, Zone, opponent_of
+from .model import Attack, Card, EventWindow, GameState, PlayerId, Position, Replay, Zone, opponent_of
 from .primitives import check_lp, flip, move, set_lp
 from .protection import battle_protection
 from .rules import R
@@ -80,7 +80,8 @@ def do_attack(duel: Duel, state: GameState, attacker: Card, target: Optional[Car
     defenders = tuple(c.id for c in state.cards_in(Zone.MONSTER_ZONE, opponent_of(player)))
     state = state.with_card(replace(attacker, attacked=True))
     state = duel.sync(replace(state, attack=Attack(attacker.id, target.id if target else None, defenders),
-                              turn=replace(state.turn, step="battle")))
+                              turn=replace(state.turn, step="battle"),
+                              last_event=EventWindow("attack_declared", player, (attacker.id,))))
     return pass_priority(duel, state, opponent_of(player), R.PRIORITY_TO_OPPONENT)
 
 
@@ -93,6 +94,7 @@ def enter_damage_step(duel: Duel, state: GameState) -> GameState:
     """
     attack = state.attack
     assert attack is not None
+    state = replace(state, last_event=None)
     attacker = state.card(attack.attacker)
     player = state.turn.active
     if attacker.zone is not Zone.MONSTER_ZONE or attacker.controller != player or attacker.position is not Position.ATTACK:
@@ -214,3 +216,22 @@ def attack(duel: Duel, state: GameState, action: Mapping[str, Any], index: int) 
     """Apply an ``attack`` action."""
     target = state.card(action["target"]) if action.get("target") else None
     return do_attack(duel, state, state.card(action["attacker"]), target)
+
+
+@VOCABULARY.entry(
+    "action", "cancel_attack", rule=(R.REPLAY,), label="Cancel the attack at a replay", keys={},
+    messages=("ygo.battle.attack_cancelled", "ygo.illegal.no_replay"),
+    doc="At a replay the attacker's controller chooses not to attack again: the attack is cancelled, and that "
+        "monster cannot attack again this turn (MR2 ch3.13; under `arcv` the 2011 rulebook, as the ARC-V "
+        "transcription has no battle chapter). Without it the monster may still declare its new target with its "
+        "next `attack`. With no replay in progress it is an illegal step.",
+    example={"type": "cancel_attack"})
+def cancel_attack(duel: Duel, state: GameState, action: Mapping[str, Any], index: int) -> GameState:
+    """Apply a ``cancel_attack`` action: end the replay; the monster has attacked (MR2 ch3.13)."""
+    player = state.turn.active
+    if state.replay is None:
+        raise duel.illegal(R.REPLAY, "ygo.illegal.no_replay", player=player)
+    attacker = state.card(state.replay.attacker)
+    duel.record("battle", "ygo.battle.attack_cancelled", R.REPLAY, attacker=attacker.id, attacker_name=attacker.name,
+                player=player)
+    return duel.sync(replace(state, replay=None))

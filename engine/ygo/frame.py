@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.validation import Checker, Path
 from ..core.vocabulary import (
-    Boolean, Choice, Either, Field, Integer, ListOf, MapOf, Ref, Row, Text, Validation, check_keys,
+    Boolean, Choice, Const, Either, Field, Integer, ListOf, MapOf, Ref, Row, Text, Validation, check_keys,
 )
 from .filters import CardFilterField
 from .model import CLASSES_FOR_KIND, PLAYERS, SUBTYPES, CardKind, Zone
@@ -47,6 +47,10 @@ PLAYER_FIELDS: dict[str, Field] = {"id": _PLAYER, "name": Text(max_length=MAX_NA
 TURN_FIELDS: dict[str, Field] = {
     "active": _PLAYER, "phase": Choice(values=PHASES, what="phase"), "number": Integer(low=1, high=9_999),
     "normal_summon_used": Boolean(), "pendulum_summon_used": Boolean(),
+    "attacker": Ref(spaces=("object",), label="Attacking monster",
+                    help="a Battle Phase in progress: the turn player's monster whose attack is in progress"),
+    "attack_target": Either(options=(Ref(spaces=("object",)), Const(value=None)), label="Attack target",
+                            help="with attacker: the monster it attacks; omit it (or null) for a direct attack"),
 }
 OBJECT_FIELDS: dict[str, Field] = {
     "id": Text(min_length=1, max_length=MAX_ID), "name": Text(max_length=MAX_NAME), "owner": _PLAYER,
@@ -147,6 +151,33 @@ def _check_turn(turn: Any, v: Validation, *, pendulum: bool) -> None:
             checker.error(("turn", "step"), "step is only given in the battle phase (or draw + start)")
         else:
             checker.choice(step, ("turn", "step"), BATTLE_STEPS, "battle step")
+    _check_attack(turn, v)
+
+
+def _check_attack(turn: Mapping[str, Any], v: Validation) -> None:
+    """Check the attack in progress the board gives: only in the Battle Step or the Damage Step,
+    by a face-up Attack Position monster of the turn player, against a monster of the opponent
+    (MR2 ch3.10; ARC-V 3.2.4.1.i2)."""
+    checker = v.checker
+    objects = getattr(v, "objects", {})
+    attacker, target = turn.get("attacker"), turn.get("attack_target")
+    if attacker is None:
+        if target is not None:
+            checker.error(("turn", "attack_target"), "attack_target goes with attacker")
+        return
+    if turn.get("phase") != "battle" or turn.get("step") not in ("battle", "damage"):
+        checker.error(("turn", "attacker"), "an attack is in progress only in the battle or damage step of the "
+                                            "battle phase (give phase battle and step battle or damage)")
+        return
+    raw = objects.get(attacker) if isinstance(attacker, str) else None
+    if isinstance(raw, Mapping) and (raw.get("zone") != "monster_zone" or raw.get("position") != "attack"
+                                     or raw.get("controller", raw.get("owner")) != turn.get("active")):
+        checker.error(("turn", "attacker"), "the attacker must be a face-up attack position monster in the turn "
+                                            "player's monster_zone")
+    defender = objects.get(target) if isinstance(target, str) else None
+    if isinstance(defender, Mapping) and (defender.get("zone") != "monster_zone"
+                                          or defender.get("controller", defender.get("owner")) == turn.get("active")):
+        checker.error(("turn", "attack_target"), "the attack target must be a monster in the opponent's monster_zone")
 
 
 def _object_ids(objects: list[Any], checker: Checker) -> dict[str, Mapping[str, Any]]:

@@ -146,6 +146,11 @@ MESSAGES = {
     "ygo.cannot_evaluate.shuffled_top": "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
+    # issue 13: activation conditions and timing
+    "ygo.illegal.condition_not_met": "{card_name} cannot be activated: its activation condition ({condition}) is not met (now: {now}).",
+    "ygo.condition.met": "{card_name}'s activation condition ({condition}) is met (now: {now}).",
+    "ygo.battle.attack_cancelled": "{player} does not attack again with {attacker_name}: its attack is cancelled at the replay, and it cannot attack again this turn.",
+    "ygo.illegal.no_replay": "{player} cannot cancel an attack now: there is no replay in progress.",
 }
 
 CATALOGUE.register(MESSAGES)

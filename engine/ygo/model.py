@@ -238,6 +238,9 @@ class Effect:
     once_per_turn: Optional[str] = None
     """A same-name restriction the card's text states: ``card`` ("you can only activate 1 <name>
     per turn") or ``effect`` ("you can only use this effect of <name> once per turn"); ``None``: none."""
+    condition: tuple[tuple[str, object], ...] = ()
+    """Its activation condition as written (``condition`` keys and values, in order): every key
+    must hold when it is activated (ARC-V 4.2.3.i1; see :mod:`engine.ygo.conditions`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,6 +490,21 @@ class Activation:
 
 
 @dataclass(frozen=True, slots=True)
+class EventWindow:
+    """What just happened, for "when …" activation conditions (:mod:`engine.ygo.conditions`):
+    a Summon that just succeeded or an attack just declared. It lasts while the players respond
+    to it and ends when a chain resolves, on entering the Damage Step and at the next action
+    that is not a response."""
+
+    kind: str
+    """``summoned`` (a Normal or Tribute Summon), ``flip_summoned``, ``special_summoned`` or ``attack_declared``."""
+    player: PlayerId
+    """Who Summoned or attacked."""
+    cards: tuple[ObjectId, ...]
+    """The monsters Summoned, or the attacker."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """An immutable snapshot of the Duel."""
 
@@ -530,6 +548,9 @@ class GameState:
     each phase and step the replay enters and after a chain resolves (MR2 ch4.16); while it is
     set, the opponent cannot activate with an empty chain. ``False`` for the board as given (who
     has acted there is not known)."""
+    last_event: Optional[EventWindow] = None
+    """What just happened (a Summon that succeeded, an attack declared) while it can still be
+    responded to; ``None`` otherwise (:class:`EventWindow`)."""
 
     def card(self, card_id: ObjectId) -> Card:
         """Return the card with this id; raise ``KeyError`` if there is none."""

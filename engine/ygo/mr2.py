@@ -246,6 +246,14 @@ CITATIONS.update({
     R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
                               "effect"),
+    R.ACTIVATION_CONDITION: _s("ch2.23"),
+    R.CONDITION_COUNT: Ruling("official ruling, not in this document: a card activated when \"exactly 1\" monster is "
+                              "Summoned cannot be activated when two or more monsters are Summoned at the same time; "
+                              "one that reads \"a monster(s)\" can"),
+    R.CONDITION_WINDOW: Ruling("official ruling, not in this document: a Spell or Trap activated \"when\" a monster is "
+                               "Summoned or an attack is declared is activated in response to that event only: right "
+                               "after it, or right after the chain whose last action it was; not once anything else "
+                               "has happened since or another action has been taken"),
 })
 
 

@@ -20,6 +20,7 @@ from ..core.deadline import check as check_deadline
 from ..core.vocabulary import Choice, Row
 from .activation import do_activate
 from .battle import damage_calculation, end_damage_step, enter_damage_step
+from .conditions import window_after_chain
 from .duel import Duel
 from .frame import LINK_FIELDS, LINK_ROW, check_link
 from .model import GameState
@@ -43,7 +44,9 @@ RESPONSES = frozenset({"activate", "pass", "resolve", "damage_step"})
 def finish_chain(duel: Duel, state: GameState) -> GameState:
     """Resolve the chain, then end a Summon it did not negate (ARC-V 3.2.2.1.i9); the turn player
     then has priority first again (MR2 ch4.16)."""
-    state = replace(resolve_chain(duel, state), turn_player_first=True)
+    state = resolve_chain(duel, state)
+    # A Summon its last action made can still be answered; anything before it no longer (engine.ygo.conditions).
+    state = replace(state, turn_player_first=True, last_event=window_after_chain(state))
     if state.summoning and not state.ended:
         state = summon_succeeds(duel, state)
     return state
@@ -161,6 +164,8 @@ def _action(duel: Duel, state: GameState, action: Mapping[str, Any], index: int)
             return state
         if state.end_declared:
             state = _advance_declared(duel, state)
+        # What just happened can be answered no longer (engine.ygo.conditions).
+        state = replace(state, last_event=None)
     if state.turn_player_first and actor(state, action) == state.turn.active:
         state = replace(state, turn_player_first=False)
     try:

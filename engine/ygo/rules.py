@@ -229,3 +229,7 @@ class R(Enum):
     ORIGINAL_VALUE = auto()
     WIN_BY_EFFECT = auto()
     LP_START = auto()
+    # Activation conditions (issue 13)
+    ACTIVATION_CONDITION = auto()   # an effect is activated only when its stated condition is met
+    CONDITION_COUNT = auto()        # "exactly 1 monster" is not met by two or more Summoned together
+    CONDITION_WINDOW = auto()       # a "when …" condition: only while the event can still be responded to

@@ -14,7 +14,7 @@ from typing import Any
 from .filters import card_filter
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
-    Pending, Player, Position, Turn, Zone,
+    Attack, EventWindow, Pending, Player, Position, Turn, Zone,
 )
 
 STAT_VERBS = frozenset({"change_atk", "change_def"})
@@ -78,6 +78,7 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         timing=raw.get("timing", "if"),
         event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
         once_per_turn=raw.get("once_per_turn"),
+        condition=tuple(raw.get("condition", {}).items()),
     )
 
 
@@ -164,13 +165,27 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
     players = sorted(scenario["players"], key=lambda p: p["id"])
     cards = _with_modifiers(tuple(_card(raw, seq) for seq, raw in enumerate(scenario["objects"])), scenario)
     turn = scenario["turn"]
-    return GameState(
+    state = GameState(
         players=tuple(Player(p["id"], p.get("name", p["id"]), p["lp"]) for p in players),  # type: ignore[arg-type]
         turn=Turn(turn["active"], turn["phase"], turn.get("step"), turn.get("number"),
                   turn.get("normal_summon_used", False), turn.get("pendulum_summon_used", False)),
         cards=cards,
         index={card.id: i for i, card in enumerate(cards)},
     )
+    return _attack_in_progress(state, turn)
+
+
+def _attack_in_progress(state: GameState, turn: Mapping[str, Any]) -> GameState:
+    """Return the state with the attack the board gives (``turn.attacker``, ``turn.attack_target``):
+    the attacker has attacked; in the Battle Step the attack has just been declared, so "when an
+    attack is declared" can still be answered (MR2 ch3.10)."""
+    if turn.get("attacker") is None:
+        return state
+    attacker = state.card(turn["attacker"])
+    defenders = tuple(c.id for c in state.cards_in(Zone.MONSTER_ZONE) if c.controller != attacker.controller)
+    window = EventWindow("attack_declared", attacker.controller, (attacker.id,)) if turn.get("step") == "battle" else None
+    state = state.with_card(replace(attacker, attacked=True))
+    return replace(state, attack=Attack(attacker.id, turn.get("attack_target"), defenders), last_event=window)
 
 
 def activation(raw: Mapping[str, Any], source: tuple[str, int], state: GameState) -> Activation:

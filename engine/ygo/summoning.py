@@ -19,7 +19,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Choice, ListOf, Ref, Row, Validation
 from .activation import MAIN_PHASES, priority_params
 from .duel import Duel
-from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, GameState, PlayerId, Position, Zone, opponent_of
+from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, EventWindow, GameState, PlayerId, Position, Zone, opponent_of
 from .primitives import move, place_card, place_monster, flip
 from .rules import R
 from .values import apply_continuous
@@ -136,12 +136,16 @@ def summon_succeeds(duel: Duel, state: GameState) -> GameState:
     """End the summon-negation window: the summon succeeded (ARC-V 3.2.2.1.i9, 3.2.2.3.i6)."""
     kind = state.summon_kind
     key = R.SUMMON_SUCCESS if kind in ("summoned", "flip_summoned") else R.SPECIAL_SUMMON_SUCCESS
+    succeeded: list[Card] = []
     for card_id in state.summoning:
         card = state.card(card_id)
         if card.zone is Zone.MONSTER_ZONE:
             duel.record("summon", "ygo.summon.success", key, card=card.id, card_name=card.name, how=kind)
             state = duel.event(state, kind, card_id)
-    return replace(state, summoning=(), summon_kind="")
+            succeeded.append(card)
+    # What just happened, for "when … Summons" activation conditions (engine.ygo.conditions).
+    window = EventWindow(kind, succeeded[0].controller, tuple(c.id for c in succeeded)) if succeeded else None
+    return replace(state, summoning=(), summon_kind="", last_event=window)
 
 
 def verify_set_spell_trap(duel: Duel, state: GameState, player: PlayerId, card: Card) -> None:

@@ -24,6 +24,9 @@ slot                style    what a document writes                      entries
 ``option``          keyed    a key of ``options``                         triggers
 ==================  =======  ==========================================  ===========================
 
+The keyed ``activation_condition`` slot (an activated effect's ``condition``) has its entries in
+conditions.
+
 ``cite(rule, ruleset)`` reads the citation table of the registered ruleset (``arcv.py``,
 ``mr2.py``) when it is called, so this module imports no ruleset and no circle forms.
 """
@@ -120,3 +123,8 @@ VOCABULARY.slot(
     "option", style=KEYED, kind="choice", label="Option", allow_empty=True,
     doc="The scenario's answers to choices the players make during play (`options`). An unknown option is "
         "refused.")
+VOCABULARY.slot(
+    "activation_condition", style=KEYED, kind="condition", label="Activation condition",
+    doc="When a card or effect may be activated (`condition` of an activated effect): every key given must hold "
+        "when it is activated, or the activation is illegal (ARC-V 4.2.3.i1; MR2 ch2.23). Entries live in "
+        "conditions.")

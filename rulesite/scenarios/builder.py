@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core.schema import Choice, Field, Integer, ListOf
+from engine.core.schema import Boolean, Choice, Field, Integer, ListOf
 from engine.ygo.frame import LINGERING_FIELDS as FRAME_LINGERING_FIELDS
 from engine.ygo.frame import LINK_FIELDS as FRAME_LINK_FIELDS
 from engine.ygo.frame import PENDING_FIELDS as FRAME_PENDING_FIELDS
@@ -215,6 +215,54 @@ def filter_json(value: Any) -> Any:
     return out
 
 
+CONDITION_KEYS = tuple(VOCABULARY.names("activation_condition"))
+"""The keys of an activation condition (``condition`` of an activated effect, §2.3.4)."""
+
+
+def _condition_field(key: str) -> Field | None:
+    """Return the field that types ``key`` of a condition: an entry's value or a companion key."""
+    if VOCABULARY.has("activation_condition", key):
+        return VOCABULARY.get("activation_condition", key).value
+    return next((entry.keys[key] for entry in VOCABULARY.entries("activation_condition") if key in entry.keys), None)
+
+
+def condition_form(value: Any) -> Any:
+    """An activation condition (``{"summoned": "normal", "by": "opponent"}``) as ``summoned:
+    normal, by: opponent`` (a flag as ``true``/``false``); else ``_MISSING``."""
+    if not isinstance(value, Mapping) or not value:
+        return _MISSING
+    parts = []
+    for key, item in value.items():
+        if _condition_field(key) is None or not isinstance(item, (str, int)):
+            return _MISSING
+        shown = ("true" if item else "false") if isinstance(item, bool) else str(item)
+        if not shown or shown != shown.strip() or any(mark in shown for mark in ",;:"):
+            return _MISSING
+        parts.append(f"{key}: {shown}")
+    return ", ".join(parts)
+
+
+def condition_json(value: Any) -> Any:
+    """Parse :func:`condition_form` text, each value typed by its entry (an LP number, a flag);
+    raise ``ValueError`` naming a part that is not ``key: value`` of a condition key."""
+    text = str(value or "").strip()
+    if not text:
+        return _MISSING
+    out: dict[str, Any] = {}
+    for part in text.split(","):
+        key, sep, item = (piece.strip() for piece in part.partition(":"))
+        field = _condition_field(key)
+        if not sep or field is None or not item or key in out:
+            raise ValueError(part.strip())
+        if isinstance(field, Integer) and _INTEGER.fullmatch(item):
+            out[key] = int(item)
+        elif isinstance(field, Boolean) and item in ("true", "false"):
+            out[key] = item == "true"
+        else:
+            out[key] = item
+    return out
+
+
 def requirements_form(value: Any) -> Any:
     """Fusion Material requirements (a card name, or a FILTER, each) as ``name; filter; …``."""
     if not isinstance(value, list) or not value:
@@ -271,6 +319,7 @@ EFFECT_INPUTS = {field.key: field for field in (
     _Field("optional", "effect_optional", _yes_no, _yes_no_json),
     _Field("event_of", "effect_event_of", filter_form, filter_json),
     _Field("once_per_turn", "effect_once_per_turn", choices=ONCE_PER_TURN),
+    _Field("condition", "effect_condition", condition_form, condition_json),
 )}
 """How each key of an effect class (the ``ability`` slot) is typed in a card row; ``cost`` and
 ``actions`` are the row's cost inputs and its nested action rows."""
@@ -545,6 +594,8 @@ TURN_FIELDS = (
     _Field("number", "number", _integer),
     _Field("normal_summon_used", "normal_summon_used", _yes_no, _yes_no_json),
     _Field("pendulum_summon_used", "pendulum_summon_used", _yes_no, _yes_no_json),
+    _Field("attacker", "attacker"),
+    _Field("attack_target", "attack_target"),
 )
 """Turn keys beyond active/phase/step (§2.6a)."""
 OPTION_FIELDS = tuple(_Field(name, name, _id_text, _id_text_json) for name in OPTIONS

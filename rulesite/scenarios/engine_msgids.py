@@ -714,6 +714,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} pays {cost}: {card_name} does not do what it would do unless paid.'),
     # Translators: ygo.battle.attack
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks {target_name}."),
+    # Translators: ygo.battle.attack_cancelled
+    pgettext_lazy('trace', '{player} does not attack again with {attacker_name}: its attack is cancelled at the replay, and it cannot attack again this turn.'),
     # Translators: ygo.battle.attack_direct
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks directly."),
     # Translators: ygo.battle.attack_stopped
@@ -778,6 +780,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Simultaneous triggers {groups}: {count} possible order(s) on the chain.'),
     # Translators: ygo.choice.trigger_order_too_many
     pgettext_lazy('trace', 'Simultaneous triggers {groups}: {count} possible orders, too many to branch; give options.trigger_order.'),
+    # Translators: ygo.condition.met
+    pgettext_lazy('trace', "{card_name}'s activation condition ({condition}) is met (now: {now})."),
     # Translators: ygo.cost.move
     pgettext_lazy('trace', 'As the cost of {card_name}, {player} moves {cost_card_name} to the {to} ({cost}).'),
     # Translators: ygo.cost.pay_lp
@@ -812,6 +816,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be activated while {position} in the {zone}: it must be {allowed} there.'),
     # Translators: ygo.illegal.choice
     pgettext_lazy('trace', 'Chain Link {link}: {given} is not a choice of {count} of {options} for {action}; the choice is made from the options.'),
+    # Translators: ygo.illegal.condition_not_met
+    pgettext_lazy('trace', '{card_name} cannot be activated: its activation condition ({condition}) is not met (now: {now}).'),
     # Translators: ygo.illegal.cost_unpayable
     pgettext_lazy('trace', '{card_name} cannot be activated: its cost ({cost}) cannot be paid ({reason}).'),
     # Translators: ygo.illegal.damage_step
@@ -836,6 +842,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot negate the activation of Chain Link {negates_link}: it would be Chain Link {link}, and a negation must be chained directly to the activation.'),
     # Translators: ygo.illegal.no_attack_to_negate
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates an attack, and no attack is in progress (now: {phase}).'),
+    # Translators: ygo.illegal.no_replay
+    pgettext_lazy('trace', '{player} cannot cancel an attack now: there is no replay in progress.'),
     # Translators: ygo.illegal.no_summon_to_negate
     pgettext_lazy('trace', '{card_name} cannot be activated: no monster is being Summoned right now.'),
     # Translators: ygo.illegal.normal_summon_used
@@ -4102,6 +4110,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Once per turn by name'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', '"card": you can only activate 1 card of this name per turn; "effect": you can only use this effect of a card of this name once per turn (ARC-V 3.1.2.i3)'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'Activation condition'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'when it may be activated ("when your opponent Normal Summons", "during the Battle Phase"): every key must hold, or the activation is illegal (ARC-V 4.2.3.i1)'),
     # Translators: ygo ability:effect
     pgettext_lazy('vocabulary', 'Effect activation'),
     # Translators: ygo ability:effect
@@ -4280,6 +4292,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Attacker'),
     # Translators: ygo action:attack
     pgettext_lazy('vocabulary', 'the monster attacked; omit it (or null) to attack directly'),
+    # Translators: ygo action:cancel_attack
+    pgettext_lazy('vocabulary', 'Cancel the attack at a replay'),
+    # Translators: ygo action:cancel_attack
+    pgettext_lazy('vocabulary', "At a replay the attacker's controller chooses not to attack again: the attack is cancelled, and that monster cannot attack again this turn (MR2 ch3.13; under `arcv` the 2011 rulebook, as the ARC-V transcription has no battle chapter). Without it the monster may still declare its new target with its next `attack`. With no replay in progress it is an illegal step."),
     # Translators: ygo action:summon
     pgettext_lazy('vocabulary', 'Normal Summon'),
     # Translators: ygo action:summon
@@ -4408,6 +4424,94 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Optional triggers declined'),
     # Translators: ygo option:decline_triggers
     pgettext_lazy('vocabulary', 'Cards whose optional triggers met during play are not activated (a `trigger` step says so).'),
+    # Translators: ygo slot activation_condition
+    pgettext_lazy('vocabulary', 'When a card or effect may be activated (`condition` of an activated effect): every key given must hold when it is activated, or the activation is illegal (ARC-V 4.2.3.i1; MR2 ch2.23). Entries live in conditions.'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'When a monster is Summoned'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last thing to happen in it (its last action). `exactly_one`: "exactly 1 monster", not met when two or more are Summoned at the same time; without it "a monster(s)" (official ruling).'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'whose Summon, attack or activation: any (the default), opponent or self, from the side of the player who activates this card'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', "Either player's"),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'Your own'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'Exactly 1 monster'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'true: "when your opponent Summons exactly 1 monster": not when two or more are Summoned at the same time (official ruling)'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'normal (a Normal or Tribute Summon), flip, special or any'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'Normal Summon (or Tribute Summon)'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'Any Summon'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', 'When an attack is declared'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', '"When (an opponent\'s monster) declares an attack": only in the Battle Step right after the declaration, while the players respond to it; not after a chain resolved since, nor in the Damage Step (ARC-V 4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker\'s controller.'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', 'Attack'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', 'any, direct (a direct attack) or monster (an attack on a monster)'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', 'Any attack'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', 'A direct attack'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', 'An attack on a monster'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'When a card or effect is activated'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', '"When (your opponent) activates a Spell / Trap / monster effect": only chained directly to such an activation, the last link of the chain; `card_only` for the activation of the card itself (ARC-V 4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card\'s (ARC-V 3.3.3.7).'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'Card activation only'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'true: "when a Spell Card is activated" (the card itself, not an effect of a face-up card)'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'Activated'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'all, monster, spell, trap or spell_trap: the kind of the activation it answers'),
+    # Translators: ygo activation_condition:summoning
+    pgettext_lazy('vocabulary', 'When a monster would be Summoned'),
+    # Translators: ygo activation_condition:summoning
+    pgettext_lazy('vocabulary', '"When a monster would be Summoned" (a card that negates the Summon): only while the Summon is in progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23).'),
+    # Translators: ygo activation_condition:phase
+    pgettext_lazy('vocabulary', 'During a phase'),
+    # Translators: ygo activation_condition:phase
+    pgettext_lazy('vocabulary', '"During the Battle Phase" (or another phase): only while the turn is in it, in any of its steps (ARC-V 4.2.3.i1; MR2 ch2.23).'),
+    # Translators: ygo activation_condition:phase
+    pgettext_lazy('vocabulary', 'Phase'),
+    # Translators: ygo activation_condition:phase
+    pgettext_lazy('vocabulary', 'draw, standby, main (either Main Phase), main1, battle, main2 or end'),
+    # Translators: ygo activation_condition:turn
+    pgettext_lazy('vocabulary', 'During whose turn'),
+    # Translators: ygo activation_condition:turn
+    pgettext_lazy('vocabulary', '"During your (opponent\'s) turn": only in that player\'s turn (ARC-V 4.2.3.i1; MR2 ch2.23).'),
+    # Translators: ygo activation_condition:turn
+    pgettext_lazy('vocabulary', 'Turn'),
+    # Translators: ygo activation_condition:turn
+    pgettext_lazy('vocabulary', 'self or opponent'),
+    # Translators: ygo activation_condition:turn
+    pgettext_lazy('vocabulary', 'Your turn'),
+    # Translators: ygo activation_condition:turn
+    pgettext_lazy('vocabulary', "Your opponent's turn"),
+    # Translators: ygo activation_condition:no_monsters
+    pgettext_lazy('vocabulary', 'If a player controls no monsters'),
+    # Translators: ygo activation_condition:no_monsters
+    pgettext_lazy('vocabulary', '"If you control no monsters": only while that player has no monster in their Monster Zone, face-up or face-down (ARC-V 4.2.3.i1; MR2 ch2.23).'),
+    # Translators: ygo activation_condition:no_monsters
+    pgettext_lazy('vocabulary', 'self ("if you control no monsters") or opponent'),
+    # Translators: ygo activation_condition:no_monsters
+    pgettext_lazy('vocabulary', 'You control no monsters'),
+    # Translators: ygo activation_condition:no_monsters
+    pgettext_lazy('vocabulary', 'Your opponent controls no monsters'),
+    # Translators: ygo activation_condition:lp_at_most
+    pgettext_lazy('vocabulary', 'If your LP are N or less'),
+    # Translators: ygo activation_condition:lp_at_most
+    pgettext_lazy('vocabulary', '"If your LP are N or less": only while the activating player\'s Life Points are at most N (ARC-V 4.2.3.i1; MR2 ch2.23).'),
+    # Translators: ygo activation_condition:lp_at_most
+    pgettext_lazy('vocabulary', "the activating player's LP must be this or less"),
 )
 
 SHARED_VOCABULARY = (
@@ -4475,6 +4579,8 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Whose'),
     # Translators: mtg trigger:cast (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Whose'),
+    # Translators: ygo activation_condition:summoned (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Whose'),
     # Translators: fow slot instruction (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Instruction'),
     # Translators: mtg slot instruction (a text other games share: in this game's own terms)
@@ -4537,6 +4643,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Recover'),
     # Translators: mtg keyword:recover (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Recover'),
+    # Translators: fow instruction:summon (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Summon'),
+    # Translators: ygo activation_condition:summoned (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Summon'),
     # Translators: fow instruction:discard (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Discard'),
     # Translators: ygo instruction:discard (a text other games share: in this game's own terms)
@@ -4809,6 +4919,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card activated when "exactly 1" monster is Summoned cannot be activated when two or more monsters are Summoned at the same time; one that reads "a monster(s)" can'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a Spell or Trap activated "when" a monster is Summoned or an attack is declared is activated in response to that event only: right after it, or right after the chain whose last action it was; not once anything else has happened since or another action has been taken'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

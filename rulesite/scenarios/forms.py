@@ -314,6 +314,8 @@ class FilterField(forms.CharField):
     """A card filter typed as ``key: value, key: value`` (``builder.filter_json``), or ``self``."""
 
     default_error_messages = {"bad_filter": _("Write “key: value” pairs separated by commas; keys: %(keys)s.")}
+    keys: tuple[str, ...] = builder.FILTER_KEYS
+    """The keys the error message lists."""
 
     def clean(self, value: Any) -> str:
         value = super().clean(value)
@@ -321,12 +323,22 @@ class FilterField(forms.CharField):
             self.parse(value)
         except ValueError:
             raise ValidationError(self.error_messages["bad_filter"], code="bad_filter",
-                                  params={"keys": ", ".join(builder.FILTER_KEYS)}) from None
+                                  params={"keys": ", ".join(self.keys)}) from None
         return value
 
     @staticmethod
     def parse(value: str) -> Any:
         return builder.filter_json(value)
+
+
+class ConditionField(FilterField):
+    """An activation condition typed as ``key: value, key: value`` (``builder.condition_json``)."""
+
+    keys = builder.CONDITION_KEYS
+
+    @staticmethod
+    def parse(value: str) -> Any:
+        return builder.condition_json(value)
 
 
 class RequirementsField(FilterField):
@@ -360,6 +372,10 @@ class SetupForm(forms.Form):
                                 help_text=_("Turn 1: no Battle Phase (and no draw under ARC-V)."))
     normal_summon_used = yes_no_field(_("Normal Summon used this turn"))
     pendulum_summon_used = yes_no_field(_("Pendulum Summon used this turn"))
+    attacker = forms.CharField(label=_("Attack in progress: attacker"), max_length=64, required=False,
+                               help_text=_("A Battle Phase in progress (Battle Step or Damage Step): the id of the attacking monster."))
+    attack_target = forms.CharField(label=_("Attack in progress: target"), max_length=64, required=False,
+                                    help_text=_("The id of the monster it attacks; blank for a direct attack."))
     omit = forms.CharField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(
         label=_("Other duel fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
@@ -377,7 +393,8 @@ class SetupForm(forms.Form):
 ACTION_FIELDS_USED = used_fields(("instruction", "continuous"), builder.ACTION_FIELDS, extra={"target": "targets"})
 """The fields each ``do`` uses (its entry's keys); the page hides the others until they are needed."""
 
-EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of", "effect_once_per_turn")
+EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of", "effect_once_per_turn",
+                   "effect_condition")
 """The card row's effect fields shown only for the effect classes that have their keys."""
 EFFECT_FIELDS_USED = {name: " ".join(field for field in used.split() if field in EFFECT_SWITCHED)
                       for name, used in used_fields(("ability",), builder.EFFECT_FIELDS).items()}
@@ -518,6 +535,11 @@ class CardForm(BoardRowForm):
                                                                   "value” pairs (keys: %(keys)s), e.g. “kind: monster, "
                                                                   "controller: opponent”."),
                                                                 keys=", ".join(builder.FILTER_KEYS)))
+    effect_condition = ConditionField(
+        label=_("Activation condition"), max_length=500, required=False,
+        help_text=common.lazy_percent(_("When it may be activated, as “key: value” pairs (keys: %(keys)s), e.g. "
+                                        "“summoned: normal, by: opponent” or “phase: battle”."),
+                                      keys=", ".join(builder.CONDITION_KEYS)))
     effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")),
                                      required=False, widget=forms.Select(attrs={"data-switcher": "effect"}))
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))

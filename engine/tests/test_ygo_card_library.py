@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core.cards import by_name, library
+from engine.core.cards import SELF, by_name, library
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = library("ygo")
@@ -181,3 +181,22 @@ def test_upstart_goblin_from_the_library_feeds_the_opponent():
                                 [{"type": "activate", "card": "ug"}], "mr2"))
     assert [p["lp"] for p in result["players"]] == [8000, 9000]
     assert [p["card"] for m, p in trace if m == "ygo.move.draw"] == ["d0"]
+
+
+def test_this_card_in_a_library_object_becomes_the_scenario_id():
+    kuriboh = card("Kuriboh")
+    assert kuriboh.obj["effects"][0]["cost"] == [{"do": "discard", "card": SELF}]
+    assert kuriboh.as_object("k7", "p2", "hand")["effects"][0]["cost"] == [{"do": "discard", "card": "k7"}]
+    assert kuriboh.obj["effects"][0]["cost"][0]["card"] == SELF  # the library itself is unchanged
+
+
+def test_marshmallon_from_the_library_survives_battle_but_its_controller_takes_the_damage():
+    board = [on_field(card("Marshmallon"), "mm", "p2"), on_field(card("Dark Magician"), "dm", "p1")]
+    scenario = frame(board, [{"type": "attack", "attacker": "dm", "target": "mm"}])
+    scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
+    trace, result = steps(scenario)
+    assert ("ygo.battle.not_destroyed", {"card": "mm", "card_name": "Marshmallon", "source": "mm",
+                                         "source_name": "Marshmallon"}) in trace
+    assert [p["lp"] for p in result["players"]] == [8000, 5800]
+    assert result["complete"] is False  # its burn on a face-down attack is not watched for, and says so
+    assert [p["text"] for m, p in trace if m == "ygo.cannot_evaluate.continuous"] == list(card("Marshmallon").unevaluable[1:])

@@ -8,7 +8,9 @@ judge's own card and is kept exactly as typed (the Magic builder does the same w
 catalogue, :func:`rulesite.scenarios.builders.mtg.fill_from_catalogue`).
 
 The characteristics go to their boxes; the effects, which the row's effect boxes cannot always
-hold (several effects, unsupported costs), go to the row's "Other fields (JSON)" box.
+hold (several effects, unsupported costs), go to the row's "Other fields (JSON)" box, with the
+row's id where the library writes "this card" (:data:`engine.core.cards.SELF`); a blank id is
+given then, the one the builder would give.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ def fill_from_library(data: Any, prefix: str = "cards") -> Any:
         total = min(int(data.get(f"{prefix}-TOTAL_FORMS", 0)), 2_000)
     except (TypeError, ValueError):
         return data
+    ids = common.assign_card_ids([str(data.get(f"{prefix}-{index}-id", "")).strip() for index in range(total)])
     filled = None
     for index in range(total):
         key = f"{prefix}-{index}"
@@ -84,5 +87,7 @@ def fill_from_library(data: Any, prefix: str = "cards") -> Any:
             else:
                 rest[name] = value
         if rest:
-            filled[f"{key}-extra"] = json.dumps(rest, ensure_ascii=False)
+            if not str(data.get(f"{key}-id", "")).strip() and json.dumps(rest) != json.dumps(cards.with_id(rest, ids[index])):
+                filled[f"{key}-id"] = ids[index]
+            filled[f"{key}-extra"] = json.dumps(cards.with_id(rest, ids[index]), ensure_ascii=False)
     return filled if filled is not None else data

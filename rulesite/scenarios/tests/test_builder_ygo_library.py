@@ -90,3 +90,12 @@ class YgoLibraryBuilderTests(TestCase):
         data = {"cards-TOTAL_FORMS": "1", "cards-0-name": "Alice's Attacker", "cards-0-kind": "monster"}
         self.assertIs(ygo_library.fill_from_library(data), data)
         self.assertIsNotNone(ygo_library.library_card("  mystical   space TYPHOON "))
+
+    def test_this_card_becomes_the_rows_id_even_a_blank_one(self) -> None:
+        data = {"cards-TOTAL_FORMS": "2", "cards-0-id": "", "cards-0-name": "Kuriboh", "cards-0-kind": "monster",
+                "cards-1-id": "c1", "cards-1-name": "Dark Magician", "cards-1-kind": "monster"}
+        filled = ygo_library.fill_from_library(data)
+        self.assertEqual(filled["cards-0-id"], "c2")
+        self.assertEqual(json.loads(filled["cards-0-extra"])["effects"][0]["cost"], [{"do": "discard", "card": "c2"}])
+        self.assertEqual((filled["cards-1-subtype"], filled["cards-1-level"], filled["cards-1-defense"]), ("normal", "7", "2100"))
+        self.assertNotIn("cards-1-extra", filled)

@@ -200,3 +200,18 @@ def test_marshmallon_from_the_library_survives_battle_but_its_controller_takes_t
     assert [p["lp"] for p in result["players"]] == [8000, 5800]
     assert result["complete"] is False  # its burn on a face-down attack is not watched for, and says so
     assert [p["text"] for m, p in trace if m == "ygo.cannot_evaluate.continuous"] == list(card("Marshmallon").unevaluable[1:])
+
+
+def test_cyber_dragons_own_summon_is_a_procedure_and_solemn_judgment_negates_it():
+    """Cyber Dragon has no effect to write: its Special Summon from the hand is the inherent
+    procedure, whose condition the document states is met. The Summon's destruction by Solemn
+    Judgment is card text the engine reports rather than applies."""
+    assert "effects" not in card("Cyber Dragon").obj and card("Cyber Dragon").unevaluable == ()
+    board = [card("Cyber Dragon").as_object("cd", "p1", "hand"), on_field(card("Vorse Raider"), "vr", "p2"),
+             on_field(card("Solemn Judgment"), "sj", "p2")]
+    trace, result = steps(frame(board, [{"type": "special_summon", "method": "inherent", "card": "cd"},
+                                        {"type": "activate", "card": "sj", "effect": "negate_summon"}], "mr2"))
+    assert ("ygo.negate.summon", {"card": "cd", "card_name": "Cyber Dragon", "by_link": 1}) in trace
+    assert [p["detail"] for m, p in trace if m == "ygo.cannot_evaluate"] == [
+        f"unsupported card text: {card('Solemn Judgment').unevaluable[0]}"]
+    assert [p["lp"] for p in result["players"]] == [8000, 4000] and result["complete"] is False

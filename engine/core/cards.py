@@ -14,6 +14,9 @@ permalink never changes meaning when the library is edited later. The file (form
 
 Abilities inside ``object`` are written in the game's vocabulary; any text the engine cannot
 evaluate is also an ability of the game's "unsupported" kind there, so using the card reports it.
+Where the vocabulary needs the id of the card itself ("this card": a cost that discards it, a
+protection of itself), the object writes :data:`SELF`; :meth:`LibraryCard.as_object` puts the
+scenario's id in its place.
 """
 
 from __future__ import annotations
@@ -36,6 +39,22 @@ CARD_KEYS = frozenset({"card", "game", "names", "name_sources", "object", "uneva
 NAME_LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 FRAME_KEYS = frozenset({"id", "owner", "zone", "controller"})
 """Object keys a library card never carries: the builder gives them per scenario."""
+SELF = "@self"
+"""In a library object, the id of the card itself; replaced by the scenario's id (:func:`with_id`)."""
+
+
+def with_id(value: Any, oid: str) -> Any:
+    """Return a copy of ``value`` (an object or a part of one) with every string equal to
+    :data:`SELF` replaced by ``oid``.
+
+    >>> with_id({"cost": [{"do": "discard", "card": "@self"}], "text": "@self stays"}, "c7")
+    {'cost': [{'do': 'discard', 'card': 'c7'}], 'text': '@self stays'}
+    """
+    if isinstance(value, Mapping):
+        return {key: with_id(item, oid) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_id(item, oid) for item in value]
+    return oid if value == SELF else copy.deepcopy(value)
 
 
 class CardFileError(ValueError):
@@ -65,8 +84,9 @@ class LibraryCard:
 
     def as_object(self, oid: str, owner: str, zone: str, **state: Any) -> dict[str, Any]:
         """Return a scenario object of this card: a copy of its data with ``id``, ``owner``,
-        ``zone`` and any other state (``controller``, ``tapped`` …) given here."""
-        return {"id": oid, "name": self.name, "owner": owner, "zone": zone, **copy.deepcopy(dict(self.obj)), **state}
+        ``zone`` and any other state (``controller``, ``tapped`` …) given here; :data:`SELF`
+        inside the object becomes ``oid``."""
+        return {"id": oid, "name": self.name, "owner": owner, "zone": zone, **with_id(dict(self.obj), oid), **state}
 
     def to_json(self) -> dict[str, Any]:
         """Return the card as its file holds it."""

@@ -23,7 +23,7 @@ import engine
 
 from . import builder as conversion
 from . import vocabulary
-from .builders import common, fow, mtg
+from .builders import common, fow, mtg, ygo_library
 from .builders.forms import GameBoardForm, record_templates, shared_lists, uses_of
 from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
@@ -89,11 +89,12 @@ def catalogue(request: HttpRequest, game: str) -> JsonResponse:
     """Return ``{"cards": [{name, …characteristics}]}``, the cards the builder can fill in by name.
 
     Magic: the engine's catalogue (``engine.mtg.catalogue.cards()``) with the object fields of
-    §8.2 only. Other games have no catalogue yet: an empty list.
+    §8.2 only. Yu-Gi-Oh!: the card library (``fixtures/cards/ygo/``) with the object fields of
+    §2.3. Other games have no catalogue yet: an empty list.
     """
     if game not in GAMES:
         raise Http404(f"Unknown game {game!r}")
-    cards = list(mtg.catalogue_with_rows()) if game == "mtg" else []
+    cards = list(mtg.catalogue_with_rows()) if game == "mtg" else ygo_library.catalogue() if game == "ygo" else []
     response = JsonResponse({"cards": cards})
     response["Cache-Control"] = "public, max-age=3600"
     return response
@@ -101,7 +102,7 @@ def catalogue(request: HttpRequest, game: str) -> JsonResponse:
 
 def _board(game: str, *, data: Any = None, initial: common.BoardData | None = None) -> Board:
     if game == "ygo":
-        return BoardForm(data, initial=initial)
+        return BoardForm(ygo_library.fill_from_library(data) if data is not None else None, initial=initial)
     if data is not None and game == "mtg":
         data = mtg.fill_from_catalogue(data)
     return GameBoardForm(SPECS[game], data, initial=initial)
@@ -145,7 +146,7 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
         "start_open": bool(request.GET.get("demo") or request.GET.get("from") or request.GET.get("demos")),
     }
     if game == "ygo":
-        context["card_names"] = common.used_card_names("ygo")
+        context["card_names"] = ygo_library.card_names()
         context["field_maps_json"] = json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED, "effect": EFFECT_FIELDS_USED})
         return render(request, "scenarios/builder.html", context, status=status)
     spec = SPECS[game]

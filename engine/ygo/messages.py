@@ -146,6 +146,12 @@ MESSAGES = {
     "ygo.cannot_evaluate.shuffled_top": "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
+    "ygo.negate.continuous": "The effects of {card_name} are negated while {source_name} is face-up on the field.",
+    "ygo.negate.continuous_ends": "{source_name} is no longer face-up on the field with its effects applying: the effects of {card_name} apply again.",
+    "ygo.no_effect.negated_on_field": "Chain Link {link} ({card_name}) resolves without effect: {source_name}'s Continuous Effect negates the effects of {card_name}.",
+    "ygo.cannot_evaluate.negation_order": "Cannot evaluate the Continuous Effects of {card_name} and {other_name}: each would negate the other's effects, and which applies depends on which applied first, which the scenario does not say.",
+    "ygo.illegal.cannot_set": "{card_name} cannot be Set: {source_name}'s effect says {player} cannot Set it.",
+    "ygo.trigger.forbidden": "{card_name}'s effect is not activated: {source_name}'s effect says {player} cannot activate it.",
 }
 
 CATALOGUE.register(MESSAGES)

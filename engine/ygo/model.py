@@ -170,6 +170,8 @@ class Instruction:
     players: str = "both"
     """For ``cannot_activate`` / ``cannot_special_summon``: ``self``, ``opponent`` or ``both``,
     from the source's controller."""
+    cards: str = "all"
+    """For ``cannot_set``: which cards cannot be Set (``all``, ``monster``, ``spell_trap``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -246,6 +246,9 @@ CITATIONS.update({
     R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
                               "effect"),
+    R.PENDULUM_SPELL_ACTIVATION: _ruling("Pendulum Monsters and Pendulum Zones do not exist under Master Rule 2"),
+    R.CONTINUOUS_NEGATION_ORDER: Ruling("official ruling, not in this document: of two Continuous Effects that "
+                                        "would negate each other's cards, the one that applied first applies"),
 })
 
 

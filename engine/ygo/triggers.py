@@ -23,6 +23,7 @@ from .activation import do_activate
 from .duel import Duel
 from .model import FIELD_ZONES, Activation, Card, Effect, EffectClass, Event, GameState, Pending, Zone
 from .primitives import PROCEDURE_MISSED_TIMING
+from .protection import lock_of
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -195,7 +196,9 @@ def collect_triggers(duel: Duel, state: GameState) -> GameState:
     can" (.i4) misses the timing unless its event was the last thing to happen (a Tribute for
     a Summon never is, 3.2.2.1.1.i6). A trigger whose card went to the hand or Deck cannot
     activate (3.2.7.3.i4). Flip Effects of a monster flipped by an attack activate after
-    damage calculation (3.2.7.3.i7).
+    damage calculation (3.2.7.3.i7). A trigger that a face-up ``cannot_activate`` or
+    ``cannot_special_summon`` effect forbids its controller is neither offered nor put on the
+    chain (3.2.7.1.i2).
     """
     pending = list(state.pending)
     for event in state.events:
@@ -220,6 +223,12 @@ def collect_triggers(duel: Duel, state: GameState) -> GameState:
                 key = R.MANDATORY_AFTER if not effect.optional else R.IF_OPTIONAL_AFTER
                 duel.record("trigger", "ygo.trigger.after_chain", key, **base)
             controller = card.controller if card.zone in FIELD_ZONES else card.owner
+            lock = lock_of(duel, state, card, controller, effect.actions, effect.effect_class)
+            if lock is not None:
+                # Neither offered nor put on the chain: it cannot be activated (ARC-V 3.2.7.1.i2).
+                duel.record("trigger", "ygo.trigger.forbidden", lock[1], **base, player=controller, source=lock[0].id,
+                            source_name=lock[0].name)
+                continue
             pending.append(Pending(card.id, index, controller, not effect.optional, effect.timing, last,
                                    activate=duel.decision(card.id), source=("events", len(pending))))
     return replace(state, events=(), pending=tuple(pending))

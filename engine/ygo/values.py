@@ -24,7 +24,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, Card, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ValueChange, Zone
-from .protection import protection
+from .protection import effects_negated, negating_source, protection
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
@@ -304,7 +304,13 @@ def apply_continuous_of(duel: Duel, state: GameState, source: Card, *, arrived: 
     ``cannot_evaluate`` step naming the card and the text, like ``unsupported``.
     """
     source = state.card(source.id)
-    if source.zone not in FIELD_ZONES or not source.face_up or source.effects_negated:
+    if source.zone not in FIELD_ZONES or not source.face_up:
+        return state
+    if effects_negated(duel, state, source):
+        negator = negating_source(state.cards, source) if not source.effects_negated else None
+        if arrived and negator is not None and has_continuous(source):
+            state = duel.step(state, "negate", "ygo.negate.continuous", R.CONTINUOUS_APPLIES, card=source.id,
+                              card_name=source.name, source=negator.id, source_name=negator.name)
         return state
     for effect in source.effects:
         if effect.effect_class is not EffectClass.CONTINUOUS:
@@ -340,7 +346,9 @@ def report_unevaluated(duel: Duel, state: GameState) -> GameState:
     when the resolution starts; their ATK/DEF changes are already in the document's values (and
     on the cards as modifiers), so applying them again changes nothing."""
     for card in state.cards:
-        if card.zone in FIELD_ZONES and card.face_up and has_continuous(card):
+        if card.zone in FIELD_ZONES and card.face_up and has_continuous(card) and not (
+                "negate_effects" in duel.continuous_verbs and negating_source(state.cards, card) is not None):
+            # A monster a Continuous Effect negates is reported by that effect's card.
             state = apply_continuous_of(duel, state, card)
     return state
 

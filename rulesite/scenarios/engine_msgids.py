@@ -746,6 +746,8 @@ MSGIDS = (
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
     # Translators: ygo.cannot_evaluate.excavate_short
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does."),
+    # Translators: ygo.cannot_evaluate.negation_order
+    pgettext_lazy('trace', "Cannot evaluate the Continuous Effects of {card_name} and {other_name}: each would negate the other's effects, and which applies depends on which applied first, which the scenario does not say."),
     # Translators: ygo.cannot_evaluate.shuffled_draw
     pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
     # Translators: ygo.cannot_evaluate.shuffled_top
@@ -804,6 +806,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot be activated: {source_name}'s effect says {player} cannot activate it."),
     # Translators: ygo.illegal.cannot_be_targeted
     pgettext_lazy('trace', "{card_name} cannot be activated targeting {target_name}: {source_name}'s effect says it cannot be targeted by this effect."),
+    # Translators: ygo.illegal.cannot_set
+    pgettext_lazy('trace', "{card_name} cannot be Set: {source_name}'s effect says {player} cannot Set it."),
     # Translators: ygo.illegal.cannot_special_summon
     pgettext_lazy('trace', "{player} cannot Special Summon while {source_name}'s effect applies, so {card_name} cannot be used to Special Summon."),
     # Translators: ygo.illegal.card_not_available
@@ -898,6 +902,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'The effects of {card_name} are negated by Chain Link {by_link} ({until}).'),
     # Translators: ygo.negate.card_effects_end
     pgettext_lazy('trace', "The negation of {card_name}'s effects ends in the End Phase."),
+    # Translators: ygo.negate.continuous
+    pgettext_lazy('trace', 'The effects of {card_name} are negated while {source_name} is face-up on the field.'),
+    # Translators: ygo.negate.continuous_ends
+    pgettext_lazy('trace', '{source_name} is no longer face-up on the field with its effects applying: the effects of {card_name} apply again.'),
     # Translators: ygo.negate.effect
     pgettext_lazy('trace', 'The effect of Chain Link {link} ({card_name}) is negated by Chain Link {by_link}.'),
     # Translators: ygo.negate.summon
@@ -912,6 +920,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: its effect was negated.'),
     # Translators: ygo.no_effect.indestructible
     pgettext_lazy('trace', "Chain Link {link}: {target_name} is not destroyed: {source_name}'s effect says it cannot be destroyed by this effect."),
+    # Translators: ygo.no_effect.negated_on_field
+    pgettext_lazy('trace', "Chain Link {link} ({card_name}) resolves without effect: {source_name}'s Continuous Effect negates the effects of {card_name}."),
     # Translators: ygo.no_effect.no_attack
     pgettext_lazy('trace', 'Chain Link {link}: there is no attack in progress to negate.'),
     # Translators: ygo.no_effect.not_applicable
@@ -984,6 +994,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot activate its optional trigger ({event}): it was raised in the Damage Step, where only mandatory triggers, Flip Effects and a card's own Special Summon, destruction, banishment or return to the hand can be activated."),
     # Translators: ygo.trigger.declined
     pgettext_lazy('trace', "{player} does not activate {card_name}'s optional trigger."),
+    # Translators: ygo.trigger.forbidden
+    pgettext_lazy('trace', "{card_name}'s effect is not activated: {source_name}'s effect says {player} cannot activate it."),
     # Translators: ygo.trigger.missed_timing
     pgettext_lazy('trace', '{card_name} misses the timing: its "when … you can" event ({event}) was not the last thing to happen.'),
     # Translators: ygo.trigger.not_from_field
@@ -4066,6 +4078,20 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Cannot Special Summon'),
     # Translators: ygo continuous:cannot_special_summon
     pgettext_lazy('vocabulary', 'While its card is face-up on the field, the players named cannot Special Summon: a Special Summon by game procedure is illegal, and so is activating an effect that would Special Summon for them (official ruling); an effect already on the chain that would Special Summon does not (ARC-V 3.2.7.1.i2).'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Cannot Set'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, the players named cannot Set the cards named: a `set` action of a monster (face-down Defense Position) or of a Spell or Trap is illegal (ARC-V 3.2.7.1.i2; MR2 ch2.7). Summoning face-up and activating a Spell from the hand are not Setting.'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Which cards'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'all (the default), monster or spell_trap'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Any card'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Monsters'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Spells and Traps'),
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'ATK while face-up'),
     # Translators: ygo continuous:change_atk
@@ -4078,6 +4104,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'A Continuous Effect the vocabulary cannot say. It is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`, whenever its card is face-up on the field: at the start if it is there, and each time it comes face-up later (ARC-V 4.1.2.i1, 3.2.7.1.i2).'),
     # Translators: ygo continuous:unsupported
     pgettext_lazy('vocabulary', 'what the effect says'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', "Negate face-up monsters' effects"),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', "While its card is face-up on the field with its effects not negated, the effects of the face-up monsters it names (`all`: every one but its own card; `opponent`; `self`, from its controller) are negated while they are face-up on the field: their Continuous Effects do not apply (their ATK/DEF changes end at once), and their effects that resolve while they are face-up on the field resolve without effect; an effect activated in the hand or Graveyard is not negated. The moment its card is no longer face-up on the field, their effects apply again (ARC-V 3.2.7.1.i2–i3, whose example is this; MR2 ch2.7). A monster unaffected by its card's effects is not negated. Two monsters whose effects would negate each other's are a `cannot_evaluate` step: which applies depends on which applied first (official ruling)."),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Whose face-up monsters'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'all (every face-up monster on the field but this card), opponent or self'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Every face-up monster'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', "Its controller's"),
     # Translators: ygo slot ability
     pgettext_lazy('vocabulary', 'Effect class'),
     # Translators: ygo slot ability
@@ -4324,8 +4362,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'The turn player Special Summons by game procedure in their Main Phase with no chain; it does not start a chain (ARC-V 3.2.2.3.1.i4), the materials leave first and the opponent may then negate the Summon. The monster is face-up in the `position` asked for (ARC-V 3.2.2.3.i5; MR2 ch2.20).'),
     # Translators: ygo action:special_summon
     pgettext_lazy('vocabulary', 'Method'),
-    # Translators: ygo action:special_summon
-    pgettext_lazy('vocabulary', 'Monsters'),
     # Translators: ygo action:special_summon
     pgettext_lazy('vocabulary', "a Pendulum Summon's monsters"),
     # Translators: ygo action:special_summon
@@ -4809,6 +4845,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "official ruling, not in this document: of two Continuous Effects that would negate each other's cards, the one that applied first applies"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

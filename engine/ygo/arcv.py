@@ -251,6 +251,9 @@ CITATIONS.update({
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
                               "effect"),
     R.PENDULUM_SPELL_ACTIVATION: _s("3.3.3.7.i5"),
+    R.LEVEL_CHANGED: _s("3.1.4.1.i4"),
+    R.ATTRIBUTE_CHANGED: _s("3.1.4.2.i2"),
+    R.RACE_CHANGED: _s("3.1.4.3.i2"),
     R.CONTINUOUS_NEGATION_ORDER: Ruling("official ruling, not in this document: of two Continuous Effects that "
                                         "would negate each other's cards, the one that applied first applies"),
 })

@@ -15,12 +15,19 @@ longer face-up, even mid-resolution).
 
 from __future__ import annotations
 
-from ..core.vocabulary import Choice, Row
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..core.validation import Path
+from ..core.vocabulary import Choice, Integer, Row, Text, Validation
 from .duel import Duel
-from .model import FIELD_ZONES, Card, CardKind, EffectClass, GameState, Instruction, Zone
+from .frame import MAX_NAME
+from .model import FIELD_ZONES, Card, CardKind, EffectClass, GameState, Instruction, Modifier, Zone
 from .protection import effects_negated, in_scope, negating_source
 from .rules import R
-from .values import apply_continuous_of, end_continuous, has_continuous
+from .targets import REFERENCE_KEYS
+from .values import apply_continuous_of, end_continuous, has_continuous, newly_changed, set_modifiers
 from .vocabulary import VOCABULARY
 
 _MONSTERS = Choice(values=("all", "opponent", "self"), what="monsters", label="Whose face-up monsters",
@@ -100,4 +107,74 @@ VOCABULARY.entry(
     example={"do": "negate_effects", "face_up_monsters": "all"})(negate_on_field)
 
 
-__all__ = ["negate_on_field", "restore"]
+# ----------------------------------------------------------------------------- Level, Type, Attribute
+
+class ContinuousTrait:
+    """``change_level`` / ``change_race`` / ``change_attribute`` as a Continuous Effect: a
+    modifier on each face-up monster it names, kept while its source is face-up on the field
+    (ARC-V 3.2.7.1.i2); the monster is only the changed value (3.1.4.1.i4, 3.1.4.2.i2,
+    3.1.4.3.i2), which every filter, material check and condition reads (``Card.level``,
+    ``Card.race``, ``Card.attribute``)."""
+
+    def __init__(self, stat: str) -> None:
+        self.stat = stat
+
+    def __call__(self, duel: Duel, state: GameState, source: Card, part: Instruction, arrived: bool) -> GameState:
+        stat = self.stat
+        for target in list(newly_changed(duel, state, source, part, stat)):
+            target = state.card(target.id)
+            if stat == "level" and target.level is None:
+                continue
+            level = stat == "level"
+            mod = Modifier(stat, amount=part.amount or 0, set_value=part.set_value if level else None,
+                           value="" if level else part.becomes, source=source.id, until="continuous")
+            if stat not in dict(target.base_traits):
+                target = replace(target, base_traits=target.base_traits + ((stat, getattr(target, stat)),))
+            state = set_modifiers(duel, state, target, target.modifiers + (mod,), source=source.id,
+                                  reason="continuous", key=TRAIT_RULES[stat])
+        return state
+
+
+TRAIT_RULES = {"level": R.LEVEL_CHANGED, "race": R.RACE_CHANGED, "attribute": R.ATTRIBUTE_CHANGED}
+R_SECTIONS = {"race": "3.1.4.3.i2", "attribute": "3.1.4.2.i2"}
+
+
+def _check_level(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    if ("amount" in value) == ("set" in value):
+        v.error((*path, "amount"), "give exactly one of amount and set")
+    _check_cards(value, path, v)
+
+
+def _check_cards(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    if ("target" in value) == ("targets" in value):
+        v.error((*path, "targets"), "give target or targets (one of them)")
+
+
+_TRAIT_CARDS = {"target": REFERENCE_KEYS["target"], "targets": REFERENCE_KEYS["targets"]}
+VOCABULARY.entry(
+    "continuous", "change_level", rule=(R.LEVEL_CHANGED, R.CONTINUOUS_APPLIES, R.CONTINUOUS_ENDS),
+    label="Level while face-up", check=_check_level, messages=("ygo.modify.level",),
+    keys={**_TRAIT_CARDS, "amount": Integer(low=-12, high=12, label="Level change", help="signed: +1 raises, -1 lowers"),
+          "set": Integer(low=1, high=12, label="Level becomes", help='the Level it becomes ("becomes Level X")')},
+    row=Row(main=("targets", "amount", "set"), extra=("target",)),
+    doc="While its card is face-up on the field, each face-up monster it names (with a Level) has its Level raised or "
+        "lowered by `amount` (never below 1: official ruling) or set to `set`, including a monster that comes face-up later; it is "
+        "only that Level (ARC-V 3.1.4.1.i4), for filters, Synchro and Xyz Materials and conditions, and the board "
+        "shows it. The change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The "
+        "document gives the printed Level; the change is applied at the start.",
+    example={"do": "change_level", "targets": ["m1"], "amount": 1})(ContinuousTrait("level"))
+for _stat, _name, _example in (("race", "Type", "Dragon"), ("attribute", "Attribute", "DARK")):
+    VOCABULARY.entry(
+        "continuous", f"change_{_stat}", rule=(TRAIT_RULES[_stat], R.CONTINUOUS_APPLIES, R.CONTINUOUS_ENDS),
+        label=f"{_name} while face-up", check=_check_cards, messages=(f"ygo.modify.{_stat}",), required=("becomes",),
+        keys={**_TRAIT_CARDS, "becomes": Text(min_length=1, max_length=MAX_NAME, label=f"{_name} becomes",
+                                          help=f"as the objects write it (`{_example}`)")},
+        row=Row(main=("targets", "becomes"), extra=("target",)),
+        doc=f"While its card is face-up on the field, each face-up monster it names is of the {_name} `becomes` and only "
+            f"that {_name} (ARC-V {R_SECTIONS[_stat]}), for filters, material checks and conditions, and the board "
+            f"shows it; the change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The "
+            f"document gives the printed {_name}; the change is applied at the start.",
+        example={"do": f"change_{_stat}", "targets": ["m1"], "becomes": _example})(ContinuousTrait(_stat))
+
+
+__all__ = ["ContinuousTrait", "negate_on_field", "restore"]

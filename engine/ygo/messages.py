@@ -151,6 +151,9 @@ MESSAGES = {
     "ygo.no_effect.negated_on_field": "Chain Link {link} ({card_name}) resolves without effect: {source_name}'s Continuous Effect negates the effects of {card_name}.",
     "ygo.cannot_evaluate.negation_order": "Cannot evaluate the Continuous Effects of {card_name} and {other_name}: each would negate the other's effects, and which applies depends on which applied first, which the scenario does not say.",
     "ygo.illegal.cannot_set": "{card_name} cannot be Set: {source_name}'s effect says {player} cannot Set it.",
+    "ygo.modify.level": "{card_name}'s Level changes from {before} to {after}.",
+    "ygo.modify.race": "{card_name}'s Type changes from {before} to {after}.",
+    "ygo.modify.attribute": "{card_name}'s Attribute changes from {before} to {after}.",
     "ygo.trigger.forbidden": "{card_name}'s effect is not activated: {source_name}'s effect says {player} cannot activate it.",
 }
 

@@ -14,7 +14,7 @@ from .duel import Duel
 from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, GameState, PlayerId, Position, Zone, opponent_of
 from .rules import R
 from .continuous import restore
-from .values import apply_continuous, base, end_continuous
+from .values import apply_continuous, base, end_continuous, printed_traits
 
 PROCEDURE_MISSED_TIMING = {"tribute": R.MISSED_TIMING_PROCEDURE, "synchro_material": R.MISSED_TIMING_SYNCHRO,
                            "fusion_material": R.MISSED_TIMING_FUSION, "ritual_tribute": R.MISSED_TIMING_RITUAL}
@@ -106,7 +106,7 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     if was_on_field and after.zone not in FIELD_ZONES:
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
-            effects_negated="",
+            effects_negated="", **printed_traits(after),
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = restore(duel, end_continuous(duel, state, before.id), before.id)

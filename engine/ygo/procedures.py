@@ -28,7 +28,7 @@ from .protection import forbidding, summon_forbidden, verify_may_special_summon
 from .rules import R
 from .summoning import summon_window, verify_main_phase_action
 from .continuous import restore
-from .values import apply_continuous, end_continuous
+from .values import apply_continuous, end_continuous, printed_traits
 from .vocabulary import VOCABULARY
 
 METHOD_RULE = {"inherent": R.INHERENT_SUMMON, "synchro": R.SYNCHRO, "xyz": R.XYZ, "pendulum": R.PENDULUM_SUMMON}
@@ -161,7 +161,7 @@ def do_special_summon(duel: Duel, state: GameState, player: PlayerId, method: st
         for material in materials:
             material = state.card(material.id)
             state = state.with_card(replace(material, zone=Zone.MATERIAL, position=None, modifiers=(),
-                                            controller=material.owner))
+                                            controller=material.owner, **printed_traits(material)))
             state = duel.step(state, "move", "ygo.move", R.XYZ, card=material.id, card_name=material.name,
                               **{"from": "monster_zone", "to": "material", "reason": "xyz_material"})
             state = restore(duel, end_continuous(duel, state, material.id), material.id)

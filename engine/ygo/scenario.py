@@ -64,6 +64,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         effects=raw.get("effects", "all"),
         players=raw.get("players", "both"),
         cards=raw.get("cards", "all"),
+        becomes=raw.get("becomes", ""),
     )
 
 
@@ -213,6 +214,8 @@ def result(scenario: Mapping[str, Any], state: GameState, *, complete: bool) -> 
         _set_or_drop(out, "atk", card.atk)
         _set_or_drop(out, "def", card.def_)
         _set_or_drop(out, "equipped_to", card.equipped_to)
+        for stat, _before in card.base_traits:
+            out[stat] = getattr(card, stat)
         if card.materials or "materials" in out:
             out["materials"] = list(card.materials)
         if card.counters or "counters" in out:

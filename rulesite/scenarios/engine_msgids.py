@@ -884,10 +884,16 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} gains {amount} LP ({lp} LP).'),
     # Translators: ygo.modify.atk
     pgettext_lazy('trace', "{card_name}'s ATK changes from {before} to {after}."),
+    # Translators: ygo.modify.attribute
+    pgettext_lazy('trace', "{card_name}'s Attribute changes from {before} to {after}."),
     # Translators: ygo.modify.def
     pgettext_lazy('trace', "{card_name}'s DEF changes from {before} to {after}."),
+    # Translators: ygo.modify.level
+    pgettext_lazy('trace', "{card_name}'s Level changes from {before} to {after}."),
     # Translators: ygo.modify.original
     pgettext_lazy('trace', "{card_name}'s original {stat} becomes {after} (it was {before}); its other changes apply on top of it."),
+    # Translators: ygo.modify.race
+    pgettext_lazy('trace', "{card_name}'s Type changes from {before} to {after}."),
     # Translators: ygo.move
     pgettext_lazy('trace', '{card_name} moves from the {from} to the {to} ({reason}).'),
     # Translators: ygo.move.control
@@ -4116,6 +4122,34 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Every face-up monster'),
     # Translators: ygo continuous:negate_effects
     pgettext_lazy('vocabulary', "Its controller's"),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'Level while face-up'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names (with a Level) has its Level raised or lowered by `amount` (never below 1: official ruling) or set to `set`, including a monster that comes face-up later; it is only that Level (ARC-V 3.1.4.1.i4), for filters, Synchro and Xyz Materials and conditions, and the board shows it. The change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The document gives the printed Level; the change is applied at the start.'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'Level change'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'signed: +1 raises, -1 lowers'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'Level becomes'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'the Level it becomes ("becomes Level X")'),
+    # Translators: ygo continuous:change_race
+    pgettext_lazy('vocabulary', 'Type while face-up'),
+    # Translators: ygo continuous:change_race
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names is of the Type `becomes` and only that Type (ARC-V 3.1.4.3.i2), for filters, material checks and conditions, and the board shows it; the change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The document gives the printed Type; the change is applied at the start.'),
+    # Translators: ygo continuous:change_race
+    pgettext_lazy('vocabulary', 'Type becomes'),
+    # Translators: ygo continuous:change_race
+    pgettext_lazy('vocabulary', 'as the objects write it (`Dragon`)'),
+    # Translators: ygo continuous:change_attribute
+    pgettext_lazy('vocabulary', 'Attribute while face-up'),
+    # Translators: ygo continuous:change_attribute
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names is of the Attribute `becomes` and only that Attribute (ARC-V 3.1.4.2.i2), for filters, material checks and conditions, and the board shows it; the change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The document gives the printed Attribute; the change is applied at the start.'),
+    # Translators: ygo continuous:change_attribute
+    pgettext_lazy('vocabulary', 'Attribute becomes'),
+    # Translators: ygo continuous:change_attribute
+    pgettext_lazy('vocabulary', 'as the objects write it (`DARK`)'),
     # Translators: ygo slot ability
     pgettext_lazy('vocabulary', 'Effect class'),
     # Translators: ygo slot ability
@@ -4953,4 +4987,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', "an original ATK/DEF changed by an effect is the monster's original value from then on (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a battle position changed by an effect is not limited to once per turn (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a monster whose Level an effect changed has only the changed Level (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a monster whose Attribute an effect changed has only the changed Attribute (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a monster whose Type an effect changed has only the changed Type (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

@@ -426,13 +426,14 @@ class ActionForm(BoardRowForm):
     text = forms.CharField(label=_("What the text does"), max_length=500, required=False)
     set_cards = forms.ChoiceField(label=_("Which cards cannot be Set"), required=False,
                                   choices=_choices(builder.key_values("continuous", "cards"), SET_CARDS_LABELS, blank="—"))
+    becomes = forms.CharField(label=_("Type or Attribute it becomes"), max_length=200, required=False)
     single = forms.BooleanField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(required=False, widget=forms.HiddenInput)
 
     main_fields = ("do",)
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
                    "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "by", "effects", "players", "choose", "choose_from", "chosen",
-                   "text", "set_cards")
+                   "text", "set_cards", "becomes")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

@@ -23,7 +23,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Choice, Integer, Row, Text, Validation
 from .duel import Duel
 from .frame import MAX_NAME
-from .model import FIELD_ZONES, Card, CardKind, EffectClass, GameState, Instruction, Modifier, Zone
+from .model import FIELD_ZONES, Card, EffectClass, GameState, Instruction, Modifier, Zone
 from .protection import effects_negated, in_scope, negating_source
 from .rules import R
 from .targets import REFERENCE_KEYS
@@ -40,27 +40,9 @@ def _negating_parts(card: Card) -> list[Instruction]:
             for part in effect.actions if part.do == "negate_effects"]
 
 
-def _rival(state: GameState, source: Card, part: Instruction) -> Card | None:
-    """Return another face-up monster whose ``negate_effects`` names ``source`` while ``source``'s
-    names it: which of the two applies depends on which applied first (official ruling), which
-    the scenario does not say."""
-    if source.kind is not CardKind.MONSTER:
-        return None
-    for other in state.cards:
-        if (other.id != source.id and other.kind is CardKind.MONSTER and other.zone is Zone.MONSTER_ZONE
-                and other.face_up and in_scope(part.face_up_monsters, source, other)
-                and any(in_scope(theirs.face_up_monsters, other, source) for theirs in _negating_parts(other))):
-            return other
-    return None
-
-
 def negate_on_field(duel: Duel, state: GameState, source: Card, part: Instruction, arrived: bool) -> GameState:
     """Stop the Continuous Effects of each face-up monster ``part`` names (``arrived``: the source
     has just come face-up: each such monster is a ``negate`` step)."""
-    rival = _rival(state, source, part)
-    if rival is not None and arrived:
-        state = duel.cannot_evaluate(state, "ygo.cannot_evaluate.negation_order", card=source.id,
-                                     card_name=source.name, other=rival.id, other_name=rival.name)
     for card in state.cards_in(Zone.MONSTER_ZONE):
         if (card.id == source.id or not card.effects or not in_scope(part.face_up_monsters, source, card)
                 or negating_source(state.cards, card) is None):

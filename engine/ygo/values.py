@@ -24,7 +24,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, Card, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ValueChange, Zone
-from .protection import effects_negated, negating_source, protection
+from .protection import effects_negated, in_scope, negating_source, protection
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
@@ -347,7 +347,12 @@ def apply_continuous_of(duel: Duel, state: GameState, source: Card, *, arrived: 
         return state
     if effects_negated(duel, state, source):
         negator = negating_source(state.cards, source) if not source.effects_negated else None
-        if arrived and negator is not None and has_continuous(source):
+        if arrived and negator is not None and any(part.do == "negate_effects" and in_scope(part.face_up_monsters, source, negator)
+                                                   for part in continuous_parts(source)):
+            # Each negates the other's effects: which applies is decided by which applied first.
+            state = duel.cannot_evaluate(state, "ygo.cannot_evaluate.negation_order", R.CONTINUOUS_NEGATION_ORDER,
+                                         card=source.id, card_name=source.name, other=negator.id, other_name=negator.name)
+        elif arrived and negator is not None and has_continuous(source):
             state = duel.step(state, "negate", "ygo.negate.continuous", R.CONTINUOUS_APPLIES, card=source.id,
                               card_name=source.name, source=negator.id, source_name=negator.name)
         return state
@@ -386,8 +391,10 @@ def report_unevaluated(duel: Duel, state: GameState) -> GameState:
     on the cards as modifiers), so applying them again changes nothing."""
     for card in state.cards:
         if card.zone in FIELD_ZONES and card.face_up and has_continuous(card) and not (
-                "negate_effects" in duel.continuous_verbs and negating_source(state.cards, card) is not None):
-            # A monster a Continuous Effect negates is reported by that effect's card.
+                "negate_effects" in duel.continuous_verbs and negating_source(state.cards, card) is not None
+                and not any(part.do == "negate_effects" for part in continuous_parts(card))):
+            # A monster a Continuous Effect negates is reported by that effect's card (unless it
+            # negates back: then which applies is not evaluated).
             state = apply_continuous_of(duel, state, card)
     return state
 

@@ -159,10 +159,12 @@ class GoldenRowsTests(TestCase):
             "arcv-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
             "arcv-continuous-negation-ends-a-monsters-continuous-atk-boost: cards[0] second effect",
             "arcv-magic-jammer-cannot-negate-effect-activation: cards[0] second effect",
+            "arcv-monster-unaffected-by-traps-is-not-negated-by-a-continuous-trap: cards[0] second effect",
             "arcv-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
             "arcv-negate-and-destroy-negates-but-leaves-an-unaffected-monster: cards[0] second effect",
             "mr2-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
             "mr2-continuous-negation-ends-a-monsters-continuous-atk-boost: cards[0] second effect",
+            "mr2-monster-unaffected-by-traps-is-not-negated-by-a-continuous-trap: cards[0] second effect",
             "mr2-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
             "mr2-negate-and-destroy-negates-but-leaves-an-unaffected-monster: cards[0] second effect",
         ])

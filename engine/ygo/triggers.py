@@ -196,9 +196,7 @@ def collect_triggers(duel: Duel, state: GameState) -> GameState:
     can" (.i4) misses the timing unless its event was the last thing to happen (a Tribute for
     a Summon never is, 3.2.2.1.1.i6). A trigger whose card went to the hand or Deck cannot
     activate (3.2.7.3.i4). Flip Effects of a monster flipped by an attack activate after
-    damage calculation (3.2.7.3.i7). A trigger that a face-up ``cannot_activate`` or
-    ``cannot_special_summon`` effect forbids its controller is neither offered nor put on the
-    chain (3.2.7.1.i2).
+    damage calculation (3.2.7.3.i7).
     """
     pending = list(state.pending)
     for event in state.events:
@@ -223,12 +221,6 @@ def collect_triggers(duel: Duel, state: GameState) -> GameState:
                 key = R.MANDATORY_AFTER if not effect.optional else R.IF_OPTIONAL_AFTER
                 duel.record("trigger", "ygo.trigger.after_chain", key, **base)
             controller = card.controller if card.zone in FIELD_ZONES else card.owner
-            lock = lock_of(duel, state, card, controller, effect.actions, effect.effect_class)
-            if lock is not None:
-                # Neither offered nor put on the chain: it cannot be activated (ARC-V 3.2.7.1.i2).
-                duel.record("trigger", "ygo.trigger.forbidden", lock[1], **base, player=controller, source=lock[0].id,
-                            source_name=lock[0].name)
-                continue
             pending.append(Pending(card.id, index, controller, not effect.optional, effect.timing, last,
                                    activate=duel.decision(card.id), source=("events", len(pending))))
     return replace(state, events=(), pending=tuple(pending))
@@ -256,9 +248,10 @@ def build_segoc(duel: Duel, state: GameState) -> GameState:
     :class:`OpenOrder`. Spell Speed 1 triggers may chain here (4.2.4.2.1.i2). An optional
     trigger met during play that the scenario neither activates nor declines
     (``options.activate_triggers`` / ``options.decline_triggers``) raises
-    :class:`OpenTriggerChoice`: whether to activate it is the player's choice (4.2.3.1.i1).
+    :class:`OpenTriggerChoice`: whether to activate it is the player's choice (4.2.3.1.i1). A
+    trigger a face-up lock forbids is taken out first, never offered (:func:`_drop_locked`).
     """
-    state = collect_triggers(duel, state)
+    state = _drop_locked(duel, collect_triggers(duel, state))
     undecided = [item for item in state.pending if not item.mandatory and item.activate is None]
     if undecided:
         raise OpenTriggerChoice(state, undecided)
@@ -294,6 +287,24 @@ def build_segoc(duel: Duel, state: GameState) -> GameState:
             if state.ended:
                 return state
     return state
+
+
+def _drop_locked(duel: Duel, state: GameState) -> GameState:
+    """Take out of the pending triggers each one that a face-up ``cannot_activate`` (or, for an
+    effect that would Special Summon, ``cannot_special_summon``) effect forbids its controller:
+    it cannot be activated, so it is neither offered as a choice nor put on the chain (ARC-V
+    3.2.7.1.i2), and a ``ygo.trigger.forbidden`` step names the lock."""
+    kept = []
+    for item in state.pending:
+        card = state.card(item.card)
+        effect = card.effects[item.effect]
+        lock = lock_of(duel, state, card, item.controller, effect.actions, effect.effect_class)
+        if lock is None:
+            kept.append(item)
+            continue
+        duel.record("trigger", "ygo.trigger.forbidden", lock[1], card=card.id, card_name=card.name,
+                    player=item.controller, source=lock[0].id, source_name=lock[0].name)
+    return replace(state, pending=tuple(kept)) if len(kept) != len(state.pending) else state
 
 
 def _activate_trigger(duel: Duel, state: GameState, item: Pending, tier: int) -> GameState:

@@ -105,8 +105,8 @@ class ContinuousTrait:
         stat = self.stat
         for target in list(newly_changed(duel, state, source, part, stat)):
             target = state.card(target.id)
-            if stat == "level" and target.level is None:
-                continue
+            if stat == "level" and (target.level is None or target.subtype == "xyz"):
+                continue  # an Xyz Monster has a Rank, no Level (ARC-V 3.1.4.1.i2)
             level = stat == "level"
             mod = Modifier(stat, amount=part.amount or 0, set_value=part.set_value if level else None,
                            value="" if level else part.becomes, source=source.id, until="continuous")
@@ -139,7 +139,8 @@ VOCABULARY.entry(
     keys={**_TRAIT_CARDS, "amount": Integer(low=-12, high=12, label="Level change", help="signed: +1 raises, -1 lowers"),
           "set": Integer(low=1, high=12, label="Level becomes", help='the Level it becomes ("becomes Level X")')},
     row=Row(main=("targets", "amount", "set"), extra=("target",)),
-    doc="While its card is face-up on the field, each face-up monster it names (with a Level) has its Level raised or "
+    doc="While its card is face-up on the field, each face-up monster it names (with a Level: not an Xyz Monster, "
+        "whose `level` is its Rank, ARC-V 3.1.4.1.i2) has its Level raised or "
         "lowered by `amount` (never below 1: official ruling) or set to `set`, including a monster that comes face-up later; it is "
         "only that Level (ARC-V 3.1.4.1.i4), for filters, Synchro and Xyz Materials and conditions, and the board "
         "shows it. The change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The "

@@ -3939,7 +3939,7 @@ VOCABULARY = (
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Change position'),
     # Translators: ygo instruction:change_position
-    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected."),
+    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3)."),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'To position'),
     # Translators: ygo instruction:change_position
@@ -4125,7 +4125,7 @@ VOCABULARY = (
     # Translators: ygo continuous:change_level
     pgettext_lazy('vocabulary', 'Level while face-up'),
     # Translators: ygo continuous:change_level
-    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names (with a Level) has its Level raised or lowered by `amount` (never below 1: official ruling) or set to `set`, including a monster that comes face-up later; it is only that Level (ARC-V 3.1.4.1.i4), for filters, Synchro and Xyz Materials and conditions, and the board shows it. The change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The document gives the printed Level; the change is applied at the start.'),
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names (with a Level: not an Xyz Monster, whose `level` is its Rank, ARC-V 3.1.4.1.i2) has its Level raised or lowered by `amount` (never below 1: official ruling) or set to `set`, including a monster that comes face-up later; it is only that Level (ARC-V 3.1.4.1.i4), for filters, Synchro and Xyz Materials and conditions, and the board shows it. The change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The document gives the printed Level; the change is applied at the start.'),
     # Translators: ygo continuous:change_level
     pgettext_lazy('vocabulary', 'Level change'),
     # Translators: ygo continuous:change_level

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Optional
 
 from ..core.validation import Path
 from ..core.vocabulary import Choice, Integer, Row, Text, Validation
@@ -27,7 +27,7 @@ from .model import FIELD_ZONES, Card, EffectClass, GameState, Instruction, Modif
 from .protection import effects_negated, in_scope, negating_source
 from .rules import R
 from .targets import REFERENCE_KEYS
-from .values import apply_continuous_of, end_continuous, has_continuous, newly_changed, set_modifiers
+from .values import ContinuousChange, apply_continuous_of, end_continuous, has_continuous
 from .vocabulary import VOCABULARY
 
 _MONSTERS = Choice(values=("all", "opponent", "self"), what="monsters", label="Whose face-up monsters",
@@ -91,30 +91,23 @@ VOCABULARY.entry(
 
 # ----------------------------------------------------------------------------- Level, Type, Attribute
 
-class ContinuousTrait:
+class ContinuousTrait(ContinuousChange):
     """``change_level`` / ``change_race`` / ``change_attribute`` as a Continuous Effect: a
     modifier on each face-up monster it names, kept while its source is face-up on the field
     (ARC-V 3.2.7.1.i2); the monster is only the changed value (3.1.4.1.i4, 3.1.4.2.i2,
     3.1.4.3.i2), which every filter, material check and condition reads (``Card.level``,
-    ``Card.race``, ``Card.attribute``)."""
+    ``Card.race``, ``Card.attribute``). The value before the first change is kept in
+    ``Card.base_traits``, so that it comes back when the change ends."""
 
-    def __init__(self, stat: str) -> None:
-        self.stat = stat
-
-    def __call__(self, duel: Duel, state: GameState, source: Card, part: Instruction, arrived: bool) -> GameState:
-        stat = self.stat
-        for target in list(newly_changed(duel, state, source, part, stat)):
-            target = state.card(target.id)
-            if stat == "level" and (target.level is None or target.subtype == "xyz"):
-                continue  # an Xyz Monster has a Rank, no Level (ARC-V 3.1.4.1.i2)
-            level = stat == "level"
-            mod = Modifier(stat, amount=part.amount or 0, set_value=part.set_value if level else None,
-                           value="" if level else part.becomes, source=source.id, until="continuous")
-            if stat not in dict(target.base_traits):
-                target = replace(target, base_traits=target.base_traits + ((stat, getattr(target, stat)),))
-            state = set_modifiers(duel, state, target, target.modifiers + (mod,), source=source.id,
-                                  reason="continuous", key=TRAIT_RULES[stat])
-        return state
+    def change(self, target: Card, source: Card, part: Instruction) -> Optional[tuple[Card, Modifier, R]]:
+        stat, level = self.stat, self.stat == "level"
+        if level and (target.level is None or target.subtype == "xyz"):
+            return None  # an Xyz Monster has a Rank, no Level (ARC-V 3.1.4.1.i2)
+        mod = Modifier(stat, amount=part.amount or 0, set_value=part.set_value if level else None,
+                       value="" if level else part.becomes, source=source.id, until="continuous")
+        if stat not in dict(target.base_traits):
+            target = replace(target, base_traits=target.base_traits + ((stat, getattr(target, stat)),))
+        return target, mod, TRAIT_RULES[stat]
 
 
 TRAIT_RULES = {"level": R.LEVEL_CHANGED, "race": R.RACE_CHANGED, "attribute": R.ATTRIBUTE_CHANGED}

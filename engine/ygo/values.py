@@ -270,13 +270,18 @@ class ContinuousChange:
         self.stat = stat
 
     def __call__(self, duel: Duel, state: GameState, source: Card, part: Instruction, arrived: bool) -> GameState:
-        stat = self.stat
-        for target in list(newly_changed(duel, state, source, part, stat)):
-            target = state.card(target.id)
-            mod = Modifier(stat, amount=part.amount or 0, set_value=part.set_value, source=source.id, until="continuous")
-            state = set_modifiers(duel, state, target, target.modifiers + (mod,), source=source.id,
-                                  reason="continuous", key=R.CONTINUOUS_APPLIES)
+        for target in list(newly_changed(duel, state, source, part, self.stat)):
+            change = self.change(state.card(target.id), source, part)
+            if change is not None:
+                target, mod, key = change
+                state = set_modifiers(duel, state, target, target.modifiers + (mod,), source=source.id,
+                                      reason="continuous", key=key)
         return state
+
+    def change(self, target: Card, source: Card, part: Instruction) -> Optional[tuple[Card, Modifier, R]]:
+        """Return the monster, the modifier ``part`` puts on it and the rule; ``None``: none."""
+        return target, Modifier(self.stat, amount=part.amount or 0, set_value=part.set_value, source=source.id,
+                                until="continuous"), R.CONTINUOUS_APPLIES
 
 
 def _check_continuous_change(value: Mapping[str, Any], path: Path, v: Validation) -> None:

@@ -258,6 +258,12 @@ CITATIONS.update({
                                "Summoned or an attack is declared is activated in response to that event only: right "
                                "after it, or right after the chain whose last action it was; not once anything else "
                                "has happened since or another action has been taken"),
+    R.PENDULUM_SPELL_ACTIVATION: _s("3.3.3.7.i5"),
+    R.LEVEL_CHANGED: _s("3.1.4.1.i4"),
+    R.ATTRIBUTE_CHANGED: _s("3.1.4.2.i2"),
+    R.RACE_CHANGED: _s("3.1.4.3.i2"),
+    R.CONTINUOUS_NEGATION_ORDER: Ruling("official ruling, not in this document: of two Continuous Effects that "
+                                        "would negate each other's cards, the one that applied first applies"),
 })
 
 

@@ -41,6 +41,9 @@ def card_board(card: Card) -> dict[str, Any]:
         out["equipped_to"] = card.equipped_to
     if card.revealed:
         out["revealed"] = True
+    for stat, _before in card.base_traits:
+        # A Level, Type or Attribute a Continuous Effect changed (engine/ygo/continuous.py).
+        out[stat] = getattr(card, stat)
     return out
 
 

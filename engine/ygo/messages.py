@@ -151,6 +151,15 @@ MESSAGES = {
     "ygo.condition.met": "{card_name}'s activation condition ({condition}) is met (now: {now}).",
     "ygo.battle.attack_cancelled": "{player} does not attack again with {attacker_name}: its attack is cancelled at the replay, and it cannot attack again this turn.",
     "ygo.illegal.no_replay": "{player} cannot cancel an attack now: there is no replay in progress.",
+    "ygo.negate.continuous": "The effects of {card_name} are negated while {source_name} is face-up on the field.",
+    "ygo.negate.continuous_ends": "{source_name} is no longer face-up on the field with its effects applying: the effects of {card_name} apply again.",
+    "ygo.no_effect.negated_on_field": "Chain Link {link} ({card_name}) resolves without effect: {source_name}'s Continuous Effect negates the effects of {card_name}.",
+    "ygo.cannot_evaluate.negation_order": "Cannot evaluate the Continuous Effects of {card_name} and {other_name}: each would negate the other's effects, and which applies depends on which applied first, which the scenario does not say.",
+    "ygo.illegal.cannot_set": "{card_name} cannot be Set: {source_name}'s effect says {player} cannot Set it.",
+    "ygo.modify.level": "{card_name}'s Level changes from {before} to {after}.",
+    "ygo.modify.race": "{card_name}'s Type changes from {before} to {after}.",
+    "ygo.modify.attribute": "{card_name}'s Attribute changes from {before} to {after}.",
+    "ygo.trigger.forbidden": "{card_name}'s effect is not activated: {source_name}'s effect says {player} cannot activate it.",
 }
 
 CATALOGUE.register(MESSAGES)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Optional
+from typing import Any, Optional
 
 ObjectId = str
 """The id of a card or token in the scenario (``objects[].id``)."""
@@ -170,6 +170,10 @@ class Instruction:
     players: str = "both"
     """For ``cannot_activate`` / ``cannot_special_summon``: ``self``, ``opponent`` or ``both``,
     from the source's controller."""
+    cards: str = "all"
+    """For ``cannot_set``: which cards cannot be Set (``all``, ``monster``, ``spell_trap``)."""
+    becomes: str = ""
+    """For ``change_race`` / ``change_attribute``: the Type or Attribute it becomes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +297,9 @@ class Card:
     """Shown to both players by an effect (ARC-V 2.2.i7); ends when the card changes zone."""
     effects_negated: str = ""
     """``permanent`` or ``end_phase`` while an effect negates the card's effects; ``""`` otherwise."""
+    base_traits: tuple[tuple[str, Any], ...] = ()
+    """The Level, Type (``race``) or Attribute a Continuous Effect changed, as it was before
+    (engine/ygo/continuous.py); ``()`` while none is changed."""
 
     @property
     def face_up(self) -> bool:
@@ -321,6 +328,8 @@ class Modifier:
     source stops being face-up on the field, ARC-V 3.2.7.1.i3)."""
     original: bool = False
     """The change is to the original value (ARC-V 3.1.4.5.i3): applied before every other change."""
+    value: str = ""
+    """For a Type (``race``) or Attribute change: the value it becomes."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -254,6 +254,12 @@ CITATIONS.update({
                                "Summoned or an attack is declared is activated in response to that event only: right "
                                "after it, or right after the chain whose last action it was; not once anything else "
                                "has happened since or another action has been taken"),
+    R.PENDULUM_SPELL_ACTIVATION: _ruling("Pendulum Monsters and Pendulum Zones do not exist under Master Rule 2"),
+    R.LEVEL_CHANGED: _ruling("a monster whose Level an effect changed has only the changed Level"),
+    R.ATTRIBUTE_CHANGED: _ruling("a monster whose Attribute an effect changed has only the changed Attribute"),
+    R.RACE_CHANGED: _ruling("a monster whose Type an effect changed has only the changed Type"),
+    R.CONTINUOUS_NEGATION_ORDER: Ruling("official ruling, not in this document: of two Continuous Effects that "
+                                        "would negate each other's cards, the one that applied first applies"),
 })
 
 

@@ -22,6 +22,7 @@ from .primitives import move
 from .protection import not_destroyed_by_effect, unaffected
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
+from .continuous import restore
 from .values import end_continuous
 from .vocabulary import VOCABULARY
 
@@ -120,8 +121,10 @@ class Negate:
             # not the Extra Deck, even when the negation destroys it (ARC-V 3.2.1.9.i6).
             reason = "destroy" if part.destroy else "negated"
             return move(duel, state, card, Zone.GRAVEYARD, reason, R.NEGATED_PENDULUM_CARD, from_field=False)
-        if part.destroy and card.zone in FIELD_ZONES and not (
-                unaffected(duel, state, link, card, part) or not_destroyed_by_effect(duel, state, link, card, part)):
+        # What does not apply to an unaffected card is the destruction, not the negation of the link.
+        destroying = replace(part, do="destroy")
+        if part.destroy and card.zone in FIELD_ZONES and not (unaffected(duel, state, link, card, destroying)
+                                                              or not_destroyed_by_effect(duel, state, link, card, destroying)):
             return move(duel, state, card, Zone.GRAVEYARD, "destroy", R.DESTROY)
         if self.activation and negated.is_card_activation and card.zone in FIELD_ZONES:
             to_gy = R.NEGATED_SPELL_TO_GY if card.kind is CardKind.SPELL else R.NEGATED_TRAP_TO_GY
@@ -250,5 +253,5 @@ def negate_effects(duel: Duel, state: GameState, link: ChainLink, index: int, pa
             continue
         state = duel.step(state.with_card(replace(card, effects_negated=part.until)), "negate", "ygo.negate.card_effects",
                           R.EFFECTS_NEGATED, card=card.id, card_name=card.name, by_link=link.number, until=part.until)
-        state = end_continuous(duel, state, card.id, key=R.EFFECTS_NEGATED)
+        state = restore(duel, end_continuous(duel, state, card.id, key=R.EFFECTS_NEGATED), card.id)
     return state

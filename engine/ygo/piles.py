@@ -17,8 +17,10 @@ from .duel import Duel
 from .effects import _ONE_PLAYER, PLAYER_REF_LABELS, PLAYER_REFS, _check_references, shuffle_searched
 from .model import FIELD_ZONES, ChainLink, GameState, Instruction, Position, Zone
 from .primitives import deck_order_unknown, flip, move, shuffle_deck
+from .continuous import restore
 from .rules import R
 from .targets import REFERENCE_KEYS, not_applicable, objects_of
+from .values import end_continuous
 from .vocabulary import VOCABULARY
 
 _ROW = Row(main=("targets",), extra=("target", "choose", "from", "chosen"))
@@ -108,7 +110,8 @@ _POSITIONS = {"attack": Position.ATTACK, "defense": Position.DEFENSE, "face-down
         "to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position "
         "change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed "
         "(ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip "
-        "Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected.",
+        "Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A "
+        "monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3).",
     example={"do": "change_position", "target": "m1", "position": "defense"})
 def change_position(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Change each named monster's position; flip a face-down one that becomes face-up."""
@@ -124,6 +127,9 @@ def change_position(duel: Duel, state: GameState, link: ChainLink, index: int, p
             continue
         state = duel.step(state.with_card(replace(card, position=to)), "move", "ygo.position.changed",
                           R.POSITION_BY_EFFECT, card=card.id, card_name=card.name, position=to.value, by="effect")
+        if to is Position.FACE_DOWN_DEFENSE:
+            # No longer face-up: its Continuous Effects stop at once (ARC-V 3.2.7.1.i3).
+            state = restore(duel, end_continuous(duel, state, card.id), card.id)
     return state
 
 

@@ -13,7 +13,8 @@ from typing import Any, Optional
 from .duel import Duel
 from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, GameState, PlayerId, Position, Zone, opponent_of
 from .rules import R
-from .values import apply_continuous, base, end_continuous
+from .continuous import restore
+from .values import apply_continuous, base, end_continuous, printed_traits
 
 PROCEDURE_MISSED_TIMING = {"tribute": R.MISSED_TIMING_PROCEDURE, "synchro_material": R.MISSED_TIMING_SYNCHRO,
                            "fusion_material": R.MISSED_TIMING_FUSION, "ritual_tribute": R.MISSED_TIMING_RITUAL}
@@ -105,10 +106,10 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     if was_on_field and after.zone not in FIELD_ZONES:
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
-            effects_negated="",
+            effects_negated="", **printed_traits(after),
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
-        state = end_continuous(duel, state, before.id)
+        state = restore(duel, end_continuous(duel, state, before.id), before.id)
     procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" else ""
     if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK):
         state = duel.event(state, "sent_to_graveyard", card.id, procedure)

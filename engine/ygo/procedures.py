@@ -24,10 +24,11 @@ from .model import (
     Card, CardFilter, CardKind, ChainLink, EffectClass, GameState, Instruction, PlayerId, Position, Zone,
 )
 from .primitives import free_monster_zones, move, own_monster, place_card, place_monster
-from .protection import summon_forbidden, verify_may_special_summon
+from .protection import forbidding, summon_forbidden, verify_may_special_summon
 from .rules import R
 from .summoning import summon_window, verify_main_phase_action
-from .values import apply_continuous, end_continuous
+from .continuous import restore
+from .values import apply_continuous, end_continuous, printed_traits
 from .vocabulary import VOCABULARY
 
 METHOD_RULE = {"inherent": R.INHERENT_SUMMON, "synchro": R.SYNCHRO, "xyz": R.XYZ, "pendulum": R.PENDULUM_SUMMON}
@@ -160,10 +161,10 @@ def do_special_summon(duel: Duel, state: GameState, player: PlayerId, method: st
         for material in materials:
             material = state.card(material.id)
             state = state.with_card(replace(material, zone=Zone.MATERIAL, position=None, modifiers=(),
-                                            controller=material.owner))
+                                            controller=material.owner, **printed_traits(material)))
             state = duel.step(state, "move", "ygo.move", R.XYZ, card=material.id, card_name=material.name,
                               **{"from": "monster_zone", "to": "material", "reason": "xyz_material"})
-            state = end_continuous(duel, state, material.id)
+            state = restore(duel, end_continuous(duel, state, material.id), material.id)
     if method == "pendulum":
         state = replace(state, turn=replace(state.turn, pendulum_summon_used=True))
     state = duel.bump(state)
@@ -341,7 +342,8 @@ def verify_place_pendulum(duel: Duel, state: GameState, player: PlayerId, card: 
     Raises :class:`IllegalAction`: no Pendulum Zones under this ruleset, or the card is not a
     Pendulum Monster in the player's hand (ARC-V 3.2.1.9.i5); not the player's own Main Phase
     with an empty chain (it is a Spell Speed 1 Spell Card activation, 3.3.3.7.i5, 3.3.1.i1);
-    both of the player's Pendulum Zones filled (2.1.7.i2).
+    both of the player's Pendulum Zones filled (2.1.7.i2); a face-up ``cannot_activate`` effect
+    that forbids the player Spell Cards (it is the activation of a Spell Card, 3.3.3.7.i5).
     """
     base = {"card": card.id, "card_name": card.name}
     if (not duel.ruleset.pendulum or card.zone is not Zone.HAND or card.owner != player
@@ -352,6 +354,11 @@ def verify_place_pendulum(duel: Duel, state: GameState, player: PlayerId, card: 
     if len(state.cards_in(Zone.PENDULUM_ZONE, player)) >= 2:
         raise duel.illegal(R.PENDULUM_ZONE_FULL, "ygo.illegal.zone_full", **base, player=player,
                            zone=Zone.PENDULUM_ZONE.value)
+    source = forbidding(duel, state, "cannot_activate", player, card, EffectClass.CARD)
+    if source is not None:
+        # Placing it is the activation of a Spell Card (ARC-V 3.3.3.7.i5): a lock on Spells stops it.
+        raise duel.illegal(R.PENDULUM_SPELL_ACTIVATION, "ygo.illegal.cannot_activate", **base, player=player,
+                           source=source.id, source_name=source.name)
 
 
 def can_place_pendulum(duel: Duel, state: GameState, player: PlayerId, card: Card) -> bool:

@@ -24,13 +24,13 @@ controller, and the kind of its card (a monster effect, a Spell, a Trap).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional
 
 from ..core.validation import Path
 from ..core.vocabulary import Choice, ListOf, Ref, Row, Validation
 from .duel import Duel
-from .model import FIELD_ZONES, Card, CardKind, ChainLink, EffectClass, GameState, Instruction, PlayerId, opponent_of
+from .model import FIELD_ZONES, Card, CardKind, ChainLink, EffectClass, GameState, Instruction, PlayerId, Zone, opponent_of
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -38,6 +38,8 @@ SUMMONING_VERBS = frozenset({"special_summon", "fusion_summon", "ritual_summon"}
 """The instructions that Special Summon."""
 EFFECT_KINDS = ("all", "monster", "spell", "trap", "spell_trap")
 """Which effects a protection names (``effects``): by the kind of the card they come from."""
+SET_KINDS = {CardKind.MONSTER: "monster", CardKind.SPELL: "spell_trap", CardKind.TRAP: "spell_trap"}
+"""What a ``cannot_set`` effect's ``cards`` names a card as."""
 EFFECT_KIND_LABELS = {"all": "All effects", "monster": "Monster effects", "spell": "Spell effects",
                       "trap": "Trap effects", "spell_trap": "Spell and Trap effects"}
 _EFFECTS = Choice(values=EFFECT_KINDS, what="kind of effect", label="Which effects", labels=EFFECT_KIND_LABELS,
@@ -77,7 +79,7 @@ def _parts(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, Inst
     if verb not in duel.continuous_verbs:
         return
     for source in state.cards:
-        if source.zone not in FIELD_ZONES or not source.face_up or source.effects_negated:
+        if source.zone not in FIELD_ZONES or not source.face_up or effects_negated(duel, state, source):
             continue
         for effect in source.effects:
             if effect.effect_class is not EffectClass.CONTINUOUS:
@@ -85,6 +87,67 @@ def _parts(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, Inst
             for part in effect.actions:
                 if part.do == verb:
                     yield source, part
+
+
+def _raw_parts(cards: Iterable[Card], verb: str) -> Iterator[tuple[Card, Instruction]]:
+    """Like :func:`_parts`, reading a card's own negation only (not a Continuous Effect that
+    negates it): what :func:`negating_source` reads, so that it never reads itself."""
+    for source in cards:
+        if source.zone not in FIELD_ZONES or not source.face_up or source.effects_negated:
+            continue
+        for effect in source.effects:
+            if effect.effect_class is EffectClass.CONTINUOUS:
+                yield from ((source, part) for part in effect.actions if part.do == verb)
+
+
+def negating_source(cards: Iterable[Card], card: Card) -> Optional[Card]:
+    """Return the face-up card whose Continuous Effect ``negate_effects`` negates the effects of
+    ``card`` (a face-up monster on the field), or ``None``.
+
+    Such an effect names the face-up monsters of the controller it says (``face_up_monsters``:
+    ``all``, ``self``, ``opponent``), never its own card; a monster unaffected by the source's
+    effects is not negated by it (ARC-V 3.2.7.1.i2). It reads no other Continuous Effect that
+    negates: which of two such effects that name each other's cards applies is reported as
+    not evaluated (:mod:`engine.ygo.continuous`)."""
+    if card.zone is not Zone.MONSTER_ZONE or not card.face_up:
+        return None
+    cards = tuple(cards)
+    for source, part in _raw_parts(cards, "negate_effects"):
+        if source.id == card.id or not in_scope(part.face_up_monsters, source, card):
+            continue
+        if shielded(cards, card, source):
+            continue
+        return source
+    return None
+
+
+def shielded(cards: Iterable[Card], card: Card, source: Card) -> bool:
+    """Return whether a face-up ``unaffected`` effect keeps ``card`` out of ``source``'s
+    Continuous Effects (read from the cards, as :func:`negating_source` reads them; ARC-V
+    3.2.7.1.i2). The scenario reader uses it for the ATK/DEF changes the document's values
+    include."""
+    for shield_card, shield in _raw_parts(cards, "unaffected"):
+        whose = shield.by or "other"
+        if card.id not in shield.objects or not kind_matches(shield.effects, source, EffectClass.CONTINUOUS):
+            continue
+        if (whose == "other" and source.id == shield_card.id) or (
+                whose == "opponent" and source.controller == shield_card.controller):
+            continue
+        return True
+    return False
+
+
+def in_scope(monsters: str, source: Card, card: Card) -> bool:
+    """Return whether ``card`` is among the face-up monsters ``monsters`` (``all``, ``self``,
+    ``opponent``) names, from ``source``'s controller."""
+    return monsters == "all" or (card.controller == source.controller) == (monsters == "self")
+
+
+def effects_negated(duel: Duel, state: GameState, card: Card) -> bool:
+    """Return whether ``card``'s effects are negated now: by an effect that resolved
+    (``Card.effects_negated``) or by a face-up Continuous Effect (:func:`negating_source`)."""
+    return bool(card.effects_negated) or (
+        "negate_effects" in duel.continuous_verbs and negating_source(state.cards, card) is not None)
 
 
 def effect_kind(card: Card, effect_class: Optional[EffectClass] = None) -> CardKind:
@@ -175,6 +238,21 @@ def verify_targets(duel: Duel, state: GameState, card: Card, controller: PlayerI
                                source_name=source.name)
 
 
+def lock_of(duel: Duel, state: GameState, card: Card, controller: PlayerId, actions: tuple[Instruction, ...],
+            effect_class: Optional[EffectClass] = None) -> Optional[tuple[Card, R, str]]:
+    """Return the card whose face-up Continuous Effect forbids ``controller`` to activate this
+    effect of ``card``, with the rule and the message id of the refusal; ``None`` if none does
+    (see :func:`verify_allowed`)."""
+    source = forbidding(duel, state, "cannot_activate", controller, card, effect_class)
+    if source is not None:
+        return source, R.CONTINUOUS_APPLIES, "ygo.illegal.cannot_activate"
+    if any(part.do in SUMMONING_VERBS for part in actions):
+        source = forbidding(duel, state, "cannot_special_summon", controller)
+        if source is not None:
+            return source, R.CANNOT_SPECIAL_SUMMON, "ygo.illegal.cannot_special_summon"
+    return None
+
+
 def verify_allowed(duel: Duel, state: GameState, card: Card, controller: PlayerId, actions: tuple[Instruction, ...],
                    effect_class: Optional[EffectClass] = None) -> None:
     """Refuse an activation a face-up Continuous Effect forbids: ``cannot_activate`` for its
@@ -185,13 +263,9 @@ def verify_allowed(duel: Duel, state: GameState, card: Card, controller: PlayerI
 
     Raises :class:`~engine.core.IllegalAction` (``ygo.illegal.cannot_activate`` /
     ``ygo.illegal.cannot_special_summon``)."""
-    source = forbidding(duel, state, "cannot_activate", controller, card, effect_class)
-    if source is None and any(part.do in SUMMONING_VERBS for part in actions):
-        source = forbidding(duel, state, "cannot_special_summon", controller)
-        key, message = R.CANNOT_SPECIAL_SUMMON, "ygo.illegal.cannot_special_summon"
-    else:
-        key, message = R.CONTINUOUS_APPLIES, "ygo.illegal.cannot_activate"
-    if source is not None:
+    lock = lock_of(duel, state, card, controller, actions, effect_class)
+    if lock is not None:
+        source, key, message = lock
         raise duel.illegal(key, message, card=card.id, card_name=card.name, player=controller, source=source.id,
                            source_name=source.name)
 
@@ -203,6 +277,16 @@ def verify_may_special_summon(duel: Duel, state: GameState, card: Card, player: 
     if source is not None:
         raise duel.illegal(R.CONTINUOUS_APPLIES, "ygo.illegal.cannot_special_summon", card=card.id,
                            card_name=card.name, player=player, source=source.id, source_name=source.name)
+
+
+def verify_may_set(duel: Duel, state: GameState, card: Card, player: PlayerId) -> None:
+    """Refuse a Set (a monster face-down, or a Spell or Trap) that a face-up ``cannot_set``
+    effect forbids ``player`` (ARC-V 3.2.7.1.i2; MR2 ch2.7). Raises
+    :class:`~engine.core.IllegalAction` (``ygo.illegal.cannot_set``)."""
+    for source, part in _parts(duel, state, "cannot_set"):
+        if player in _players(part, source) and part.cards in ("all", SET_KINDS[card.kind]):
+            raise duel.illegal(R.CONTINUOUS_APPLIES, "ygo.illegal.cannot_set", card=card.id, card_name=card.name,
+                               player=player, source=source.id, source_name=source.name)
 
 
 def _kept_out(duel: Duel, state: GameState, verb: str, message_id: str, link: ChainLink, card: Card,
@@ -302,7 +386,19 @@ VOCABULARY.entry(
         "procedure is illegal, and so is activating an effect that would Special Summon for them (official "
         "ruling); an effect already on the chain that would Special Summon does not (ARC-V 3.2.7.1.i2).",
     example={"do": "cannot_special_summon", "players": "opponent"})(_in_force)
+VOCABULARY.entry(
+    "continuous", "cannot_set", rule=(R.CONTINUOUS_APPLIES,), label="Cannot Set",
+    keys={"players": _PLAYERS,
+          "cards": Choice(values=("all", "monster", "spell_trap"), what="cards", label="Which cards",
+                          labels={"all": "Any card", "monster": "Monsters", "spell_trap": "Spells and Traps"},
+                          help="all (the default), monster or spell_trap", default="all")},
+    messages=("ygo.illegal.cannot_set",), row=Row(main=("players", "cards")),
+    doc="While its card is face-up on the field, the players named cannot Set the cards named: a `set` action of a "
+        "monster (face-down Defense Position) or of a Spell or Trap is illegal (ARC-V 3.2.7.1.i2; MR2 ch2.7). "
+        "Summoning face-up and activating a Spell from the hand are not Setting.",
+    example={"do": "cannot_set", "players": "opponent", "cards": "spell_trap"})(_in_force)
 
 
 __all__ = ["EFFECT_KINDS", "battle_protection", "forbidding", "kind_matches", "not_destroyed_by_effect", "protection",
-           "summon_forbidden", "unaffected", "verify_allowed", "verify_may_special_summon", "verify_targets"]
+           "summon_forbidden", "unaffected", "verify_allowed", "verify_may_set", "verify_may_special_summon", "verify_targets",
+           "effects_negated", "in_scope", "lock_of", "negating_source", "shielded"]

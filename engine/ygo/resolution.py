@@ -17,6 +17,7 @@ from .duel import Duel
 from .model import FIELD_ZONES, CardKind, ChainLink, EffectClass, GameState, Instruction, Zone
 from .primitives import move
 from .rules import R
+from .protection import negating_source
 from .values import apply_continuous_of, has_continuous, text_only
 from .vocabulary import VOCABULARY
 
@@ -87,6 +88,10 @@ def resolve_chain(duel: Duel, state: GameState) -> GameState:
             duel.record("no_effect", "ygo.no_effect.effect_negated", R.NEGATED_NO_EFFECT, **base)
         elif card.effects_negated and not link.is_card_activation and card.zone in FIELD_ZONES and card.face_up:
             duel.record("no_effect", "ygo.no_effect.card_effects_negated", R.EFFECTS_NEGATED, **base)
+        elif not link.is_card_activation and "negate_effects" in duel.continuous_verbs and (
+                negator := negating_source(state.cards, card)) is not None:
+            duel.record("no_effect", "ygo.no_effect.negated_on_field", R.CONTINUOUS_APPLIES, **base, source=negator.id,
+                        source_name=negator.name)
         elif leave_rule is not None and link.activated_on_field and (card.zone not in FIELD_ZONES or not card.face_up):
             duel.record("no_effect", "ygo.no_effect.card_left_field", leave_rule, **base)
         else:

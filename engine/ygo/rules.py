@@ -109,6 +109,11 @@ class R(Enum):
     NEGATE_ATTACK = auto()          # a negated attack ends: no damage calculation
     NO_ATTACK_TO_NEGATE = auto()    # a negation of an attack needs an attack
     EFFECTS_NEGATED = auto()        # a card whose effects are negated applies none of them
+    PENDULUM_SPELL_ACTIVATION = auto()  # placing a Pendulum Scale is the activation of a Spell Card
+    CONTINUOUS_NEGATION_ORDER = auto()  # two Continuous Effects that negate each other's cards: the first applied wins
+    LEVEL_CHANGED = auto()          # a monster whose Level an effect changed has only the new Level
+    RACE_CHANGED = auto()           # ... only the new Type
+    ATTRIBUTE_CHANGED = auto()      # ... only the new Attribute
     COIN_DIE = auto()               # coins and dice for card effects
     REVEAL = auto()                 # a card revealed by an effect is public while the effect applies
     EXCAVATE = auto()               # excavated cards are revealed and stay on top of the Deck

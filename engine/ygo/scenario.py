@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .filters import card_filter
+from .protection import negating_source, shielded
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
     Attack, EventWindow, Pending, Player, Position, Turn, Zone,
@@ -62,6 +63,8 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         by=raw.get("by", ""),
         effects=raw.get("effects", "all"),
         players=raw.get("players", "both"),
+        cards=raw.get("cards", "all"),
+        becomes=raw.get("becomes", ""),
     )
 
 
@@ -116,7 +119,7 @@ def _with_modifiers(cards: tuple[Card, ...], scenario: Mapping[str, Any]) -> tup
             Modifier(raw["stat"], amount=raw.get("amount", 0), set_value=raw.get("set"), source=raw["source"],
                      until=raw.get("until", "end_phase")))
     for card in cards:
-        if card.zone not in FIELD_ZONES or not card.face_up:
+        if card.zone not in FIELD_ZONES or not card.face_up or negating_source(cards, card) is not None:
             continue
         for effect in card.effects:
             if effect.effect_class is not EffectClass.CONTINUOUS:
@@ -126,7 +129,8 @@ def _with_modifiers(cards: tuple[Card, ...], scenario: Mapping[str, Any]) -> tup
                     continue
                 for target in item.objects:
                     other = by_id.get(target)
-                    if other is not None and other.zone is Zone.MONSTER_ZONE and other.face_up:
+                    if other is not None and other.zone is Zone.MONSTER_ZONE and other.face_up and not shielded(
+                            cards, other, card):
                         attached.setdefault(target, []).append(Modifier(item.do[-3:], amount=item.amount or 0,
                                                                         set_value=item.set_value, source=card.id,
                                                                         until="continuous"))
@@ -225,6 +229,8 @@ def result(scenario: Mapping[str, Any], state: GameState, *, complete: bool) -> 
         _set_or_drop(out, "atk", card.atk)
         _set_or_drop(out, "def", card.def_)
         _set_or_drop(out, "equipped_to", card.equipped_to)
+        for stat, _before in card.base_traits:
+            out[stat] = getattr(card, stat)
         if card.materials or "materials" in out:
             out["materials"] = list(card.materials)
         if card.counters or "counters" in out:

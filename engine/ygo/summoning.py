@@ -21,6 +21,7 @@ from .activation import MAIN_PHASES, priority_params
 from .duel import Duel
 from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, EventWindow, GameState, PlayerId, Position, Zone, opponent_of
 from .primitives import move, place_card, place_monster, flip
+from .protection import verify_may_set
 from .rules import R
 from .values import apply_continuous
 from .vocabulary import VOCABULARY
@@ -85,6 +86,8 @@ def verify_summon(duel: Duel, state: GameState, player: PlayerId, card: Card, tr
         raise duel.illegal(R.NORMAL_SUMMON_ONCE, "ygo.illegal.normal_summon_used", **base, player=player)
     _verify_position(duel, card, player, what, position, "defense" if face_down else "attack",
                      R.SET_MONSTER if face_down else R.NORMAL_SUMMON_POSITION)
+    if face_down:
+        verify_may_set(duel, state, card, player)
     _verify_tributes(duel, state, card, player, tributes)
 
 
@@ -158,6 +161,7 @@ def verify_set_spell_trap(duel: Duel, state: GameState, player: PlayerId, card: 
     if card.subtype != "field" and len(state.cards_in(Zone.SPELL_TRAP_ZONE, player)) >= 5:
         raise duel.illegal(R.ST_ZONE_FULL, "ygo.illegal.zone_full", card=card.id, card_name=card.name,
                            player=player, zone=Zone.SPELL_TRAP_ZONE.value)
+    verify_may_set(duel, state, card, player)
 
 
 def do_set_spell_trap(duel: Duel, state: GameState, player: PlayerId, card: Card) -> GameState:

@@ -23,6 +23,7 @@ from .activation import do_activate
 from .duel import Duel
 from .model import FIELD_ZONES, Activation, Card, Effect, EffectClass, Event, GameState, Pending, Zone
 from .primitives import PROCEDURE_MISSED_TIMING
+from .protection import lock_of
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -247,9 +248,10 @@ def build_segoc(duel: Duel, state: GameState) -> GameState:
     :class:`OpenOrder`. Spell Speed 1 triggers may chain here (4.2.4.2.1.i2). An optional
     trigger met during play that the scenario neither activates nor declines
     (``options.activate_triggers`` / ``options.decline_triggers``) raises
-    :class:`OpenTriggerChoice`: whether to activate it is the player's choice (4.2.3.1.i1).
+    :class:`OpenTriggerChoice`: whether to activate it is the player's choice (4.2.3.1.i1). A
+    trigger a face-up lock forbids is taken out first, never offered (:func:`_drop_locked`).
     """
-    state = collect_triggers(duel, state)
+    state = _drop_locked(duel, collect_triggers(duel, state))
     undecided = [item for item in state.pending if not item.mandatory and item.activate is None]
     if undecided:
         raise OpenTriggerChoice(state, undecided)
@@ -285,6 +287,24 @@ def build_segoc(duel: Duel, state: GameState) -> GameState:
             if state.ended:
                 return state
     return state
+
+
+def _drop_locked(duel: Duel, state: GameState) -> GameState:
+    """Take out of the pending triggers each one that a face-up ``cannot_activate`` (or, for an
+    effect that would Special Summon, ``cannot_special_summon``) effect forbids its controller:
+    it cannot be activated, so it is neither offered as a choice nor put on the chain (ARC-V
+    3.2.7.1.i2), and a ``ygo.trigger.forbidden`` step names the lock."""
+    kept = []
+    for item in state.pending:
+        card = state.card(item.card)
+        effect = card.effects[item.effect]
+        lock = lock_of(duel, state, card, item.controller, effect.actions, effect.effect_class)
+        if lock is None:
+            kept.append(item)
+            continue
+        duel.record("trigger", "ygo.trigger.forbidden", lock[1], card=card.id, card_name=card.name,
+                    player=item.controller, source=lock[0].id, source_name=lock[0].name)
+    return replace(state, pending=tuple(kept)) if len(kept) != len(state.pending) else state
 
 
 def _activate_trigger(duel: Duel, state: GameState, item: Pending, tier: int) -> GameState:

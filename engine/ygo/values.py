@@ -16,7 +16,7 @@ comes, face-up on the field.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any, Optional
 
@@ -24,13 +24,15 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, Card, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ValueChange, Zone
-from .protection import protection
+from .protection import effects_negated, in_scope, negating_source, protection
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
 
 MAX_VALUE = 999_999
 STATS = ("atk", "def")
+TRAITS = ("level", "race", "attribute")
+"""What a Continuous Effect of engine/ygo/continuous.py changes besides ATK/DEF."""
 
 VOCABULARY.define("duration", "permanent", rule=(R.STAT_CHANGE,), label="Permanent",
                   doc="The change lasts as long as the monster stays face-up on the field; it ends when the monster "
@@ -73,9 +75,32 @@ def base(card: Card, stat: str) -> Optional[int]:
     return card.original_atk if stat == "atk" else card.original_def
 
 
+def trait(card: Card, stat: str) -> Any:
+    """Return a monster's Level, Type or Attribute (``stat`` in :data:`TRAITS`) from the value it
+    had before any change (``Card.base_traits``) and its modifiers in order: it is only the
+    changed value (ARC-V 3.1.4.1.i4, 3.1.4.2.i2, 3.1.4.3.i2); a Level never goes below 1 (official
+    ruling)."""
+    value = dict(card.base_traits).get(stat, getattr(card, stat))
+    for mod in card.modifiers:
+        if mod.stat != stat:
+            continue
+        if stat != "level":
+            value = mod.value
+        elif value is not None:
+            value = max(1, mod.set_value if mod.set_value is not None else value + mod.amount)
+    return value
+
+
+def printed_traits(card: Card) -> dict[str, Any]:
+    """Return the Level, Type and Attribute a card has again when no change applies to it (it
+    left the field): ``replace(card, **printed_traits(card))``."""
+    return {**{stat: value for stat, value in card.base_traits}, "base_traits": ()}
+
+
 def set_modifiers(duel: Duel, state: GameState, card: Card, modifiers: tuple[Modifier, ...], *, source: str,
                   reason: str, key: R) -> GameState:
-    """Replace a card's modifiers, recompute ATK/DEF, and record each value that changed."""
+    """Replace a card's modifiers, recompute ATK/DEF (and a changed Level, Type or Attribute),
+    and record each value that changed."""
     card = replace(card, modifiers=modifiers)
     state = state.with_card(card)
     for stat in STATS:
@@ -88,6 +113,12 @@ def set_modifiers(duel: Duel, state: GameState, card: Card, modifiers: tuple[Mod
         card = replace(card, history=card.history + (change,))
         state = duel.step(state.with_card(card), "modify", f"ygo.modify.{stat}", key, card=card.id,
                           card_name=card.name, before=before, after=after, source=source, reason=reason)
+    for stat in TRAITS if card.base_traits else ():
+        before, after = getattr(card, stat), trait(card, stat)
+        if after != before:
+            card = replace(card, **{stat: after})
+            state = duel.step(state.with_card(card), "modify", f"ygo.modify.{stat}", key, card=card.id,
+                              card_name=card.name, before=before, after=after, source=source, reason=reason)
     return state
 
 
@@ -217,6 +248,20 @@ for _stat, _name in (("atk", "ATK"), ("def", "DEF")):
 
 # ----------------------------------------------------------------------------- Continuous Effects
 
+def newly_changed(duel: Duel, state: GameState, source: Card, part: Instruction, stat: str) -> Iterator[Card]:
+    """Yield each face-up monster on the field that ``part`` of ``source``'s Continuous Effect
+    names and that does not have its change of ``stat`` yet, unless it is unaffected by
+    ``source``'s effects (ARC-V 3.2.7.1.i2)."""
+    for target_id in part.objects:
+        target = state.card(target_id)
+        if target.zone is not Zone.MONSTER_ZONE or not target.face_up:
+            continue
+        if protection(duel, state, "unaffected", target, by=source.controller, effect_card=source) is not None:
+            continue
+        if not any(m.source == source.id and m.until == "continuous" and m.stat == stat for m in target.modifiers):
+            yield target
+
+
 class ContinuousChange:
     """``change_atk`` / ``change_def`` as a Continuous Effect: a modifier on each face-up
     monster it names, kept while its source is face-up on the field (ARC-V 3.2.7.1.i2)."""
@@ -225,19 +270,18 @@ class ContinuousChange:
         self.stat = stat
 
     def __call__(self, duel: Duel, state: GameState, source: Card, part: Instruction, arrived: bool) -> GameState:
-        stat = self.stat
-        for target_id in part.objects:
-            target = state.card(target_id)
-            if target.zone is not Zone.MONSTER_ZONE or not target.face_up:
-                continue
-            if protection(duel, state, "unaffected", target, by=source.controller, effect_card=source) is not None:
-                continue
-            if any(m.source == source.id and m.until == "continuous" and m.stat == stat for m in target.modifiers):
-                continue
-            mod = Modifier(stat, amount=part.amount or 0, set_value=part.set_value, source=source.id, until="continuous")
-            state = set_modifiers(duel, state, target, target.modifiers + (mod,), source=source.id,
-                                  reason="continuous", key=R.CONTINUOUS_APPLIES)
+        for target in list(newly_changed(duel, state, source, part, self.stat)):
+            change = self.change(state.card(target.id), source, part)
+            if change is not None:
+                target, mod, key = change
+                state = set_modifiers(duel, state, target, target.modifiers + (mod,), source=source.id,
+                                      reason="continuous", key=key)
         return state
+
+    def change(self, target: Card, source: Card, part: Instruction) -> Optional[tuple[Card, Modifier, R]]:
+        """Return the monster, the modifier ``part`` puts on it and the rule; ``None``: none."""
+        return target, Modifier(self.stat, amount=part.amount or 0, set_value=part.set_value, source=source.id,
+                                until="continuous"), R.CONTINUOUS_APPLIES
 
 
 def _check_continuous_change(value: Mapping[str, Any], path: Path, v: Validation) -> None:
@@ -304,7 +348,18 @@ def apply_continuous_of(duel: Duel, state: GameState, source: Card, *, arrived: 
     ``cannot_evaluate`` step naming the card and the text, like ``unsupported``.
     """
     source = state.card(source.id)
-    if source.zone not in FIELD_ZONES or not source.face_up or source.effects_negated:
+    if source.zone not in FIELD_ZONES or not source.face_up:
+        return state
+    if effects_negated(duel, state, source):
+        negator = negating_source(state.cards, source) if not source.effects_negated else None
+        if arrived and negator is not None and any(part.do == "negate_effects" and in_scope(part.face_up_monsters, source, negator)
+                                                   for part in continuous_parts(source)):
+            # Each negates the other's effects: which applies is decided by which applied first.
+            state = duel.cannot_evaluate(state, "ygo.cannot_evaluate.negation_order", R.CONTINUOUS_NEGATION_ORDER,
+                                         card=source.id, card_name=source.name, other=negator.id, other_name=negator.name)
+        elif arrived and negator is not None and has_continuous(source):
+            state = duel.step(state, "negate", "ygo.negate.continuous", R.CONTINUOUS_APPLIES, card=source.id,
+                              card_name=source.name, source=negator.id, source_name=negator.name)
         return state
     for effect in source.effects:
         if effect.effect_class is not EffectClass.CONTINUOUS:
@@ -340,7 +395,11 @@ def report_unevaluated(duel: Duel, state: GameState) -> GameState:
     when the resolution starts; their ATK/DEF changes are already in the document's values (and
     on the cards as modifiers), so applying them again changes nothing."""
     for card in state.cards:
-        if card.zone in FIELD_ZONES and card.face_up and has_continuous(card):
+        if card.zone in FIELD_ZONES and card.face_up and has_continuous(card) and not (
+                "negate_effects" in duel.continuous_verbs and negating_source(state.cards, card) is not None
+                and not any(part.do == "negate_effects" for part in continuous_parts(card))):
+            # A monster a Continuous Effect negates is reported by that effect's card (unless it
+            # negates back: then which applies is not evaluated).
             state = apply_continuous_of(duel, state, card)
     return state
 

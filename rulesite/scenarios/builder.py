@@ -357,6 +357,8 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("from", "choose_from", _ids),
     _Field("chosen", "chosen", _ids),
     _Field("text", "text"),
+    _Field("cards", "set_cards", choices=key_values("continuous", "cards")),
+    _Field("becomes", "becomes"),
 )}
 """How each key of an instruction or Continuous Effect is typed in an action row; a single
 ``target`` is shown in ``targets`` (:func:`action_to_form`)."""

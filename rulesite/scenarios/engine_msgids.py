@@ -748,6 +748,8 @@ MSGIDS = (
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
     # Translators: ygo.cannot_evaluate.excavate_short
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does."),
+    # Translators: ygo.cannot_evaluate.negation_order
+    pgettext_lazy('trace', "Cannot evaluate the Continuous Effects of {card_name} and {other_name}: each would negate the other's effects, and which applies depends on which applied first, which the scenario does not say."),
     # Translators: ygo.cannot_evaluate.shuffled_draw
     pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
     # Translators: ygo.cannot_evaluate.shuffled_top
@@ -808,6 +810,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot be activated: {source_name}'s effect says {player} cannot activate it."),
     # Translators: ygo.illegal.cannot_be_targeted
     pgettext_lazy('trace', "{card_name} cannot be activated targeting {target_name}: {source_name}'s effect says it cannot be targeted by this effect."),
+    # Translators: ygo.illegal.cannot_set
+    pgettext_lazy('trace', "{card_name} cannot be Set: {source_name}'s effect says {player} cannot Set it."),
     # Translators: ygo.illegal.cannot_special_summon
     pgettext_lazy('trace', "{player} cannot Special Summon while {source_name}'s effect applies, so {card_name} cannot be used to Special Summon."),
     # Translators: ygo.illegal.card_not_available
@@ -888,10 +892,16 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} gains {amount} LP ({lp} LP).'),
     # Translators: ygo.modify.atk
     pgettext_lazy('trace', "{card_name}'s ATK changes from {before} to {after}."),
+    # Translators: ygo.modify.attribute
+    pgettext_lazy('trace', "{card_name}'s Attribute changes from {before} to {after}."),
     # Translators: ygo.modify.def
     pgettext_lazy('trace', "{card_name}'s DEF changes from {before} to {after}."),
+    # Translators: ygo.modify.level
+    pgettext_lazy('trace', "{card_name}'s Level changes from {before} to {after}."),
     # Translators: ygo.modify.original
     pgettext_lazy('trace', "{card_name}'s original {stat} becomes {after} (it was {before}); its other changes apply on top of it."),
+    # Translators: ygo.modify.race
+    pgettext_lazy('trace', "{card_name}'s Type changes from {before} to {after}."),
     # Translators: ygo.move
     pgettext_lazy('trace', '{card_name} moves from the {from} to the {to} ({reason}).'),
     # Translators: ygo.move.control
@@ -906,6 +916,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'The effects of {card_name} are negated by Chain Link {by_link} ({until}).'),
     # Translators: ygo.negate.card_effects_end
     pgettext_lazy('trace', "The negation of {card_name}'s effects ends in the End Phase."),
+    # Translators: ygo.negate.continuous
+    pgettext_lazy('trace', 'The effects of {card_name} are negated while {source_name} is face-up on the field.'),
+    # Translators: ygo.negate.continuous_ends
+    pgettext_lazy('trace', '{source_name} is no longer face-up on the field with its effects applying: the effects of {card_name} apply again.'),
     # Translators: ygo.negate.effect
     pgettext_lazy('trace', 'The effect of Chain Link {link} ({card_name}) is negated by Chain Link {by_link}.'),
     # Translators: ygo.negate.summon
@@ -920,6 +934,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: its effect was negated.'),
     # Translators: ygo.no_effect.indestructible
     pgettext_lazy('trace', "Chain Link {link}: {target_name} is not destroyed: {source_name}'s effect says it cannot be destroyed by this effect."),
+    # Translators: ygo.no_effect.negated_on_field
+    pgettext_lazy('trace', "Chain Link {link} ({card_name}) resolves without effect: {source_name}'s Continuous Effect negates the effects of {card_name}."),
     # Translators: ygo.no_effect.no_attack
     pgettext_lazy('trace', 'Chain Link {link}: there is no attack in progress to negate.'),
     # Translators: ygo.no_effect.not_applicable
@@ -992,6 +1008,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot activate its optional trigger ({event}): it was raised in the Damage Step, where only mandatory triggers, Flip Effects and a card's own Special Summon, destruction, banishment or return to the hand can be activated."),
     # Translators: ygo.trigger.declined
     pgettext_lazy('trace', "{player} does not activate {card_name}'s optional trigger."),
+    # Translators: ygo.trigger.forbidden
+    pgettext_lazy('trace', "{card_name}'s effect is not activated: {source_name}'s effect says {player} cannot activate it."),
     # Translators: ygo.trigger.missed_timing
     pgettext_lazy('trace', '{card_name} misses the timing: its "when … you can" event ({event}) was not the last thing to happen.'),
     # Translators: ygo.trigger.not_from_field
@@ -3929,7 +3947,7 @@ VOCABULARY = (
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Change position'),
     # Translators: ygo instruction:change_position
-    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected."),
+    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3)."),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'To position'),
     # Translators: ygo instruction:change_position
@@ -4074,6 +4092,20 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Cannot Special Summon'),
     # Translators: ygo continuous:cannot_special_summon
     pgettext_lazy('vocabulary', 'While its card is face-up on the field, the players named cannot Special Summon: a Special Summon by game procedure is illegal, and so is activating an effect that would Special Summon for them (official ruling); an effect already on the chain that would Special Summon does not (ARC-V 3.2.7.1.i2).'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Cannot Set'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, the players named cannot Set the cards named: a `set` action of a monster (face-down Defense Position) or of a Spell or Trap is illegal (ARC-V 3.2.7.1.i2; MR2 ch2.7). Summoning face-up and activating a Spell from the hand are not Setting.'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Which cards'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'all (the default), monster or spell_trap'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Any card'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Monsters'),
+    # Translators: ygo continuous:cannot_set
+    pgettext_lazy('vocabulary', 'Spells and Traps'),
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'ATK while face-up'),
     # Translators: ygo continuous:change_atk
@@ -4086,6 +4118,46 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'A Continuous Effect the vocabulary cannot say. It is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`, whenever its card is face-up on the field: at the start if it is there, and each time it comes face-up later (ARC-V 4.1.2.i1, 3.2.7.1.i2).'),
     # Translators: ygo continuous:unsupported
     pgettext_lazy('vocabulary', 'what the effect says'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', "Negate face-up monsters' effects"),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', "While its card is face-up on the field with its effects not negated, the effects of the face-up monsters it names (`all`: every one but its own card; `opponent`; `self`, from its controller) are negated while they are face-up on the field: their Continuous Effects do not apply (their ATK/DEF changes end at once), and their effects that resolve while they are face-up on the field resolve without effect; an effect activated in the hand or Graveyard is not negated. The moment its card is no longer face-up on the field, their effects apply again (ARC-V 3.2.7.1.i2–i3, whose example is this; MR2 ch2.7). A monster unaffected by its card's effects is not negated. Two monsters whose effects would negate each other's are a `cannot_evaluate` step: which applies depends on which applied first (official ruling)."),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Whose face-up monsters'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'all (every face-up monster on the field but this card), opponent or self'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Every face-up monster'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', "Its controller's"),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'Level while face-up'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names (with a Level: not an Xyz Monster, whose `level` is its Rank, ARC-V 3.1.4.1.i2) has its Level raised or lowered by `amount` (never below 1: official ruling) or set to `set`, including a monster that comes face-up later; it is only that Level (ARC-V 3.1.4.1.i4), for filters, Synchro and Xyz Materials and conditions, and the board shows it. The change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The document gives the printed Level; the change is applied at the start.'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'Level change'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'signed: +1 raises, -1 lowers'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'Level becomes'),
+    # Translators: ygo continuous:change_level
+    pgettext_lazy('vocabulary', 'the Level it becomes ("becomes Level X")'),
+    # Translators: ygo continuous:change_race
+    pgettext_lazy('vocabulary', 'Type while face-up'),
+    # Translators: ygo continuous:change_race
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names is of the Type `becomes` and only that Type (ARC-V 3.1.4.3.i2), for filters, material checks and conditions, and the board shows it; the change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The document gives the printed Type; the change is applied at the start.'),
+    # Translators: ygo continuous:change_race
+    pgettext_lazy('vocabulary', 'Type becomes'),
+    # Translators: ygo continuous:change_race
+    pgettext_lazy('vocabulary', 'as the objects write it (`Dragon`)'),
+    # Translators: ygo continuous:change_attribute
+    pgettext_lazy('vocabulary', 'Attribute while face-up'),
+    # Translators: ygo continuous:change_attribute
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names is of the Attribute `becomes` and only that Attribute (ARC-V 3.1.4.2.i2), for filters, material checks and conditions, and the board shows it; the change ends the moment its card is no longer face-up on the field (3.2.7.1.i3). The document gives the printed Attribute; the change is applied at the start.'),
+    # Translators: ygo continuous:change_attribute
+    pgettext_lazy('vocabulary', 'Attribute becomes'),
+    # Translators: ygo continuous:change_attribute
+    pgettext_lazy('vocabulary', 'as the objects write it (`DARK`)'),
     # Translators: ygo slot ability
     pgettext_lazy('vocabulary', 'Effect class'),
     # Translators: ygo slot ability
@@ -4340,8 +4412,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'The turn player Special Summons by game procedure in their Main Phase with no chain; it does not start a chain (ARC-V 3.2.2.3.1.i4), the materials leave first and the opponent may then negate the Summon. The monster is face-up in the `position` asked for (ARC-V 3.2.2.3.i5; MR2 ch2.20).'),
     # Translators: ygo action:special_summon
     pgettext_lazy('vocabulary', 'Method'),
-    # Translators: ygo action:special_summon
-    pgettext_lazy('vocabulary', 'Monsters'),
     # Translators: ygo action:special_summon
     pgettext_lazy('vocabulary', "a Pendulum Summon's monsters"),
     # Translators: ygo action:special_summon
@@ -4923,6 +4993,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card activated when "exactly 1" monster is Summoned cannot be activated when two or more monsters are Summoned at the same time; one that reads "a monster(s)" can'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a Spell or Trap activated "when" a monster is Summoned or an attack is declared is activated in response to that event only: right after it, or right after the chain whose last action it was; not once anything else has happened since or another action has been taken'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "official ruling, not in this document: of two Continuous Effects that would negate each other's cards, the one that applied first applies"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -5029,4 +5101,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', "an original ATK/DEF changed by an effect is the monster's original value from then on (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a battle position changed by an effect is not limited to once per turn (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a monster whose Level an effect changed has only the changed Level (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a monster whose Attribute an effect changed has only the changed Attribute (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a monster whose Type an effect changed has only the changed Type (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

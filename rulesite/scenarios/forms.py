@@ -50,6 +50,7 @@ PROTECTION_BY_LABELS = {"any": _("Any player's"), "opponent": _("The opponent's"
 PROTECTION_EFFECTS_LABELS = {"all": _("All effects"), "monster": _("Monster effects"), "spell": _("Spell effects"),
                              "trap": _("Trap effects"), "spell_trap": _("Spell and Trap effects")}
 PROTECTION_PLAYERS_LABELS = {"self": _("This card's controller"), "opponent": _("Their opponent"), "both": _("Both players")}
+SET_CARDS_LABELS = {"all": _("Any card"), "monster": _("Monsters"), "spell_trap": _("Spells and Traps")}
 DECK_PLACE_LABELS = {"top": _("On top"), "bottom": _("On the bottom"), "shuffle": _("Shuffled in")}
 KIND_LABELS = {"monster": _("Monster"), "spell": _("Spell"), "trap": _("Trap")}
 SUBTYPE_LABELS = {
@@ -440,13 +441,16 @@ class ActionForm(BoardRowForm):
     choose_from = CardRefsField(label=_("…from"), required=False, widget=_card_select(multiple=True))
     chosen = CardRefsField(label=_("Chosen (blank: show every choice)"), required=False, widget=_card_select(multiple=True))
     text = forms.CharField(label=_("What the text does"), max_length=500, required=False)
+    set_cards = forms.ChoiceField(label=_("Which cards cannot be Set"), required=False,
+                                  choices=_choices(builder.key_values("continuous", "cards"), SET_CARDS_LABELS, blank="—"))
+    becomes = forms.CharField(label=_("Type or Attribute it becomes"), max_length=200, required=False)
     single = forms.BooleanField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(required=False, widget=forms.HiddenInput)
 
     main_fields = ("do",)
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
                    "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "by", "effects", "players", "choose", "choose_from", "chosen",
-                   "text")
+                   "text", "set_cards", "becomes")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

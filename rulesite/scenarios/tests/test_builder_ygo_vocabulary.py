@@ -157,10 +157,16 @@ class GoldenRowsTests(TestCase):
         self.assertEqual(fallback, [
             "arcv-cannot-be-targeted-after-targeting-still-returns: cards[2] second effect",
             "arcv-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
+            "arcv-continuous-negation-ends-a-monsters-continuous-atk-boost: cards[0] second effect",
             "arcv-magic-jammer-cannot-negate-effect-activation: cards[0] second effect",
+            "arcv-monster-unaffected-by-traps-is-not-negated-by-a-continuous-trap: cards[0] second effect",
             "arcv-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
+            "arcv-negate-and-destroy-negates-but-leaves-an-unaffected-monster: cards[0] second effect",
             "mr2-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
+            "mr2-continuous-negation-ends-a-monsters-continuous-atk-boost: cards[0] second effect",
+            "mr2-monster-unaffected-by-traps-is-not-negated-by-a-continuous-trap: cards[0] second effect",
             "mr2-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
+            "mr2-negate-and-destroy-negates-but-leaves-an-unaffected-monster: cards[0] second effect",
         ])
 
     def test_filters_materials_and_options_survive_the_rendered_form(self) -> None:

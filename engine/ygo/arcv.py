@@ -250,6 +250,19 @@ CITATIONS.update({
     R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
                               "effect"),
+    # issue 13: Equip Cards, Tributes by effects, values read from the game
+    R.EQUIP: _s("3.3.3.4.i3"),
+    R.EQUIP_BY_EFFECT: Ruling("official ruling, not in this document: a monster equipped to another monster by a card "
+                              "effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states "
+                              "this for Traps that become Equip Cards)"),
+    R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
+                              "on the field when it resolves is not equipped and is sent to the Graveyard"),
+    R.TRIBUTE_BY_EFFECT: _s("4.2.2.1.i2"),
+    R.LAST_KNOWN: Ruling("official ruling, not in this document: an effect that reads the ATK or DEF of a monster that "
+                         "has left the field uses the value it last had on the field (last known information)"),
+    R.STAT_LOST: _s("4.1.5.i1"),
+    R.SUMMON_CONDITIONS: _s("4.1.2.i1"),
+    R.CANNOT_ATTACK: _s("4.1.2.i1"),
 })
 
 

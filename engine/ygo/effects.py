@@ -20,6 +20,7 @@ from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Pos
 from .protection import not_destroyed_by_effect, summon_forbidden
 from .primitives import check_lp, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
+from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, read_amount
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
 
@@ -75,6 +76,9 @@ class MoveCards:
                 continue
             if part.do == "destroy" and not_destroyed_by_effect(duel, state, link, card, part):
                 continue
+            if part.do == "tribute" and card.controller != link.controller:
+                not_applicable(duel, link, card, part, R.TRIBUTE_OWN)
+                continue
             if card.zone is Zone.DECK and not card.revealed:
                 searched.append(card.owner)
             kwargs: dict[str, Any] = {}
@@ -84,7 +88,7 @@ class MoveCards:
             elif self.to is Zone.DECK:
                 kwargs = {"top": part.place == "top", "bottom": part.place == "bottom"}
                 key = R.DECK_BOTTOM if part.place == "bottom" else self.key
-            state = move(duel, state, card, self.to, part.do, key, **kwargs)
+            state = move(duel, state, card, self.to, part.do, key, by_effect=True, **kwargs)
             if self.to is Zone.DECK and part.place == "shuffle" and state.card(card.id).zone is Zone.DECK:
                 shuffled_in.append(card.owner)
             if state.ended:
@@ -121,6 +125,12 @@ _move_verb("banish", "Banish", frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK,
            keys={"face_down": Boolean(label="Face-down", help="banish face-down (ARC-V 2.3.1.i1)", default=False)},
            rule=(R.BANISH_FACE_DOWN, *_SEARCHED), messages=_SHUFFLED,
            example={"do": "banish", "target": "m1", "face_down": True})
+_move_verb("tribute", "Tribute", frozenset({Zone.MONSTER_ZONE}), Zone.GRAVEYARD, R.TRIBUTE_BY_EFFECT,
+           "Tributes each monster it names that the link's controller controls, face-up or face-down: it is sent to "
+           "the Graveyard (a Token is removed) and is not destroyed, so it counts as sent to the Graveyard and sent "
+           "from the field for triggers, never as destroyed; unlike the Tributes of a Tribute Summon it is not part "
+           "of a summoning procedure (ARC-V 4.2.2.1.i2; MR2 ch5.16). A monster the opponent controls is "
+           "not affected.", rule=(R.TRIBUTE_OWN,), example={"do": "tribute", "target": "m1"})
 _move_verb("return_to_hand", "Return to the hand", frozenset({Zone.GRAVEYARD, Zone.BANISHED, *FIELD_ZONES}), Zone.HAND,
            R.RETURN,
            "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck "
@@ -170,8 +180,12 @@ class ChangeLife:
 
     def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
         """Change each named player's LP, then end the Duel if LP reached 0 (ARC-V 1.4.1.i6)."""
+        amount: Optional[int] = part.amount or 0
+        if part.equal_to:
+            amount, state = read_amount(duel, state, link, part)
+            if amount is None:
+                return state
         for player_id in duel.player_ids(part.player, link.controller):
-            amount = part.amount or 0
             state = set_lp(state, player_id, state.player(player_id).lp + self.sign * amount)
             lp = state.player(player_id).lp
             if self.sign < 0:
@@ -181,37 +195,51 @@ class ChangeLife:
         return check_lp(duel, state)
 
 
-_LIFE_KEYS = {"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="LP", help="how many Life Points")}
+_LIFE_KEYS = {"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="LP", help="how many Life Points"),
+              **AMOUNT_KEYS}
 VOCABULARY.entry(
-    "instruction", "damage", rule=(R.DAMAGE, R.LP_ZERO, R.BOTH_ZERO), label="Inflict damage", keys=_LIFE_KEYS,
-    required=("amount",), messages=("ygo.damage",), row=Row(main=("player", "amount")),
+    "instruction", "damage", rule=(R.DAMAGE, R.LP_ZERO, R.BOTH_ZERO, R.LAST_KNOWN, R.STAT_LOST), label="Inflict damage",
+    keys=_LIFE_KEYS, check=check_amount, messages=("ygo.damage", *AMOUNT_MESSAGES),
+    row=Row(main=("player", "amount", "equal_to", "of")),
     doc="The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a "
-        "chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2).",
+        "chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, "
+        "`equal_to` with `of` reads the amount from a card when it applies: " + AMOUNT_DOC,
     example={"do": "damage", "player": "opponent", "amount": 800})(ChangeLife(-1))
 VOCABULARY.entry(
-    "instruction", "gain_lp", rule=(R.GAIN_LP,), label="Gain LP", keys=_LIFE_KEYS, required=("amount",),
-    messages=("ygo.lp.gain",), row=Row(main=("player", "amount")),
+    "instruction", "gain_lp", rule=(R.GAIN_LP, R.LAST_KNOWN, R.STAT_LOST), label="Gain LP", keys=_LIFE_KEYS,
+    check=check_amount, messages=("ygo.lp.gain", *AMOUNT_MESSAGES), row=Row(main=("player", "amount", "equal_to", "of")),
     doc="The player gains that many LP (neither document states a general rule for gaining LP: the step rests on "
-        "the card's text).",
+        "the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: " + AMOUNT_DOC,
     example={"do": "gain_lp", "amount": 500})(ChangeLife(+1))
 
 
 @VOCABULARY.entry(
-    "instruction", "special_summon", rule=(R.SPECIAL_SUMMON, R.MONSTER_ZONE_FULL, R.SEARCH_SHUFFLE), label="Special Summon",
+    "instruction", "special_summon", rule=(R.SPECIAL_SUMMON, R.MONSTER_ZONE_FULL, R.SEARCH_SHUFFLE, R.SUMMON_CONDITIONS),
+    label="Special Summon",
     keys={**REFERENCE_KEYS, "player": _ONE_PLAYER,
           "position": Choice(values=("attack", "defense"), what="summon position", label="Position",
                              help="face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)",
-                             default="attack")},
-    check=_check_references, messages=("ygo.move", "ygo.deck.shuffled"),
-    row=Row(main=("targets", "position"), extra=("player", "target",
-                                                                                                  "choose", "from", "chosen")),
+                             default="attack"),
+          "max_level": Integer(low=1, high=13, label="Level or lower", help='"a Level N or lower monster": N'),
+          "negate_effects": Boolean(label="Effects negated", help='"its effects are negated"', default=False),
+          "cannot_attack": Boolean(label="Cannot attack this turn", help='"it cannot attack this turn"', default=False)},
+    check=_check_references,
+    messages=("ygo.move", "ygo.deck.shuffled", "ygo.summon.effects_negated", "ygo.summon.cannot_attack",
+              "ygo.no_effect.summon_level"),
+    row=Row(main=("targets", "position"), extra=("player", "target", "choose", "from", "chosen", "max_level",
+                                                 "negate_effects", "cannot_attack")),
     doc="Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up "
         "in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster "
         "on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. "
-        "A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4).",
+        "A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The "
+        "card's conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` (\"a Level 4 or lower "
+        "monster\": a monster of a higher Level is not Summoned), `negate_effects` (its effects are negated while it "
+        "stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack "
+        "declaration by it this turn is illegal).",
     example={"do": "special_summon", "target": "m1", "position": "defense"})
 def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
-    """Move each monster it names to the player's Monster Zone in the position given."""
+    """Move each monster it names to the player's Monster Zone in the position given, with the
+    conditions the action states."""
     player = duel.player_ids(part.player, link.controller)[0]
     searched = []
     for card, _targeted in objects_of(duel, state, link, index, part):
@@ -221,6 +249,10 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
         if card.kind is not CardKind.MONSTER or card.zone in FIELD_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
             not_applicable(duel, link, card, part)
             continue
+        if part.max_level is not None and (card.level is None or card.level > part.max_level):
+            duel.record("no_effect", "ygo.no_effect.summon_level", R.SUMMON_CONDITIONS, link=link.number,
+                        target=card.id, target_name=card.name, level=card.level, max_level=part.max_level)
+            continue
         if len(state.cards_in(Zone.MONSTER_ZONE, player)) >= 5:
             duel.record("no_effect", "ygo.no_effect.zone_full", R.MONSTER_ZONE_FULL, link=link.number,
                         target=card.id, target_name=card.name)
@@ -228,8 +260,16 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
         position = Position.DEFENSE if part.position == "defense" else Position.ATTACK
         if card.zone is Zone.DECK and not card.revealed:
             searched.append(card.owner)
+        if part.negate_effects:
+            # Negated before it arrives: its Continuous Effects never apply (ARC-V 4.1.2.i1).
+            state = state.with_card(replace(card, effects_negated="permanent"))
         state = move(duel, state, card, Zone.MONSTER_ZONE, "special_summon", R.SPECIAL_SUMMON, position=position)
-        state = duel.sync(state.with_card(replace(state.card(card.id), controller=player)))
+        state = duel.sync(state.with_card(replace(state.card(card.id), controller=player,
+                                                  cannot_attack=part.cannot_attack)))
+        for flag, message in ((part.negate_effects, "ygo.summon.effects_negated"),
+                              (part.cannot_attack, "ygo.summon.cannot_attack")):
+            if flag:
+                duel.record("effect", message, R.SUMMON_CONDITIONS, link=link.number, card=card.id, card_name=card.name)
     return shuffle_searched(duel, state, searched)
 
 

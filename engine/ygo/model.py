@@ -170,6 +170,21 @@ class Instruction:
     players: str = "both"
     """For ``cannot_activate`` / ``cannot_special_summon``: ``self``, ``opponent`` or ``both``,
     from the source's controller."""
+    card: str = ""
+    """For ``equip``: the card that becomes the Equip Card (``""``: the link's own card)."""
+    equipped: bool = False
+    """For a Continuous ``change_atk`` / ``change_def``: it names the monster its card is equipped to."""
+    equal_to: str = ""
+    """For ``damage`` / ``gain_lp``: the value read from a card (``atk``, ``def``, ``original_atk``,
+    ``original_def``, ``atk_lost``) instead of a fixed ``amount``; ``""``: not given."""
+    of: str = ""
+    """For ``equal_to``: the card it is read from."""
+    negate_effects: bool = False
+    """For ``special_summon``: "its effects are negated" (while it stays face-up on the field)."""
+    cannot_attack: bool = False
+    """For ``special_summon``: "it cannot attack this turn"."""
+    max_level: Optional[int] = None
+    """For ``special_summon``: "a Level N or lower monster"; ``None``: any Level."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +305,10 @@ class Card:
     """Shown to both players by an effect (ARC-V 2.2.i7); ends when the card changes zone."""
     effects_negated: str = ""
     """``permanent`` or ``end_phase`` while an effect negates the card's effects; ``""`` otherwise."""
+    cannot_attack: bool = False
+    """An effect says it cannot attack this turn (ends when the turn ends or it leaves the field)."""
+    last_known: tuple[Optional[int], Optional[int]] = (None, None)
+    """Its ATK and DEF as they last were on the field, kept when it leaves (last known information)."""
 
     @property
     def face_up(self) -> bool:

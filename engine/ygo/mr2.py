@@ -246,6 +246,17 @@ CITATIONS.update({
     R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
                               "effect"),
+    # issue 13: Equip Cards, Tributes by effects, values read from the game
+    R.EQUIP: _s("ch5.27"),
+    R.EQUIP_BY_EFFECT: _s("ch5.27"),
+    R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
+                              "on the field when it resolves is not equipped and is sent to the Graveyard"),
+    R.TRIBUTE_BY_EFFECT: _s("ch5.16"),
+    R.LAST_KNOWN: Ruling("official ruling, not in this document: an effect that reads the ATK or DEF of a monster that "
+                         "has left the field uses the value it last had on the field (last known information)"),
+    R.STAT_LOST: _ruling("an ATK/DEF lowered below 0 becomes 0, and \"the ATK it lost\" is the amount it really went down"),
+    R.SUMMON_CONDITIONS: _s("ch5.6"),
+    R.CANNOT_ATTACK: _s("ch5.6"),
 })
 
 

@@ -91,12 +91,14 @@ def _after_leaving(duel: Duel, state: GameState, left: Card, *, negated: bool = 
     return state
 
 
-def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, **kwargs: Any) -> GameState:
+def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, *, by_effect: bool = False,
+         **kwargs: Any) -> GameState:
     """Move a card (:func:`place_card`), note the events it raises, and end what its leaving ends.
 
     A card leaving the field loses its modifiers and this turn's flags and its Continuous
-    Effects stop (ARC-V 3.2.7.1.i3). A Tribute paid as a cost is not a summoning procedure (its
-    trigger waits for the chain).
+    Effects stop (ARC-V 3.2.7.1.i3); its ATK and DEF as they were there are kept as its last
+    known information. A Tribute paid as a cost, or made by a resolving effect (``by_effect``),
+    is not a summoning procedure (its trigger waits for the chain).
     """
     before = state.card(card.id)
     state = place_card(duel, state, card, to, reason, key, **kwargs)
@@ -105,11 +107,12 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     if was_on_field and after.zone not in FIELD_ZONES:
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
-            effects_negated="",
+            effects_negated="", cannot_attack=False,
+            last_known=(before.atk, before.def_) if before.zone is Zone.MONSTER_ZONE else after.last_known,
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = end_continuous(duel, state, before.id)
-    procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" else ""
+    procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" and not by_effect else ""
     if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK):
         state = duel.event(state, "sent_to_graveyard", card.id, procedure)
         if was_on_field and kwargs.get("from_field", True):

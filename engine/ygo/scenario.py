@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .filters import card_filter
+from .values import continuous_targets
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
     Pending, Player, Position, Turn, Zone,
@@ -30,7 +31,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         objects = tuple(raw["targets"])
     elif "target" in raw:
         objects = (raw["target"],)
-    elif "card" in raw:
+    elif "card" in raw and raw["do"] != "equip":
         objects = (raw["card"],)
     amount = raw.get("amount")
     return Instruction(
@@ -62,6 +63,13 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         by=raw.get("by", ""),
         effects=raw.get("effects", "all"),
         players=raw.get("players", "both"),
+        card=raw.get("card", "") if raw["do"] == "equip" else "",
+        equipped=raw.get("equipped", False),
+        equal_to=raw.get("equal_to", ""),
+        of=raw.get("of", ""),
+        negate_effects=raw.get("negate_effects", False),
+        cannot_attack=raw.get("cannot_attack", False),
+        max_level=raw.get("max_level"),
     )
 
 
@@ -123,7 +131,7 @@ def _with_modifiers(cards: tuple[Card, ...], scenario: Mapping[str, Any]) -> tup
             for item in effect.actions:
                 if item.do not in STAT_VERBS:
                     continue
-                for target in item.objects:
+                for target in continuous_targets(card, item):
                     other = by_id.get(target)
                     if other is not None and other.zone is Zone.MONSTER_ZONE and other.face_up:
                         attached.setdefault(target, []).append(Modifier(item.do[-3:], amount=item.amount or 0,

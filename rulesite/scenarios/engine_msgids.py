@@ -712,6 +712,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} does not pay {cost}, so {card_name} does it.'),
     # Translators: mtg.unless.paid
     pgettext_lazy('trace', '{player} pays {cost}: {card_name} does not do what it would do unless paid.'),
+    # Translators: ygo.amount.last_known
+    pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field (now in the {zone}), so its {value} is read as it last was on the field: {amount}.'),
+    # Translators: ygo.amount.lost
+    pgettext_lazy('trace', 'Chain Link {link}: {card_name} really lost {amount} ATK to this effect, so the amount is {amount}.'),
+    # Translators: ygo.amount.read
+    pgettext_lazy('trace', "Chain Link {link}: the amount is {card_name}'s {value} ({zone}): {amount}."),
     # Translators: ygo.battle.attack
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks {target_name}."),
     # Translators: ygo.battle.attack_direct
@@ -792,6 +798,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'The Duel is a draw ({reason}).'),
     # Translators: ygo.duel.win
     pgettext_lazy('trace', '{winner} wins the Duel ({reason}).'),
+    # Translators: ygo.equip
+    pgettext_lazy('trace', '{card_name} is equipped to {target_name}.'),
+    # Translators: ygo.equip.not_equipped
+    pgettext_lazy('trace', 'Chain Link {link}: the monster {card_name} would be equipped to is no longer face-up on the field, so {card_name} is not equipped and is sent to the Graveyard.'),
     # Translators: ygo.illegal.already_attacked
     pgettext_lazy('trace', '{card_name} has already attacked this turn.'),
     # Translators: ygo.illegal.attack_position
@@ -802,6 +812,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot attack: only a monster in its controller's Monster Zone can attack (it is in the {zone})."),
     # Translators: ygo.illegal.cannot_activate
     pgettext_lazy('trace', "{card_name} cannot be activated: {source_name}'s effect says {player} cannot activate it."),
+    # Translators: ygo.illegal.cannot_attack_this_turn
+    pgettext_lazy('trace', '{card_name} cannot attack: the effect that Special Summoned it says it cannot attack this turn.'),
     # Translators: ygo.illegal.cannot_be_targeted
     pgettext_lazy('trace', "{card_name} cannot be activated targeting {target_name}: {source_name}'s effect says it cannot be targeted by this effect."),
     # Translators: ygo.illegal.cannot_special_summon
@@ -918,6 +930,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {action} cannot apply to {target_name} where it is.'),
     # Translators: ygo.no_effect.special_summon_forbidden
     pgettext_lazy('trace', "Chain Link {link}: {target_name} is not Special Summoned: {source_name}'s effect says {player} cannot Special Summon."),
+    # Translators: ygo.no_effect.summon_level
+    pgettext_lazy('trace', 'Chain Link {link}: {target_name} (Level {level}) cannot be Special Summoned by this effect: only a Level {max_level} or lower monster.'),
     # Translators: ygo.no_effect.target_gone
     pgettext_lazy('trace', 'Chain Link {link}: {target_name} is no longer where it was targeted, so {action} does not apply to it.'),
     # Translators: ygo.no_effect.unaffected
@@ -962,6 +976,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} Sets {card_name} face-down.'),
     # Translators: ygo.summon.cannot
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
+    # Translators: ygo.summon.cannot_attack
+    pgettext_lazy('trace', 'Chain Link {link}: {card_name} cannot attack this turn, as the card says.'),
+    # Translators: ygo.summon.effects_negated
+    pgettext_lazy('trace', "Chain Link {link}: {card_name}'s effects are negated while it is face-up on the field, as the card says."),
     # Translators: ygo.summon.flip
     pgettext_lazy('trace', '{player} Flip Summons {card_name}.'),
     # Translators: ygo.summon.negation_window
@@ -1036,6 +1054,7 @@ TERMS = (
     pgettext_lazy('trace term', 'destroyed_by_battle'),
     pgettext_lazy('trace term', 'flipped'),
     pgettext_lazy('trace term', 'sent_to_graveyard'),
+    pgettext_lazy('trace term', 'equip'),
     pgettext_lazy('trace term', 'inherent'),
     pgettext_lazy('trace term', 'fusion'),
     pgettext_lazy('trace term', 'ritual'),
@@ -3798,6 +3817,8 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Face-down'),
     # Translators: ygo instruction:banish
     pgettext_lazy('vocabulary', 'banish face-down (ARC-V 2.3.1.i1)'),
+    # Translators: ygo instruction:tribute
+    pgettext_lazy('vocabulary', "Tributes each monster it names that the link's controller controls, face-up or face-down: it is sent to the Graveyard (a Token is removed) and is not destroyed, so it counts as sent to the Graveyard and sent from the field for triggers, never as destroyed; unlike the Tributes of a Tribute Summon it is not part of a summoning procedure (ARC-V 4.2.2.1.i2; MR2 ch5.16). A monster the opponent controls is not affected."),
     # Translators: ygo instruction:return_to_hand
     pgettext_lazy('vocabulary', "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21)."),
     # Translators: ygo instruction:return_to_deck
@@ -3833,23 +3854,53 @@ VOCABULARY = (
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'Inflict damage'),
     # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', 'The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2).'),
+    pgettext_lazy('vocabulary', "The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, `equal_to` with `of` reads the amount from a card when it applies: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1)."),
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'LP'),
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'how many Life Points'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Equal to'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'read the amount from a card (of): atk, def, original_atk, original_def or atk_lost'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Its ATK'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Its DEF'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Its original ATK'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Its original DEF'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'The ATK it lost'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Of card'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'the card equal_to reads'),
     # Translators: ygo instruction:gain_lp
     pgettext_lazy('vocabulary', 'Gain LP'),
     # Translators: ygo instruction:gain_lp
-    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text)."),
+    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1)."),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Special Summon'),
     # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', "Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4)."),
+    pgettext_lazy('vocabulary', 'Special Summons each monster it names to the player\'s Monster Zone (default: the link\'s controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The card\'s conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` ("a Level 4 or lower monster": a monster of a higher Level is not Summoned), `negate_effects` (its effects are negated while it stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack declaration by it this turn is illegal).'),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Level or lower'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', '"a Level N or lower monster": N'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Effects negated'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', '"its effects are negated"'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Cannot attack this turn'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', '"it cannot attack this turn"'),
     # Translators: ygo instruction:change_control
     pgettext_lazy('vocabulary', 'Take control'),
     # Translators: ygo instruction:change_control
@@ -3864,6 +3915,12 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Card text'),
     # Translators: ygo instruction:unsupported
     pgettext_lazy('vocabulary', 'what this part of the effect says'),
+    # Translators: ygo instruction:equip
+    pgettext_lazy('vocabulary', "Equips a card to the one face-up monster it names: the Equip Spell whose card activation resolves (the default), or the card `card` names (a monster from the hand, Deck, Extra Deck, Graveyard or banishment, treated as an Equip Card and placed face-up in the Spell & Trap Zone of the link's controller). The board shows `equipped_to`; the Equip Card's Continuous Effects with `equipped: true` change the equipped monster, and it is destroyed when that monster leaves the field (ARC-V 3.3.3.4.i3, 3.3.3.4.i8, 3.4.3.1.i4; MR2 ch5.27). If the monster is no longer face-up on the field when it resolves, the Equip Spell is not equipped and is sent to the Graveyard (official ruling); a card an effect would equip then stays where it is."),
+    # Translators: ygo instruction:equip
+    pgettext_lazy('vocabulary', 'Equip Card'),
+    # Translators: ygo instruction:equip
+    pgettext_lazy('vocabulary', 'the card equipped (blank: this card, an Equip Spell)'),
     # Translators: ygo instruction:negate_activation
     pgettext_lazy('vocabulary', 'Negate the activation'),
     # Translators: ygo instruction:negate_activation
@@ -4069,11 +4126,15 @@ VOCABULARY = (
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'ATK while face-up'),
     # Translators: ygo continuous:change_atk
-    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its ATK changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). The document's `atk`/`def` already include it."),
+    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its ATK changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` already include it."),
+    # Translators: ygo continuous:change_atk
+    pgettext_lazy('vocabulary', 'The equipped monster'),
+    # Translators: ygo continuous:change_atk
+    pgettext_lazy('vocabulary', 'the monster this card is equipped to (an Equip Card\'s "the equipped monster")'),
     # Translators: ygo continuous:change_def
     pgettext_lazy('vocabulary', 'DEF while face-up'),
     # Translators: ygo continuous:change_def
-    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its DEF changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). The document's `atk`/`def` already include it."),
+    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its DEF changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` already include it."),
     # Translators: ygo continuous:unsupported
     pgettext_lazy('vocabulary', 'A Continuous Effect the vocabulary cannot say. It is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`, whenever its card is face-up on the field: at the start if it is there, and each time it comes face-up later (ARC-V 4.1.2.i1, 3.2.7.1.i2).'),
     # Translators: ygo continuous:unsupported
@@ -4681,9 +4742,13 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Counter kind'),
     # Translators: ygo slot counter (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Counter kind'),
+    # Translators: mtg keyword:equip (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Equip'),
+    # Translators: ygo instruction:equip (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Equip'),
     # Translators: mtg keyword:tribute (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Tribute'),
-    # Translators: ygo cost:tribute (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:tribute (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Tribute'),
     # Translators: mtg effect:cant_cast (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Card name'),
@@ -4809,6 +4874,12 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a monster equipped to another monster by a card effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states this for Traps that become Equip Cards)'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an Equip Card whose monster is no longer face-up on the field when it resolves is not equipped and is sent to the Graveyard'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that reads the ATK or DEF of a monster that has left the field uses the value it last had on the field (last known information)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -4915,4 +4986,6 @@ RULINGS = (
     pgettext_lazy('ruling basis', "an original ATK/DEF changed by an effect is the monster's original value from then on (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a battle position changed by an effect is not limited to once per turn (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an ATK/DEF lowered below 0 becomes 0, and "the ATK it lost" is the amount it really went down (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

@@ -157,9 +157,15 @@ class GoldenRowsTests(TestCase):
         self.assertEqual(fallback, [
             "arcv-cannot-be-targeted-after-targeting-still-returns: cards[2] second effect",
             "arcv-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
+            "arcv-equip-spell-on-an-opponents-monster-follows-it-to-the-graveyard: cards[1] second effect",
+            "arcv-equip-spell-resolves-equipped-to-its-target: cards[1] second effect",
+            "arcv-equip-spell-whose-target-is-gone-goes-to-the-graveyard: cards[1] second effect",
             "arcv-magic-jammer-cannot-negate-effect-activation: cards[0] second effect",
             "arcv-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
             "mr2-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
+            "mr2-equip-spell-on-an-opponents-monster-follows-it-to-the-graveyard: cards[1] second effect",
+            "mr2-equip-spell-resolves-equipped-to-its-target: cards[1] second effect",
+            "mr2-equip-spell-whose-target-is-gone-goes-to-the-graveyard: cards[1] second effect",
             "mr2-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
         ])
 

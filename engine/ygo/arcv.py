@@ -257,7 +257,11 @@ CITATIONS.update({
                               "this for Traps that become Equip Cards)"),
     R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
                               "on the field when it resolves is not equipped and is sent to the Graveyard"),
+    R.EQUIP_NEGATED: _s("3.3.3.4.i7"),
     R.TRIBUTE_BY_EFFECT: _s("4.2.2.1.i2"),
+    R.SEND_FROM_TOP: Ruling("official ruling, not in this document: sending the top cards of the Deck to the Graveyard "
+                            "does not search the Deck, so it is not shuffled"),
+    R.DECK_EMPTY_NO_LOSS: _s("1.4.2.i2"),
     R.LAST_KNOWN: Ruling("official ruling, not in this document: an effect that reads the ATK or DEF of a monster that "
                          "has left the field uses the value it last had on the field (last known information)"),
     R.STAT_LOST: _s("4.1.5.i1"),

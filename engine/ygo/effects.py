@@ -18,7 +18,7 @@ from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
 from .protection import not_destroyed_by_effect, summon_forbidden
-from .primitives import check_lp, draw_card, end_duel, move, set_lp, shuffle_deck
+from .primitives import check_lp, deck_order_unknown, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
 from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, read_amount
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
@@ -68,6 +68,8 @@ class MoveCards:
 
     def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
         """Move each card the action names; a card not in an allowed zone is not affected."""
+        if part.from_top is not None:
+            return send_from_top(duel, state, link, part)
         searched, shuffled_in = [], []
         for card, _targeted in objects_of(duel, state, link, index, part):
             card = state.card(card.id)
@@ -96,11 +98,45 @@ class MoveCards:
         return shuffle_searched(duel, shuffle_searched(duel, state, searched), shuffled_in, R.SHUFFLE)
 
 
+def send_from_top(duel: Duel, state: GameState, link: ChainLink, part: Instruction) -> GameState:
+    """Send the top ``part.from_top`` cards of the player's Deck to the Graveyard, in order from
+    the top: no card is chosen, so the Deck is not searched and not shuffled (official ruling).
+
+    An empty Deck sends nothing and the player does not lose (ARC-V 1.4.2.i2); a Deck with fewer
+    cards, or one shuffled during the resolution (its top is not known, ARC-V 2.1.4.i2), is a
+    ``cannot_evaluate`` step: the documents do not say what sending more than the Deck holds does."""
+    player = duel.player_ids(part.player, link.controller)[0]
+    deck = [c for c in state.cards_in(Zone.DECK) if c.owner == player]
+    count = part.from_top or 0
+    if not deck:
+        duel.record("no_effect", "ygo.no_effect.deck_empty", R.DECK_EMPTY_NO_LOSS, link=link.number, player=player,
+                    amount=count)
+        return state
+    if deck_order_unknown(state, player) or len(deck) < count:
+        message = "ygo.cannot_evaluate.shuffled_mill" if len(deck) >= count else "ygo.cannot_evaluate.mill_short"
+        key = R.DECK_ORDER_HIDDEN if len(deck) >= count else R.CARD_TEXT
+        return duel.cannot_evaluate(state, message, key, link=link.number, player=player, amount=count, count=len(deck))
+    for card in deck[:count]:
+        state = move(duel, state, card, Zone.GRAVEYARD, "send_to_graveyard", R.SEND_FROM_TOP, by_effect=True)
+        if state.ended:
+            break
+    return state
+
+
+def _check_send(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    check_references(value, path, v)
+    named = [key for key in REFERENCE_KEYS if key in value]
+    if "from_top" in value and named:
+        v.error((*path, "from_top"), f"from_top sends the top cards of the Deck: give it or {named[0]}, not both")
+    if "player" in value and "from_top" not in value:
+        v.error((*path, "player"), "player names whose Deck from_top reads: give from_top too")
+
+
 def _move_verb(name: str, label: str, allowed: frozenset[Zone], to: Zone, key: R, doc: str, *,
                keys: Optional[dict[str, Any]] = None, rule: tuple[R, ...] = (), messages: tuple[str, ...] = (),
-               example: Optional[dict[str, Any]] = None) -> None:
+               example: Optional[dict[str, Any]] = None, check: Any = None) -> None:
     VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE, *rule), label=label,
-                     keys={**REFERENCE_KEYS, **(keys or {})}, check=_check_references,
+                     keys={**REFERENCE_KEYS, **(keys or {})}, check=check or _check_references,
                      messages=("ygo.move", *messages),
                      row=Row(main=("targets", *(keys or {})), extra=_REFERENCE_ROW.extra) if keys else _REFERENCE_ROW,
                      doc=doc, example=example or {"do": name, "target": "m1"})(MoveCards(allowed, to, key))
@@ -115,8 +151,18 @@ _move_verb("destroy", "Destroy", FIELD_ZONES, Zone.GRAVEYARD, R.DESTROY,
 _move_verb("send_to_graveyard", "Send to the Graveyard",
            frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK, Zone.BANISHED, *FIELD_ZONES}), Zone.GRAVEYARD, R.SEND_TO_GY,
            "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the "
-           "field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card taken from the Deck was searched "
-           "for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4; MR2 ch1.7).", rule=_SEARCHED, messages=_SHUFFLED)
+           "field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card chosen from the Deck was searched "
+           "for: that Deck is shuffled afterwards (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7). With `from_top: N` instead "
+           "of cards, the top N cards of the player's Deck are sent: nothing is chosen, so the Deck is not shuffled "
+           "(official ruling); an empty Deck sends nothing and the player does not lose (ARC-V 1.4.2.i2), and a Deck "
+           "with fewer cards, or shuffled during the resolution, is a `cannot_evaluate` step.",
+           keys={"from_top": Integer(low=1, high=60, label="Top cards of the Deck",
+                                     help="send the top N cards of the player's Deck instead of named cards"),
+                 "player": _ONE_PLAYER},
+           rule=(*_SEARCHED, R.SEND_FROM_TOP, R.DECK_EMPTY_NO_LOSS, R.DECK_ORDER_HIDDEN),
+           messages=(*_SHUFFLED, "ygo.no_effect.deck_empty", "ygo.cannot_evaluate.shuffled_mill",
+                     "ygo.cannot_evaluate.mill_short"), check=_check_send,
+           example={"do": "send_to_graveyard", "from_top": 3})
 _move_verb("banish", "Banish", frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK, Zone.GRAVEYARD, *FIELD_ZONES}),
            Zone.BANISHED, R.BANISH,
            "Banishes each card it names face-up, or face-down with `face_down` (then it is hidden and only its owner "

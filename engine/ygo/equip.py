@@ -58,10 +58,12 @@ def _holder(card: Optional[Card], state: GameState, equip: Card) -> Optional[Car
 
 
 @VOCABULARY.entry(
-    "instruction", "equip", rule=(R.EQUIP, R.EQUIP_BY_EFFECT, R.EQUIP_NO_TARGET, R.ST_ZONE_FULL, R.TARGET_GONE, R.SEARCH_SHUFFLE),
+    "instruction", "equip", rule=(R.EQUIP, R.EQUIP_BY_EFFECT, R.EQUIP_NO_TARGET, R.EQUIP_NEGATED, R.ST_ZONE_FULL, R.TARGET_GONE,
+          R.SEARCH_SHUFFLE),
     label="Equip", keys={**REFERENCE_KEYS, "card": Ref(spaces=("object",), label="Equip Card",
                                                        help="the card equipped (blank: this card, an Equip Spell)")},
-    check=_check_equip, messages=("ygo.equip", "ygo.equip.not_equipped", "ygo.no_effect.zone_full", "ygo.move", "ygo.deck.shuffled"),
+    check=_check_equip, messages=("ygo.equip", "ygo.equip.not_equipped", "ygo.equip.negated", "ygo.no_effect.zone_full", "ygo.move",
+              "ygo.deck.shuffled"),
     row=Row(main=("target", "card"), extra=("targets", "choose", "from", "chosen")),
     doc="Equips a card to the one face-up monster it names: the Equip Spell whose card activation resolves (the "
         "default), or the card `card` names (a monster from the hand, Deck, Extra Deck, Graveyard or banishment, "
@@ -69,7 +71,9 @@ def _holder(card: Optional[Card], state: GameState, equip: Card) -> Optional[Car
         "`equipped_to`; the Equip Card's Continuous Effects with `equipped: true` change the equipped monster, and "
         "it is destroyed when that monster leaves the field (ARC-V 3.3.3.4.i3, 3.3.3.4.i8, 3.4.3.1.i4; MR2 ch5.27). "
         "If the monster is no longer face-up on the field when it resolves, the Equip Spell is not equipped and is "
-        "sent to the Graveyard (official ruling); a card an effect would equip then stays where it is.",
+        "sent to the Graveyard (official ruling); a card an effect would equip then stays where it is. An Equip "
+        "Spell whose activation is negated is not equipped; one whose effect is negated is equipped all the same, with "
+        "its effects negated (ARC-V 3.3.3.4.i7).",
     example={"do": "equip", "target": "m1"})
 def equip(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Equip the link's card (or ``part.card``) to the monster the action names."""
@@ -109,4 +113,24 @@ def equip(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instr
     return shuffle_searched(duel, apply_continuous_of(duel, state, state.card(moved.id)), searched)
 
 
-__all__ = ["equip"]
+def equip_negated(duel: Duel, state: GameState, link: ChainLink) -> Optional[GameState]:
+    """Resolve an Equip Spell's card activation whose effect (not activation) was negated: it is
+    still equipped to its monster, with its effects negated (ARC-V 3.3.3.4.i7); ``None`` when
+    ``link`` is not such an activation (the caller records the negated effect as usual)."""
+    card = state.card(link.card)
+    part = next((p for p in link.actions if p.do == "equip" and not p.card), None)
+    if (part is None or not link.is_card_activation or card.zone not in FIELD_ZONES or not card.face_up
+            or (card.kind.value, card.subtype) != ("spell", "equip")):
+        return None
+    found = objects_of(duel, state, link, link.actions.index(part), part)
+    holder = _holder(found[0][0] if found else None, state, card)
+    if holder is None:
+        duel.record("rule_processing", "ygo.equip.not_equipped", R.EQUIP_NO_TARGET, link=link.number, card=card.id,
+                    card_name=card.name)
+        return move(duel, state, card, Zone.GRAVEYARD, "equip", R.EQUIP_NO_TARGET)
+    negated = replace(card, equipped_to=holder.id, effects_negated="permanent")
+    return duel.step(state.with_card(negated), "move", "ygo.equip.negated", R.EQUIP_NEGATED, link=link.number,
+                     card=card.id, card_name=card.name, target=holder.id, target_name=holder.name)
+
+
+__all__ = ["equip", "equip_negated"]

@@ -148,6 +148,7 @@ MESSAGES = {
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
     # issue 13: Equip Cards, Tributes by effects, amounts read from the game, Special Summon conditions
     "ygo.equip": "{card_name} is equipped to {target_name}.",
+    "ygo.equip.negated": "Chain Link {link}: the effect of {card_name} was negated, not its activation, so it is still equipped to {target_name}, with its effects negated.",
     "ygo.equip.not_equipped": "Chain Link {link}: the monster {card_name} would be equipped to is no longer face-up on the field, so {card_name} is not equipped and is sent to the Graveyard.",
     "ygo.amount.read": "Chain Link {link}: the amount is {card_name}'s {value} ({zone}): {amount}.",
     "ygo.amount.last_known": "Chain Link {link}: {card_name} has left the field (now in the {zone}), so its {value} is read as it last was on the field: {amount}.",
@@ -155,6 +156,9 @@ MESSAGES = {
     "ygo.summon.effects_negated": "Chain Link {link}: {card_name}'s effects are negated while it is face-up on the field, as the card says.",
     "ygo.summon.cannot_attack": "Chain Link {link}: {card_name} cannot attack this turn, as the card says.",
     "ygo.no_effect.summon_level": "Chain Link {link}: {target_name} (Level {level}) cannot be Special Summoned by this effect: only a Level {max_level} or lower monster.",
+    "ygo.no_effect.deck_empty": "Chain Link {link}: {player}'s Deck is empty, so no card is sent from it; {player} does not lose for that (only a draw from an empty Deck does).",
+    "ygo.cannot_evaluate.shuffled_mill": "Cannot evaluate sending the top {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known.",
+    "ygo.cannot_evaluate.mill_short": "Cannot evaluate sending the top {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what sending more than the Deck holds does.",
     "ygo.illegal.cannot_attack_this_turn": "{card_name} cannot attack: the effect that Special Summoned it says it cannot attack this turn.",
 }
 

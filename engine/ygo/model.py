@@ -185,6 +185,8 @@ class Instruction:
     """For ``special_summon``: "it cannot attack this turn"."""
     max_level: Optional[int] = None
     """For ``special_summon``: "a Level N or lower monster"; ``None``: any Level."""
+    from_top: Optional[int] = None
+    """For ``send_to_graveyard``: send the top N cards of the player's Deck (not a search)."""
 
 
 @dataclass(frozen=True, slots=True)

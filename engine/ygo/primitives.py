@@ -72,11 +72,7 @@ def _after_leaving(duel: Duel, state: GameState, left: Card, *, negated: bool = 
     not sent from the field (.i5; MR2 ch5.14), so their "sent from the field" triggers do not
     activate (a ``trigger`` step says so).
     """
-    for equip in list(state.cards):
-        if equip.equipped_to == left.id and equip.zone in FIELD_ZONES:
-            duel.record("rule_processing", "ygo.rule.equip_destroyed", R.EQUIP_DESTROYED, card=equip.id,
-                        card_name=equip.name, equipped_to=left.id)
-            state = move(duel, state, equip, Zone.GRAVEYARD, "destroy", R.EQUIP_DESTROYED)
+    state = destroy_equips(duel, state, left)
     if left.materials:
         key, message = ((R.XYZ_NEGATED_MATERIALS, "ygo.rule.xyz_materials_negated") if negated
                         else (R.XYZ_MATERIALS, "ygo.rule.xyz_materials"))
@@ -88,6 +84,17 @@ def _after_leaving(duel: Duel, state: GameState, left: Card, *, negated: bool = 
                 duel.record("trigger", "ygo.trigger.not_from_field", R.XYZ_MATERIAL_NOT_ON_FIELD, card=card.id,
                             card_name=card.name, event="sent_from_field")
         state = duel.sync(state.with_card(replace(state.card(left.id), materials=())))
+    return state
+
+
+def destroy_equips(duel: Duel, state: GameState, monster: Card) -> GameState:
+    """Destroy the Equip Cards equipped to ``monster``, which has left the field or turned
+    face-down (ARC-V 3.3.3.4.i8; MR2 ch5.27): by rule, not by their own effect."""
+    for equip in list(state.cards):
+        if equip.equipped_to == monster.id and equip.zone in FIELD_ZONES:
+            duel.record("rule_processing", "ygo.rule.equip_destroyed", R.EQUIP_DESTROYED, card=equip.id,
+                        card_name=equip.name, equipped_to=monster.id)
+            state = move(duel, state, equip, Zone.GRAVEYARD, "destroy", R.EQUIP_DESTROYED)
     return state
 
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from ..core.deadline import check as check_deadline
 from .duel import Duel
 from .model import FIELD_ZONES, CardKind, ChainLink, EffectClass, GameState, Instruction, Zone
+from .equip import equip_negated
 from .primitives import move
 from .rules import R
 from .values import apply_continuous_of, has_continuous, text_only
@@ -84,7 +85,11 @@ def resolve_chain(duel: Duel, state: GameState) -> GameState:
         if link.activation_negated:
             duel.record("no_effect", "ygo.no_effect.activation_negated", R.NEGATED_NO_EFFECT, **base)
         elif link.effect_negated:
-            duel.record("no_effect", "ygo.no_effect.effect_negated", R.NEGATED_NO_EFFECT, **base)
+            equipped = equip_negated(duel, state, link)
+            if equipped is None:
+                duel.record("no_effect", "ygo.no_effect.effect_negated", R.NEGATED_NO_EFFECT, **base)
+            else:
+                state = equipped
         elif card.effects_negated and not link.is_card_activation and card.zone in FIELD_ZONES and card.face_up:
             duel.record("no_effect", "ygo.no_effect.card_effects_negated", R.EFFECTS_NEGATED, **base)
         elif leave_rule is not None and link.activated_on_field and (card.zone not in FIELD_ZONES or not card.face_up):

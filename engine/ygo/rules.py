@@ -116,6 +116,9 @@ class R(Enum):
     EQUIP = auto()                  # an Equip Card is equipped to the monster it targets
     EQUIP_BY_EFFECT = auto()        # a card equipped by an effect is treated as an Equip Card
     EQUIP_NO_TARGET = auto()        # the monster is gone when it resolves: not equipped, to the GY
+    EQUIP_NEGATED = auto()          # an Equip Spell whose effect is negated is equipped, negated
+    SEND_FROM_TOP = auto()          # sending the top cards of the Deck is not a search: no shuffle
+    DECK_EMPTY_NO_LOSS = auto()     # an effect that cannot take cards from an empty Deck does not make the player lose
     TRIBUTE_BY_EFFECT = auto()      # a Tribute by an effect: sent to the GY, not destroyed
     LAST_KNOWN = auto()             # a value read from a card that left the field: as it last was there
     STAT_LOST = auto()              # "the ATK it lost" is the amount it really went down

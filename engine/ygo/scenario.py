@@ -70,6 +70,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         negate_effects=raw.get("negate_effects", False),
         cannot_attack=raw.get("cannot_attack", False),
         max_level=raw.get("max_level"),
+        from_top=raw.get("from_top"),
     )
 
 

@@ -315,6 +315,7 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("max_level", "max_level", _integer),
     _Field("negate_effects", "negate_effects", _flag),
     _Field("cannot_attack", "cannot_attack", _flag),
+    _Field("from_top", "from_top", _integer),
 )}
 """How each key of an instruction or Continuous Effect is typed in an action row; a single
 ``target`` is shown in ``targets`` (:func:`action_to_form`)."""

@@ -752,8 +752,12 @@ MSGIDS = (
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
     # Translators: ygo.cannot_evaluate.excavate_short
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does."),
+    # Translators: ygo.cannot_evaluate.mill_short
+    pgettext_lazy('trace', "Cannot evaluate sending the top {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what sending more than the Deck holds does."),
     # Translators: ygo.cannot_evaluate.shuffled_draw
     pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
+    # Translators: ygo.cannot_evaluate.shuffled_mill
+    pgettext_lazy('trace', "Cannot evaluate sending the top {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known."),
     # Translators: ygo.cannot_evaluate.shuffled_top
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known."),
     # Translators: ygo.chain.activate
@@ -800,6 +804,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{winner} wins the Duel ({reason}).'),
     # Translators: ygo.equip
     pgettext_lazy('trace', '{card_name} is equipped to {target_name}.'),
+    # Translators: ygo.equip.negated
+    pgettext_lazy('trace', 'Chain Link {link}: the effect of {card_name} was negated, not its activation, so it is still equipped to {target_name}, with its effects negated.'),
     # Translators: ygo.equip.not_equipped
     pgettext_lazy('trace', 'Chain Link {link}: the monster {card_name} would be equipped to is no longer face-up on the field, so {card_name} is not equipped and is sent to the Graveyard.'),
     # Translators: ygo.illegal.already_attacked
@@ -920,6 +926,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: the effects of {card_name} are negated.'),
     # Translators: ygo.no_effect.card_left_field
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field, so its effect does not apply.'),
+    # Translators: ygo.no_effect.deck_empty
+    pgettext_lazy('trace', "Chain Link {link}: {player}'s Deck is empty, so no card is sent from it; {player} does not lose for that (only a draw from an empty Deck does)."),
     # Translators: ygo.no_effect.effect_negated
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: its effect was negated.'),
     # Translators: ygo.no_effect.indestructible
@@ -3769,48 +3777,26 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change original DEF'),
     # Translators: ygo instruction:change_original_def
     pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
-    # Translators: ygo instruction:toss_coin
-    pgettext_lazy('vocabulary', 'Toss a coin'),
-    # Translators: ygo instruction:toss_coin
-    pgettext_lazy('vocabulary', 'Tosses a coin (ARC-V 1.2.i1; MR2 ch1.5): the result is `result` (heads or tails), or, left blank, the resolution branches on both; then the actions of that result in `outcomes` apply, in order.'),
-    # Translators: ygo instruction:toss_coin
-    pgettext_lazy('vocabulary', 'Result'),
-    # Translators: ygo instruction:toss_coin
-    pgettext_lazy('vocabulary', 'the coin face it came up with; blank: one branch per coin face'),
-    # Translators: ygo instruction:toss_coin
-    pgettext_lazy('vocabulary', 'Heads'),
-    # Translators: ygo instruction:toss_coin
-    pgettext_lazy('vocabulary', 'Tails'),
-    # Translators: ygo instruction:toss_coin
-    pgettext_lazy('vocabulary', 'Outcomes'),
-    # Translators: ygo instruction:toss_coin
-    pgettext_lazy('vocabulary', 'for each coin face, the actions it applies'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', 'Roll a die'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', 'Rolls a six-sided die (ARC-V 1.2.i1; MR2 ch1.5): the result is `result` (1 to 6), or, left blank, the resolution branches on the six results; then the actions of that result in `outcomes` apply, in order (a result not listed does nothing).'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', 'the die result it came up with; blank: one branch per die result'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', '1'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', '2'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', '3'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', '4'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', '5'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', '6'),
-    # Translators: ygo instruction:roll_die
-    pgettext_lazy('vocabulary', 'for each die result, the actions it applies'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard
     pgettext_lazy('vocabulary', 'Send to the Graveyard'),
     # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4; MR2 ch1.7)."),
+    pgettext_lazy('vocabulary', "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card chosen from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7). With `from_top: N` instead of cards, the top N cards of the player's Deck are sent: nothing is chosen, so the Deck is not shuffled (official ruling); an empty Deck sends nothing and the player does not lose (ARC-V 1.4.2.i2), and a Deck with fewer cards, or shuffled during the resolution, is a `cannot_evaluate` step."),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Top cards of the Deck'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', "send the top N cards of the player's Deck instead of named cards"),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'The activating player'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Their opponent'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Player 1'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Player 2'),
     # Translators: ygo instruction:banish
     pgettext_lazy('vocabulary', 'Banishes each card it names face-up, or face-down with `face_down` (then it is hidden and only its owner may look at it) (ARC-V 2.3.i3, 2.3.1.i1; MR2 ch5.19). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4).'),
     # Translators: ygo instruction:banish
@@ -3840,15 +3826,7 @@ VOCABULARY = (
     # Translators: ygo instruction:draw
     pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, both, p1 or p2"),
     # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'The activating player'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'Their opponent'),
-    # Translators: ygo instruction:draw
     pgettext_lazy('vocabulary', 'Both players'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'Player 1'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'Player 2'),
     # Translators: ygo instruction:draw
     pgettext_lazy('vocabulary', 'how many; default 1'),
     # Translators: ygo instruction:damage
@@ -3886,8 +3864,6 @@ VOCABULARY = (
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Special Summons each monster it names to the player\'s Monster Zone (default: the link\'s controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The card\'s conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` ("a Level 4 or lower monster": a monster of a higher Level is not Summoned), `negate_effects` (its effects are negated while it stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack declaration by it this turn is illegal).'),
     # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
-    # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)'),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Level or lower'),
@@ -3916,11 +3892,47 @@ VOCABULARY = (
     # Translators: ygo instruction:unsupported
     pgettext_lazy('vocabulary', 'what this part of the effect says'),
     # Translators: ygo instruction:equip
-    pgettext_lazy('vocabulary', "Equips a card to the one face-up monster it names: the Equip Spell whose card activation resolves (the default), or the card `card` names (a monster from the hand, Deck, Extra Deck, Graveyard or banishment, treated as an Equip Card and placed face-up in the Spell & Trap Zone of the link's controller). The board shows `equipped_to`; the Equip Card's Continuous Effects with `equipped: true` change the equipped monster, and it is destroyed when that monster leaves the field (ARC-V 3.3.3.4.i3, 3.3.3.4.i8, 3.4.3.1.i4; MR2 ch5.27). If the monster is no longer face-up on the field when it resolves, the Equip Spell is not equipped and is sent to the Graveyard (official ruling); a card an effect would equip then stays where it is."),
+    pgettext_lazy('vocabulary', "Equips a card to the one face-up monster it names: the Equip Spell whose card activation resolves (the default), or the card `card` names (a monster from the hand, Deck, Extra Deck, Graveyard or banishment, treated as an Equip Card and placed face-up in the Spell & Trap Zone of the link's controller). The board shows `equipped_to`; the Equip Card's Continuous Effects with `equipped: true` change the equipped monster, and it is destroyed when that monster leaves the field (ARC-V 3.3.3.4.i3, 3.3.3.4.i8, 3.4.3.1.i4; MR2 ch5.27). If the monster is no longer face-up on the field when it resolves, the Equip Spell is not equipped and is sent to the Graveyard (official ruling); a card an effect would equip then stays where it is. An Equip Spell whose activation is negated is not equipped; one whose effect is negated is equipped all the same, with its effects negated (ARC-V 3.3.3.4.i7)."),
     # Translators: ygo instruction:equip
     pgettext_lazy('vocabulary', 'Equip Card'),
     # Translators: ygo instruction:equip
     pgettext_lazy('vocabulary', 'the card equipped (blank: this card, an Equip Spell)'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Toss a coin'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Tosses a coin (ARC-V 1.2.i1; MR2 ch1.5): the result is `result` (heads or tails), or, left blank, the resolution branches on both; then the actions of that result in `outcomes` apply, in order.'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Result'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'the coin face it came up with; blank: one branch per coin face'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Heads'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Tails'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'Outcomes'),
+    # Translators: ygo instruction:toss_coin
+    pgettext_lazy('vocabulary', 'for each coin face, the actions it applies'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'Roll a die'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'Rolls a six-sided die (ARC-V 1.2.i1; MR2 ch1.5): the result is `result` (1 to 6), or, left blank, the resolution branches on the six results; then the actions of that result in `outcomes` apply, in order (a result not listed does nothing).'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'the die result it came up with; blank: one branch per die result'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '1'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '2'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '3'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '4'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '5'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', '6'),
+    # Translators: ygo instruction:roll_die
+    pgettext_lazy('vocabulary', 'for each die result, the actions it applies'),
     # Translators: ygo instruction:negate_activation
     pgettext_lazy('vocabulary', 'Negate the activation'),
     # Translators: ygo instruction:negate_activation
@@ -3978,7 +3990,7 @@ VOCABULARY = (
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Change position'),
     # Translators: ygo instruction:change_position
-    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected."),
+    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A monster turned face-down loses its Equip Cards: they are destroyed (ARC-V 3.3.3.4.i8)."),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'To position'),
     # Translators: ygo instruction:change_position
@@ -4578,7 +4590,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Player'),
     # Translators: mtg instruction:remove_damage (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Player'),
-    # Translators: ygo instruction:draw (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:send_to_graveyard (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Player'),
     # Translators: fow instruction:draw (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'How many'),
@@ -4879,6 +4891,8 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an Equip Card whose monster is no longer face-up on the field when it resolves is not equipped and is sent to the Graveyard'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: sending the top cards of the Deck to the Graveyard does not search the Deck, so it is not shuffled'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that reads the ATK or DEF of a monster that has left the field uses the value it last had on the field (last known information)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
@@ -4986,6 +5000,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', "an original ATK/DEF changed by an effect is the monster's original value from then on (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a battle position changed by an effect is not limited to once per turn (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an Equip Spell whose activation is negated is not equipped; one whose effect is negated is equipped with its effects negated (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an effect that would send cards from an empty Deck does not make the player lose; only a draw does (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an ATK/DEF lowered below 0 becomes 0, and "the ATK it lost" is the amount it really went down (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

@@ -433,13 +433,15 @@ class ActionForm(BoardRowForm):
     max_level = forms.IntegerField(label=_("Level or lower"), min_value=1, max_value=13, required=False)
     negate_effects = forms.BooleanField(label=_("Its effects are negated"), required=False)
     cannot_attack = forms.BooleanField(label=_("It cannot attack this turn"), required=False)
+    from_top = forms.IntegerField(label=_("Top cards of the Deck"), min_value=1, max_value=60, required=False)
     single = forms.BooleanField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(required=False, widget=forms.HiddenInput)
 
     main_fields = ("do",)
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
                    "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "by", "effects", "players", "choose", "choose_from", "chosen",
-                   "text", "equip_card", "equipped", "equal_to", "amount_of", "max_level", "negate_effects", "cannot_attack")
+                   "text", "equip_card", "equipped", "equal_to", "amount_of", "max_level", "negate_effects", "cannot_attack",
+                   "from_top")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

@@ -8,7 +8,8 @@ is read when the action applies:
   has left the field during the resolution, the value it last had there (last known
   information, an official ruling: neither document states it); a card that was never on the
   field in the resolution (in the hand, the Graveyard as the board gives it) has its printed
-  value there.
+  value there. A face-down monster, on the field or as it left it, is a ``cannot_evaluate``
+  step: what its value counts as is in neither document.
 - ``original_atk`` / ``original_def``: its original value (ARC-V 3.1.4.5.i2; MR2 ch5.36), the
   printed one once it is off the field.
 - ``atk_lost``: how much ATK the link's own earlier actions really took from it: a decrease
@@ -73,16 +74,17 @@ def read_amount(duel: Duel, state: GameState, link: ChainLink, part: Instruction
         key = R.ORIGINAL_VALUE
     elif on_field:
         value = card.atk if stat == "atk" else card.def_
-    elif card.last_known != (None, None) and card.zone is not Zone.MONSTER_ZONE:
+    elif card.last_known[2] and card.zone is not Zone.MONSTER_ZONE:
         value = card.last_known[0] if stat == "atk" else card.last_known[1]
         key, message = R.LAST_KNOWN, "ygo.amount.last_known"
-    elif card.zone is Zone.MONSTER_ZONE:
+    elif card.zone is Zone.MONSTER_ZONE or card.last_known != (None, None, False):
         value = None
     else:
         value = card.atk if stat == "atk" else card.def_
     if value is None:
         detail = (f"{card.name} is face-down: its {stat.upper()} is not known" if card.zone is Zone.MONSTER_ZONE
-                  else f"{card.name} has no {stat.upper()} in the scenario")
+                  else f"{card.name} left the field face-down: the ATK/DEF it had there is not known"
+                  if card.last_known != (None, None, False) else f"{card.name} has no {stat.upper()} in the scenario")
         return None, duel.cannot_evaluate(state, "ygo.cannot_evaluate", link=link.number, card=card.id,
                                           card_name=card.name, detail=detail)
     duel.record("lki" if message == "ygo.amount.last_known" else "effect", message, key, **params, amount=value,

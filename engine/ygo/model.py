@@ -309,8 +309,9 @@ class Card:
     """``permanent`` or ``end_phase`` while an effect negates the card's effects; ``""`` otherwise."""
     cannot_attack: bool = False
     """An effect says it cannot attack this turn (ends when the turn ends or it leaves the field)."""
-    last_known: tuple[Optional[int], Optional[int]] = (None, None)
-    """Its ATK and DEF as they last were on the field, kept when it leaves (last known information)."""
+    last_known: tuple[Optional[int], Optional[int], bool] = (None, None, False)
+    """Its ATK, DEF and whether it was face-up as it last was in a Monster Zone, kept when it
+    leaves the field (last known information); ``(None, None, False)``: not known."""
 
     @property
     def face_up(self) -> bool:

@@ -115,7 +115,8 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
             effects_negated="", cannot_attack=False,
-            last_known=(before.atk, before.def_) if before.zone is Zone.MONSTER_ZONE else after.last_known,
+            last_known=((before.atk, before.def_, before.face_up) if before.zone is Zone.MONSTER_ZONE
+                        else after.last_known),
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = end_continuous(duel, state, before.id)

@@ -15,12 +15,12 @@ from typing import Any, Optional
 
 from ..core.validation import Path
 from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
+from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, read_amount
 from .duel import Duel
 from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
 from .protection import not_destroyed_by_effect, summon_forbidden
 from .primitives import check_lp, deck_order_unknown, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
-from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, read_amount
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
 

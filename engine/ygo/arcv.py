@@ -238,18 +238,6 @@ CITATIONS.update({
     R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
                           "the others, and the Deck is not shuffled"),
     R.ORIGINAL_CHANGED: _s("3.1.4.5.i3"),
-    R.COIN_DIE: _s("1.2.i1"),
-    R.REVEAL: _s("2.2.i7"),
-    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
-                       "and stay there, in order, until the effect moves them"),
-    R.POSITION_BY_EFFECT: _s("3.2.5.i2"),
-    R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
-                            "calculation, and the monster has still attacked this turn"),
-    R.NO_ATTACK_TO_NEGATE: Ruling("official ruling, not in this document: an effect that negates an attack can be "
-                                  "activated only while an attack is in progress"),
-    R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
-                              "of them while it stays face-up on the field; its effects on the chain resolve without "
-                              "effect"),
     # issue 13: Equip Cards, Tributes by effects, values read from the game
     R.EQUIP: _s("3.3.3.4.i3"),
     R.EQUIP_BY_EFFECT: Ruling("official ruling, not in this document: a monster equipped to another monster by a card "
@@ -267,6 +255,18 @@ CITATIONS.update({
     R.STAT_LOST: _s("4.1.5.i1"),
     R.SUMMON_CONDITIONS: _s("4.1.2.i1"),
     R.CANNOT_ATTACK: _s("4.1.2.i1"),
+    R.COIN_DIE: _s("1.2.i1"),
+    R.REVEAL: _s("2.2.i7"),
+    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
+                       "and stay there, in order, until the effect moves them"),
+    R.POSITION_BY_EFFECT: _s("3.2.5.i2"),
+    R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
+                            "calculation, and the monster has still attacked this turn"),
+    R.NO_ATTACK_TO_NEGATE: Ruling("official ruling, not in this document: an effect that negates an attack can be "
+                                  "activated only while an attack is in progress"),
+    R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
+                              "of them while it stays face-up on the field; its effects on the chain resolve without "
+                              "effect"),
 })
 
 

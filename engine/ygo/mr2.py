@@ -230,22 +230,6 @@ CITATIONS.update({
     R.DECK_ORDER_HIDDEN: _s("ch5.22"),
     R.BANISH_FACE_DOWN: _ruling("a card banished face-down is hidden; only its owner may look at it"),
     R.DISCARD: _s("ch5.35"),
-    R.COIN_DIE: _s("ch1.5"),
-    R.REVEAL: _ruling("a card revealed by an effect is public only while that effect applies"),
-    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
-                       "and stay there, in order, until the effect moves them"),
-    R.ADD_TO_HAND: _ruling("an effect can add a card to the hand from the Deck, which is then searched"),
-    R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
-                          "the others, and the Deck is not shuffled"),
-    R.ORIGINAL_CHANGED: _ruling("an original ATK/DEF changed by an effect is the monster's original value from then on"),
-    R.POSITION_BY_EFFECT: _ruling("a battle position changed by an effect is not limited to once per turn"),
-    R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
-                            "calculation, and the monster has still attacked this turn"),
-    R.NO_ATTACK_TO_NEGATE: Ruling("official ruling, not in this document: an effect that negates an attack can be "
-                                  "activated only while an attack is in progress"),
-    R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
-                              "of them while it stays face-up on the field; its effects on the chain resolve without "
-                              "effect"),
     # issue 13: Equip Cards, Tributes by effects, values read from the game
     R.EQUIP: _s("ch5.27"),
     R.EQUIP_BY_EFFECT: _s("ch5.27"),
@@ -263,6 +247,22 @@ CITATIONS.update({
     R.STAT_LOST: _ruling("an ATK/DEF lowered below 0 becomes 0, and \"the ATK it lost\" is the amount it really went down"),
     R.SUMMON_CONDITIONS: _s("ch5.6"),
     R.CANNOT_ATTACK: _s("ch5.6"),
+    R.COIN_DIE: _s("ch1.5"),
+    R.REVEAL: _ruling("a card revealed by an effect is public only while that effect applies"),
+    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
+                       "and stay there, in order, until the effect moves them"),
+    R.ADD_TO_HAND: _ruling("an effect can add a card to the hand from the Deck, which is then searched"),
+    R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
+                          "the others, and the Deck is not shuffled"),
+    R.ORIGINAL_CHANGED: _ruling("an original ATK/DEF changed by an effect is the monster's original value from then on"),
+    R.POSITION_BY_EFFECT: _ruling("a battle position changed by an effect is not limited to once per turn"),
+    R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
+                            "calculation, and the monster has still attacked this turn"),
+    R.NO_ATTACK_TO_NEGATE: Ruling("official ruling, not in this document: an effect that negates an attack can be "
+                                  "activated only while an attack is in progress"),
+    R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
+                              "of them while it stays face-up on the field; its effects on the chain resolve without "
+                              "effect"),
 })
 
 

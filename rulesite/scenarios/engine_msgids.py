@@ -4878,14 +4878,6 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card placed on the bottom of the Deck goes under the others, and the Deck is not shuffled'),
-    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: excavated cards are revealed from the top of the Deck and stay there, in order, until the effect moves them'),
-    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a negated attack ends at once; there is no damage calculation, and the monster has still attacked this turn'),
-    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
-    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a monster equipped to another monster by a card effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states this for Traps that become Equip Cards)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
@@ -4894,6 +4886,14 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: sending the top cards of the Deck to the Graveyard does not search the Deck, so it is not shuffled'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that reads the ATK or DEF of a monster that has left the field uses the value it last had on the field (last known information)'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: excavated cards are revealed from the top of the Deck and stay there, in order, until the effect moves them'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a negated attack ends at once; there is no damage calculation, and the monster has still attacked this turn'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -4993,6 +4993,12 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a card banished face-down is hidden; only its owner may look at it (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an Equip Spell whose activation is negated is not equipped; one whose effect is negated is equipped with its effects negated (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an effect that would send cards from an empty Deck does not make the player lose; only a draw does (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an ATK/DEF lowered below 0 becomes 0, and "the ATK it lost" is the amount it really went down (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a card revealed by an effect is public only while that effect applies (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an effect can add a card to the hand from the Deck, which is then searched (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
@@ -5000,10 +5006,4 @@ RULINGS = (
     pgettext_lazy('ruling basis', "an original ATK/DEF changed by an effect is the monster's original value from then on (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a battle position changed by an effect is not limited to once per turn (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
-    # Translators: what a step rests on where the rules document is silent (ygo mr2)
-    pgettext_lazy('ruling basis', 'an Equip Spell whose activation is negated is not equipped; one whose effect is negated is equipped with its effects negated (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
-    # Translators: what a step rests on where the rules document is silent (ygo mr2)
-    pgettext_lazy('ruling basis', 'an effect that would send cards from an empty Deck does not make the player lose; only a draw does (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
-    # Translators: what a step rests on where the rules document is silent (ygo mr2)
-    pgettext_lazy('ruling basis', 'an ATK/DEF lowered below 0 becomes 0, and "the ATK it lost" is the amount it really went down (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

@@ -147,3 +147,19 @@ def test_cannot_attack_ends_with_the_turn():
     trace = engine.resolve(scenario)["trace"]
     assert not [s for s in trace if s["message_id"] == "ygo.illegal.cannot_attack_this_turn"]
     assert [s["params"]["attacker"] for s in trace if s["message_id"] == "ygo.battle.attack"] == ["g1"]
+
+
+def test_a_choice_on_resolution_is_made_among_the_monsters_of_the_level():
+    scenario = _board(SUMMON)
+    scenario["objects"].append({"id": "g7", "name": "Seven", "owner": "p1", "zone": "graveyard", "kind": "monster",
+                                "subtype": "normal", "level": 7, "atk": 2500, "def": 2000})
+    part = scenario["objects"][2]["effects"][0]["actions"][0]
+    del part["target"]
+    part.update(choose=1, **{"from": ["g1", "g7"]}, chosen=["g7"], max_level=4)
+    scenario["chain"] = [{"card": "s1"}]
+    result = engine.resolve(scenario)
+    illegal = [s for s in result["trace"] if s["message_id"] == "ygo.illegal.choice"]
+    assert [s["params"]["options"] for s in illegal] == [["g1"]]
+    assert [b["choice"] for b in result["trace"][-1]["branches"]] == [["g1"]]
+    part["chosen"] = ["g1"]
+    assert _zones(scenario)["g1"] == "monster_zone"

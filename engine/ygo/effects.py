@@ -17,7 +17,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
 from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, read_amount
 from .duel import Duel
-from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
+from .model import FIELD_ZONES, Card, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
 from .protection import not_destroyed_by_effect, summon_forbidden
 from .primitives import check_lp, deck_order_unknown, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
@@ -259,6 +259,11 @@ VOCABULARY.entry(
     example={"do": "gain_lp", "amount": 500})(ChangeLife(+1))
 
 
+def _level_fits(card: Card, max_level: int) -> bool:
+    """Return whether ``card`` is "a Level ``max_level`` or lower monster"."""
+    return card.kind is CardKind.MONSTER and card.level is not None and card.level <= max_level
+
+
 @VOCABULARY.entry(
     "instruction", "special_summon", rule=(R.SPECIAL_SUMMON, R.MONSTER_ZONE_FULL, R.SEARCH_SHUFFLE, R.SUMMON_CONDITIONS),
     label="Special Summon",
@@ -279,7 +284,8 @@ VOCABULARY.entry(
         "on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. "
         "A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The "
         "card's conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` (\"a Level 4 or lower "
-        "monster\": a monster of a higher Level is not Summoned), `negate_effects` (its effects are negated while it "
+        "monster\": a monster of a higher Level is not Summoned, and a choice on resolution is made among the "
+        "monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it "
         "stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack "
         "declaration by it this turn is illegal).",
     example={"do": "special_summon", "target": "m1", "position": "defense"})
@@ -288,6 +294,9 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
     conditions the action states."""
     player = duel.player_ids(part.player, link.controller)[0]
     searched = []
+    if part.max_level is not None and part.choose is not None:
+        # A choice made on resolution is made among the monsters the text allows (ARC-V 4.1.2.i4).
+        part = replace(part, options=tuple(o for o in part.options if _level_fits(state.card(o), part.max_level)))
     for card, _targeted in objects_of(duel, state, link, index, part):
         card = state.card(card.id)
         if summon_forbidden(duel, state, link, card):
@@ -295,7 +304,7 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
         if card.kind is not CardKind.MONSTER or card.zone in FIELD_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
             not_applicable(duel, link, card, part)
             continue
-        if part.max_level is not None and (card.level is None or card.level > part.max_level):
+        if part.max_level is not None and not _level_fits(card, part.max_level):
             duel.record("no_effect", "ygo.no_effect.summon_level", R.SUMMON_CONDITIONS, link=link.number,
                         target=card.id, target_name=card.name, level=card.level, max_level=part.max_level)
             continue

@@ -245,6 +245,7 @@ CITATIONS.update({
                               "this for Traps that become Equip Cards)"),
     R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
                               "on the field when it resolves is not equipped and is sent to the Graveyard"),
+    R.EQUIP_TRAP: _s("3.4.3.1.i4"),
     R.EQUIP_NEGATED: _s("3.3.3.4.i7"),
     R.TRIBUTE_BY_EFFECT: _s("4.2.2.1.i2"),
     R.SEND_FROM_TOP: Ruling("official ruling, not in this document: sending the top cards of the Deck to the Graveyard "

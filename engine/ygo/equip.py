@@ -58,15 +58,16 @@ def _holder(card: Optional[Card], state: GameState, equip: Card) -> Optional[Car
 
 
 @VOCABULARY.entry(
-    "instruction", "equip", rule=(R.EQUIP, R.EQUIP_BY_EFFECT, R.EQUIP_NO_TARGET, R.EQUIP_NEGATED, R.ST_ZONE_FULL, R.TARGET_GONE,
-          R.SEARCH_SHUFFLE),
+    "instruction", "equip", rule=(R.EQUIP, R.EQUIP_BY_EFFECT, R.EQUIP_TRAP, R.EQUIP_NO_TARGET, R.EQUIP_NEGATED,
+                                  R.ST_ZONE_FULL, R.TARGET_GONE, R.SEARCH_SHUFFLE),
     label="Equip", keys={**REFERENCE_KEYS, "card": Ref(spaces=("object",), label="Equip Card",
                                                        help="the card equipped (blank: this card, an Equip Spell)")},
-    check=_check_equip, messages=("ygo.equip", "ygo.equip.not_equipped", "ygo.equip.negated", "ygo.no_effect.zone_full", "ygo.move",
-              "ygo.deck.shuffled"),
+    check=_check_equip, messages=("ygo.equip", "ygo.equip.not_equipped", "ygo.equip.negated", "ygo.no_effect.zone_full",
+                                  "ygo.move", "ygo.deck.shuffled"),
     row=Row(main=("target", "card"), extra=("targets", "choose", "from", "chosen")),
     doc="Equips a card to the one face-up monster it names: the Equip Spell whose card activation resolves (the "
-        "default), or the card `card` names (a monster from the hand, Deck, Extra Deck, Graveyard or banishment, "
+        "default; a Normal Trap that equips itself stays on the field as an Equip Card, ARC-V 3.4.3.1.i4), or the "
+        "card `card` names (a monster from the hand, Deck, Extra Deck, Graveyard or banishment, "
         "treated as an Equip Card and placed face-up in the Spell & Trap Zone of the link's controller). The board shows "
         "`equipped_to`; the Equip Card's Continuous Effects with `equipped: true` change the equipped monster, and "
         "it is destroyed when that monster leaves the field (ARC-V 3.3.3.4.i3, 3.3.3.4.i8, 3.4.3.1.i4; MR2 ch5.27). "
@@ -78,7 +79,8 @@ def _holder(card: Optional[Card], state: GameState, equip: Card) -> Optional[Car
 def equip(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Equip the link's card (or ``part.card``) to the monster the action names."""
     equip_card = state.card(part.card or link.card)
-    own = not part.card
+    # A Spell or Trap equips itself where it is; a monster becomes an Equip Card in the Spell & Trap Zone.
+    own = not part.card and equip_card.kind is not CardKind.MONSTER
     found = objects_of(duel, state, link, index, part)
     holder = _holder(found[0][0] if found else None, state, equip_card)
     if found and holder is None:
@@ -91,8 +93,9 @@ def equip(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instr
             duel.record("rule_processing", "ygo.equip.not_equipped", R.EQUIP_NO_TARGET, link=link.number,
                         card=equip_card.id, card_name=equip_card.name)
             return move(duel, state, equip_card, Zone.GRAVEYARD, "equip", R.EQUIP_NO_TARGET)
+        key = R.EQUIP_TRAP if equip_card.kind is CardKind.TRAP else R.EQUIP
         return duel.step(state.with_card(replace(equip_card, equipped_to=holder.id)), "move", "ygo.equip",
-                         R.EQUIP, card=equip_card.id, card_name=equip_card.name, target=holder.id,
+                         key, card=equip_card.id, card_name=equip_card.name, target=holder.id,
                          target_name=holder.name)
     if holder is None:
         return state

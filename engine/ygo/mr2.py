@@ -235,6 +235,7 @@ CITATIONS.update({
     R.EQUIP_BY_EFFECT: _s("ch5.27"),
     R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
                               "on the field when it resolves is not equipped and is sent to the Graveyard"),
+    R.EQUIP_TRAP: _s("ch5.27"),
     R.EQUIP_NEGATED: _ruling("an Equip Spell whose activation is negated is not equipped; one whose effect is negated is "
                              "equipped with its effects negated"),
     R.TRIBUTE_BY_EFFECT: _s("ch5.16"),

@@ -126,11 +126,12 @@ def _after_resolving(duel: Duel, state: GameState, link: ChainLink, *, whole_cha
     a later-resolving link can still affect it (ruling; ARC-V 3.3.1.i9, 3.3.3.1.i2 and MR2
     ch2.25, ch2.32 only say "after its effect is resolved"). With a one-link chain the two
     readings agree and the document is cited; with a longer chain, the ruling
-    (:attr:`R.TO_GY_AFTER_CHAIN`). A card no longer face-up on the field stays where it is.
+    (:attr:`R.TO_GY_AFTER_CHAIN`). A card no longer face-up on the field stays where it is, and so
+    does a Normal Trap that has equipped itself to a monster (ARC-V 3.4.3.1.i4).
     """
     card = state.card(link.card)
     key = TO_GY_AFTER_RESOLVING.get((card.kind.value, card.subtype))
     if (link.is_card_activation and key is not None and not link.activation_negated
-            and card.zone in FIELD_ZONES and card.face_up):
+            and card.zone in FIELD_ZONES and card.face_up and card.equipped_to is None):
         return move(duel, state, card, Zone.GRAVEYARD, "resolved", R.TO_GY_AFTER_CHAIN if whole_chain else key)
     return state

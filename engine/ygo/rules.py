@@ -117,6 +117,7 @@ class R(Enum):
     EQUIP_BY_EFFECT = auto()        # a card equipped by an effect is treated as an Equip Card
     EQUIP_NO_TARGET = auto()        # the monster is gone when it resolves: not equipped, to the GY
     EQUIP_NEGATED = auto()          # an Equip Spell whose effect is negated is equipped, negated
+    EQUIP_TRAP = auto()             # a Trap that equips itself stays on the field as an Equip Card
     SEND_FROM_TOP = auto()          # sending the top cards of the Deck is not a search: no shuffle
     DECK_EMPTY_NO_LOSS = auto()     # an effect that cannot take cards from an empty Deck does not make the player lose
     TRIBUTE_BY_EFFECT = auto()      # a Tribute by an effect: sent to the GY, not destroyed

@@ -163,12 +163,14 @@ class GoldenRowsTests(TestCase):
             "arcv-equip-spell-whose-target-is-gone-goes-to-the-graveyard: cards[1] second effect",
             "arcv-magic-jammer-cannot-negate-effect-activation: cards[0] second effect",
             "arcv-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
+            "arcv-normal-trap-that-equips-itself-stays-on-the-field: cards[1] second effect",
             "mr2-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
             "mr2-equip-spell-on-an-opponents-monster-follows-it-to-the-graveyard: cards[1] second effect",
             "mr2-equip-spell-resolves-equipped-to-its-target: cards[1] second effect",
             "mr2-equip-spell-whose-effect-is-negated-is-still-equipped: cards[1] second effect",
             "mr2-equip-spell-whose-target-is-gone-goes-to-the-graveyard: cards[1] second effect",
             "mr2-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
+            "mr2-normal-trap-that-equips-itself-stays-on-the-field: cards[1] second effect",
         ])
 
     def test_filters_materials_and_options_survive_the_rendered_form(self) -> None:

@@ -238,6 +238,24 @@ CITATIONS.update({
     R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
                           "the others, and the Deck is not shuffled"),
     R.ORIGINAL_CHANGED: _s("3.1.4.5.i3"),
+    # issue 13: Equip Cards, Tributes by effects, values read from the game
+    R.EQUIP: _s("3.3.3.4.i3"),
+    R.EQUIP_BY_EFFECT: Ruling("official ruling, not in this document: a monster equipped to another monster by a card "
+                              "effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states "
+                              "this for Traps that become Equip Cards)"),
+    R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
+                              "on the field when it resolves is not equipped and is sent to the Graveyard"),
+    R.EQUIP_TRAP: _s("3.4.3.1.i4"),
+    R.EQUIP_NEGATED: _s("3.3.3.4.i7"),
+    R.TRIBUTE_BY_EFFECT: _s("4.2.2.1.i2"),
+    R.SEND_FROM_TOP: Ruling("official ruling, not in this document: sending the top cards of the Deck to the Graveyard "
+                            "does not search the Deck, so it is not shuffled"),
+    R.DECK_EMPTY_NO_LOSS: _s("1.4.2.i2"),
+    R.LAST_KNOWN: Ruling("official ruling, not in this document: an effect that reads the ATK or DEF of a monster that "
+                         "has left the field uses the value it last had on the field (last known information)"),
+    R.STAT_LOST: _s("4.1.5.i1"),
+    R.SUMMON_CONDITIONS: _s("4.1.2.i1"),
+    R.CANNOT_ATTACK: _s("4.1.2.i1"),
     R.COIN_DIE: _s("1.2.i1"),
     R.REVEAL: _s("2.2.i7"),
     R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "

@@ -47,6 +47,8 @@ def verify_attack(duel: Duel, state: GameState, attacker: Card, target: Optional
     retarget = state.replay is not None and state.replay.attacker == attacker.id
     if attacker.attacked and not retarget:
         raise duel.illegal(R.ATTACK_ONCE, "ygo.illegal.already_attacked", **base)
+    if attacker.cannot_attack:
+        raise duel.illegal(R.CANNOT_ATTACK, "ygo.illegal.cannot_attack_this_turn", **base)
     defenders = state.cards_in(Zone.MONSTER_ZONE, opponent_of(player))
     if target is None and defenders:
         raise duel.illegal(R.DIRECT_ATTACK, "ygo.illegal.direct_attack", **base, monsters=len(defenders))

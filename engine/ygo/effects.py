@@ -15,10 +15,11 @@ from typing import Any, Optional
 
 from ..core.validation import Path
 from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
+from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, read_amount
 from .duel import Duel
-from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
+from .model import FIELD_ZONES, Card, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
 from .protection import not_destroyed_by_effect, summon_forbidden
-from .primitives import check_lp, draw_card, end_duel, move, set_lp, shuffle_deck
+from .primitives import check_lp, deck_order_unknown, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
@@ -67,6 +68,8 @@ class MoveCards:
 
     def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
         """Move each card the action names; a card not in an allowed zone is not affected."""
+        if part.from_top is not None:
+            return send_from_top(duel, state, link, part)
         searched, shuffled_in = [], []
         for card, _targeted in objects_of(duel, state, link, index, part):
             card = state.card(card.id)
@@ -74,6 +77,9 @@ class MoveCards:
                 not_applicable(duel, link, card, part)
                 continue
             if part.do == "destroy" and not_destroyed_by_effect(duel, state, link, card, part):
+                continue
+            if part.do == "tribute" and card.controller != link.controller:
+                not_applicable(duel, link, card, part, R.TRIBUTE_OWN)
                 continue
             if card.zone is Zone.DECK and not card.revealed:
                 searched.append(card.owner)
@@ -84,7 +90,7 @@ class MoveCards:
             elif self.to is Zone.DECK:
                 kwargs = {"top": part.place == "top", "bottom": part.place == "bottom"}
                 key = R.DECK_BOTTOM if part.place == "bottom" else self.key
-            state = move(duel, state, card, self.to, part.do, key, **kwargs)
+            state = move(duel, state, card, self.to, part.do, key, by_effect=True, **kwargs)
             if self.to is Zone.DECK and part.place == "shuffle" and state.card(card.id).zone is Zone.DECK:
                 shuffled_in.append(card.owner)
             if state.ended:
@@ -92,11 +98,45 @@ class MoveCards:
         return shuffle_searched(duel, shuffle_searched(duel, state, searched), shuffled_in, R.SHUFFLE)
 
 
+def send_from_top(duel: Duel, state: GameState, link: ChainLink, part: Instruction) -> GameState:
+    """Send the top ``part.from_top`` cards of the player's Deck to the Graveyard, in order from
+    the top: no card is chosen, so the Deck is not searched and not shuffled (official ruling).
+
+    An empty Deck sends nothing and the player does not lose (ARC-V 1.4.2.i2); a Deck with fewer
+    cards, or one shuffled during the resolution (its top is not known, ARC-V 2.1.4.i2), is a
+    ``cannot_evaluate`` step: the documents do not say what sending more than the Deck holds does."""
+    player = duel.player_ids(part.player, link.controller)[0]
+    deck = [c for c in state.cards_in(Zone.DECK) if c.owner == player]
+    count = part.from_top or 0
+    if not deck:
+        duel.record("no_effect", "ygo.no_effect.deck_empty", R.DECK_EMPTY_NO_LOSS, link=link.number, player=player,
+                    amount=count)
+        return state
+    if deck_order_unknown(state, player) or len(deck) < count:
+        message = "ygo.cannot_evaluate.shuffled_mill" if len(deck) >= count else "ygo.cannot_evaluate.mill_short"
+        key = R.DECK_ORDER_HIDDEN if len(deck) >= count else R.CARD_TEXT
+        return duel.cannot_evaluate(state, message, key, link=link.number, player=player, amount=count, count=len(deck))
+    for card in deck[:count]:
+        state = move(duel, state, card, Zone.GRAVEYARD, "send_to_graveyard", R.SEND_FROM_TOP, by_effect=True)
+        if state.ended:
+            break
+    return state
+
+
+def _check_send(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    check_references(value, path, v)
+    named = [key for key in REFERENCE_KEYS if key in value]
+    if "from_top" in value and named:
+        v.error((*path, "from_top"), f"from_top sends the top cards of the Deck: give it or {named[0]}, not both")
+    if "player" in value and "from_top" not in value:
+        v.error((*path, "player"), "player names whose Deck from_top reads: give from_top too")
+
+
 def _move_verb(name: str, label: str, allowed: frozenset[Zone], to: Zone, key: R, doc: str, *,
                keys: Optional[dict[str, Any]] = None, rule: tuple[R, ...] = (), messages: tuple[str, ...] = (),
-               example: Optional[dict[str, Any]] = None) -> None:
+               example: Optional[dict[str, Any]] = None, check: Any = None) -> None:
     VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE, *rule), label=label,
-                     keys={**REFERENCE_KEYS, **(keys or {})}, check=_check_references,
+                     keys={**REFERENCE_KEYS, **(keys or {})}, check=check or _check_references,
                      messages=("ygo.move", *messages),
                      row=Row(main=("targets", *(keys or {})), extra=_REFERENCE_ROW.extra) if keys else _REFERENCE_ROW,
                      doc=doc, example=example or {"do": name, "target": "m1"})(MoveCards(allowed, to, key))
@@ -111,8 +151,18 @@ _move_verb("destroy", "Destroy", FIELD_ZONES, Zone.GRAVEYARD, R.DESTROY,
 _move_verb("send_to_graveyard", "Send to the Graveyard",
            frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK, Zone.BANISHED, *FIELD_ZONES}), Zone.GRAVEYARD, R.SEND_TO_GY,
            "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the "
-           "field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card taken from the Deck was searched "
-           "for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4; MR2 ch1.7).", rule=_SEARCHED, messages=_SHUFFLED)
+           "field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card chosen from the Deck was searched "
+           "for: that Deck is shuffled afterwards (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7). With `from_top: N` instead "
+           "of cards, the top N cards of the player's Deck are sent: nothing is chosen, so the Deck is not shuffled "
+           "(official ruling); an empty Deck sends nothing and the player does not lose (ARC-V 1.4.2.i2), and a Deck "
+           "with fewer cards, or shuffled during the resolution, is a `cannot_evaluate` step.",
+           keys={"from_top": Integer(low=1, high=60, label="Top cards of the Deck",
+                                     help="send the top N cards of the player's Deck instead of named cards"),
+                 "player": _ONE_PLAYER},
+           rule=(*_SEARCHED, R.SEND_FROM_TOP, R.DECK_EMPTY_NO_LOSS, R.DECK_ORDER_HIDDEN),
+           messages=(*_SHUFFLED, "ygo.no_effect.deck_empty", "ygo.cannot_evaluate.shuffled_mill",
+                     "ygo.cannot_evaluate.mill_short"), check=_check_send,
+           example={"do": "send_to_graveyard", "from_top": 3})
 _move_verb("banish", "Banish", frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK, Zone.GRAVEYARD, *FIELD_ZONES}),
            Zone.BANISHED, R.BANISH,
            "Banishes each card it names face-up, or face-down with `face_down` (then it is hidden and only its owner "
@@ -121,6 +171,12 @@ _move_verb("banish", "Banish", frozenset({Zone.HAND, Zone.DECK, Zone.EXTRA_DECK,
            keys={"face_down": Boolean(label="Face-down", help="banish face-down (ARC-V 2.3.1.i1)", default=False)},
            rule=(R.BANISH_FACE_DOWN, *_SEARCHED), messages=_SHUFFLED,
            example={"do": "banish", "target": "m1", "face_down": True})
+_move_verb("tribute", "Tribute", frozenset({Zone.MONSTER_ZONE}), Zone.GRAVEYARD, R.TRIBUTE_BY_EFFECT,
+           "Tributes each monster it names that the link's controller controls, face-up or face-down: it is sent to "
+           "the Graveyard (a Token is removed) and is not destroyed, so it counts as sent to the Graveyard and sent "
+           "from the field for triggers, never as destroyed; unlike the Tributes of a Tribute Summon it is not part "
+           "of a summoning procedure (ARC-V 4.2.2.1.i2; MR2 ch5.16). A monster the opponent controls is "
+           "not affected.", rule=(R.TRIBUTE_OWN,), example={"do": "tribute", "target": "m1"})
 _move_verb("return_to_hand", "Return to the hand", frozenset({Zone.GRAVEYARD, Zone.BANISHED, *FIELD_ZONES}), Zone.HAND,
            R.RETURN,
            "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck "
@@ -170,8 +226,12 @@ class ChangeLife:
 
     def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
         """Change each named player's LP, then end the Duel if LP reached 0 (ARC-V 1.4.1.i6)."""
+        amount: Optional[int] = part.amount or 0
+        if part.equal_to:
+            amount, state = read_amount(duel, state, link, part)
+            if amount is None:
+                return state
         for player_id in duel.player_ids(part.player, link.controller):
-            amount = part.amount or 0
             state = set_lp(state, player_id, state.player(player_id).lp + self.sign * amount)
             lp = state.player(player_id).lp
             if self.sign < 0:
@@ -181,45 +241,72 @@ class ChangeLife:
         return check_lp(duel, state)
 
 
-_LIFE_KEYS = {"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="LP", help="how many Life Points")}
+_LIFE_KEYS = {"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="LP", help="how many Life Points"),
+              **AMOUNT_KEYS}
 VOCABULARY.entry(
-    "instruction", "damage", rule=(R.DAMAGE, R.LP_ZERO, R.BOTH_ZERO), label="Inflict damage", keys=_LIFE_KEYS,
-    required=("amount",), messages=("ygo.damage",), row=Row(main=("player", "amount")),
+    "instruction", "damage", rule=(R.DAMAGE, R.LP_ZERO, R.BOTH_ZERO, R.LAST_KNOWN, R.STAT_LOST), label="Inflict damage",
+    keys=_LIFE_KEYS, check=check_amount, messages=("ygo.damage", *AMOUNT_MESSAGES),
+    row=Row(main=("player", "amount", "equal_to", "of")),
     doc="The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a "
-        "chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2).",
+        "chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, "
+        "`equal_to` with `of` reads the amount from a card when it applies: " + AMOUNT_DOC,
     example={"do": "damage", "player": "opponent", "amount": 800})(ChangeLife(-1))
 VOCABULARY.entry(
-    "instruction", "gain_lp", rule=(R.GAIN_LP,), label="Gain LP", keys=_LIFE_KEYS, required=("amount",),
-    messages=("ygo.lp.gain",), row=Row(main=("player", "amount")),
+    "instruction", "gain_lp", rule=(R.GAIN_LP, R.LAST_KNOWN, R.STAT_LOST), label="Gain LP", keys=_LIFE_KEYS,
+    check=check_amount, messages=("ygo.lp.gain", *AMOUNT_MESSAGES), row=Row(main=("player", "amount", "equal_to", "of")),
     doc="The player gains that many LP (neither document states a general rule for gaining LP: the step rests on "
-        "the card's text).",
+        "the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: " + AMOUNT_DOC,
     example={"do": "gain_lp", "amount": 500})(ChangeLife(+1))
 
 
+def _level_fits(card: Card, max_level: int) -> bool:
+    """Return whether ``card`` is "a Level ``max_level`` or lower monster"."""
+    return card.kind is CardKind.MONSTER and card.level is not None and card.level <= max_level
+
+
 @VOCABULARY.entry(
-    "instruction", "special_summon", rule=(R.SPECIAL_SUMMON, R.MONSTER_ZONE_FULL, R.SEARCH_SHUFFLE), label="Special Summon",
+    "instruction", "special_summon", rule=(R.SPECIAL_SUMMON, R.MONSTER_ZONE_FULL, R.SEARCH_SHUFFLE, R.SUMMON_CONDITIONS),
+    label="Special Summon",
     keys={**REFERENCE_KEYS, "player": _ONE_PLAYER,
           "position": Choice(values=("attack", "defense"), what="summon position", label="Position",
                              help="face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)",
-                             default="attack")},
-    check=_check_references, messages=("ygo.move", "ygo.deck.shuffled"),
-    row=Row(main=("targets", "position"), extra=("player", "target",
-                                                                                                  "choose", "from", "chosen")),
+                             default="attack"),
+          "max_level": Integer(low=1, high=13, label="Level or lower", help='"a Level N or lower monster": N'),
+          "negate_effects": Boolean(label="Effects negated", help='"its effects are negated"', default=False),
+          "cannot_attack": Boolean(label="Cannot attack this turn", help='"it cannot attack this turn"', default=False)},
+    check=_check_references,
+    messages=("ygo.move", "ygo.deck.shuffled", "ygo.summon.effects_negated", "ygo.summon.cannot_attack",
+              "ygo.no_effect.summon_level"),
+    row=Row(main=("targets", "position"), extra=("player", "target", "choose", "from", "chosen", "max_level",
+                                                 "negate_effects", "cannot_attack")),
     doc="Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up "
         "in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster "
         "on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. "
-        "A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4).",
+        "A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The "
+        "card's conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` (\"a Level 4 or lower "
+        "monster\": a monster of a higher Level is not Summoned, and a choice on resolution is made among the "
+        "monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it "
+        "stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack "
+        "declaration by it this turn is illegal).",
     example={"do": "special_summon", "target": "m1", "position": "defense"})
 def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
-    """Move each monster it names to the player's Monster Zone in the position given."""
+    """Move each monster it names to the player's Monster Zone in the position given, with the
+    conditions the action states."""
     player = duel.player_ids(part.player, link.controller)[0]
     searched = []
+    if part.max_level is not None and part.choose is not None:
+        # A choice made on resolution is made among the monsters the text allows (ARC-V 4.1.2.i4).
+        part = replace(part, options=tuple(o for o in part.options if _level_fits(state.card(o), part.max_level)))
     for card, _targeted in objects_of(duel, state, link, index, part):
         card = state.card(card.id)
         if summon_forbidden(duel, state, link, card):
             continue
         if card.kind is not CardKind.MONSTER or card.zone in FIELD_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
             not_applicable(duel, link, card, part)
+            continue
+        if part.max_level is not None and not _level_fits(card, part.max_level):
+            duel.record("no_effect", "ygo.no_effect.summon_level", R.SUMMON_CONDITIONS, link=link.number,
+                        target=card.id, target_name=card.name, level=card.level, max_level=part.max_level)
             continue
         if len(state.cards_in(Zone.MONSTER_ZONE, player)) >= 5:
             duel.record("no_effect", "ygo.no_effect.zone_full", R.MONSTER_ZONE_FULL, link=link.number,
@@ -228,8 +315,16 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
         position = Position.DEFENSE if part.position == "defense" else Position.ATTACK
         if card.zone is Zone.DECK and not card.revealed:
             searched.append(card.owner)
+        if part.negate_effects:
+            # Negated before it arrives: its Continuous Effects never apply (ARC-V 4.1.2.i1).
+            state = state.with_card(replace(card, effects_negated="permanent"))
         state = move(duel, state, card, Zone.MONSTER_ZONE, "special_summon", R.SPECIAL_SUMMON, position=position)
-        state = duel.sync(state.with_card(replace(state.card(card.id), controller=player)))
+        state = duel.sync(state.with_card(replace(state.card(card.id), controller=player,
+                                                  cannot_attack=part.cannot_attack)))
+        for flag, message in ((part.negate_effects, "ygo.summon.effects_negated"),
+                              (part.cannot_attack, "ygo.summon.cannot_attack")):
+            if flag:
+                duel.record("effect", message, R.SUMMON_CONDITIONS, link=link.number, card=card.id, card_name=card.name)
     return shuffle_searched(duel, state, searched)
 
 

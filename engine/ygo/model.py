@@ -174,6 +174,23 @@ class Instruction:
     """For ``cannot_set``: which cards cannot be Set (``all``, ``monster``, ``spell_trap``)."""
     becomes: str = ""
     """For ``change_race`` / ``change_attribute``: the Type or Attribute it becomes."""
+    card: str = ""
+    """For ``equip``: the card that becomes the Equip Card (``""``: the link's own card)."""
+    equipped: bool = False
+    """For a Continuous ``change_atk`` / ``change_def``: it names the monster its card is equipped to."""
+    equal_to: str = ""
+    """For ``damage`` / ``gain_lp``: the value read from a card (``atk``, ``def``, ``original_atk``,
+    ``original_def``, ``atk_lost``) instead of a fixed ``amount``; ``""``: not given."""
+    of: str = ""
+    """For ``equal_to``: the card it is read from."""
+    negate_effects: bool = False
+    """For ``special_summon``: "its effects are negated" (while it stays face-up on the field)."""
+    cannot_attack: bool = False
+    """For ``special_summon``: "it cannot attack this turn"."""
+    max_level: Optional[int] = None
+    """For ``special_summon``: "a Level N or lower monster"; ``None``: any Level."""
+    from_top: Optional[int] = None
+    """For ``send_to_graveyard``: send the top N cards of the player's Deck (not a search)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +317,11 @@ class Card:
     base_traits: tuple[tuple[str, Any], ...] = ()
     """The Level, Type (``race``) or Attribute a Continuous Effect changed, as it was before
     (engine/ygo/continuous.py); ``()`` while none is changed."""
+    cannot_attack: bool = False
+    """An effect says it cannot attack this turn (ends when the turn ends or it leaves the field)."""
+    last_known: tuple[Optional[int], Optional[int], bool] = (None, None, False)
+    """Its ATK, DEF and whether it was face-up as it last was in a Monster Zone, kept when it
+    leaves the field (last known information); ``(None, None, False)``: not known."""
 
     @property
     def face_up(self) -> bool:

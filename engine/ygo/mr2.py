@@ -230,6 +230,24 @@ CITATIONS.update({
     R.DECK_ORDER_HIDDEN: _s("ch5.22"),
     R.BANISH_FACE_DOWN: _ruling("a card banished face-down is hidden; only its owner may look at it"),
     R.DISCARD: _s("ch5.35"),
+    # issue 13: Equip Cards, Tributes by effects, values read from the game
+    R.EQUIP: _s("ch5.27"),
+    R.EQUIP_BY_EFFECT: _s("ch5.27"),
+    R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
+                              "on the field when it resolves is not equipped and is sent to the Graveyard"),
+    R.EQUIP_TRAP: _s("ch5.27"),
+    R.EQUIP_NEGATED: _ruling("an Equip Spell whose activation is negated is not equipped; one whose effect is negated is "
+                             "equipped with its effects negated"),
+    R.TRIBUTE_BY_EFFECT: _s("ch5.16"),
+    R.SEND_FROM_TOP: Ruling("official ruling, not in this document: sending the top cards of the Deck to the Graveyard "
+                            "does not search the Deck, so it is not shuffled"),
+    R.DECK_EMPTY_NO_LOSS: _ruling("an effect that would send cards from an empty Deck does not make the player lose; only "
+                                  "a draw does"),
+    R.LAST_KNOWN: Ruling("official ruling, not in this document: an effect that reads the ATK or DEF of a monster that "
+                         "has left the field uses the value it last had on the field (last known information)"),
+    R.STAT_LOST: _ruling("an ATK/DEF lowered below 0 becomes 0, and \"the ATK it lost\" is the amount it really went down"),
+    R.SUMMON_CONDITIONS: _s("ch5.6"),
+    R.CANNOT_ATTACK: _s("ch5.6"),
     R.COIN_DIE: _s("ch1.5"),
     R.REVEAL: _ruling("a card revealed by an effect is public only while that effect applies"),
     R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "

@@ -16,7 +16,7 @@ from ..core.vocabulary import Choice, Integer, Row
 from .duel import Duel
 from .effects import _ONE_PLAYER, PLAYER_REF_LABELS, PLAYER_REFS, _check_references, shuffle_searched
 from .model import FIELD_ZONES, ChainLink, GameState, Instruction, Position, Zone
-from .primitives import deck_order_unknown, flip, move, shuffle_deck
+from .primitives import deck_order_unknown, destroy_equips, flip, move, shuffle_deck
 from .continuous import restore
 from .rules import R
 from .targets import REFERENCE_KEYS, not_applicable, objects_of
@@ -98,20 +98,22 @@ _POSITIONS = {"attack": Position.ATTACK, "defense": Position.DEFENSE, "face-down
 
 
 @VOCABULARY.entry(
-    "instruction", "change_position", rule=(R.POSITION_BY_EFFECT, R.FLIPPED, R.TARGET_GONE), label="Change position",
+    "instruction", "change_position", rule=(R.POSITION_BY_EFFECT, R.FLIPPED, R.TARGET_GONE, R.EQUIP_DESTROYED),
+    label="Change position",
     keys={**REFERENCE_KEYS,
           "position": Choice(values=tuple(_POSITIONS), what="battle position", label="To position",
                              labels={"attack": "Face-up Attack", "defense": "Face-up Defense",
                                      "face-down defense": "Face-down Defense"},
                              help="attack, defense or face-down defense; default: the other of Attack and Defense")},
-    check=_check_references, messages=("ygo.position.changed", "ygo.position.flipped"),
+    check=_check_references, messages=("ygo.position.changed", "ygo.position.flipped", "ygo.rule.equip_destroyed"),
     row=Row(main=("targets", "position"), extra=("target", "choose", "from", "chosen")),
     doc="Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack "
         "to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position "
         "change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed "
         "(ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip "
         "Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A "
-        "monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3).",
+        "monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3). A monster turned face-down also loses its Equip Cards: they "
+        "are destroyed (ARC-V 3.3.3.4.i8).",
     example={"do": "change_position", "target": "m1", "position": "defense"})
 def change_position(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Change each named monster's position; flip a face-down one that becomes face-up."""
@@ -130,6 +132,7 @@ def change_position(duel: Duel, state: GameState, link: ChainLink, index: int, p
         if to is Position.FACE_DOWN_DEFENSE:
             # No longer face-up: its Continuous Effects stop at once (ARC-V 3.2.7.1.i3).
             state = restore(duel, end_continuous(duel, state, card.id), card.id)
+            state = destroy_equips(duel, state, card)
     return state
 
 

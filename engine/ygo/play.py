@@ -32,7 +32,7 @@ from .triggers import build_segoc
 from .turn import advance, draw_phase_draw
 from .values import report_unevaluated
 from .vocabulary import VOCABULARY
-from . import chance, effects, negation, piles, procedures, protection  # noqa: F401  (register their instructions and actions)
+from . import chance, effects, equip, negation, piles, procedures, protection  # noqa: F401  (register their instructions and actions)
 
 LINK_NEGATIONS = frozenset({"negate_activation", "negate_effect"})
 """Verbs that answer a chain link: activated while a monster is being Summoned they are refused

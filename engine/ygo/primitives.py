@@ -73,11 +73,7 @@ def _after_leaving(duel: Duel, state: GameState, left: Card, *, negated: bool = 
     not sent from the field (.i5; MR2 ch5.14), so their "sent from the field" triggers do not
     activate (a ``trigger`` step says so).
     """
-    for equip in list(state.cards):
-        if equip.equipped_to == left.id and equip.zone in FIELD_ZONES:
-            duel.record("rule_processing", "ygo.rule.equip_destroyed", R.EQUIP_DESTROYED, card=equip.id,
-                        card_name=equip.name, equipped_to=left.id)
-            state = move(duel, state, equip, Zone.GRAVEYARD, "destroy", R.EQUIP_DESTROYED)
+    state = destroy_equips(duel, state, left)
     if left.materials:
         key, message = ((R.XYZ_NEGATED_MATERIALS, "ygo.rule.xyz_materials_negated") if negated
                         else (R.XYZ_MATERIALS, "ygo.rule.xyz_materials"))
@@ -92,12 +88,25 @@ def _after_leaving(duel: Duel, state: GameState, left: Card, *, negated: bool = 
     return state
 
 
-def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, **kwargs: Any) -> GameState:
+def destroy_equips(duel: Duel, state: GameState, monster: Card) -> GameState:
+    """Destroy the Equip Cards equipped to ``monster``, which has left the field or turned
+    face-down (ARC-V 3.3.3.4.i8; MR2 ch5.27): by rule, not by their own effect."""
+    for equip in list(state.cards):
+        if equip.equipped_to == monster.id and equip.zone in FIELD_ZONES:
+            duel.record("rule_processing", "ygo.rule.equip_destroyed", R.EQUIP_DESTROYED, card=equip.id,
+                        card_name=equip.name, equipped_to=monster.id)
+            state = move(duel, state, equip, Zone.GRAVEYARD, "destroy", R.EQUIP_DESTROYED)
+    return state
+
+
+def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, *, by_effect: bool = False,
+         **kwargs: Any) -> GameState:
     """Move a card (:func:`place_card`), note the events it raises, and end what its leaving ends.
 
     A card leaving the field loses its modifiers and this turn's flags and its Continuous
-    Effects stop (ARC-V 3.2.7.1.i3). A Tribute paid as a cost is not a summoning procedure (its
-    trigger waits for the chain).
+    Effects stop (ARC-V 3.2.7.1.i3); its ATK and DEF as they were there are kept as its last
+    known information. A Tribute paid as a cost, or made by a resolving effect (``by_effect``),
+    is not a summoning procedure (its trigger waits for the chain).
     """
     before = state.card(card.id)
     state = place_card(duel, state, card, to, reason, key, **kwargs)
@@ -106,11 +115,13 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     if was_on_field and after.zone not in FIELD_ZONES:
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
-            effects_negated="", **printed_traits(after),
+            effects_negated="", cannot_attack=False, **printed_traits(after),
+            last_known=((before.atk, before.def_, before.face_up) if before.zone is Zone.MONSTER_ZONE
+                        else after.last_known),
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = restore(duel, end_continuous(duel, state, before.id), before.id)
-    procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" else ""
+    procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" and not by_effect else ""
     if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK):
         state = duel.event(state, "sent_to_graveyard", card.id, procedure)
         if was_on_field and kwargs.get("from_field", True):

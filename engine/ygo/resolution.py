@@ -15,6 +15,7 @@ from dataclasses import replace
 from ..core.deadline import check as check_deadline
 from .duel import Duel
 from .model import FIELD_ZONES, CardKind, ChainLink, EffectClass, GameState, Instruction, Zone
+from .equip import equip_negated
 from .primitives import move
 from .rules import R
 from .protection import negating_source
@@ -85,7 +86,11 @@ def resolve_chain(duel: Duel, state: GameState) -> GameState:
         if link.activation_negated:
             duel.record("no_effect", "ygo.no_effect.activation_negated", R.NEGATED_NO_EFFECT, **base)
         elif link.effect_negated:
-            duel.record("no_effect", "ygo.no_effect.effect_negated", R.NEGATED_NO_EFFECT, **base)
+            equipped = equip_negated(duel, state, link)
+            if equipped is None:
+                duel.record("no_effect", "ygo.no_effect.effect_negated", R.NEGATED_NO_EFFECT, **base)
+            else:
+                state = equipped
         elif card.effects_negated and not link.is_card_activation and card.zone in FIELD_ZONES and card.face_up:
             duel.record("no_effect", "ygo.no_effect.card_effects_negated", R.EFFECTS_NEGATED, **base)
         elif not link.is_card_activation and "negate_effects" in duel.continuous_verbs and (
@@ -126,11 +131,12 @@ def _after_resolving(duel: Duel, state: GameState, link: ChainLink, *, whole_cha
     a later-resolving link can still affect it (ruling; ARC-V 3.3.1.i9, 3.3.3.1.i2 and MR2
     ch2.25, ch2.32 only say "after its effect is resolved"). With a one-link chain the two
     readings agree and the document is cited; with a longer chain, the ruling
-    (:attr:`R.TO_GY_AFTER_CHAIN`). A card no longer face-up on the field stays where it is.
+    (:attr:`R.TO_GY_AFTER_CHAIN`). A card no longer face-up on the field stays where it is, and so
+    does a Normal Trap that has equipped itself to a monster (ARC-V 3.4.3.1.i4).
     """
     card = state.card(link.card)
     key = TO_GY_AFTER_RESOLVING.get((card.kind.value, card.subtype))
     if (link.is_card_activation and key is not None and not link.activation_negated
-            and card.zone in FIELD_ZONES and card.face_up):
+            and card.zone in FIELD_ZONES and card.face_up and card.equipped_to is None):
         return move(duel, state, card, Zone.GRAVEYARD, "resolved", R.TO_GY_AFTER_CHAIN if whole_chain else key)
     return state

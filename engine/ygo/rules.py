@@ -117,6 +117,19 @@ class R(Enum):
     COIN_DIE = auto()               # coins and dice for card effects
     REVEAL = auto()                 # a card revealed by an effect is public while the effect applies
     EXCAVATE = auto()               # excavated cards are revealed and stay on top of the Deck
+    # Equip Cards, Tributes by effects, values read from the game (issue 13, verbs)
+    EQUIP = auto()                  # an Equip Card is equipped to the monster it targets
+    EQUIP_BY_EFFECT = auto()        # a card equipped by an effect is treated as an Equip Card
+    EQUIP_NO_TARGET = auto()        # the monster is gone when it resolves: not equipped, to the GY
+    EQUIP_NEGATED = auto()          # an Equip Spell whose effect is negated is equipped, negated
+    EQUIP_TRAP = auto()             # a Trap that equips itself stays on the field as an Equip Card
+    SEND_FROM_TOP = auto()          # sending the top cards of the Deck is not a search: no shuffle
+    DECK_EMPTY_NO_LOSS = auto()     # an effect that cannot take cards from an empty Deck does not make the player lose
+    TRIBUTE_BY_EFFECT = auto()      # a Tribute by an effect: sent to the GY, not destroyed
+    LAST_KNOWN = auto()             # a value read from a card that left the field: as it last was there
+    STAT_LOST = auto()              # "the ATK it lost" is the amount it really went down
+    SUMMON_CONDITIONS = auto()      # conditions a Special Summon by effect puts on the monster
+    CANNOT_ATTACK = auto()          # "it cannot attack this turn"
     # Rule processing and the end of the Duel
     TOKEN_REMOVED = auto()
     EQUIP_DESTROYED = auto()

@@ -13,6 +13,7 @@ from typing import Any
 
 from .filters import card_filter
 from .protection import negating_source, shielded
+from .values import continuous_targets
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
     Attack, EventWindow, Pending, Player, Position, Turn, Zone,
@@ -31,7 +32,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         objects = tuple(raw["targets"])
     elif "target" in raw:
         objects = (raw["target"],)
-    elif "card" in raw:
+    elif "card" in raw and raw["do"] != "equip":
         objects = (raw["card"],)
     amount = raw.get("amount")
     return Instruction(
@@ -65,6 +66,14 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         players=raw.get("players", "both"),
         cards=raw.get("cards", "all"),
         becomes=raw.get("becomes", ""),
+        card=raw.get("card", "") if raw["do"] == "equip" else "",
+        equipped=raw.get("equipped", False),
+        equal_to=raw.get("equal_to", ""),
+        of=raw.get("of", ""),
+        negate_effects=raw.get("negate_effects", False),
+        cannot_attack=raw.get("cannot_attack", False),
+        max_level=raw.get("max_level"),
+        from_top=raw.get("from_top"),
     )
 
 
@@ -127,7 +136,7 @@ def _with_modifiers(cards: tuple[Card, ...], scenario: Mapping[str, Any]) -> tup
             for item in effect.actions:
                 if item.do not in STAT_VERBS:
                     continue
-                for target in item.objects:
+                for target in continuous_targets(card, item):
                     other = by_id.get(target)
                     if other is not None and other.zone is Zone.MONSTER_ZONE and other.face_up and not shielded(
                             cards, other, card):

@@ -252,7 +252,7 @@ def newly_changed(duel: Duel, state: GameState, source: Card, part: Instruction,
     """Yield each face-up monster on the field that ``part`` of ``source``'s Continuous Effect
     names and that does not have its change of ``stat`` yet, unless it is unaffected by
     ``source``'s effects (ARC-V 3.2.7.1.i2)."""
-    for target_id in part.objects:
+    for target_id in continuous_targets(source, part):
         target = state.card(target_id)
         if target.zone is not Zone.MONSTER_ZONE or not target.face_up:
             continue
@@ -284,25 +284,38 @@ class ContinuousChange:
                                 until="continuous"), R.CONTINUOUS_APPLIES
 
 
+def continuous_targets(source: Card, part: Instruction) -> tuple[str, ...]:
+    """Return the monsters a Continuous ATK/DEF change names: its targets, or with ``equipped``
+    the monster its card is equipped to, if any (ARC-V 3.3.3.4.i4; MR2 ch5.27)."""
+    if part.equipped:
+        return (source.equipped_to,) if source.equipped_to else ()
+    return part.objects
+
+
 def _check_continuous_change(value: Mapping[str, Any], path: Path, v: Validation) -> None:
     if ("amount" in value) == ("set" in value):
         v.error((*path, "amount"), "give exactly one of amount and set")
     if "target" in value and "targets" in value:
         v.error((*path, "targets"), "give target or targets, not both")
+    if value.get("equipped") and ("target" in value or "targets" in value):
+        v.error((*path, "equipped"), "equipped names the equipped monster: give it or target(s), not both")
 
 
 _CONTINUOUS_KEYS = {
     "target": REFERENCE_KEYS["target"], "targets": REFERENCE_KEYS["targets"],
     "amount": _CHANGE_KEYS["amount"], "set": _CHANGE_KEYS["set"],
+    "equipped": Boolean(label="The equipped monster", default=False,
+                        help="the monster this card is equipped to (an Equip Card's \"the equipped monster\")"),
 }
 for _stat, _name in (("atk", "ATK"), ("def", "DEF")):
     VOCABULARY.entry(
         "continuous", f"change_{_stat}", rule=(R.CONTINUOUS_APPLIES, R.CONTINUOUS_ENDS), label=f"{_name} while face-up",
         keys=_CONTINUOUS_KEYS, check=_check_continuous_change, messages=(f"ygo.modify.{_stat}",),
-        row=Row(main=("targets", "amount"), extra=("target", "set")),
+        row=Row(main=("targets", "amount"), extra=("target", "set", "equipped")),
         doc=f"While its card is face-up on the field, each face-up monster it names has its {_name} changed by "
             f"`amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment "
-            f"the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). The document's `atk`/`def` "
+            f"the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it "
+            f"changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` "
             f"already include it.",
         example={"do": f"change_{_stat}", "targets": ["m1"], "amount": 400})(ContinuousChange(_stat))
 
@@ -433,4 +446,5 @@ def expire_lingering(duel: Duel, state: GameState) -> GameState:
 
 
 __all__ = ["ChangeOriginal", "ChangeStat", "ContinuousChange", "apply_continuous", "apply_continuous_of", "base", "computed",
+           "continuous_targets",
            "end_continuous", "expire_lingering", "has_continuous", "original", "report_unevaluated", "set_modifiers", "text_only"]

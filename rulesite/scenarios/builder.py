@@ -359,6 +359,14 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("text", "text"),
     _Field("cards", "set_cards", choices=key_values("continuous", "cards")),
     _Field("becomes", "becomes"),
+    _Field("card", "equip_card"),
+    _Field("equipped", "equipped", _flag),
+    _Field("equal_to", "equal_to", choices=key_values("instruction", "equal_to")),
+    _Field("of", "amount_of"),
+    _Field("max_level", "max_level", _integer),
+    _Field("negate_effects", "negate_effects", _flag),
+    _Field("cannot_attack", "cannot_attack", _flag),
+    _Field("from_top", "from_top", _integer),
 )}
 """How each key of an instruction or Continuous Effect is typed in an action row; a single
 ``target`` is shown in ``targets`` (:func:`action_to_form`)."""

@@ -712,6 +712,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} does not pay {cost}, so {card_name} does it.'),
     # Translators: mtg.unless.paid
     pgettext_lazy('trace', '{player} pays {cost}: {card_name} does not do what it would do unless paid.'),
+    # Translators: ygo.amount.last_known
+    pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field (now in the {zone}), so its {value} is read as it last was on the field: {amount}.'),
+    # Translators: ygo.amount.lost
+    pgettext_lazy('trace', 'Chain Link {link}: {card_name} really lost {amount} ATK to this effect, so the amount is {amount}.'),
+    # Translators: ygo.amount.read
+    pgettext_lazy('trace', "Chain Link {link}: the amount is {card_name}'s {value} ({zone}): {amount}."),
     # Translators: ygo.battle.attack
     pgettext_lazy('trace', "{player}'s {attacker_name} attacks {target_name}."),
     # Translators: ygo.battle.attack_cancelled
@@ -748,10 +754,14 @@ MSGIDS = (
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
     # Translators: ygo.cannot_evaluate.excavate_short
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does."),
+    # Translators: ygo.cannot_evaluate.mill_short
+    pgettext_lazy('trace', "Cannot evaluate sending the top {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what sending more than the Deck holds does."),
     # Translators: ygo.cannot_evaluate.negation_order
     pgettext_lazy('trace', "Cannot evaluate the Continuous Effects of {card_name} and {other_name}: each would negate the other's effects, and which applies depends on which applied first, which the scenario does not say."),
     # Translators: ygo.cannot_evaluate.shuffled_draw
     pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
+    # Translators: ygo.cannot_evaluate.shuffled_mill
+    pgettext_lazy('trace', "Cannot evaluate sending the top {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known."),
     # Translators: ygo.cannot_evaluate.shuffled_top
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known."),
     # Translators: ygo.chain.activate
@@ -798,6 +808,12 @@ MSGIDS = (
     pgettext_lazy('trace', 'The Duel is a draw ({reason}).'),
     # Translators: ygo.duel.win
     pgettext_lazy('trace', '{winner} wins the Duel ({reason}).'),
+    # Translators: ygo.equip
+    pgettext_lazy('trace', '{card_name} is equipped to {target_name}.'),
+    # Translators: ygo.equip.negated
+    pgettext_lazy('trace', 'Chain Link {link}: the effect of {card_name} was negated, not its activation, so it is still equipped to {target_name}, with its effects negated.'),
+    # Translators: ygo.equip.not_equipped
+    pgettext_lazy('trace', 'Chain Link {link}: the monster {card_name} would be equipped to is no longer face-up on the field, so {card_name} is not equipped and is sent to the Graveyard.'),
     # Translators: ygo.illegal.already_attacked
     pgettext_lazy('trace', '{card_name} has already attacked this turn.'),
     # Translators: ygo.illegal.attack_position
@@ -808,6 +824,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot attack: only a monster in its controller's Monster Zone can attack (it is in the {zone})."),
     # Translators: ygo.illegal.cannot_activate
     pgettext_lazy('trace', "{card_name} cannot be activated: {source_name}'s effect says {player} cannot activate it."),
+    # Translators: ygo.illegal.cannot_attack_this_turn
+    pgettext_lazy('trace', '{card_name} cannot attack: the effect that Special Summoned it says it cannot attack this turn.'),
     # Translators: ygo.illegal.cannot_be_targeted
     pgettext_lazy('trace', "{card_name} cannot be activated targeting {target_name}: {source_name}'s effect says it cannot be targeted by this effect."),
     # Translators: ygo.illegal.cannot_set
@@ -930,6 +948,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: the effects of {card_name} are negated.'),
     # Translators: ygo.no_effect.card_left_field
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field, so its effect does not apply.'),
+    # Translators: ygo.no_effect.deck_empty
+    pgettext_lazy('trace', "Chain Link {link}: {player}'s Deck is empty, so no card is sent from it; {player} does not lose for that (only a draw from an empty Deck does)."),
     # Translators: ygo.no_effect.effect_negated
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}) resolves without effect: its effect was negated.'),
     # Translators: ygo.no_effect.indestructible
@@ -942,6 +962,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {action} cannot apply to {target_name} where it is.'),
     # Translators: ygo.no_effect.special_summon_forbidden
     pgettext_lazy('trace', "Chain Link {link}: {target_name} is not Special Summoned: {source_name}'s effect says {player} cannot Special Summon."),
+    # Translators: ygo.no_effect.summon_level
+    pgettext_lazy('trace', 'Chain Link {link}: {target_name} (Level {level}) cannot be Special Summoned by this effect: only a Level {max_level} or lower monster.'),
     # Translators: ygo.no_effect.target_gone
     pgettext_lazy('trace', 'Chain Link {link}: {target_name} is no longer where it was targeted, so {action} does not apply to it.'),
     # Translators: ygo.no_effect.unaffected
@@ -986,6 +1008,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} Sets {card_name} face-down.'),
     # Translators: ygo.summon.cannot
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
+    # Translators: ygo.summon.cannot_attack
+    pgettext_lazy('trace', 'Chain Link {link}: {card_name} cannot attack this turn, as the card says.'),
+    # Translators: ygo.summon.effects_negated
+    pgettext_lazy('trace', "Chain Link {link}: {card_name}'s effects are negated while it is face-up on the field, as the card says."),
     # Translators: ygo.summon.flip
     pgettext_lazy('trace', '{player} Flip Summons {card_name}.'),
     # Translators: ygo.summon.negation_window
@@ -1062,6 +1088,7 @@ TERMS = (
     pgettext_lazy('trace term', 'destroyed_by_battle'),
     pgettext_lazy('trace term', 'flipped'),
     pgettext_lazy('trace term', 'sent_to_graveyard'),
+    pgettext_lazy('trace term', 'equip'),
     pgettext_lazy('trace term', 'inherent'),
     pgettext_lazy('trace term', 'fusion'),
     pgettext_lazy('trace term', 'ritual'),
@@ -3776,6 +3803,126 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change original DEF'),
     # Translators: ygo instruction:change_original_def
     pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:destroy
+    pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Send to the Graveyard'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card chosen from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7). With `from_top: N` instead of cards, the top N cards of the player's Deck are sent: nothing is chosen, so the Deck is not shuffled (official ruling); an empty Deck sends nothing and the player does not lose (ARC-V 1.4.2.i2), and a Deck with fewer cards, or shuffled during the resolution, is a `cannot_evaluate` step."),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Top cards of the Deck'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', "send the top N cards of the player's Deck instead of named cards"),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'The activating player'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Their opponent'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Player 1'),
+    # Translators: ygo instruction:send_to_graveyard
+    pgettext_lazy('vocabulary', 'Player 2'),
+    # Translators: ygo instruction:banish
+    pgettext_lazy('vocabulary', 'Banishes each card it names face-up, or face-down with `face_down` (then it is hidden and only its owner may look at it) (ARC-V 2.3.i3, 2.3.1.i1; MR2 ch5.19). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4).'),
+    # Translators: ygo instruction:banish
+    pgettext_lazy('vocabulary', 'Face-down'),
+    # Translators: ygo instruction:banish
+    pgettext_lazy('vocabulary', 'banish face-down (ARC-V 2.3.1.i1)'),
+    # Translators: ygo instruction:tribute
+    pgettext_lazy('vocabulary', "Tributes each monster it names that the link's controller controls, face-up or face-down: it is sent to the Graveyard (a Token is removed) and is not destroyed, so it counts as sent to the Graveyard and sent from the field for triggers, never as destroyed; unlike the Tributes of a Tribute Summon it is not part of a summoning procedure (ARC-V 4.2.2.1.i2; MR2 ch5.16). A monster the opponent controls is not affected."),
+    # Translators: ygo instruction:return_to_hand
+    pgettext_lazy('vocabulary', "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21)."),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'Return to the Deck'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', "Returns each card it names to its owner's Deck: on top (the default), on the bottom (`place: bottom`), or shuffled into it (`place: shuffle`: the Deck is shuffled after the action); a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21, ch5.22)."),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'Where'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'top (the default), bottom or shuffle'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'On top'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'On the bottom'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'Shuffled in'),
+    # Translators: ygo instruction:draw
+    pgettext_lazy('vocabulary', 'The player draws that many cards from the top of their Deck; with `both`, each player draws, the turn player first, and the draws cite that rule (ARC-V 4.1.2.i5; MR2 ch5.4). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).'),
+    # Translators: ygo instruction:draw
+    pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, both, p1 or p2"),
+    # Translators: ygo instruction:draw
+    pgettext_lazy('vocabulary', 'Both players'),
+    # Translators: ygo instruction:draw
+    pgettext_lazy('vocabulary', 'how many; default 1'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Inflict damage'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', "The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, `equal_to` with `of` reads the amount from a card when it applies: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1)."),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'LP'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'how many Life Points'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Equal to'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'read the amount from a card (of): atk, def, original_atk, original_def or atk_lost'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Its ATK'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Its DEF'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Its original ATK'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Its original DEF'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'The ATK it lost'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'Of card'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'the card equal_to reads'),
+    # Translators: ygo instruction:gain_lp
+    pgettext_lazy('vocabulary', 'Gain LP'),
+    # Translators: ygo instruction:gain_lp
+    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1)."),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Special Summon'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Special Summons each monster it names to the player\'s Monster Zone (default: the link\'s controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The card\'s conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` ("a Level 4 or lower monster": a monster of a higher Level is not Summoned, and a choice on resolution is made among the monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack declaration by it this turn is illegal).'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Level or lower'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', '"a Level N or lower monster": N'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Effects negated'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', '"its effects are negated"'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Cannot attack this turn'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', '"it cannot attack this turn"'),
+    # Translators: ygo instruction:change_control
+    pgettext_lazy('vocabulary', 'Take control'),
+    # Translators: ygo instruction:change_control
+    pgettext_lazy('vocabulary', "The link's controller takes control of each monster it names that the opponent controls, if they have a free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21)."),
+    # Translators: ygo instruction:win
+    pgettext_lazy('vocabulary', 'Win the Duel'),
+    # Translators: ygo instruction:win
+    pgettext_lazy('vocabulary', "The player (default: the link's controller) wins the Duel by the card's effect (ARC-V 1.4.3.i1; MR2 ch3.2)."),
+    # Translators: ygo instruction:unsupported
+    pgettext_lazy('vocabulary', 'A part of an effect the vocabulary cannot say. When the link resolves it is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`: the engine never guesses what card text does (ARC-V 4.1.2.i1; MR2 ch5.6).'),
+    # Translators: ygo instruction:unsupported
+    pgettext_lazy('vocabulary', 'Card text'),
+    # Translators: ygo instruction:unsupported
+    pgettext_lazy('vocabulary', 'what this part of the effect says'),
+    # Translators: ygo instruction:equip
+    pgettext_lazy('vocabulary', "Equips a card to the one face-up monster it names: the Equip Spell whose card activation resolves (the default; a Normal Trap that equips itself stays on the field as an Equip Card, ARC-V 3.4.3.1.i4), or the card `card` names (a monster from the hand, Deck, Extra Deck, Graveyard or banishment, treated as an Equip Card and placed face-up in the Spell & Trap Zone of the link's controller). The board shows `equipped_to`; the Equip Card's Continuous Effects with `equipped: true` change the equipped monster, and it is destroyed when that monster leaves the field (ARC-V 3.3.3.4.i3, 3.3.3.4.i8, 3.4.3.1.i4; MR2 ch5.27). If the monster is no longer face-up on the field when it resolves, the Equip Spell is not equipped and is sent to the Graveyard (official ruling); a card an effect would equip then stays where it is. An Equip Spell whose activation is negated is not equipped; one whose effect is negated is equipped all the same, with its effects negated (ARC-V 3.3.3.4.i7)."),
+    # Translators: ygo instruction:equip
+    pgettext_lazy('vocabulary', 'Equip Card'),
+    # Translators: ygo instruction:equip
+    pgettext_lazy('vocabulary', 'the card equipped (blank: this card, an Equip Spell)'),
     # Translators: ygo instruction:toss_coin
     pgettext_lazy('vocabulary', 'Toss a coin'),
     # Translators: ygo instruction:toss_coin
@@ -3812,84 +3959,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '6'),
     # Translators: ygo instruction:roll_die
     pgettext_lazy('vocabulary', 'for each die result, the actions it applies'),
-    # Translators: ygo instruction:destroy
-    pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
-    # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', 'Send to the Graveyard'),
-    # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', "Sends each card it names to its owner's Graveyard from the hand, Deck, Extra Deck, banishment or the field; this is not destruction (ARC-V 2.1.3.i1; MR2 ch5.34). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4; MR2 ch1.7)."),
-    # Translators: ygo instruction:banish
-    pgettext_lazy('vocabulary', 'Banishes each card it names face-up, or face-down with `face_down` (then it is hidden and only its owner may look at it) (ARC-V 2.3.i3, 2.3.1.i1; MR2 ch5.19). A card taken from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4).'),
-    # Translators: ygo instruction:banish
-    pgettext_lazy('vocabulary', 'Face-down'),
-    # Translators: ygo instruction:banish
-    pgettext_lazy('vocabulary', 'banish face-down (ARC-V 2.3.1.i1)'),
-    # Translators: ygo instruction:return_to_hand
-    pgettext_lazy('vocabulary', "Returns each card it names to its owner's hand; a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21)."),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', 'Return to the Deck'),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', "Returns each card it names to its owner's Deck: on top (the default), on the bottom (`place: bottom`), or shuffled into it (`place: shuffle`: the Deck is shuffled after the action); a Fusion, Synchro or Xyz Monster goes to the Extra Deck instead (MR2 ch5.21, ch5.22)."),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', 'Where'),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', 'top (the default), bottom or shuffle'),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', 'On top'),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', 'On the bottom'),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', 'Shuffled in'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'The player draws that many cards from the top of their Deck; with `both`, each player draws, the turn player first, and the draws cite that rule (ARC-V 4.1.2.i5; MR2 ch5.4). A player who must draw from an empty Deck loses the Duel (ARC-V 1.4.2.i1; MR2 ch3.2).'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, both, p1 or p2"),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'The activating player'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'Their opponent'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'Both players'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'Player 1'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'Player 2'),
-    # Translators: ygo instruction:draw
-    pgettext_lazy('vocabulary', 'how many; default 1'),
-    # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', 'Inflict damage'),
-    # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', 'The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2).'),
-    # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', 'LP'),
-    # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', 'how many Life Points'),
-    # Translators: ygo instruction:gain_lp
-    pgettext_lazy('vocabulary', 'Gain LP'),
-    # Translators: ygo instruction:gain_lp
-    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text)."),
-    # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', 'Special Summon'),
-    # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', "Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4)."),
-    # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
-    # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', 'face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)'),
-    # Translators: ygo instruction:change_control
-    pgettext_lazy('vocabulary', 'Take control'),
-    # Translators: ygo instruction:change_control
-    pgettext_lazy('vocabulary', "The link's controller takes control of each monster it names that the opponent controls, if they have a free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21)."),
-    # Translators: ygo instruction:win
-    pgettext_lazy('vocabulary', 'Win the Duel'),
-    # Translators: ygo instruction:win
-    pgettext_lazy('vocabulary', "The player (default: the link's controller) wins the Duel by the card's effect (ARC-V 1.4.3.i1; MR2 ch3.2)."),
-    # Translators: ygo instruction:unsupported
-    pgettext_lazy('vocabulary', 'A part of an effect the vocabulary cannot say. When the link resolves it is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`: the engine never guesses what card text does (ARC-V 4.1.2.i1; MR2 ch5.6).'),
-    # Translators: ygo instruction:unsupported
-    pgettext_lazy('vocabulary', 'Card text'),
-    # Translators: ygo instruction:unsupported
-    pgettext_lazy('vocabulary', 'what this part of the effect says'),
     # Translators: ygo instruction:negate_activation
     pgettext_lazy('vocabulary', 'Negate the activation'),
     # Translators: ygo instruction:negate_activation
@@ -3947,7 +4016,7 @@ VOCABULARY = (
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Change position'),
     # Translators: ygo instruction:change_position
-    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3)."),
+    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3). A monster turned face-down also loses its Equip Cards: they are destroyed (ARC-V 3.3.3.4.i8)."),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'To position'),
     # Translators: ygo instruction:change_position
@@ -4109,11 +4178,15 @@ VOCABULARY = (
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'ATK while face-up'),
     # Translators: ygo continuous:change_atk
-    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its ATK changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). The document's `atk`/`def` already include it."),
+    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its ATK changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` already include it."),
+    # Translators: ygo continuous:change_atk
+    pgettext_lazy('vocabulary', 'The equipped monster'),
+    # Translators: ygo continuous:change_atk
+    pgettext_lazy('vocabulary', 'the monster this card is equipped to (an Equip Card\'s "the equipped monster")'),
     # Translators: ygo continuous:change_def
     pgettext_lazy('vocabulary', 'DEF while face-up'),
     # Translators: ygo continuous:change_def
-    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its DEF changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). The document's `atk`/`def` already include it."),
+    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its DEF changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` already include it."),
     # Translators: ygo continuous:unsupported
     pgettext_lazy('vocabulary', 'A Continuous Effect the vocabulary cannot say. It is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`, whenever its card is face-up on the field: at the start if it is there, and each time it comes face-up later (ARC-V 4.1.2.i1, 3.2.7.1.i2).'),
     # Translators: ygo continuous:unsupported
@@ -4693,7 +4766,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Player'),
     # Translators: mtg instruction:remove_damage (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Player'),
-    # Translators: ygo instruction:draw (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:send_to_graveyard (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Player'),
     # Translators: fow instruction:draw (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'How many'),
@@ -4861,9 +4934,13 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Counter kind'),
     # Translators: ygo slot counter (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Counter kind'),
+    # Translators: mtg keyword:equip (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Equip'),
+    # Translators: ygo instruction:equip (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Equip'),
     # Translators: mtg keyword:tribute (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Tribute'),
-    # Translators: ygo cost:tribute (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:tribute (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Tribute'),
     # Translators: mtg effect:cant_cast (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Card name'),
@@ -4981,6 +5058,14 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card placed on the bottom of the Deck goes under the others, and the Deck is not shuffled'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a monster equipped to another monster by a card effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states this for Traps that become Equip Cards)'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an Equip Card whose monster is no longer face-up on the field when it resolves is not equipped and is sent to the Graveyard'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: sending the top cards of the Deck to the Graveyard does not search the Deck, so it is not shuffled'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that reads the ATK or DEF of a monster that has left the field uses the value it last had on the field (last known information)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: excavated cards are revealed from the top of the Deck and stay there, in order, until the effect moves them'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
@@ -5093,6 +5178,12 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'a halved value rounds half up (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a card banished face-down is hidden; only its owner may look at it (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an Equip Spell whose activation is negated is not equipped; one whose effect is negated is equipped with its effects negated (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an effect that would send cards from an empty Deck does not make the player lose; only a draw does (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'an ATK/DEF lowered below 0 becomes 0, and "the ATK it lost" is the amount it really went down (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a card revealed by an effect is public only while that effect applies (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

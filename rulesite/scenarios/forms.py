@@ -51,6 +51,8 @@ PROTECTION_EFFECTS_LABELS = {"all": _("All effects"), "monster": _("Monster effe
                              "trap": _("Trap effects"), "spell_trap": _("Spell and Trap effects")}
 PROTECTION_PLAYERS_LABELS = {"self": _("This card's controller"), "opponent": _("Their opponent"), "both": _("Both players")}
 SET_CARDS_LABELS = {"all": _("Any card"), "monster": _("Monsters"), "spell_trap": _("Spells and Traps")}
+EQUAL_TO_LABELS = {"atk": _("Its ATK"), "def": _("Its DEF"), "original_atk": _("Its original ATK"),
+                   "original_def": _("Its original DEF"), "atk_lost": _("The ATK it lost")}
 DECK_PLACE_LABELS = {"top": _("On top"), "bottom": _("On the bottom"), "shuffle": _("Shuffled in")}
 KIND_LABELS = {"monster": _("Monster"), "spell": _("Spell"), "trap": _("Trap")}
 SUBTYPE_LABELS = {
@@ -444,13 +446,23 @@ class ActionForm(BoardRowForm):
     set_cards = forms.ChoiceField(label=_("Which cards cannot be Set"), required=False,
                                   choices=_choices(builder.key_values("continuous", "cards"), SET_CARDS_LABELS, blank="—"))
     becomes = forms.CharField(label=_("Type or Attribute it becomes"), max_length=200, required=False)
+    equip_card = CardRefField(label=_("Card equipped (blank: this card)"), required=False, widget=_card_select())
+    equipped = forms.BooleanField(label=_("To the equipped monster"), required=False)
+    equal_to = forms.ChoiceField(label=_("Amount equal to"), required=False,
+                                 choices=_choices(builder.key_values("instruction", "equal_to"), EQUAL_TO_LABELS, blank="—"))
+    amount_of = CardRefField(label=_("…of card"), required=False, widget=_card_select())
+    max_level = forms.IntegerField(label=_("Level or lower"), min_value=1, max_value=13, required=False)
+    negate_effects = forms.BooleanField(label=_("Its effects are negated"), required=False)
+    cannot_attack = forms.BooleanField(label=_("It cannot attack this turn"), required=False)
+    from_top = forms.IntegerField(label=_("Top cards of the Deck"), min_value=1, max_value=60, required=False)
     single = forms.BooleanField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(required=False, widget=forms.HiddenInput)
 
     main_fields = ("do",)
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
                    "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "by", "effects", "players", "choose", "choose_from", "chosen",
-                   "text", "set_cards", "becomes")
+                   "text", "set_cards", "becomes", "equip_card", "equipped", "equal_to", "amount_of", "max_level", "negate_effects", "cannot_attack",
+                   "from_top")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

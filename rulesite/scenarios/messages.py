@@ -65,7 +65,7 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
         "negate_effect", "change_atk", "change_def", "draw", "damage", "gain_lp", "special_summon",
         "change_control", "pay_lp", "discard", "tribute", "resolved", "negated", "lp_zero", "deck_out",
         "set", "change_position", "flip_summon", "normal_summon", "summoned", "flip_summoned",
-        "special_summoned", "destroyed", "destroyed_by_battle", "flipped", "sent_to_graveyard",
+        "special_summoned", "destroyed", "destroyed_by_battle", "flipped", "sent_to_graveyard", "equip",
         # Yu-Gi-Oh! summon methods
         "inherent", "fusion", "ritual", "synchro", "xyz", "pendulum",
         # Yu-Gi-Oh! negation scopes and effect classes

@@ -41,6 +41,8 @@ def card_board(card: Card) -> dict[str, Any]:
         out["equipped_to"] = card.equipped_to
     if card.revealed:
         out["revealed"] = True
+    if card.summoned_with:
+        out["summoned_with"] = [m.id for m in card.summoned_with]
     return out
 
 

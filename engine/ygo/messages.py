@@ -146,6 +146,11 @@ MESSAGES = {
     "ygo.cannot_evaluate.shuffled_top": "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
+    # issue 13: summon procedures and materials
+    "ygo.illegal.summon_condition": "{card_name} cannot be Special Summoned by its own procedure: its condition ({condition}: {wanted}) is not met.",
+    "ygo.illegal.summon_cost": "{card_name} cannot be Special Summoned by its own procedure: {reason}.",
+    "ygo.summon.materials": "{card_name} was Summoned with {material_names}: they are its materials while it stays on the field.",
+    "ygo.illegal.material_requirement": "{card_name} cannot be {method} Summoned with {material_name}: {who} must be {wanted}.",
 }
 
 CATALOGUE.register(MESSAGES)

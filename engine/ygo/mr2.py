@@ -245,7 +245,19 @@ CITATIONS.update({
                                   "activated only while an attack is in progress"),
     R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
-                              "effect"),
+                              "effect"),    # issue 13: summon procedures and materials
+    R.INHERENT_COST: _ruling("cards sent to the Graveyard or Tributed to meet a monster's own summoning condition move "
+                             "as part of the procedure, not by a card effect"),
+    R.CONTACT_FUSION: _ruling("a Fusion Monster whose text says it does not use Polymerization is Special Summoned from "
+                              "the Extra Deck by the method its text states"),
+    R.CONTACT_NOT_FUSION: _ruling("such a Special Summon activates no card, uses no chain and is not a Fusion Summon"),
+    R.SYNCHRO_NON_TUNER: _ruling("a condition the Synchro Monster puts on its non-Tuners must hold for every non-Tuner"),
+    R.SYNCHRO_TUNER: Ruling("official ruling, not in this document: a Synchro Monster whose text names its Tuner "
+                            "(\"1 DARK Tuner\") can only use a Tuner that fits it"),
+    R.XYZ_COUNT: _s("ch2.11"),
+    R.XYZ_MATERIAL_FILTER: _s("ch2.11"),
+    R.MATERIALS_KEPT: _ruling("the monsters sent to the Graveyard for a Synchro Summon are its Synchro Materials"),
+    R.MATERIALS_LOST: _ruling("a Synchro Monster that leaves the field no longer has its Synchro Materials"),
 })
 
 

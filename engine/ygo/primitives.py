@@ -16,7 +16,8 @@ from .rules import R
 from .values import apply_continuous, base, end_continuous
 
 PROCEDURE_MISSED_TIMING = {"tribute": R.MISSED_TIMING_PROCEDURE, "synchro_material": R.MISSED_TIMING_SYNCHRO,
-                           "fusion_material": R.MISSED_TIMING_FUSION, "ritual_tribute": R.MISSED_TIMING_RITUAL}
+                           "fusion_material": R.MISSED_TIMING_FUSION, "ritual_tribute": R.MISSED_TIMING_RITUAL,
+                           "summon_cost": R.MISSED_TIMING_SYNCHRO}
 """Why a material or Tribute of a summoning procedure misses the timing (ARC-V 3.2.2.1.1.i6,
 3.2.2.3.1.i6, 3.2.2.3.1.1.2.1.i7, 3.2.2.3.1.1.1.1.i8)."""
 
@@ -105,7 +106,7 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     if was_on_field and after.zone not in FIELD_ZONES:
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
-            effects_negated="",
+            effects_negated="", summoned_with=(),
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = end_continuous(duel, state, before.id)

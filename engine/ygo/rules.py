@@ -229,3 +229,13 @@ class R(Enum):
     ORIGINAL_VALUE = auto()
     WIN_BY_EFFECT = auto()
     LP_START = auto()
+    # issue 13: summon procedures and materials (engine/ygo/requirements.py)
+    INHERENT_COST = auto()          # cards sent or Tributed to meet an inherent condition move by procedure
+    CONTACT_FUSION = auto()         # a Fusion Monster that does not use Polymerization: Summoned by its own method
+    CONTACT_NOT_FUSION = auto()     # no card is activated, no chain, and it is not a Fusion Summon
+    SYNCHRO_NON_TUNER = auto()      # a condition on the non-Tuners holds for every non-Tuner
+    SYNCHRO_TUNER = auto()          # a condition on the Tuner
+    XYZ_COUNT = auto()              # the Xyz Monster decides how many materials
+    XYZ_MATERIAL_FILTER = auto()    # the Xyz Monster decides what its materials are beyond the Level
+    MATERIALS_KEPT = auto()         # the monsters used are its materials
+    MATERIALS_LOST = auto()         # they stop being its materials when it leaves the field

@@ -188,6 +188,12 @@ def filter_form(value: Any) -> Any:
         return _MISSING
     parts = []
     for key, item in value.items():
+        if key == "summoned_with":
+            inner = _material_form(item)
+            if inner is _MISSING:
+                return _MISSING
+            parts.append(f"{key}: {inner}")
+            continue
         if key not in FILTER_KEYS or isinstance(item, bool) or not isinstance(item, (str, int)):
             return _MISSING
         shown = str(item)
@@ -210,9 +216,70 @@ def filter_json(value: Any) -> Any:
         key, sep, item = (piece.strip() for piece in part.partition(":"))
         if not sep or key not in FILTER_KEYS or not item or key in out:
             raise ValueError(part.strip())
+        if key == "summoned_with":
+            out[key] = _material_json(item)
+            continue
         number = isinstance(VOCABULARY.get("filter", key).value, Integer) and _INTEGER.fullmatch(item)
         out[key] = int(item) if number else item
     return out
+
+
+def _material_form(value: Any) -> Any:
+    """The filter of ``summoned_with`` inside a filter's text: ``attribute=WATER & level=4``."""
+    if not isinstance(value, Mapping) or not value:
+        return _MISSING
+    parts = []
+    for key, item in value.items():
+        shown = str(item)
+        if (key not in FILTER_KEYS or key == "summoned_with" or isinstance(item, bool) or not isinstance(item, (str, int))
+                or not shown or shown != shown.strip() or any(mark in shown for mark in ",;:=&")):
+            return _MISSING
+        parts.append(f"{key}={shown}")
+    return " & ".join(parts)
+
+
+def _material_json(text: str) -> dict[str, Any]:
+    """Parse :func:`_material_form` text; raise ``ValueError`` for a part that is not ``key=value``."""
+    out: dict[str, Any] = {}
+    for part in text.split("&"):
+        key, sep, item = (piece.strip() for piece in part.partition("="))
+        if not sep or key not in FILTER_KEYS or key == "summoned_with" or not item or key in out:
+            raise ValueError(part.strip())
+        number = isinstance(VOCABULARY.get("filter", key).value, Integer) and _INTEGER.fullmatch(item)
+        out[key] = int(item) if number else item
+    return out
+
+
+def _object(value: Any) -> Any:
+    """A JSON object kept as itself in a JSON field of the row (``summon_procedure``)."""
+    return value if isinstance(value, Mapping) and value else _MISSING
+
+
+def costs_form(value: Any) -> Any:
+    """A Summon's or link's own costs paid with cards (``[{"do": "banish", "card": "g1"}, …]``) as
+    ``banish: g1; banish: g2``; other costs stay in the row's JSON."""
+    if not isinstance(value, list) or not value:
+        return _MISSING
+    parts = []
+    for item in value:
+        if (not isinstance(item, Mapping) or set(item) != {"do", "card"} or not isinstance(item["card"], str)
+                or not item["card"] or any(mark in item["card"] for mark in ",;: ")):
+            return _MISSING
+        parts.append(f"{item['do']}: {item['card']}")
+    return "; ".join(parts)
+
+
+def costs_json(value: Any) -> Any:
+    """Parse :func:`costs_form` text; raise ``ValueError`` for a part that is not ``cost: card``."""
+    out = []
+    for part in (piece.strip() for piece in str(value or "").split(";")):
+        if not part:
+            continue
+        do, sep, card = (piece.strip() for piece in part.partition(":"))
+        if not sep or not card or do not in COSTS or "card" not in VOCABULARY.get("cost", do).keys:
+            raise ValueError(part)
+        out.append({"do": do, "card": card})
+    return out or _MISSING
 
 
 def requirements_form(value: Any) -> Any:
@@ -260,6 +327,10 @@ CARD_FIELDS = (
     _Field("position_changed", "position_changed", _flag),
     _Field("counters", "counters", _counters, counters_json),
     _Field("materials_required", "materials_required", requirements_form, requirements_json),
+    _Field("summon_procedure", "summon_procedure", _object, _object),
+    _Field("synchro_materials", "synchro_materials", _object, _object),
+    _Field("xyz_materials", "xyz_materials", _object, _object),
+    _Field("summoned_with", "summoned_with", _id_text, _id_text_json),
 )
 """Card row fields; ``def`` is ``defense`` in the form (``def`` is a Python keyword)."""
 
@@ -328,18 +399,17 @@ AFTER_INPUTS = {field.key: field for field in (
     _Field("target", "attack_target"),
     _Field("to", "to", choices=PHASE_SKIPS),
     _Field("discard", "discard", _ids),
+    _Field("cost", "paid_cost", costs_form, costs_json),
 )}
 """How each key of a player action is typed in a step row; an ``activate`` step's ``actions``
 are its nested action rows."""
-LINK_FIELDS = tuple(AFTER_INPUTS[key] for key in FRAME_LINK_FIELDS if key in AFTER_INPUTS)
+LINK_FIELDS = tuple(AFTER_INPUTS[key] for key in FRAME_LINK_FIELDS if key in AFTER_INPUTS and key != "cost")
 """A chain link (§2.4): the frame's link fields, typed as in a step row."""
 AFTER_FIELDS = (_Field("type", "type", choices=AFTER_TYPES), *inputs(("action",), AFTER_INPUTS))
 STRUCTURAL_KEYS = {("ability", "cost"): "the row's cost inputs (one cost)", ("ability", "actions"): "the nested action rows",
                    ("action", "actions"): "the nested action rows (Override what it does)"}
 """Keys held by a structure of the row rather than one input."""
 KEPT_IN_JSON = {
-    ("action", "cost"): "a link's own cost is rare (the card's effect gives the cost paid): the step's "
-                        "“Other fields (JSON)” keeps it",
     ("instruction", "outcomes"): "the actions of each coin or die result are nested action lists: the row's "
                                  "“Other fields (JSON)” keeps them",
 }

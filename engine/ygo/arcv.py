@@ -261,6 +261,7 @@ CITATIONS.update({
                                   "Monster's text lists beyond the Level (\"2 Level 4 Warrior monsters\")"),
     R.MATERIALS_KEPT: _s("3.2.2.3.1.1.3.1.i1"),
     R.MATERIALS_LOST: _s("3.2.2.3.1.1.3.1.i7"),
+    R.MISSED_TIMING_INHERENT: _s("3.2.2.3.1.i6"),
 })
 
 

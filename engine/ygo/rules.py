@@ -239,3 +239,4 @@ class R(Enum):
     XYZ_MATERIAL_FILTER = auto()    # the Xyz Monster decides what its materials are beyond the Level
     MATERIALS_KEPT = auto()         # the monsters used are its materials
     MATERIALS_LOST = auto()         # they stop being its materials when it leaves the field
+    MISSED_TIMING_INHERENT = auto() # a card paid for an inherent Special Summon: the Summon still follows

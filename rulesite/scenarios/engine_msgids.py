@@ -972,6 +972,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} Flip Summons {card_name}.'),
     # Translators: ygo.summon.materials
     pgettext_lazy('trace', '{card_name} was Summoned with {material_names}: they are its materials while it stays on the field.'),
+    # Translators: ygo.summon.materials_lost
+    pgettext_lazy('trace', '{card_name} has left the field: the cards it was Summoned with are no longer its materials.'),
     # Translators: ygo.summon.negation_window
     pgettext_lazy('trace', '{card_name} is being Summoned: {player} may negate the Summon now; nothing else can respond to it.'),
     # Translators: ygo.summon.normal
@@ -4971,4 +4973,6 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'the monsters sent to the Graveyard for a Synchro Summon are its Synchro Materials (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a Synchro Monster that leaves the field no longer has its Synchro Materials (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "a card sent to the Graveyard to Special Summon a monster by its own condition is not the last thing to happen (the Summon follows), so its 'when ... you can' trigger misses the timing (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
 )

@@ -262,6 +262,7 @@ CITATIONS.update({
     R.MATERIALS_KEPT: _s("3.2.2.3.1.1.3.1.i1"),
     R.MATERIALS_LOST: _s("3.2.2.3.1.1.3.1.i7"),
     R.MISSED_TIMING_INHERENT: _s("3.2.2.3.1.i6"),
+    R.CONTACT_NO_POLYMERIZATION: _s("3.2.2.3.1.1.2.i8"),
 })
 
 

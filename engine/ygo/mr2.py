@@ -258,6 +258,8 @@ CITATIONS.update({
     R.XYZ_MATERIAL_FILTER: _s("ch2.11"),
     R.MATERIALS_KEPT: _ruling("the monsters sent to the Graveyard for a Synchro Summon are its Synchro Materials"),
     R.MATERIALS_LOST: _ruling("a Synchro Monster that leaves the field no longer has its Synchro Materials"),
+    R.CONTACT_NO_POLYMERIZATION: _ruling("a Fusion Monster whose text says it does not use Polymerization cannot be "
+                                         "Fusion Summoned by a card that Fusion Summons"),
     R.MISSED_TIMING_INHERENT: _ruling("a card sent to the Graveyard to Special Summon a monster by its own condition is "
                                       "not the last thing to happen (the Summon follows), so its 'when ... you can' "
                                       "trigger misses the timing"),

@@ -276,8 +276,9 @@ _MATERIALS = ListOf(item=Ref(spaces=("object",)), label="Materials", max_items=6
     row=Row(main=("target", "materials"), extra=("position",)),
     doc="Sends the Fusion Materials (monsters the player controls or holds) to the Graveyard, then Fusion Summons the "
         "Fusion Monster from the Extra Deck (ARC-V 3.2.2.3.1.1.2.i3; MR2 ch2.14). At least two materials; where the "
-        "Fusion Monster lists `materials_required`, exactly those, each fitting its own. Otherwise the Summon "
-        "cannot be made (a `no_effect` step).",
+        "Fusion Monster lists `materials_required`, exactly those, each fitting its own. A Fusion Monster whose "
+        "`summon_procedure` is from the Extra Deck does not use Polymerization and cannot be Fusion Summoned "
+        "(3.2.2.3.1.1.2.i8). Otherwise the Summon cannot be made (a `no_effect` step).",
     example={"do": "fusion_summon", "target": "f1", "materials": ["m1", "m2"]})
 def fusion_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Check the materials, send them to the Graveyard, then Summon the Fusion Monster."""
@@ -286,9 +287,12 @@ def fusion_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
     if summon_forbidden(duel, state, link, target):
         return state
     materials = [state.card(m) for m in part.materials]
-    problem = None
+    problem, key = None, R.FUSION
     if target.zone is not Zone.EXTRA_DECK or target.subtype != "fusion":
         problem = f"{target.name} is not a Fusion Monster in the Extra Deck"
+    elif target.procedure is not None and target.procedure.source == "extra_deck":
+        problem, key = f"{target.name} does not use Polymerization: it is Summoned only by its own procedure", \
+            R.CONTACT_NO_POLYMERIZATION
     elif len(materials) < 2:
         problem = "a Fusion Summon needs at least two materials"
     elif any(not own_monster(m, player) for m in materials):
@@ -298,7 +302,7 @@ def fusion_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
     elif free_monster_zones(state, player, freed=materials) < 1:
         problem = "no free Monster Zone"
     if problem:
-        duel.record("no_effect", "ygo.summon.cannot", R.FUSION, card=target.id, card_name=target.name,
+        duel.record("no_effect", "ygo.summon.cannot", key, card=target.id, card_name=target.name,
                     method="fusion", reason=problem)
         return state
     kept = tuple(state.card(m.id) for m in materials)

@@ -240,3 +240,4 @@ class R(Enum):
     MATERIALS_KEPT = auto()         # the monsters used are its materials
     MATERIALS_LOST = auto()         # they stop being its materials when it leaves the field
     MISSED_TIMING_INHERENT = auto() # a card paid for an inherent Special Summon: the Summon still follows
+    CONTACT_NO_POLYMERIZATION = auto()  # a Fusion Monster that does not use Polymerization cannot be Fusion Summoned

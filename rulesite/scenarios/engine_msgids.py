@@ -3953,7 +3953,7 @@ VOCABULARY = (
     # Translators: ygo instruction:fusion_summon
     pgettext_lazy('vocabulary', 'Fusion Summon'),
     # Translators: ygo instruction:fusion_summon
-    pgettext_lazy('vocabulary', 'Sends the Fusion Materials (monsters the player controls or holds) to the Graveyard, then Fusion Summons the Fusion Monster from the Extra Deck (ARC-V 3.2.2.3.1.1.2.i3; MR2 ch2.14). At least two materials; where the Fusion Monster lists `materials_required`, exactly those, each fitting its own. Otherwise the Summon cannot be made (a `no_effect` step).'),
+    pgettext_lazy('vocabulary', 'Sends the Fusion Materials (monsters the player controls or holds) to the Graveyard, then Fusion Summons the Fusion Monster from the Extra Deck (ARC-V 3.2.2.3.1.1.2.i3; MR2 ch2.14). At least two materials; where the Fusion Monster lists `materials_required`, exactly those, each fitting its own. A Fusion Monster whose `summon_procedure` is from the Extra Deck does not use Polymerization and cannot be Fusion Summoned (3.2.2.3.1.1.2.i8). Otherwise the Summon cannot be made (a `no_effect` step).'),
     # Translators: ygo instruction:fusion_summon
     pgettext_lazy('vocabulary', 'Monster'),
     # Translators: ygo instruction:fusion_summon
@@ -4973,6 +4973,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'the monsters sent to the Graveyard for a Synchro Summon are its Synchro Materials (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a Synchro Monster that leaves the field no longer has its Synchro Materials (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a Fusion Monster whose text says it does not use Polymerization cannot be Fusion Summoned by a card that Fusion Summons (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', "a card sent to the Graveyard to Special Summon a monster by its own condition is not the last thing to happen (the Summon follows), so its 'when ... you can' trigger misses the timing (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
 )

@@ -110,3 +110,9 @@ def test_too_many_costs_and_the_wrong_cost_verb_are_refused():
     steps = _steps(scenario)
     assert [s["message_id"] for s in steps] == ["ygo.illegal.summon_cost"]
     assert "not discard" in steps[0]["params"]["reason"]
+
+
+def test_a_cost_is_taken_from_where_its_verb_takes_it():
+    scenario = _golden("arcv-inherent-summon-cost-trigger-misses-the-timing")
+    scenario["objects"][0]["summon_procedure"]["cost"][0]["from"] = "graveyard"
+    assert _paths(scenario) == ["objects[0].summon_procedure.cost[0].from"]

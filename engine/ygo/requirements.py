@@ -38,6 +38,9 @@ from .vocabulary import VOCABULARY
 COST_VERBS = ("discard", "tribute", "send_to_graveyard", "banish")
 """The ``cost`` entries a summoning procedure's cost can name: each moves one card per cost."""
 COST_ZONES = {"hand": (Zone.HAND,), "field": tuple(FIELD_ZONES), "graveyard": (Zone.GRAVEYARD,)}
+COST_FROM = {"discard": ("hand",), "tribute": ("field",), "send_to_graveyard": ("hand", "field"),
+             "banish": ("hand", "field", "graveyard")}
+"""Where each cost verb takes its card from (the ``cost`` entries of engine/ygo/costs.py)."""
 SOURCES = ("hand", "extra_deck")
 MAX_COSTS = 5
 
@@ -149,6 +152,9 @@ def _check_procedure(value: Mapping[str, Any], path: Path, subtype: Optional[str
     if "condition" not in value and "cost" not in value:
         v.error(path, "give the condition or the cost its text states (or leave summon_procedure out)")
     for j, cost in enumerate(value.get("cost", [])):
+        if cost.get("from") is not None and cost.get("do") in COST_FROM and cost["from"] not in COST_FROM[cost["do"]]:
+            v.error((*path, "cost", j, "from"), f"{cost['do']} is paid from the {' or '.join(COST_FROM[cost['do']])}, "
+                                                f"not the {cost['from']}")
         if _no_controller(cost.get("filter")):
             v.error((*path, "cost", j, "filter", "controller"), "a cost is paid with the player's own cards: "
                                                               "controller cannot be given")

@@ -41,6 +41,7 @@ from engine.ygo.frame import PENDING_FIELDS as FRAME_PENDING_FIELDS
 from engine.ygo.vocabulary import VOCABULARY
 
 from .builders import common
+from .builders.ygo_procedures import costs_form, costs_json, material_form, material_json, object_as_is
 
 Row = dict[str, Any]
 """One form row: field name to value, with nested ``actions`` rows where the row has them."""
@@ -188,12 +189,7 @@ def filter_form(value: Any) -> Any:
         return _MISSING
     parts = []
     for key, item in value.items():
-        if key == "summoned_with":
-            inner = _material_form(item)
-            if inner is _MISSING:
-                return _MISSING
-            parts.append(f"{key}: {inner}")
-            continue
+        item = material_form(item) if key == "summoned_with" else item  # its own filter, as key=value & …
         if key not in FILTER_KEYS or isinstance(item, bool) or not isinstance(item, (str, int)):
             return _MISSING
         shown = str(item)
@@ -216,70 +212,9 @@ def filter_json(value: Any) -> Any:
         key, sep, item = (piece.strip() for piece in part.partition(":"))
         if not sep or key not in FILTER_KEYS or not item or key in out:
             raise ValueError(part.strip())
-        if key == "summoned_with":
-            out[key] = _material_json(item)
-            continue
         number = isinstance(VOCABULARY.get("filter", key).value, Integer) and _INTEGER.fullmatch(item)
-        out[key] = int(item) if number else item
+        out[key] = material_json(item) if key == "summoned_with" else int(item) if number else item
     return out
-
-
-def _material_form(value: Any) -> Any:
-    """The filter of ``summoned_with`` inside a filter's text: ``attribute=WATER & level=4``."""
-    if not isinstance(value, Mapping) or not value:
-        return _MISSING
-    parts = []
-    for key, item in value.items():
-        shown = str(item)
-        if (key not in FILTER_KEYS or key == "summoned_with" or isinstance(item, bool) or not isinstance(item, (str, int))
-                or not shown or shown != shown.strip() or any(mark in shown for mark in ",;:=&")):
-            return _MISSING
-        parts.append(f"{key}={shown}")
-    return " & ".join(parts)
-
-
-def _material_json(text: str) -> dict[str, Any]:
-    """Parse :func:`_material_form` text; raise ``ValueError`` for a part that is not ``key=value``."""
-    out: dict[str, Any] = {}
-    for part in text.split("&"):
-        key, sep, item = (piece.strip() for piece in part.partition("="))
-        if not sep or key not in FILTER_KEYS or key == "summoned_with" or not item or key in out:
-            raise ValueError(part.strip())
-        number = isinstance(VOCABULARY.get("filter", key).value, Integer) and _INTEGER.fullmatch(item)
-        out[key] = int(item) if number else item
-    return out
-
-
-def _object(value: Any) -> Any:
-    """A JSON object kept as itself in a JSON field of the row (``summon_procedure``)."""
-    return value if isinstance(value, Mapping) and value else _MISSING
-
-
-def costs_form(value: Any) -> Any:
-    """A Summon's or link's own costs paid with cards (``[{"do": "banish", "card": "g1"}, …]``) as
-    ``banish: g1; banish: g2``; other costs stay in the row's JSON."""
-    if not isinstance(value, list) or not value:
-        return _MISSING
-    parts = []
-    for item in value:
-        if (not isinstance(item, Mapping) or set(item) != {"do", "card"} or not isinstance(item["card"], str)
-                or not item["card"] or any(mark in item["card"] for mark in ",;: ")):
-            return _MISSING
-        parts.append(f"{item['do']}: {item['card']}")
-    return "; ".join(parts)
-
-
-def costs_json(value: Any) -> Any:
-    """Parse :func:`costs_form` text; raise ``ValueError`` for a part that is not ``cost: card``."""
-    out = []
-    for part in (piece.strip() for piece in str(value or "").split(";")):
-        if not part:
-            continue
-        do, sep, card = (piece.strip() for piece in part.partition(":"))
-        if not sep or not card or do not in COSTS or "card" not in VOCABULARY.get("cost", do).keys:
-            raise ValueError(part)
-        out.append({"do": do, "card": card})
-    return out or _MISSING
 
 
 def requirements_form(value: Any) -> Any:
@@ -327,9 +262,9 @@ CARD_FIELDS = (
     _Field("position_changed", "position_changed", _flag),
     _Field("counters", "counters", _counters, counters_json),
     _Field("materials_required", "materials_required", requirements_form, requirements_json),
-    _Field("summon_procedure", "summon_procedure", _object, _object),
-    _Field("synchro_materials", "synchro_materials", _object, _object),
-    _Field("xyz_materials", "xyz_materials", _object, _object),
+    _Field("summon_procedure", "summon_procedure", object_as_is, object_as_is),
+    _Field("synchro_materials", "synchro_materials", object_as_is, object_as_is),
+    _Field("xyz_materials", "xyz_materials", object_as_is, object_as_is),
     _Field("summoned_with", "summoned_with", _id_text, _id_text_json),
 )
 """Card row fields; ``def`` is ``defense`` in the form (``def`` is a Python keyword)."""

@@ -116,3 +116,14 @@ def test_a_cost_is_taken_from_where_its_verb_takes_it():
     scenario = _golden("arcv-inherent-summon-cost-trigger-misses-the-timing")
     scenario["objects"][0]["summon_procedure"]["cost"][0]["from"] = "graveyard"
     assert _paths(scenario) == ["objects[0].summon_procedure.cost[0].from"]
+
+
+def test_a_face_down_monster_fits_a_condition_only_when_it_names_no_characteristic():
+    scenario = _golden("mr2-inherent-summon-condition-met")
+    scenario["objects"][1]["position"] = "face-down defense"
+    assert _steps(scenario)[0]["message_id"] == "ygo.summon.procedure"  # the opponent controls a monster
+    scenario["objects"][0]["summon_procedure"]["condition"]["opponent_controls"] = {"attribute": "DARK"}
+    steps = _steps(scenario)
+    assert [s["message_id"] for s in steps] == ["ygo.illegal.summon_condition"]
+    scenario["objects"][1]["position"] = "attack"
+    assert _steps(scenario)[0]["message_id"] == "ygo.summon.procedure"

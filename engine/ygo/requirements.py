@@ -52,7 +52,10 @@ VOCABULARY.slot(
 
 
 def _monsters(state: GameState, player: PlayerId, wanted: CardFilter) -> list[Card]:
-    return [c for c in state.cards_in(Zone.MONSTER_ZONE, player) if wanted.matches(c)]
+    """The monsters in ``player``'s Monster Zone that fit ``wanted``; a face-down one fits only a
+    filter that reads none of its characteristics (they are hidden: official ruling)."""
+    hidden = any(getattr(wanted, key) is not None for key in ("name", "attribute", "race", "level", "subtype"))
+    return [c for c in state.cards_in(Zone.MONSTER_ZONE, player) if wanted.matches(c) and (c.face_up or not hidden)]
 
 
 def _check_no_controller(value: Any, path: Path, v: Validation) -> None:
@@ -60,8 +63,9 @@ def _check_no_controller(value: Any, path: Path, v: Validation) -> None:
         v.error((*path, "controller"), "the condition already says whose monsters it reads: controller cannot be given")
 
 
-_CONDITION_DOC = ("The filter is read on the monsters in that player's Monster Zone; `controller` is refused (the key "
-                  "says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.")
+_CONDITION_DOC = ("The filter is read on the monsters in that player's Monster Zone (a face-down one fits only a filter "
+                  "that names no characteristic: official ruling); `controller` is refused (the key says whose). ARC-V "
+                  "3.2.2.3.1.i1; MR2 ch2.20.")
 _CONDITIONS = (
     ("opponent_controls", "Opponent controls", "a monster the opponent must control",
      "The opponent controls at least one monster this filter fits (\"if your opponent controls a monster\").",

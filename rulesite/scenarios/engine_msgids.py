@@ -4435,17 +4435,17 @@ VOCABULARY = (
     # Translators: ygo summon_condition:opponent_controls
     pgettext_lazy('vocabulary', 'Opponent controls'),
     # Translators: ygo summon_condition:opponent_controls
-    pgettext_lazy('vocabulary', 'The opponent controls at least one monster this filter fits ("if your opponent controls a monster"). The filter is read on the monsters in that player\'s Monster Zone; `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
+    pgettext_lazy('vocabulary', 'The opponent controls at least one monster this filter fits ("if your opponent controls a monster"). The filter is read on the monsters in that player\'s Monster Zone (a face-down one fits only a filter that names no characteristic: official ruling); `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
     # Translators: ygo summon_condition:opponent_controls
     pgettext_lazy('vocabulary', 'a monster the opponent must control'),
     # Translators: ygo summon_condition:you_control
-    pgettext_lazy('vocabulary', 'The player controls at least one monster this filter fits ("if you control a Machine monster"). The filter is read on the monsters in that player\'s Monster Zone; `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
+    pgettext_lazy('vocabulary', 'The player controls at least one monster this filter fits ("if you control a Machine monster"). The filter is read on the monsters in that player\'s Monster Zone (a face-down one fits only a filter that names no characteristic: official ruling); `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
     # Translators: ygo summon_condition:you_control
     pgettext_lazy('vocabulary', 'a monster the player must control'),
     # Translators: ygo summon_condition:you_control_none
     pgettext_lazy('vocabulary', 'You control none'),
     # Translators: ygo summon_condition:you_control_none
-    pgettext_lazy('vocabulary', 'The player controls no monster this filter fits (`{"kind": "monster"}`: "if you control no monsters"). The filter is read on the monsters in that player\'s Monster Zone; `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
+    pgettext_lazy('vocabulary', 'The player controls no monster this filter fits (`{"kind": "monster"}`: "if you control no monsters"). The filter is read on the monsters in that player\'s Monster Zone (a face-down one fits only a filter that names no characteristic: official ruling); `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
     # Translators: ygo summon_condition:you_control_none
     pgettext_lazy('vocabulary', 'what the player must not control'),
 )

@@ -282,6 +282,20 @@ CITATIONS.update({
     R.RACE_CHANGED: _s("3.1.4.3.i2"),
     R.CONTINUOUS_NEGATION_ORDER: Ruling("official ruling, not in this document: of two Continuous Effects that "
                                         "would negate each other's cards, the one that applied first applies"),
+    # issue 13: summon procedures and materials
+    R.INHERENT_COST: _s("3.2.2.3.1.i5"),
+    R.CONTACT_FUSION: _s("3.2.2.3.1.1.2.2.i1"),
+    R.CONTACT_NOT_FUSION: _s("3.2.2.3.1.1.2.2.i2"),
+    R.SYNCHRO_NON_TUNER: _s("3.2.2.3.1.1.3.i3"),
+    R.SYNCHRO_TUNER: Ruling("official ruling, not in this document: a Synchro Monster whose text names its Tuner "
+                            "(\"1 DARK Tuner\") can only use a Tuner that fits it"),
+    R.XYZ_COUNT: _s("3.2.2.3.1.1.4.i2"),
+    R.XYZ_MATERIAL_FILTER: Ruling("official ruling, not in this document: each Xyz Material must fit what the Xyz "
+                                  "Monster's text lists beyond the Level (\"2 Level 4 Warrior monsters\")"),
+    R.MATERIALS_KEPT: _s("3.2.2.3.1.1.3.1.i1"),
+    R.MATERIALS_LOST: _s("3.2.2.3.1.1.3.1.i7"),
+    R.MISSED_TIMING_INHERENT: _s("3.2.2.3.1.i6"),
+    R.CONTACT_NO_POLYMERIZATION: _s("3.2.2.3.1.1.2.i8"),
 })
 
 

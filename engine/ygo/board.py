@@ -44,6 +44,8 @@ def card_board(card: Card) -> dict[str, Any]:
     for stat, _before in card.base_traits:
         # A Level, Type or Attribute a Continuous Effect changed (engine/ygo/continuous.py).
         out[stat] = getattr(card, stat)
+    if card.summoned_with:
+        out["summoned_with"] = [m.id for m in card.summoned_with]
     return out
 
 

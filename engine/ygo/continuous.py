@@ -22,7 +22,7 @@ from typing import Any, Optional
 from ..core.validation import Path
 from ..core.vocabulary import Choice, Integer, Row, Text, Validation
 from .duel import Duel
-from .frame import MAX_NAME
+from .filters import MAX_NAME
 from .model import FIELD_ZONES, Card, EffectClass, GameState, Instruction, Modifier, Zone
 from .protection import effects_negated, in_scope, negating_source
 from .rules import R

@@ -22,7 +22,7 @@ from .vocabulary import VOCABULARY
 MAX_NAME = 200
 KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
-FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller")
+FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -75,9 +75,30 @@ class CardFilterField(Field):
         return {**super().to_json(), "slot": "filter", "allow_name": self.allow_name, "allow_self": self.allow_self}
 
 
+def _check_material_filter(value: Any, path: Path, v: Validation) -> None:
+    """A material is read as it was when it was used: whose it is now, and its own materials,
+    say nothing about it, so ``controller`` and ``summoned_with`` are refused inside."""
+    if isinstance(value, Mapping):
+        for key in ("controller", "summoned_with"):
+            if key in value:
+                v.error((*path, key), f"{key} cannot be read on a material (it is read as it was when it was used)")
+
+
+VOCABULARY.define(
+    "filter", "summoned_with", rule=(R.MATERIALS_KEPT, R.MATERIALS_LOST), label="Summoned with a material",
+    value=CardFilterField(label="Material", help="a filter one of its materials fits"), check=_check_material_filter,
+    doc="Monsters Synchro, Xyz or Fusion Summoned using at least one material this filter fits, the material read as "
+        "it was when it was used (\"if this card was Synchro Summoned using a WATER monster\"). A monster loses its "
+        "materials when it leaves the field (ARC-V 3.2.2.3.1.1.3.1.i1, 3.2.2.3.1.1.3.1.i7; MR2: official ruling).",
+    example={"summoned_with": {"attribute": "WATER"}})
+
+
 def card_filter(raw: Any) -> CardFilter:
     """Return the :class:`CardFilter` of a validated filter (a string is a card name)."""
     if isinstance(raw, str):
         return CardFilter(name=raw)
     assert isinstance(raw, Mapping)
-    return CardFilter(**{key: raw[key] for key in FILTER_KEYS if key in raw})
+    keys = {key: raw[key] for key in FILTER_KEYS if key in raw}
+    if "summoned_with" in keys:
+        keys["summoned_with"] = card_filter(keys["summoned_with"])
+    return CardFilter(**keys)

@@ -20,6 +20,7 @@ from ..core.vocabulary import (
     Boolean, Choice, Const, Either, Field, Integer, ListOf, MapOf, Ref, Row, Text, Validation, check_keys,
 )
 from .filters import CardFilterField
+from .requirements import OBJECT_KEYS as REQUIREMENT_KEYS, check_object as check_requirements
 from .model import CLASSES_FOR_KIND, PLAYERS, SUBTYPES, CardKind, Zone
 from .vocabulary import VOCABULARY, DocumentValidation
 
@@ -67,7 +68,8 @@ OBJECT_FIELDS: dict[str, Field] = {
 MONSTER_ONLY = ("level", "atk", "def", "original_atk", "original_def", "attribute", "race", "tuner", "scale",
                 "summoned_this_turn", "attacked", "position_changed")
 """Object keys only a monster has (a Spell or Trap with them would have them ignored)."""
-OBJECT_CHECKED = ("zone", "position", "kind", "subtype", "equipped_to", "materials", "materials_required", "effects")
+OBJECT_CHECKED = ("zone", "position", "kind", "subtype", "equipped_to", "materials", "materials_required", "effects",
+                  *REQUIREMENT_KEYS)
 LINK_FIELDS: dict[str, Field] = {
     "card": Ref(spaces=("object",), label="Card", help="whose effect is activated"),
     "effect": _EFFECT_REF,
@@ -259,6 +261,7 @@ def _check_object(obj: Mapping[str, Any], path: Path, ids: Mapping[str, Mapping[
             checker.error((*path, "materials_required"), "only a Fusion Monster lists materials_required")
         for j, item in enumerate(obj["materials_required"]):
             _MATERIAL.check(item, (*path, "materials_required", j), v)
+    check_requirements(obj, path, ids, kind, subtype, v)
     if "effects" in obj and checker.sequence(obj["effects"], (*path, "effects")) is not None:
         seen: set[str] = set()
         for j, effect in enumerate(obj["effects"]):

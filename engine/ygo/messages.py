@@ -174,6 +174,12 @@ MESSAGES = {
     "ygo.modify.race": "{card_name}'s Type changes from {before} to {after}.",
     "ygo.modify.attribute": "{card_name}'s Attribute changes from {before} to {after}.",
     "ygo.trigger.forbidden": "{card_name}'s effect is not activated: {source_name}'s effect says {player} cannot activate it.",
+    # issue 13: summon procedures and materials
+    "ygo.illegal.summon_condition": "{card_name} cannot be Special Summoned by its own procedure: its condition ({condition}: {wanted}) is not met.",
+    "ygo.illegal.summon_cost": "{card_name} cannot be Special Summoned by its own procedure: {reason}.",
+    "ygo.summon.materials": "{card_name} was Summoned with {material_names}: they are its materials while it stays on the field.",
+    "ygo.summon.materials_lost": "{card_name} has left the field: the cards it was Summoned with are no longer its materials.",
+    "ygo.illegal.material_requirement": "{card_name} cannot be {method} Summoned with {material_name}: {who} must be {wanted}.",
 }
 
 CATALOGUE.register(MESSAGES)

@@ -212,6 +212,8 @@ class CardFilter:
     level: Optional[int] = None
     controller: Optional[str] = None
     """Relative to the effect's card: ``self`` (its controller's cards), ``opponent``; ``None``: either."""
+    summoned_with: Optional["CardFilter"] = None
+    """A monster Summoned with at least one material this filter fits (:attr:`Card.summoned_with`)."""
 
     def matches(self, card: "Card", relative_to: Optional[str] = None) -> bool:
         """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from."""
@@ -222,6 +224,8 @@ class CardFilter:
             if wanted is not None and getattr(card, key) != wanted:
                 return False
         if self.kind is not None and card.kind.value != self.kind:
+            return False
+        if self.summoned_with is not None and not any(self.summoned_with.matches(m) for m in card.summoned_with):
             return False
         if self.controller is not None and relative_to is not None:
             holder = card.controller if card.zone in FIELD_ZONES else card.owner
@@ -322,6 +326,13 @@ class Card:
     last_known: tuple[Optional[int], Optional[int], bool] = (None, None, False)
     """Its ATK, DEF and whether it was face-up as it last was in a Monster Zone, kept when it
     leaves the field (last known information); ``(None, None, False)``: not known."""
+    summoned_with: tuple["Card", ...] = ()
+    """The materials of its Synchro, Xyz or Fusion Summon as they were when used (ARC-V
+    3.2.2.3.1.1.3.1.i1); cleared when it leaves the field (3.2.2.3.1.1.3.1.i7)."""
+    procedure: Optional["SummonProcedure"] = None
+    """Its own Special Summon procedure's condition and cost (``summon_procedure``), if given."""
+    material_rule: Optional["MaterialRule"] = None
+    """What its Synchro or Xyz Materials must be beyond the Levels (``synchro_materials`` / ``xyz_materials``)."""
 
     @property
     def face_up(self) -> bool:
@@ -616,3 +627,34 @@ class GameState:
     @property
     def ended(self) -> bool:
         return self.winner is not None
+
+
+@dataclass(frozen=True, slots=True)
+class CostRequirement:
+    """One cost of an inherent Special Summon as its text states it: ``count`` cards that fit
+    ``filter``, paid from ``zone`` with the cost verb ``do`` (engine/ygo/requirements.py)."""
+
+    do: str
+    filter: CardFilter
+    count: int = 1
+    zone: Optional[str] = None
+
+
+@dataclass(frozen=True, slots=True)
+class SummonProcedure:
+    """A monster's own Special Summon procedure (ARC-V 3.2.2.3.1, 3.2.2.3.1.1.2.2)."""
+
+    source: str = "hand"
+    """``hand`` or ``extra_deck`` (a Fusion Monster that does not use Polymerization)."""
+    conditions: tuple[tuple[str, CardFilter], ...] = ()
+    costs: tuple[CostRequirement, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MaterialRule:
+    """What a Synchro or Xyz Monster's materials must be beyond the Levels."""
+
+    tuner: Optional[CardFilter] = None
+    non_tuner: Optional[CardFilter] = None
+    each: Optional[CardFilter] = None
+    count: Optional[int] = None

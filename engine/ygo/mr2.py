@@ -278,6 +278,24 @@ CITATIONS.update({
     R.RACE_CHANGED: _ruling("a monster whose Type an effect changed has only the changed Type"),
     R.CONTINUOUS_NEGATION_ORDER: Ruling("official ruling, not in this document: of two Continuous Effects that "
                                         "would negate each other's cards, the one that applied first applies"),
+    # issue 13: summon procedures and materials
+    R.INHERENT_COST: _ruling("cards sent to the Graveyard or Tributed to meet a monster's own summoning condition move "
+                             "as part of the procedure, not by a card effect"),
+    R.CONTACT_FUSION: _ruling("a Fusion Monster whose text says it does not use Polymerization is Special Summoned from "
+                              "the Extra Deck by the method its text states"),
+    R.CONTACT_NOT_FUSION: _ruling("such a Special Summon activates no card, uses no chain and is not a Fusion Summon"),
+    R.SYNCHRO_NON_TUNER: _ruling("a condition the Synchro Monster puts on its non-Tuners must hold for every non-Tuner"),
+    R.SYNCHRO_TUNER: Ruling("official ruling, not in this document: a Synchro Monster whose text names its Tuner "
+                            "(\"1 DARK Tuner\") can only use a Tuner that fits it"),
+    R.XYZ_COUNT: _s("ch2.11"),
+    R.XYZ_MATERIAL_FILTER: _s("ch2.11"),
+    R.MATERIALS_KEPT: _ruling("the monsters sent to the Graveyard for a Synchro Summon are its Synchro Materials"),
+    R.MATERIALS_LOST: _ruling("a Synchro Monster that leaves the field no longer has its Synchro Materials"),
+    R.CONTACT_NO_POLYMERIZATION: _ruling("a Fusion Monster whose text says it does not use Polymerization cannot be "
+                                         "Fusion Summoned by a card that Fusion Summons"),
+    R.MISSED_TIMING_INHERENT: _ruling("a card sent to the Graveyard to Special Summon a monster by its own condition is "
+                                      "not the last thing to happen (the Summon follows), so its 'when ... you can' "
+                                      "trigger misses the timing"),
 })
 
 

@@ -17,7 +17,8 @@ from .continuous import restore
 from .values import apply_continuous, base, end_continuous, printed_traits
 
 PROCEDURE_MISSED_TIMING = {"tribute": R.MISSED_TIMING_PROCEDURE, "synchro_material": R.MISSED_TIMING_SYNCHRO,
-                           "fusion_material": R.MISSED_TIMING_FUSION, "ritual_tribute": R.MISSED_TIMING_RITUAL}
+                           "fusion_material": R.MISSED_TIMING_FUSION, "ritual_tribute": R.MISSED_TIMING_RITUAL,
+                           "summon_cost": R.MISSED_TIMING_INHERENT}
 """Why a material or Tribute of a summoning procedure misses the timing (ARC-V 3.2.2.1.1.i6,
 3.2.2.3.1.i6, 3.2.2.3.1.1.2.1.i7, 3.2.2.3.1.1.1.1.i8)."""
 
@@ -113,9 +114,11 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     after = state.card(card.id)
     was_on_field = before.zone in FIELD_ZONES
     if was_on_field and after.zone not in FIELD_ZONES:
+        if before.summoned_with:
+            duel.record("move", "ygo.summon.materials_lost", R.MATERIALS_LOST, card=card.id, card_name=card.name)
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
-            effects_negated="", cannot_attack=False, **printed_traits(after),
+            effects_negated="", cannot_attack=False, summoned_with=(), **printed_traits(after),
             last_known=((before.atk, before.def_, before.face_up) if before.zone is Zone.MONSTER_ZONE
                         else after.last_known),
             atk=base(after, "atk") if after.original_atk is not None else after.atk,

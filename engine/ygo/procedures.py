@@ -25,7 +25,9 @@ from .model import (
 )
 from .primitives import free_monster_zones, move, own_monster, place_card, place_monster
 from .protection import forbidding, summon_forbidden, verify_may_special_summon
+from .requirements import keep_materials, pay_inherent, verify_inherent, verify_material_rule
 from .rules import R
+from .scenario import instruction
 from .summoning import summon_window, verify_main_phase_action
 from .continuous import restore
 from .values import apply_continuous, end_continuous, printed_traits
@@ -37,9 +39,11 @@ _POSITION = Choice(values=("attack", "defense"), what="summon position", label="
 
 VOCABULARY.define(
     "summon_method", "inherent", rule=(R.INHERENT_SUMMON, R.SUMMON_NOT_CHAIN), label="By its own condition",
-    doc="A monster in the hand Special Summoned by meeting the condition its text states (ARC-V 3.2.2.3.1.i1; MR2 "
-        "ch2.20). The engine does not read the condition: the document says it is met. What the condition does with "
-        "other cards is card text, so `materials` is refused for it.",
+    doc="A monster in the hand (or a Fusion Monster that does not use Polymerization, in the Extra Deck) Special "
+        "Summoned by meeting the condition its text states (ARC-V 3.2.2.3.1.i1; MR2 ch2.20): the object's "
+        "`summon_procedure` condition is checked and its cost, given in the action's `cost`, is paid first (ARC-V "
+        "3.2.2.3.1.i5). Without `summon_procedure` the document says the condition is met. `materials` is refused "
+        "for it.",
     example="inherent")
 VOCABULARY.define(
     "summon_method", "synchro", rule=(R.SYNCHRO, R.SYNCHRO_MATERIALS, R.MISSED_TIMING_SYNCHRO), label="Synchro Summon",
@@ -65,10 +69,11 @@ VOCABULARY.define(
 # ----------------------------------------------------------------------------- by procedure
 
 def verify_special_summon(duel: Duel, state: GameState, player: PlayerId, method: str, cards: list[Card],
-                          materials: list[Card]) -> None:
+                          materials: list[Card], costs: tuple[Instruction, ...] = ()) -> None:
     """Check a Special Summon by game procedure (it does not use the chain, ARC-V 3.2.2.3.1.i4).
 
-    ``inherent``: from the hand by its own condition (3.2.2.3.1.i1); ``synchro``: one face-up
+    ``inherent``: from the hand, or the Extra Deck, by its own condition and cost
+    (:func:`~engine.ygo.requirements.verify_inherent`, 3.2.2.3.1.i1); ``synchro``: one face-up
     Tuner and one or more face-up non-Tuners whose Levels add up to the Synchro Monster's
     (3.2.2.3.1.1.3.i1); ``xyz``: two or more face-up monsters whose Level is the Rank, no Tokens
     (3.2.2.3.1.1.4.i1, 3.2.2.3.1.1.4.1.i7); ``pendulum`` (arcv): both Pendulum Zones filled,
@@ -81,9 +86,7 @@ def verify_special_summon(duel: Duel, state: GameState, player: PlayerId, method
     verify_may_special_summon(duel, state, first, player)
     base = {"card": first.id, "card_name": first.name, "method": method}
     if method == "inherent":
-        if first.zone is not Zone.HAND or first.kind is not CardKind.MONSTER or first.owner != player:
-            raise duel.illegal(R.INHERENT_SUMMON, "ygo.illegal.card_not_available", card=first.id,
-                               card_name=first.name, zone=first.zone.value)
+        verify_inherent(duel, state, player, first, costs)
     elif method == "synchro":
         tuners = [m for m in materials if m.tuner]
         if first.zone is not Zone.EXTRA_DECK or first.subtype != "synchro":
@@ -97,6 +100,7 @@ def verify_special_summon(duel: Duel, state: GameState, player: PlayerId, method
         if total != (first.level or 0):
             raise duel.illegal(R.SYNCHRO_MATERIALS, "ygo.illegal.materials", **base,
                                reason=f"the materials' Levels add up to {total}, not {first.level}")
+        verify_material_rule(duel, first, method, materials)
     elif method == "xyz":
         if first.zone is not Zone.EXTRA_DECK or first.subtype != "xyz":
             raise duel.illegal(R.XYZ, "ygo.illegal.card_not_available", card=first.id, card_name=first.name,
@@ -107,9 +111,10 @@ def verify_special_summon(duel: Duel, state: GameState, player: PlayerId, method
                                      or m.level != first.level for m in materials):
             raise duel.illegal(R.XYZ, "ygo.illegal.materials", **base,
                                reason=f"two or more face-up Level {first.level} monsters you control are needed")
+        verify_material_rule(duel, first, method, materials)
     else:
         _verify_pendulum_summon(duel, state, player, cards, base)
-    freed = materials if method in ("synchro", "xyz") else []
+    freed = materials if method in ("synchro", "xyz") else [state.card(c.objects[0]) for c in costs if c.objects]
     if free_monster_zones(state, player, freed=freed) < len(cards):
         raise duel.illegal(R.SPECIAL_SUMMON_ZONE, "ygo.illegal.zone_full", card=first.id, card_name=first.name,
                            player=player, zone=Zone.MONSTER_ZONE.value)
@@ -147,12 +152,17 @@ def can_special_summon(duel: Duel, state: GameState, player: PlayerId, method: s
 
 
 def do_special_summon(duel: Duel, state: GameState, player: PlayerId, method: str, cards: list[Card],
-                      materials: list[Card], position: Position) -> GameState:
-    """Special Summon by procedure; materials leave first, then the summon-negation window opens."""
-    verify_special_summon(duel, state, player, method, cards, materials)
+                      materials: list[Card], position: Position, costs: tuple[Instruction, ...] = ()) -> GameState:
+    """Special Summon by procedure; materials (or an inherent Summon's cost) leave first, then
+    the summon-negation window opens. The materials are kept on the monster (ARC-V 3.2.2.3.1.1.3.1.i1)."""
+    verify_special_summon(duel, state, player, method, cards, materials, costs)
     key = METHOD_RULE[method]
+    if method == "inherent" and cards[0].zone is Zone.EXTRA_DECK:
+        key = R.CONTACT_NOT_FUSION
     duel.record("summon", "ygo.summon.procedure", R.SUMMON_NOT_CHAIN, card=cards[0].id, card_name=cards[0].name,
                 player=player, method=method)
+    kept = tuple(state.card(m.id) for m in materials)
+    state = pay_inherent(duel, state, player, cards[0], costs)
     if method == "synchro":
         for material in materials:
             state = duel.bump(state)
@@ -174,6 +184,7 @@ def do_special_summon(duel: Duel, state: GameState, player: PlayerId, method: st
         state = place_monster(duel, state, card, player, position, "special_summon", key)
         if method == "xyz":
             state = duel.sync(state.with_card(replace(state.card(card.id), materials=tuple(m.id for m in materials))))
+        state = keep_materials(duel, state, card.id, kept)
         state = apply_continuous(duel, state, state.card(card.id))
     return summon_window(duel, state, cards, player, "special_summoned")
 
@@ -184,6 +195,9 @@ def _check_special_summon(value: Mapping[str, Any], path: Path, v: Validation) -
         v.error((*path, "card"), "give card (or cards, for a Pendulum Summon)")
     elif "cards" in value and method != "pendulum":
         v.error((*path, "cards"), "cards is for a Pendulum Summon of several monsters at once; give card")
+    if "cost" in value and method != "inherent":
+        v.error((*path, "cost"), "cost is read only for an inherent Special Summon (a Synchro or Xyz Summon's "
+                                 "materials are not a cost: give them as materials)")
     if "materials" in value and method in ("inherent", "pendulum"):
         why = ("what an inherent Special Summon's condition does with other cards is card text the engine cannot "
                "read (give those cards' moves as their own actions)" if method == "inherent"
@@ -199,10 +213,12 @@ def _check_special_summon(value: Mapping[str, Any], path: Path, v: Validation) -
           "materials": ListOf(item=Ref(spaces=("object",)), label="Materials",
                               help="the Synchro or Xyz Materials, in order"),
           "player": Choice(values=("p1", "p2"), what="player id", label="Player", help="default the monster's owner"),
-          "position": _POSITION},
+          "position": _POSITION,
+          "cost": ListOf(item=VOCABULARY.use("cost"), max_items=5, label="Cost",
+                         help="an inherent Special Summon's cost as paid, in the order its text lists it")},
     required=("method",), check=_check_special_summon,
     messages=("ygo.summon.procedure", "ygo.summon.special", "ygo.summon.negation_window"),
-    row=Row(main=("method", "card", "materials"), extra=("cards", "position", "player")),
+    row=Row(main=("method", "card", "materials"), extra=("cards", "position", "player", "cost")),
     doc="The turn player Special Summons by game procedure in their Main Phase with no chain; it does not start a "
         "chain (ARC-V 3.2.2.3.1.i4), the materials leave first and the opponent may then negate the Summon. The "
         "monster is face-up in the `position` asked for (ARC-V 3.2.2.3.i5; MR2 ch2.20).",
@@ -212,7 +228,9 @@ def special_summon(duel: Duel, state: GameState, action: Mapping[str, Any], inde
     cards = [state.card(c) for c in action.get("cards", [action.get("card")])]
     player = action.get("player", cards[0].owner)
     materials = [state.card(m) for m in action.get("materials", [])]
-    return do_special_summon(duel, state, player, action["method"], cards, materials, position_of(action.get("position")))
+    costs = tuple(instruction(c) for c in action.get("cost", []))
+    return do_special_summon(duel, state, player, action["method"], cards, materials, position_of(action.get("position")),
+                             costs)
 
 
 def position_of(value: str | None) -> Position:
@@ -259,8 +277,9 @@ _MATERIALS = ListOf(item=Ref(spaces=("object",)), label="Materials", max_items=6
     row=Row(main=("target", "materials"), extra=("position",)),
     doc="Sends the Fusion Materials (monsters the player controls or holds) to the Graveyard, then Fusion Summons the "
         "Fusion Monster from the Extra Deck (ARC-V 3.2.2.3.1.1.2.i3; MR2 ch2.14). At least two materials; where the "
-        "Fusion Monster lists `materials_required`, exactly those, each fitting its own. Otherwise the Summon "
-        "cannot be made (a `no_effect` step).",
+        "Fusion Monster lists `materials_required`, exactly those, each fitting its own. A Fusion Monster whose "
+        "`summon_procedure` is from the Extra Deck does not use Polymerization and cannot be Fusion Summoned "
+        "(3.2.2.3.1.1.2.i8). Otherwise the Summon cannot be made (a `no_effect` step).",
     example={"do": "fusion_summon", "target": "f1", "materials": ["m1", "m2"]})
 def fusion_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Check the materials, send them to the Graveyard, then Summon the Fusion Monster."""
@@ -269,9 +288,12 @@ def fusion_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
     if summon_forbidden(duel, state, link, target):
         return state
     materials = [state.card(m) for m in part.materials]
-    problem = None
+    problem, key = None, R.FUSION
     if target.zone is not Zone.EXTRA_DECK or target.subtype != "fusion":
         problem = f"{target.name} is not a Fusion Monster in the Extra Deck"
+    elif target.procedure is not None and target.procedure.source == "extra_deck":
+        problem, key = f"{target.name} does not use Polymerization: it is Summoned only by its own procedure", \
+            R.CONTACT_NO_POLYMERIZATION
     elif len(materials) < 2:
         problem = "a Fusion Summon needs at least two materials"
     elif any(not own_monster(m, player) for m in materials):
@@ -281,13 +303,15 @@ def fusion_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
     elif free_monster_zones(state, player, freed=materials) < 1:
         problem = "no free Monster Zone"
     if problem:
-        duel.record("no_effect", "ygo.summon.cannot", R.FUSION, card=target.id, card_name=target.name,
+        duel.record("no_effect", "ygo.summon.cannot", key, card=target.id, card_name=target.name,
                     method="fusion", reason=problem)
         return state
+    kept = tuple(state.card(m.id) for m in materials)
     for material in materials:
         state = move(duel, state, material, Zone.GRAVEYARD, "fusion_material", R.FUSION)
     state = duel.bump(state)
-    return summoned(duel, state, target, player, "fusion", R.FUSION, position=position_of(part.position))
+    state = summoned(duel, state, target, player, "fusion", R.FUSION, position=position_of(part.position))
+    return keep_materials(duel, state, target.id, kept) if state.card(target.id).zone is Zone.MONSTER_ZONE else state
 
 
 @VOCABULARY.entry(

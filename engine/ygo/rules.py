@@ -251,3 +251,15 @@ class R(Enum):
     ACTIVATION_CONDITION = auto()   # an effect is activated only when its stated condition is met
     CONDITION_COUNT = auto()        # "exactly 1 monster" is not met by two or more Summoned together
     CONDITION_WINDOW = auto()       # a "when …" condition: only while the event can still be responded to
+    # issue 13: summon procedures and materials (engine/ygo/requirements.py)
+    INHERENT_COST = auto()          # cards sent or Tributed to meet an inherent condition move by procedure
+    CONTACT_FUSION = auto()         # a Fusion Monster that does not use Polymerization: Summoned by its own method
+    CONTACT_NOT_FUSION = auto()     # no card is activated, no chain, and it is not a Fusion Summon
+    SYNCHRO_NON_TUNER = auto()      # a condition on the non-Tuners holds for every non-Tuner
+    SYNCHRO_TUNER = auto()          # a condition on the Tuner
+    XYZ_COUNT = auto()              # the Xyz Monster decides how many materials
+    XYZ_MATERIAL_FILTER = auto()    # the Xyz Monster decides what its materials are beyond the Level
+    MATERIALS_KEPT = auto()         # the monsters used are its materials
+    MATERIALS_LOST = auto()         # they stop being its materials when it leaves the field
+    MISSED_TIMING_INHERENT = auto() # a card paid for an inherent Special Summon: the Summon still follows
+    CONTACT_NO_POLYMERIZATION = auto()  # a Fusion Monster that does not use Polymerization cannot be Fusion Summoned

@@ -14,6 +14,7 @@ from typing import Any
 from .filters import card_filter
 from .protection import negating_source, shielded
 from .values import continuous_targets
+from .requirements import parse_object as parse_requirements, with_materials
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
     Attack, EventWindow, Pending, Player, Position, Turn, Zone,
@@ -112,6 +113,7 @@ def _card(raw: Mapping[str, Any], seq: int) -> Card:
         scale=raw.get("scale"), summoned_this_turn=raw.get("summoned_this_turn", False),
         attacked=raw.get("attacked", False), position_changed=raw.get("position_changed", False),
         materials_required=tuple(card_filter(item) for item in raw.get("materials_required", ())),
+        **parse_requirements(raw),
     )
 
 
@@ -177,6 +179,7 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
     """Return the :class:`GameState` of a validated scenario (chain not yet built)."""
     players = sorted(scenario["players"], key=lambda p: p["id"])
     cards = _with_modifiers(tuple(_card(raw, seq) for seq, raw in enumerate(scenario["objects"])), scenario)
+    cards = with_materials(cards, scenario["objects"])
     turn = scenario["turn"]
     state = GameState(
         players=tuple(Player(p["id"], p.get("name", p["id"]), p["lp"]) for p in players),  # type: ignore[arg-type]
@@ -242,6 +245,8 @@ def result(scenario: Mapping[str, Any], state: GameState, *, complete: bool) -> 
             out[stat] = getattr(card, stat)
         if card.materials or "materials" in out:
             out["materials"] = list(card.materials)
+        if card.summoned_with or "summoned_with" in out:
+            out["summoned_with"] = [m.id for m in card.summoned_with]
         if card.counters or "counters" in out:
             out["counters"] = dict(card.counters)
         for key in ("set_this_turn", "summoned_this_turn", "attacked", "position_changed", "revealed"):

@@ -41,6 +41,7 @@ from engine.ygo.frame import PENDING_FIELDS as FRAME_PENDING_FIELDS
 from engine.ygo.vocabulary import VOCABULARY
 
 from .builders import common
+from .builders.ygo_procedures import costs_form, costs_json, material_form, material_json, object_as_is
 
 Row = dict[str, Any]
 """One form row: field name to value, with nested ``actions`` rows where the row has them."""
@@ -188,6 +189,7 @@ def filter_form(value: Any) -> Any:
         return _MISSING
     parts = []
     for key, item in value.items():
+        item = material_form(item) if key == "summoned_with" else item  # its own filter, as key=value & …
         if key not in FILTER_KEYS or isinstance(item, bool) or not isinstance(item, (str, int)):
             return _MISSING
         shown = str(item)
@@ -211,7 +213,7 @@ def filter_json(value: Any) -> Any:
         if not sep or key not in FILTER_KEYS or not item or key in out:
             raise ValueError(part.strip())
         number = isinstance(VOCABULARY.get("filter", key).value, Integer) and _INTEGER.fullmatch(item)
-        out[key] = int(item) if number else item
+        out[key] = material_json(item) if key == "summoned_with" else int(item) if number else item
     return out
 
 
@@ -308,6 +310,10 @@ CARD_FIELDS = (
     _Field("position_changed", "position_changed", _flag),
     _Field("counters", "counters", _counters, counters_json),
     _Field("materials_required", "materials_required", requirements_form, requirements_json),
+    _Field("summon_procedure", "summon_procedure", object_as_is, object_as_is),
+    _Field("synchro_materials", "synchro_materials", object_as_is, object_as_is),
+    _Field("xyz_materials", "xyz_materials", object_as_is, object_as_is),
+    _Field("summoned_with", "summoned_with", _id_text, _id_text_json),
 )
 """Card row fields; ``def`` is ``defense`` in the form (``def`` is a Python keyword)."""
 
@@ -387,18 +393,17 @@ AFTER_INPUTS = {field.key: field for field in (
     _Field("target", "attack_target"),
     _Field("to", "to", choices=PHASE_SKIPS),
     _Field("discard", "discard", _ids),
+    _Field("cost", "paid_cost", costs_form, costs_json),
 )}
 """How each key of a player action is typed in a step row; an ``activate`` step's ``actions``
 are its nested action rows."""
-LINK_FIELDS = tuple(AFTER_INPUTS[key] for key in FRAME_LINK_FIELDS if key in AFTER_INPUTS)
+LINK_FIELDS = tuple(AFTER_INPUTS[key] for key in FRAME_LINK_FIELDS if key in AFTER_INPUTS and key != "cost")
 """A chain link (§2.4): the frame's link fields, typed as in a step row."""
 AFTER_FIELDS = (_Field("type", "type", choices=AFTER_TYPES), *inputs(("action",), AFTER_INPUTS))
 STRUCTURAL_KEYS = {("ability", "cost"): "the row's cost inputs (one cost)", ("ability", "actions"): "the nested action rows",
                    ("action", "actions"): "the nested action rows (Override what it does)"}
 """Keys held by a structure of the row rather than one input."""
 KEPT_IN_JSON = {
-    ("action", "cost"): "a link's own cost is rare (the card's effect gives the cost paid): the step's "
-                        "“Other fields (JSON)” keeps it",
     ("instruction", "outcomes"): "the actions of each coin or die result are nested action lists: the row's "
                                  "“Other fields (JSON)” keeps them",
 }

@@ -854,6 +854,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack: the first player has no Battle Phase in the first turn.'),
     # Translators: ygo.illegal.hand_summon_chain
     pgettext_lazy('trace', "{card_name} cannot be activated: {other_name} (Chain Link {link}) already Special Summons itself from the same player's hand by a Trigger Effect, and such effects cannot be chained together."),
+    # Translators: ygo.illegal.material_requirement
+    pgettext_lazy('trace', '{card_name} cannot be {method} Summoned with {material_name}: {who} must be {wanted}.'),
     # Translators: ygo.illegal.materials
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
     # Translators: ygo.illegal.negation_cannot_apply
@@ -892,6 +894,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be activated in response to Chain Link {answers_link}: a Spell Speed 1 effect cannot respond to a chain.'),
     # Translators: ygo.illegal.spell_speed_mismatch
     pgettext_lazy('trace', '{card_name} is Spell Speed {derived}, not {given}.'),
+    # Translators: ygo.illegal.summon_condition
+    pgettext_lazy('trace', '{card_name} cannot be Special Summoned by its own procedure: its condition ({condition}: {wanted}) is not met.'),
+    # Translators: ygo.illegal.summon_cost
+    pgettext_lazy('trace', '{card_name} cannot be Special Summoned by its own procedure: {reason}.'),
     # Translators: ygo.illegal.summon_not_chainable
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).'),
     # Translators: ygo.illegal.timing
@@ -1014,6 +1020,10 @@ MSGIDS = (
     pgettext_lazy('trace', "Chain Link {link}: {card_name}'s effects are negated while it is face-up on the field, as the card says."),
     # Translators: ygo.summon.flip
     pgettext_lazy('trace', '{player} Flip Summons {card_name}.'),
+    # Translators: ygo.summon.materials
+    pgettext_lazy('trace', '{card_name} was Summoned with {material_names}: they are its materials while it stays on the field.'),
+    # Translators: ygo.summon.materials_lost
+    pgettext_lazy('trace', '{card_name} has left the field: the cards it was Summoned with are no longer its materials.'),
     # Translators: ygo.summon.negation_window
     pgettext_lazy('trace', '{card_name} is being Summoned: {player} may negate the Summon now; nothing else can respond to it.'),
     # Translators: ygo.summon.normal
@@ -4038,7 +4048,7 @@ VOCABULARY = (
     # Translators: ygo instruction:fusion_summon
     pgettext_lazy('vocabulary', 'Fusion Summon'),
     # Translators: ygo instruction:fusion_summon
-    pgettext_lazy('vocabulary', 'Sends the Fusion Materials (monsters the player controls or holds) to the Graveyard, then Fusion Summons the Fusion Monster from the Extra Deck (ARC-V 3.2.2.3.1.1.2.i3; MR2 ch2.14). At least two materials; where the Fusion Monster lists `materials_required`, exactly those, each fitting its own. Otherwise the Summon cannot be made (a `no_effect` step).'),
+    pgettext_lazy('vocabulary', 'Sends the Fusion Materials (monsters the player controls or holds) to the Graveyard, then Fusion Summons the Fusion Monster from the Extra Deck (ARC-V 3.2.2.3.1.1.2.i3; MR2 ch2.14). At least two materials; where the Fusion Monster lists `materials_required`, exactly those, each fitting its own. A Fusion Monster whose `summon_procedure` is from the Extra Deck does not use Polymerization and cannot be Fusion Summoned (3.2.2.3.1.1.2.i8). Otherwise the Summon cannot be made (a `no_effect` step).'),
     # Translators: ygo instruction:fusion_summon
     pgettext_lazy('vocabulary', 'Monster'),
     # Translators: ygo instruction:fusion_summon
@@ -4377,6 +4387,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Monsters of exactly this Level (Rank for an Xyz Monster).'),
     # Translators: ygo filter:controller
     pgettext_lazy('vocabulary', "Cards the effect's player controls (`self`) or the opponent does, read from the side of the card whose text it is; a card off the field counts for its owner."),
+    # Translators: ygo filter:summoned_with
+    pgettext_lazy('vocabulary', 'Summoned with a material'),
+    # Translators: ygo filter:summoned_with
+    pgettext_lazy('vocabulary', 'Monsters Synchro, Xyz or Fusion Summoned using at least one material this filter fits, the material read as it was when it was used ("if this card was Synchro Summoned using a WATER monster"). A monster loses its materials when it leaves the field (ARC-V 3.2.2.3.1.1.3.1.i1, 3.2.2.3.1.1.3.1.i7; MR2: official ruling).'),
+    # Translators: ygo filter:summoned_with
+    pgettext_lazy('vocabulary', 'Material'),
+    # Translators: ygo filter:summoned_with
+    pgettext_lazy('vocabulary', 'a filter one of its materials fits'),
     # Translators: ygo slot negation_scope
     pgettext_lazy('vocabulary', 'Negation scope'),
     # Translators: ygo slot negation_scope
@@ -4416,7 +4434,7 @@ VOCABULARY = (
     # Translators: ygo summon_method:inherent
     pgettext_lazy('vocabulary', 'By its own condition'),
     # Translators: ygo summon_method:inherent
-    pgettext_lazy('vocabulary', 'A monster in the hand Special Summoned by meeting the condition its text states (ARC-V 3.2.2.3.1.i1; MR2 ch2.20). The engine does not read the condition: the document says it is met. What the condition does with other cards is card text, so `materials` is refused for it.'),
+    pgettext_lazy('vocabulary', "A monster in the hand (or a Fusion Monster that does not use Polymerization, in the Extra Deck) Special Summoned by meeting the condition its text states (ARC-V 3.2.2.3.1.i1; MR2 ch2.20): the object's `summon_procedure` condition is checked and its cost, given in the action's `cost`, is paid first (ARC-V 3.2.2.3.1.i5). Without `summon_procedure` the document says the condition is met. `materials` is refused for it."),
     # Translators: ygo summon_method:synchro
     pgettext_lazy('vocabulary', 'Synchro Summon'),
     # Translators: ygo summon_method:synchro
@@ -4491,6 +4509,8 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'the Synchro or Xyz Materials, in order'),
     # Translators: ygo action:special_summon
     pgettext_lazy('vocabulary', "default the monster's owner"),
+    # Translators: ygo action:special_summon
+    pgettext_lazy('vocabulary', "an inherent Special Summon's cost as paid, in the order its text lists it"),
     # Translators: ygo action:place_pendulum
     pgettext_lazy('vocabulary', 'Activate in the Pendulum Zone'),
     # Translators: ygo action:place_pendulum
@@ -4655,6 +4675,26 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '"If your LP are N or less": only while the activating player\'s Life Points are at most N (ARC-V 4.2.3.i1; MR2 ch2.23).'),
     # Translators: ygo activation_condition:lp_at_most
     pgettext_lazy('vocabulary', "the activating player's LP must be this or less"),
+    # Translators: ygo slot summon_condition
+    pgettext_lazy('vocabulary', 'Summon condition'),
+    # Translators: ygo slot summon_condition
+    pgettext_lazy('vocabulary', "What must hold for a monster's own Special Summon (`summon_procedure.condition` of an object): every key given. It is checked when the player would Special Summon the monster; if it does not hold the Summon is illegal (ARC-V 3.2.2.3.1.i1; MR2 ch2.20)."),
+    # Translators: ygo summon_condition:opponent_controls
+    pgettext_lazy('vocabulary', 'Opponent controls'),
+    # Translators: ygo summon_condition:opponent_controls
+    pgettext_lazy('vocabulary', 'The opponent controls at least one monster this filter fits ("if your opponent controls a monster"). The filter is read on the monsters in that player\'s Monster Zone (a face-down one fits only a filter that names no characteristic: official ruling); `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
+    # Translators: ygo summon_condition:opponent_controls
+    pgettext_lazy('vocabulary', 'a monster the opponent must control'),
+    # Translators: ygo summon_condition:you_control
+    pgettext_lazy('vocabulary', 'The player controls at least one monster this filter fits ("if you control a Machine monster"). The filter is read on the monsters in that player\'s Monster Zone (a face-down one fits only a filter that names no characteristic: official ruling); `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
+    # Translators: ygo summon_condition:you_control
+    pgettext_lazy('vocabulary', 'a monster the player must control'),
+    # Translators: ygo summon_condition:you_control_none
+    pgettext_lazy('vocabulary', 'You control none'),
+    # Translators: ygo summon_condition:you_control_none
+    pgettext_lazy('vocabulary', 'The player controls no monster this filter fits (`{"kind": "monster"}`: "if you control no monsters"). The filter is read on the monsters in that player\'s Monster Zone (a face-down one fits only a filter that names no characteristic: official ruling); `controller` is refused (the key says whose). ARC-V 3.2.2.3.1.i1; MR2 ch2.20.'),
+    # Translators: ygo summon_condition:you_control_none
+    pgettext_lazy('vocabulary', 'what the player must not control'),
 )
 
 SHARED_VOCABULARY = (
@@ -5017,6 +5057,8 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'a number written as digits'),
     # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
     pgettext_lazy('field type', '"self" or FILTER'),
+    # Translators: a field type's description (ygo filter:summoned_with); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'FILTER'),
 )
 
 RULINGS = (
@@ -5080,6 +5122,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a Spell or Trap activated "when" a monster is Summoned or an attack is declared is activated in response to that event only: right after it, or right after the chain whose last action it was; not once anything else has happened since or another action has been taken'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', "official ruling, not in this document: of two Continuous Effects that would negate each other's cards, the one that applied first applies"),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a Synchro Monster whose text names its Tuner ("1 DARK Tuner") can only use a Tuner that fits it'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: each Xyz Material must fit what the Xyz Monster\'s text lists beyond the Level ("2 Level 4 Warrior monsters")'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -5198,4 +5244,20 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'a monster whose Attribute an effect changed has only the changed Attribute (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a monster whose Type an effect changed has only the changed Type (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "cards sent to the Graveyard or Tributed to meet a monster's own summoning condition move as part of the procedure, not by a card effect (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a Fusion Monster whose text says it does not use Polymerization is Special Summoned from the Extra Deck by the method its text states (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'such a Special Summon activates no card, uses no chain and is not a Fusion Summon (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a condition the Synchro Monster puts on its non-Tuners must hold for every non-Tuner (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'the monsters sent to the Graveyard for a Synchro Summon are its Synchro Materials (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a Synchro Monster that leaves the field no longer has its Synchro Materials (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a Fusion Monster whose text says it does not use Polymerization cannot be Fusion Summoned by a card that Fusion Summons (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "a card sent to the Graveyard to Special Summon a monster by its own condition is not the last thing to happen (the Summon follows), so its 'when ... you can' trigger misses the timing (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
 )

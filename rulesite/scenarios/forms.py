@@ -352,6 +352,21 @@ class RequirementsField(FilterField):
         return builder.requirements_json(value)
 
 
+class PaidCostField(FilterField):
+    """Costs paid with cards typed as ``banish: c4; discard: c5`` (``builder.costs_json``)."""
+
+    default_error_messages = {"bad_filter": _("Write “cost: card id” pairs separated by “;”; costs: %(keys)s.")}
+
+    def clean(self, value: Any) -> str:
+        value = forms.CharField.clean(self, value)
+        try:
+            builder.costs_json(value)
+        except ValueError:
+            raise ValidationError(self.error_messages["bad_filter"], code="bad_filter",
+                                  params={"keys": "discard, tribute, send_to_graveyard, banish"}) from None
+        return value
+
+
 class SetupForm(forms.Form):
     """Rule version, turn and players."""
 
@@ -509,7 +524,7 @@ class CardForm(BoardRowForm):
     more_fields = ("cost_do", "cost_amount", "cost_card", "cost_materials", "cost_counter", "cost_text", "effect_id",
                    "attribute", "race", "original_atk", "original_def", "scale", "counters", "equipped_to", "materials",
                    "materials_required", "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed",
-                   "more_effects", "extra")
+                   "summon_procedure", "synchro_materials", "xyz_materials", "summoned_with", "more_effects", "extra")
 
     id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"data-card-id": "", "size": 5}),
                          help_text=_("Blank: c1, c2…"))
@@ -574,6 +589,18 @@ class CardForm(BoardRowForm):
         label=_("Fusion Materials required"), max_length=2000, required=False,
         help_text=common.lazy_percent(_("Card names or filters, “;” between them, e.g. “Dark Magician; kind: monster, "
                                         "attribute: DARK” (filter keys: %(keys)s)."), keys=", ".join(builder.FILTER_KEYS)))
+    summon_procedure = JSONObjectField(
+        label=_("Its own Special Summon (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Condition and cost of a monster that Special Summons itself (format §2.5.1), e.g. "
+                    "{\"condition\": {\"you_control_none\": {\"kind\": \"monster\"}}}."))
+    synchro_materials = JSONObjectField(
+        label=_("Synchro Materials required (JSON)"), required=False,
+        help_text=_("Filters for the Tuner and every non-Tuner, e.g. {\"non_tuner\": {\"attribute\": \"LIGHT\"}}."))
+    xyz_materials = JSONObjectField(
+        label=_("Xyz Materials required (JSON)"), required=False,
+        help_text=_("A filter every material fits and how many, e.g. {\"each\": {\"race\": \"Warrior\"}, \"count\": 2}."))
+    summoned_with = forms.CharField(label=_("Summoned with (material ids)"), max_length=2000, required=False,
+                                    help_text=_("The materials it was Summoned with, comma-separated: c4, c5"))
     no_actions = forms.BooleanField(required=False, widget=forms.HiddenInput)
     more_effects = JSONListField(label=_("Its other effects (JSON)"), required=False,
                                  help_text=_("Effects after the first, as a list of effects (format §2.3.1)."))
@@ -672,7 +699,7 @@ class AfterForm(LinkForm):
     card_blanks = {"card": "—", "attacker": "—", "attack_target": _("— none: a direct attack")}
     field_order = ["type", "player"]
     main_fields = ("type", "card", "targets", "effect", "controller", "spell_speed", "player", "tributes", "method",
-                   "cards", "materials", "position", "attacker", "attack_target", "to", "discard")
+                   "cards", "materials", "position", "attacker", "attack_target", "to", "discard", "paid_cost")
     switch = "type"
     uses = AFTER_FIELDS_USED
 
@@ -689,6 +716,8 @@ class AfterForm(LinkForm):
     attack_target = CardRefField(label=_("Attack target"), required=False, widget=_card_select())
     to = forms.ChoiceField(label=_("Skip to"), choices=_choices(builder.PHASE_SKIPS, PHASE_SKIP_LABELS, blank="—"), required=False)
     discard = CardRefsField(label=_("Discard for the hand limit"), required=False, widget=_card_select(multiple=True))
+    paid_cost = PaidCostField(label=_("Cost paid"), max_length=2000, required=False,
+                              help_text=_("The cards paid, e.g. “banish: c4; banish: c5”."))
 
     def shown_fields(self) -> str:
         """Return the fields the chosen ``type`` uses, and any filled in or wrong."""

@@ -183,7 +183,10 @@ class GoldenRowsTests(TestCase):
         for stem in ("arcv-trigger-on-another-cards-destruction", "arcv-fusion-materials-by-name-and-attribute",
                      "arcv-optional-triggers-activated-and-declined-by-options", "arcv-coin-toss-result-given",
                      "arcv-die-roll-applies-only-its-result", "arcv-banish-face-down", "arcv-card-shuffled-into-the-deck",
-                     "arcv-negate-the-effects-of-the-opponents-face-up-monsters"):
+                     "arcv-negate-the-effects-of-the-opponents-face-up-monsters",
+                     "arcv-inherent-summon-banishes-its-cost-from-the-graveyard", "arcv-synchro-non-tuner-must-fit",
+                     "arcv-xyz-summon-keeps-its-materials", "arcv-trigger-reads-a-water-synchro-material",
+                     "mr2-inherent-summon-condition-met"):
             scenario = json.loads((GOLDEN / f"{stem}.json").read_text(encoding="utf-8"))["scenario"]
             with self.subTest(stem):
                 page = self.client.get(URL + "?demo=" + stem)

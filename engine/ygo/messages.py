@@ -146,6 +146,17 @@ MESSAGES = {
     "ygo.cannot_evaluate.shuffled_top": "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
+    # issue 13: replacement effects (engine/ygo/replacement.py)
+    "ygo.replace.destination": "{card_name} would go to the {instead_of}; {source_name}'s effect sends it to the {to} instead.",
+    "ygo.replace.pendulum_spell": "{card_name} is in the Pendulum Zone, where it is a Spell Card, not a monster: {source_name}'s effect on monsters does not apply to it.",
+    "ygo.replace.not_sent": "{card_name} went to the {to} instead, so it was not sent to the Graveyard: its \"{event}\" trigger does not activate.",
+    "ygo.illegal.cost_replaced": "{card_name} cannot be activated: {cost_card_name} cannot be sent to the Graveyard as its cost while {source_name}'s effect would send it to the {to} instead.",
+    "ygo.cannot_evaluate.replacements": "Cannot evaluate where {card_name} goes: several effects would send it elsewhere ({sources}), and which one applies is its controller's choice.",
+    "ygo.replace.destruction": "{card_name} would be destroyed; {player} uses {source_name}'s effect instead ({instead}), and {card_name} is not destroyed.",
+    "ygo.replace.declined": "{player} does not use {source_name}'s effect: {card_name} is destroyed.",
+    "ygo.replace.impossible": "{source_name}'s effect cannot replace the destruction of {card_name}: what it does instead cannot be done ({reason}).",
+    "ygo.replace.own_card": "{card_name}'s own effect does not apply to its own move: it stops applying as {card_name} leaves the field.",
+    "ygo.choice.replacement": "{card_name} would be destroyed: {player} chooses whether to use {source_name}'s effect instead.",
 }
 
 CATALOGUE.register(MESSAGES)

@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from .duel import Duel
 from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, GameState, PlayerId, Position, Zone, opponent_of
+from .replacement import note_not_sent, redirect, replace_destruction
 from .rules import R
 from .values import apply_continuous, base, end_continuous
 
@@ -40,8 +41,17 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
         state = duel.step(state, "rule_processing", "ygo.rule.token_removed", R.TOKEN_REMOVED, card=card.id,
                           card_name=card.name)
         return _after_leaving(duel, state, card) if was_on_field else state
-    if (to is Zone.GRAVEYARD and was_on_field and from_field and duel.ruleset.pendulum and card.kind is CardKind.MONSTER
-            and card.subtype == "pendulum"):
+    pendulum_rule = (to is Zone.GRAVEYARD and was_on_field and from_field and duel.ruleset.pendulum
+                     and card.kind is CardKind.MONSTER and card.subtype == "pendulum")
+    instead = redirect(duel, state, card, to, reason, kind)
+    if instead is not None:
+        duel.record("replace", "ygo.replace.destination", R.REPLACE_OVER_PENDULUM if pendulum_rule else instead.key,
+                    card=card.id, card_name=card.name, source=instead.source.id, source_name=instead.source.name,
+                    to=instead.to.value, instead_of=to.value)
+        if to is Zone.GRAVEYARD:
+            note_not_sent(duel, card, instead.to)
+        to, position, top, bottom = instead.to, None, False, instead.place == "bottom"
+    elif pendulum_rule:
         to, position, key = Zone.EXTRA_DECK, Position.FACE_UP, R.PENDULUM_TO_EXTRA
     if to in (Zone.HAND, Zone.DECK) and card.kind is CardKind.MONSTER and card.subtype in EXTRA_DECK_SUBTYPES:
         to = Zone.EXTRA_DECK
@@ -61,6 +71,8 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     if extra:
         params.update(extra)
     state = duel.step(state.with_card(moved), kind, message_id, key, **params)
+    if instead is not None and instead.place == "shuffle":
+        state = shuffle_deck(duel, state, card.owner, R.SHUFFLE)
     return _after_leaving(duel, state, card, negated=not from_field) if leaving else state
 
 
@@ -99,6 +111,11 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     trigger waits for the chain).
     """
     before = state.card(card.id)
+    checked = kwargs.pop("replacement_checked", False)
+    if before.zone in FIELD_ZONES and reason in ("destroy", "battle") and not checked:
+        replaced = replace_destruction(duel, state, before, reason, key)
+        if replaced is not None:
+            return replaced
     state = place_card(duel, state, card, to, reason, key, **kwargs)
     after = state.card(card.id)
     was_on_field = before.zone in FIELD_ZONES
@@ -110,7 +127,8 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = end_continuous(duel, state, before.id)
     procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" else ""
-    if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK):
+    if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK
+                                        and after.subtype == "pendulum"):
         state = duel.event(state, "sent_to_graveyard", card.id, procedure)
         if was_on_field and kwargs.get("from_field", True):
             state = duel.event(state, "sent_from_field", card.id, procedure)

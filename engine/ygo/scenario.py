@@ -14,8 +14,9 @@ from typing import Any
 from .filters import card_filter
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
-    Pending, Player, Position, Turn, Zone,
+    Pending, Player, Position, Replacement, Turn, Zone,
 )
+from .replacement import REPLACEMENT_VERBS
 
 STAT_VERBS = frozenset({"change_atk", "change_def"})
 """The Continuous Effect verbs whose changes the document's ``atk``/``def`` already include."""
@@ -62,7 +63,15 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         by=raw.get("by", ""),
         effects=raw.get("effects", "all"),
         players=raw.get("players", "both"),
+        replacement=_replacement(raw) if raw["do"] in REPLACEMENT_VERBS else None,
     )
+
+
+def _replacement(raw: Mapping[str, Any]) -> Replacement:
+    """Return the :class:`Replacement` of a validated ``replace_destination``/``destroy_instead``."""
+    return Replacement(when=raw.get("when", "sent_to_graveyard"), to=raw.get("to", "banished"),
+                       cards=raw.get("cards", ""), destruction=raw.get("destruction", "any"),
+                       instead=tuple(instruction(item) for item in raw.get("instead", ())), use=raw.get("use"))
 
 
 def _effect(raw: Mapping[str, Any]) -> Effect:

@@ -308,6 +308,11 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("from", "choose_from", _ids),
     _Field("chosen", "chosen", _ids),
     _Field("text", "text"),
+    _Field("cards", "replace_cards", choices=key_values("continuous", "cards")),
+    _Field("when", "replace_when", choices=key_values("continuous", "when")),
+    _Field("to", "replace_to", choices=key_values("continuous", "to")),
+    _Field("destruction", "destruction", choices=key_values("continuous", "destruction")),
+    _Field("use", "use", _yes_no, _yes_no_json),
 )}
 """How each key of an instruction or Continuous Effect is typed in an action row; a single
 ``target`` is shown in ``targets`` (:func:`action_to_form`)."""
@@ -342,6 +347,8 @@ KEPT_IN_JSON = {
                         "“Other fields (JSON)” keeps it",
     ("instruction", "outcomes"): "the actions of each coin or die result are nested action lists: the row's "
                                  "“Other fields (JSON)” keeps them",
+    ("continuous", "instead"): "what a destroy-replacement does instead is a nested list of costs: the row's "
+                               "“Other fields (JSON)” keeps it",
 }
 """``(slot, key)``: keys of the vocabulary that no input holds, and why; the row's JSON keeps them."""
 PENDING_INPUTS = {field.key: field for field in (

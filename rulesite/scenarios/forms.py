@@ -51,6 +51,11 @@ PROTECTION_EFFECTS_LABELS = {"all": _("All effects"), "monster": _("Monster effe
                              "trap": _("Trap effects"), "spell_trap": _("Spell and Trap effects")}
 PROTECTION_PLAYERS_LABELS = {"self": _("This card's controller"), "opponent": _("Their opponent"), "both": _("Both players")}
 DECK_PLACE_LABELS = {"top": _("On top"), "bottom": _("On the bottom"), "shuffle": _("Shuffled in")}
+REPLACE_CARDS_LABELS = {"all": _("All cards"), "monster": _("Monsters"), "spell": _("Spell Cards"), "trap": _("Trap Cards")}
+REPLACE_WHEN_LABELS = {"sent_to_graveyard": _("Would be sent to the Graveyard"), "leaves_field": _("Would leave the field")}
+REPLACE_TO_LABELS = {"banished": _("Banished"), "hand": _("The hand"), "deck": _("Shuffled into the Deck"),
+                     "deck_bottom": _("The bottom of the Deck")}
+DESTRUCTION_LABELS = {"any": _("Battle or card effect"), "battle": _("Battle"), "effect": _("A card effect")}
 KIND_LABELS = {"monster": _("Monster"), "spell": _("Spell"), "trap": _("Trap")}
 SUBTYPE_LABELS = {
     "normal": _("Normal"), "effect": _("Effect (monster)"), "fusion": _("Fusion"), "ritual": _("Ritual"),
@@ -423,13 +428,25 @@ class ActionForm(BoardRowForm):
     choose_from = CardRefsField(label=_("…from"), required=False, widget=_card_select(multiple=True))
     chosen = CardRefsField(label=_("Chosen (blank: show every choice)"), required=False, widget=_card_select(multiple=True))
     text = forms.CharField(label=_("What the text does"), max_length=500, required=False)
+    replace_cards = forms.ChoiceField(label=_("Which cards"), required=False,
+                                      choices=_choices(builder.key_values("continuous", "cards"), REPLACE_CARDS_LABELS,
+                                                       blank="—"))
+    replace_when = forms.ChoiceField(label=_("When"), required=False,
+                                     choices=_choices(builder.key_values("continuous", "when"), REPLACE_WHEN_LABELS,
+                                                      blank="—"))
+    replace_to = forms.ChoiceField(label=_("Goes instead to"), required=False,
+                                   choices=_choices(builder.key_values("continuous", "to"), REPLACE_TO_LABELS, blank="—"))
+    destruction = forms.ChoiceField(label=_("Destroyed by"), required=False,
+                                    choices=_choices(builder.key_values("continuous", "destruction"), DESTRUCTION_LABELS,
+                                                     blank="—"))
+    use = yes_no_field(_("Used instead (blank: show both)"))
     single = forms.BooleanField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(required=False, widget=forms.HiddenInput)
 
     main_fields = ("do",)
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
                    "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "by", "effects", "players", "choose", "choose_from", "chosen",
-                   "text")
+                   "text", "replace_cards", "replace_when", "replace_to", "destruction", "use")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

@@ -18,7 +18,7 @@ from .duel import Duel
 from .model import Attack, Card, GameState, PlayerId, Position, Replay, Zone, opponent_of
 from .primitives import check_lp, flip, move, set_lp
 from .protection import battle_protection
-from .replacement import replace_destruction
+from .replacement import leaving_together, replace_destruction
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -176,6 +176,7 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
     state = check_lp(duel, state)
     if state.ended:
         return state
+    state = leaving_together(duel, state, [state.card(card.id) for card in destroyed])
     for card in destroyed:
         source = battle_protection(duel, state, state.card(card.id))
         if source is not None:

@@ -18,6 +18,7 @@ from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
 from .protection import not_destroyed_by_effect, summon_forbidden
+from .replacement import leaving_together
 from .primitives import check_lp, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
@@ -68,6 +69,8 @@ class MoveCards:
     def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
         """Move each card the action names; a card not in an allowed zone is not affected."""
         searched, shuffled_in = [], []
+        if self.to is Zone.GRAVEYARD:
+            state = leaving_together(duel, state, [c for c in map(state.card, part.objects) if c.zone in FIELD_ZONES])
         for card, _targeted in objects_of(duel, state, link, index, part):
             card = state.card(card.id)
             if card.zone not in self.allowed:

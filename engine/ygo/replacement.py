@@ -148,6 +148,24 @@ def redirect(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, ki
     return found[0] if found else None
 
 
+def leaving_together(duel: Duel, state: GameState, cards: list[Card]) -> GameState:
+    """Flag ``cards``, about to go to the Graveyard at the same time, when one of them is the
+    source of a ``replace_destination`` on kinds of cards that names others of them (Macro
+    Cosmos destroyed with a monster by one effect, two monsters destroyed by one battle): the
+    engine moves them one by one, and neither document says whether the effect still applies
+    to the cards leaving with it, so this is a ``cannot_evaluate`` step, never a guess."""
+    if "replace_destination" not in duel.continuous_verbs or len(cards) < 2:
+        return state
+    ids = {card.id for card in cards}
+    for source, _e, _a, part in continuous_parts(duel, state, "replace_destination"):
+        others = [card for card in cards if card.id != source.id and _names(part, source, card)]
+        if source.id in ids and not part.objects and others:
+            return duel.cannot_evaluate(state, "ygo.cannot_evaluate.replaced_together", R.REPLACE_OWN_CARD,
+                                        card=source.id, card_name=source.name,
+                                        cards=", ".join(card.name for card in others))
+    return state
+
+
 def verify_cost_destination(duel: Duel, state: GameState, card: Card, paid: Card) -> None:
     """Refuse sending ``paid`` to the Graveyard as a cost of ``card`` while an effect would send it
     elsewhere instead: it cannot be sent there, so the cost cannot be paid (ARC-V 4.2.2.3.i5).
@@ -274,6 +292,7 @@ VOCABULARY.entry(
     label="Goes elsewhere instead (banished instead)",
     keys={**_NAMED, "cards": _CARDS, "players": _WHOSE, "when": _WHEN, "to": _TO}, check=_check_named,
     messages=("ygo.replace.destination", "ygo.replace.pendulum_spell", "ygo.replace.not_sent", "ygo.replace.own_card",
+              "ygo.cannot_evaluate.replaced_together",
               "ygo.illegal.cost_replaced", "ygo.cannot_evaluate.replacements"),
     row=Row(main=("cards", "players", "when", "to"), extra=("targets", "target")),
     doc="While its card is face-up on the field, a card it names that would be sent to the Graveyard (`when: "
@@ -312,5 +331,5 @@ VOCABULARY.entry(
              "use": True})(_in_force)
 
 
-__all__ = ["DESTINATIONS", "OpenReplacement", "REPLACEMENT_VERBS", "Redirect", "note_not_sent", "redirect",
+__all__ = ["DESTINATIONS", "OpenReplacement", "REPLACEMENT_VERBS", "Redirect", "leaving_together", "note_not_sent", "redirect",
            "replace_destruction", "verify_cost_destination"]

@@ -746,6 +746,8 @@ MSGIDS = (
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
     # Translators: ygo.cannot_evaluate.excavate_short
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does."),
+    # Translators: ygo.cannot_evaluate.replaced_together
+    pgettext_lazy('trace', 'Cannot evaluate where the cards go: {card_name} leaves the field at the same time as {cards}, which its effect would send elsewhere, and the rules documents do not say whether its effect still applies to them.'),
     # Translators: ygo.cannot_evaluate.replacements
     pgettext_lazy('trace', "Cannot evaluate where {card_name} goes: several effects would send it elsewhere ({sources}), and which one applies is its controller's choice."),
     # Translators: ygo.cannot_evaluate.shuffled_draw

@@ -73,11 +73,11 @@ def test_a_face_down_source_replaces_nothing():
 
 def test_two_replacements_to_different_places_are_not_guessed():
     scenario = _board(MACRO)
-    scenario["objects"][1]["effects"].append({"class": "continuous", "text": "If this card would be sent to the GY, "
+    scenario["objects"][1]["effects"] = [{"class": "continuous", "text": "If this card would be sent to the GY, "
                                               "return it to the hand instead.", "actions": [
-                                                  {"do": "replace_destination", "target": "b1", "to": "hand"}]})
+                                                  {"do": "replace_destination", "target": "b1", "to": "hand"}]}]
     result = engine.resolve(scenario)
-    assert "ygo.cannot_evaluate.replacements" in _ids(result)
+    assert "ygo.cannot_evaluate.replacements" in _ids(result) and _zones(result)["b1"] == "graveyard"
     assert result["result"]["complete"] is False
 
 
@@ -113,3 +113,23 @@ def test_an_lp_payment_instead_needs_the_lp():
     scenario["players"][1]["lp"] = 1500  # 1000 battle damage leaves 500: 1000 LP cannot be paid
     result = engine.resolve(scenario)
     assert "ygo.replace.impossible" in _ids(result) and _zones(result)["bm"] == "graveyard"
+
+
+def test_a_banishing_monster_destroyed_in_battle_with_its_opponent_is_not_guessed():
+    scenario = _board("arcv-destroy-by-battle-instead-pay-lp")
+    shield = scenario["objects"][1]
+    shield["atk"] = 2000  # equal ATK: both monsters are destroyed by the one battle
+    shield["effects"] = [{"class": "continuous", "text": "Any card sent to the GY is banished instead.",
+                          "actions": [{"do": "replace_destination", "cards": "all"}]}]
+    result = engine.resolve(scenario)
+    assert "ygo.cannot_evaluate.replaced_together" in _ids(result)
+    assert result["result"]["complete"] is False
+
+
+def test_a_card_that_replaces_only_its_own_move_is_not_flagged_when_it_leaves_with_others():
+    scenario = _board("arcv-macro-cosmos-destroyed-with-other-cards-is-not-guessed")
+    _part(scenario).pop("cards")
+    _part(scenario)["target"] = "mc"
+    result = engine.resolve(scenario)
+    assert "ygo.cannot_evaluate.replaced_together" not in _ids(result)
+    assert _zones(result) == {"mc": "banished", "b1": "graveyard", "hs": "graveyard"}

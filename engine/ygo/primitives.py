@@ -1,5 +1,7 @@
 """Moving cards, rule processing after a card leaves the field, and the end of the Duel
-(ARC-V 1.4, 2.1.3, 2.1.6.1, 3.2.6, 3.3.3.4; MR2 ch3.2, ch5.2, ch5.14, ch5.21, ch5.27).
+(ARC-V 1.4, 2.1.3, 2.1.6.1, 3.2.6, 3.3.3.4; MR2 ch3.2, ch5.2, ch5.14, ch5.21, ch5.27). Every
+move goes through :func:`place_card`, where replacement effects of card text apply
+(engine/ygo/replacement.py).
 
 Every function takes the :class:`~engine.ygo.duel.Duel` and a state and returns the new state,
 recording a step for each change and following the board (``duel.step``).
@@ -29,10 +31,13 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     """Move ``card`` to ``to`` (its owner's pile when it leaves the field) and apply rule processing,
     without noting the events of the move (a Summon or a Set notes its own).
 
-    Tokens leaving the field are removed (ARC-V 3.2.6.i2); under ARC-V a Pendulum Monster
-    sent from the field to the Graveyard goes face-up to the Extra Deck (2.1.6.1.i1), but not
-    one that was never on the field (``from_field=False``: its Summon was negated, 3.2.1.9.i8);
-    Fusion/Synchro/Xyz Monsters return to the Extra Deck, not the hand or Deck.
+    Tokens leaving the field are removed (ARC-V 3.2.6.i2). A replacement effect of card text
+    (``replace_destination``, engine/ygo/replacement.py) sends the card elsewhere instead (a
+    ``replace`` step), and its text wins over the Pendulum rule (3.2.1.9.i9); else under ARC-V
+    a Pendulum Monster sent from the field to the Graveyard goes face-up to the Extra Deck
+    (2.1.6.1.i1), but not one that was never on the field (``from_field=False``: its Summon was
+    negated, 3.2.1.9.i8); Fusion/Synchro/Xyz Monsters return to the Extra Deck, not the hand or
+    Deck.
     """
     card = state.card(card.id)
     was_on_field = card.zone in FIELD_ZONES
@@ -44,6 +49,8 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     pendulum_rule = (to is Zone.GRAVEYARD and was_on_field and from_field and duel.ruleset.pendulum
                      and card.kind is CardKind.MONSTER and card.subtype == "pendulum")
     instead = redirect(duel, state, card, to, reason, kind)
+    if instead is not None and instead.conflict:
+        state, instead = replace(state, complete=False), None
     if instead is not None:
         duel.record("replace", "ygo.replace.destination", R.REPLACE_OVER_PENDULUM if pendulum_rule else instead.key,
                     card=card.id, card_name=card.name, source=instead.source.id, source_name=instead.source.name,
@@ -108,7 +115,9 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
 
     A card leaving the field loses its modifiers and this turn's flags and its Continuous
     Effects stop (ARC-V 3.2.7.1.i3). A Tribute paid as a cost is not a summoning procedure (its
-    trigger waits for the chain).
+    trigger waits for the chain). A card on the field that would be destroyed (``destroy``,
+    ``battle``) may stay where it is by a ``destroy_instead`` effect (engine/ygo/replacement.py;
+    ``replacement_checked=True`` when the caller already asked).
     """
     before = state.card(card.id)
     checked = kwargs.pop("replacement_checked", False)

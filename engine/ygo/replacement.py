@@ -33,7 +33,7 @@ chain (3.2.7.5.i4).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 from ..core import IllegalAction
@@ -67,6 +67,9 @@ class Redirect:
     place: str
     """For the Deck: ``shuffle`` or ``bottom``; else ``""``."""
     key: R
+    conflict: bool = False
+    """Two effects would send the card to different places (a ``cannot_evaluate`` step was
+    recorded): the move is not replaced, and the result is incomplete."""
 
 
 class OpenReplacement(Exception):
@@ -116,7 +119,8 @@ def redirect(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, ki
 
     Records a ``replace`` step when an effect on monsters does not apply to a Pendulum Monster
     in the Pendulum Zone (ARC-V 3.2.1.9.i7), and a ``cannot_evaluate`` step when two effects
-    would send it to different places (its controller chooses which applies: not modelled).
+    would send it to different places (its controller chooses which applies: not modelled; the
+    :class:`Redirect` returned then has ``conflict`` set).
     """
     leaving = card.zone in FIELD_ZONES and to not in FIELD_ZONES
     found: list[Redirect] = []
@@ -144,7 +148,7 @@ def redirect(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, ki
     if len({(r.to, r.place) for r in found}) > 1:
         duel.record("cannot_evaluate", "ygo.cannot_evaluate.replacements", R.REPLACE_DESTINATION, card=card.id,
                     card_name=card.name, sources=", ".join(r.source.name for r in found))
-        return None
+        return replace(found[0], conflict=True)
     return found[0] if found else None
 
 

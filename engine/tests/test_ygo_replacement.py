@@ -133,3 +133,17 @@ def test_a_card_that_replaces_only_its_own_move_is_not_flagged_when_it_leaves_wi
     result = engine.resolve(scenario)
     assert "ygo.cannot_evaluate.replaced_together" not in _ids(result)
     assert _zones(result) == {"mc": "banished", "b1": "graveyard", "hs": "graveyard"}
+
+
+def test_two_destroy_replacements_that_could_both_apply_are_not_guessed():
+    scenario = _board(XYZ)
+    scenario["objects"][0]["effects"].append({"class": "continuous", "text": "If this card would be destroyed, you can "
+                                              "pay 1000 LP instead.", "actions": [
+                                                  {"do": "destroy_instead", "target": "x",
+                                                   "instead": [{"do": "pay_lp", "amount": 1000}], "use": True}]})
+    result = engine.resolve(scenario)
+    assert "ygo.cannot_evaluate.destroy_replacements" in _ids(result) and result["result"]["complete"] is False
+    _part(scenario)["use"] = False  # one declined: the other applies
+    result = engine.resolve(scenario)
+    assert _zones(result)["x"] == "monster_zone" and "ygo.replace.declined" in _ids(result)
+    assert [p["lp"] for p in result["result"]["players"] if p["id"] == "p2"] == [7000]

@@ -183,9 +183,8 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
             duel.record("battle", "ygo.battle.not_destroyed", R.CONTINUOUS_APPLIES, card=card.id, card_name=card.name,
                         source=source.id, source_name=source.name)
             continue
-        replaced = replace_destruction(duel, state, state.card(card.id), "battle", key)
-        if replaced is not None:
-            state = replaced
+        state, replaced = replace_destruction(duel, state, state.card(card.id), "battle", key)
+        if replaced:
             continue
         duel.record("battle", "ygo.battle.destroyed", key, card=card.id, card_name=card.name)
         state = move(duel, state, card, Zone.GRAVEYARD, "battle", key, replacement_checked=True)

@@ -157,6 +157,7 @@ MESSAGES = {
     "ygo.replace.impossible": "{source_name}'s effect cannot replace the destruction of {card_name}: what it does instead cannot be done ({reason}).",
     "ygo.replace.own_card": "{card_name}'s own effect does not apply to its own move: it stops applying as {card_name} leaves the field.",
     "ygo.cannot_evaluate.replaced_together": "Cannot evaluate where the cards go: {card_name} leaves the field at the same time as {cards}, which its effect would send elsewhere, and the rules documents do not say whether its effect still applies to them.",
+    "ygo.cannot_evaluate.destroy_replacements": "Cannot evaluate how {card_name}'s destruction is replaced: several effects could replace it ({sources}), and which one applies is its controller's choice; it is shown destroyed.",
     "ygo.choice.replacement": "{card_name} would be destroyed: {player} chooses whether to use {source_name}'s effect instead.",
 }
 

@@ -122,9 +122,9 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     before = state.card(card.id)
     checked = kwargs.pop("replacement_checked", False)
     if before.zone in FIELD_ZONES and reason in ("destroy", "battle") and not checked:
-        replaced = replace_destruction(duel, state, before, reason, key)
-        if replaced is not None:
-            return replaced
+        state, replaced = replace_destruction(duel, state, before, reason, key)
+        if replaced:
+            return state
     state = place_card(duel, state, card, to, reason, key, **kwargs)
     after = state.card(card.id)
     was_on_field = before.zone in FIELD_ZONES

@@ -203,14 +203,17 @@ def _impossible(duel: Duel, state: GameState, source: Card, instead: tuple[Instr
     return ""
 
 
-def replace_destruction(duel: Duel, state: GameState, card: Card, reason: str, key: R) -> Optional[GameState]:
-    """Return the state after ``card``'s destruction (``reason`` ``battle`` or ``destroy``, citing
-    ``key``) is replaced by a ``destroy_instead`` effect, or ``None`` if it is destroyed.
+def replace_destruction(duel: Duel, state: GameState, card: Card, reason: str, key: R) -> tuple[GameState, bool]:
+    """Return the state and whether ``card``'s destruction (``reason`` ``battle`` or ``destroy``,
+    citing ``key``) is replaced by a ``destroy_instead`` effect (if not, it is destroyed).
 
     Records ``ygo.replace.destruction`` and what is done instead, or ``ygo.replace.declined`` /
-    ``ygo.replace.impossible``. Raises :class:`OpenReplacement` when ``use`` is not given.
+    ``ygo.replace.impossible``. Raises :class:`OpenReplacement` when ``use`` is not given. Two
+    effects that could both replace it are a ``cannot_evaluate`` step (which applies is its
+    controller's choice: not modelled), and the card is destroyed with the result incomplete.
     """
     by_battle = reason == "battle"
+    usable = []
     for source, e, a, part in continuous_parts(duel, state, "destroy_instead"):
         spec = part.replacement
         if spec is None or card.id not in part.objects:
@@ -223,20 +226,27 @@ def replace_destruction(duel: Duel, state: GameState, card: Card, reason: str, k
         problem = _impossible(duel, state, source, spec.instead)
         if problem:
             duel.record("replace", "ygo.replace.impossible", R.REPLACE_DESTRUCTION_IMPOSSIBLE, **base, reason=problem)
-            continue
-        if spec.use is None:
-            raise OpenReplacement(state, source, e, a, card)
-        if not spec.use:
+        elif spec.use is False:
             duel.record("replace", "ygo.replace.declined", R.REPLACE_DESTRUCTION, **base)
-            continue
-        duel.record("replace", "ygo.replace.destruction", R.REPLACE_DESTRUCTION, **base,
-                    instead=", ".join(p.do for p in spec.instead))
-        for paid in spec.instead:
-            state = duel.sync(VOCABULARY.apply_of("cost", paid.do)(duel, state, source, source.controller, paid, 0))
-            if state.ended:
-                break
-        return state
-    return None
+        else:
+            usable.append((source, e, a, spec, base))
+    if len(usable) > 1:
+        state = duel.cannot_evaluate(state, "ygo.cannot_evaluate.destroy_replacements", R.REPLACE_DESTRUCTION,
+                                     card=card.id, card_name=card.name,
+                                     sources=", ".join(source.name for source, *_ in usable))
+        return state, False
+    if not usable:
+        return state, False
+    source, e, a, spec, base = usable[0]
+    if spec.use is None:
+        raise OpenReplacement(state, source, e, a, card)
+    duel.record("replace", "ygo.replace.destruction", R.REPLACE_DESTRUCTION, **base,
+                instead=", ".join(p.do for p in spec.instead))
+    for paid in spec.instead:
+        state = duel.sync(VOCABULARY.apply_of("cost", paid.do)(duel, state, source, source.controller, paid, 0))
+        if state.ended:
+            break
+    return state, True
 
 
 # ----------------------------------------------------------------------------- the entries
@@ -323,7 +333,8 @@ VOCABULARY.entry(
           "use": Boolean(label="Used", help="its controller's choice: true uses it, false lets the card be destroyed; "
                                             "blank: the trace branches on both")},
     required=("instead",), check=_check_destroy,
-    messages=("ygo.replace.destruction", "ygo.replace.declined", "ygo.replace.impossible", "ygo.choice.replacement"),
+    messages=("ygo.replace.destruction", "ygo.replace.declined", "ygo.replace.impossible", "ygo.choice.replacement",
+              "ygo.cannot_evaluate.destroy_replacements"),
     row=Row(main=("targets", "destruction", "instead", "use"), extra=("target",)),
     doc="While its card is face-up on the field, when a card it names would be destroyed (by battle, by a card "
         "effect, or either: `destruction`), its controller can do `instead` (cost verbs: detach a material, send "

@@ -744,6 +744,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Cannot evaluate Chain Link {link} ({card_name}): {detail}.'),
     # Translators: ygo.cannot_evaluate.continuous
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
+    # Translators: ygo.cannot_evaluate.destroy_replacements
+    pgettext_lazy('trace', "Cannot evaluate how {card_name}'s destruction is replaced: several effects could replace it ({sources}), and which one applies is its controller's choice; it is shown destroyed."),
     # Translators: ygo.cannot_evaluate.excavate_short
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does."),
     # Translators: ygo.cannot_evaluate.replaced_together

@@ -70,28 +70,21 @@ def _check_cards(value: Mapping[str, Any], path: Path, v: Validation) -> None:
 
 # ----------------------------------------------------------------------------- reading the field
 
-def continuous_parts(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, int, int, Instruction]]:
-    """Yield each face-up card on the field whose effects are not negated with the index of its
-    Continuous Effect, the index of the part and each part that says ``verb`` (ARC-V
-    3.2.7.1.i2); nothing, at once, when no card of the board has such an effect. The indexes
-    are where a branch writes an answer (engine/ygo/replacement.py)."""
+def _parts(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, Instruction]]:
+    """Yield each face-up card on the field whose effects are not negated with each part of its
+    Continuous Effects that says ``verb`` (ARC-V 3.2.7.1.i2); nothing, at once, when no card of
+    the board has such an effect."""
     if verb not in duel.continuous_verbs:
         return
     for source in state.cards:
         if source.zone not in FIELD_ZONES or not source.face_up or source.effects_negated:
             continue
-        for e, effect in enumerate(source.effects):
+        for effect in source.effects:
             if effect.effect_class is not EffectClass.CONTINUOUS:
                 continue
-            for a, part in enumerate(effect.actions):
+            for part in effect.actions:
                 if part.do == verb:
-                    yield source, e, a, part
-
-
-def _parts(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, Instruction]]:
-    """Yield each card whose Continuous Effects say ``verb`` with each such part (:func:`continuous_parts`)."""
-    for source, _effect, _part, part in continuous_parts(duel, state, verb):
-        yield source, part
+                    yield source, part
 
 
 def effect_kind(card: Card, effect_class: Optional[EffectClass] = None) -> CardKind:
@@ -114,8 +107,7 @@ def kind_matches(effects: str, card: Card, effect_class: Optional[EffectClass] =
     return kind.value == effects
 
 
-def named_players(part: Instruction, source: Card) -> tuple[PlayerId, ...]:
-    """Return the players ``part.players`` names (``self``, ``opponent``, ``both``) from ``source``'s controller."""
+def _players(part: Instruction, source: Card) -> tuple[PlayerId, ...]:
     if part.players == "self":
         return (source.controller,)
     if part.players == "opponent":
@@ -160,7 +152,7 @@ def forbidding(duel: Duel, state: GameState, verb: str, player: PlayerId, card: 
     ``cannot_special_summon``) forbids ``player`` the act (for ``cannot_activate``: activating
     an effect of ``card``), or ``None``."""
     for source, part in _parts(duel, state, verb):
-        if player in named_players(part, source) and (card is None or kind_matches(part.effects, card, effect_class)):
+        if player in _players(part, source) and (card is None or kind_matches(part.effects, card, effect_class)):
             return source
     return None
 
@@ -312,5 +304,5 @@ VOCABULARY.entry(
     example={"do": "cannot_special_summon", "players": "opponent"})(_in_force)
 
 
-__all__ = ["EFFECT_KINDS", "battle_protection", "continuous_parts", "named_players", "forbidding", "kind_matches", "not_destroyed_by_effect", "protection",
+__all__ = ["EFFECT_KINDS", "battle_protection", "forbidding", "kind_matches", "not_destroyed_by_effect", "protection",
            "summon_forbidden", "unaffected", "verify_allowed", "verify_may_special_summon", "verify_targets"]

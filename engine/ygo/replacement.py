@@ -32,7 +32,7 @@ chain (3.2.7.5.i4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Optional
 
@@ -41,7 +41,9 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Choice, ListOf, Ref, Row, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, Card, CardKind, GameState, Instruction, Zone
-from .protection import continuous_parts, named_players
+# One reading of the field for every Continuous Effect (protection.py): which cards are face-up
+# with their effects applying. Used here as it is, so what decides that lives in one place.
+from .protection import _parts, _players as named_players
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -95,6 +97,15 @@ class OpenReplacement(Exception):
 
 
 # ----------------------------------------------------------------------------- reading the field
+
+def continuous_parts(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, int, int, Instruction]]:
+    """Yield each card whose applying Continuous Effects say ``verb`` (protection's reading of
+    the field, ARC-V 3.2.7.1.i2) with the index of the effect and of the part: where a branch
+    writes an answer (:class:`OpenReplacement`)."""
+    for source, part in _parts(duel, state, verb):
+        yield next((source, e, a, part) for e, effect in enumerate(source.effects)
+                   for a, candidate in enumerate(effect.actions) if candidate is part)
+
 
 def _is_kind(card: Card, kind: str) -> bool:
     """Return whether ``card`` is of ``kind``: a Pendulum Monster in the Pendulum Zone is a Spell

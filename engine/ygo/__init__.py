@@ -5,7 +5,8 @@ The vocabulary is one registry (:mod:`engine.ygo.vocabulary`); the engine is spl
 topic: :mod:`~engine.ygo.abilities` (effect classes, Spell Speeds), :mod:`~engine.ygo.activation`
 (activating, building the chain), :mod:`~engine.ygo.costs`, :mod:`~engine.ygo.resolution`
 (resolving the chain), :mod:`~engine.ygo.effects` and :mod:`~engine.ygo.negation` (what effects
-do), :mod:`~engine.ygo.values` (ATK/DEF, Continuous Effects), :mod:`~engine.ygo.summoning` and
+do), :mod:`~engine.ygo.values` (ATK/DEF, Continuous Effects), :mod:`~engine.ygo.protection`
+and :mod:`~engine.ygo.replacement` (protections; "… instead" replacement effects), :mod:`~engine.ygo.summoning` and
 :mod:`~engine.ygo.procedures` (Summons), :mod:`~engine.ygo.triggers` (SEGOC, missing the
 timing), :mod:`~engine.ygo.battle`, :mod:`~engine.ygo.turn` and :mod:`~engine.ygo.play` (the
 replay of a scenario).

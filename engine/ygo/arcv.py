@@ -11,7 +11,7 @@ on a :class:`~engine.core.Ruling`.
 from __future__ import annotations
 
 from ..core import Rule, Ruling, register_ruleset
-from .rules import R
+from .rules import REPLACEMENT_RULINGS, R
 from .ruleset import YgoRuleset
 
 DOCUMENT = "ygo-ocg-rules-arcv"
@@ -296,6 +296,18 @@ CITATIONS.update({
     R.MATERIALS_LOST: _s("3.2.2.3.1.1.3.1.i7"),
     R.MISSED_TIMING_INHERENT: _s("3.2.2.3.1.i6"),
     R.CONTACT_NO_POLYMERIZATION: _s("3.2.2.3.1.1.2.i8"),
+    # Replacement effects from card text (engine/ygo/replacement.py)
+    R.REPLACE_DESTINATION: _s("3.2.7.1.i2"),
+    R.REPLACE_OVER_PENDULUM: _s("3.2.1.9.i9"),
+    R.REPLACE_PENDULUM_SPELL: _s("3.2.1.9.i7"),
+    R.REPLACE_TRIBUTE: _s("3.2.2.1.1.1.i8"),
+    R.REPLACE_FUSION: _s("3.2.2.3.1.1.2.1.i4"),
+    R.REPLACE_SYNCHRO: _s("3.2.2.3.1.1.3.1.i3"),
+    R.REPLACE_COST_TRIBUTE: _s("4.2.2.1.i4"),
+    R.REPLACE_COST_DISCARD: _s("4.2.2.2.i2"),
+    R.REPLACE_COST_SEND: _s("4.2.2.3.i5"),
+    R.REPLACE_SELF: _s("3.2.7.5.i4"),
+    **{key: Ruling(text) for key, text in REPLACEMENT_RULINGS.items()},
 })
 
 

@@ -18,6 +18,7 @@ from .duel import Duel
 from .model import Attack, Card, EventWindow, GameState, PlayerId, Position, Replay, Zone, opponent_of
 from .primitives import check_lp, flip, move, set_lp
 from .protection import battle_protection
+from .replacement import leaving_together, replace_destruction
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -179,14 +180,18 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
     state = check_lp(duel, state)
     if state.ended:
         return state
+    state = leaving_together(duel, state, [state.card(card.id) for card in destroyed])
     for card in destroyed:
         source = battle_protection(duel, state, state.card(card.id))
         if source is not None:
             duel.record("battle", "ygo.battle.not_destroyed", R.CONTINUOUS_APPLIES, card=card.id, card_name=card.name,
                         source=source.id, source_name=source.name)
             continue
+        state, replaced = replace_destruction(duel, state, state.card(card.id), "battle", key)
+        if replaced:
+            continue
         duel.record("battle", "ygo.battle.destroyed", key, card=card.id, card_name=card.name)
-        state = move(duel, state, card, Zone.GRAVEYARD, "battle", key)
+        state = move(duel, state, card, Zone.GRAVEYARD, "battle", key, replacement_checked=True)
     return duel.sync(replace(state, attack=replace(attack, calculated=True)))
 
 

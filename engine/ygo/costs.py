@@ -14,6 +14,7 @@ from ..core.vocabulary import Const, Either, Integer, ListOf, Ref, Row, Text
 from .duel import Duel
 from .model import FIELD_ZONES, Card, GameState, Instruction, PlayerId, Zone
 from .primitives import check_lp, move
+from .replacement import verify_cost_destination
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -75,6 +76,8 @@ class MoveCard(CostRule):
         if self.no_token and paid.is_token:
             raise duel.illegal(R.TOKEN_NOT_SENT_AS_COST, "ygo.illegal.cost_unpayable", **base,
                                reason=f"{paid.name} is a Token")
+        if cost.do == "send_to_graveyard":
+            verify_cost_destination(duel, state, card, paid)
 
     def __call__(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction,
                  link: int) -> GameState:

@@ -19,6 +19,7 @@ from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, rea
 from .duel import Duel
 from .model import FIELD_ZONES, Card, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
 from .protection import not_destroyed_by_effect, summon_forbidden
+from .replacement import leaving_together
 from .primitives import check_lp, deck_order_unknown, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
@@ -71,6 +72,8 @@ class MoveCards:
         if part.from_top is not None:
             return send_from_top(duel, state, link, part)
         searched, shuffled_in = [], []
+        if self.to is Zone.GRAVEYARD:
+            state = leaving_together(duel, state, [c for c in map(state.card, part.objects) if c.zone in FIELD_ZONES])
         for card, _targeted in objects_of(duel, state, link, index, part):
             card = state.card(card.id)
             if card.zone not in self.allowed:

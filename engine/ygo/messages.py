@@ -180,6 +180,19 @@ MESSAGES = {
     "ygo.summon.materials": "{card_name} was Summoned with {material_names}: they are its materials while it stays on the field.",
     "ygo.summon.materials_lost": "{card_name} has left the field: the cards it was Summoned with are no longer its materials.",
     "ygo.illegal.material_requirement": "{card_name} cannot be {method} Summoned with {material_name}: {who} must be {wanted}.",
+    # issue 13: replacement effects (engine/ygo/replacement.py)
+    "ygo.replace.destination": "{card_name} would go to the {instead_of}; {source_name}'s effect sends it to the {to} instead.",
+    "ygo.replace.pendulum_spell": "{card_name} is in the Pendulum Zone, where it is a Spell Card, not a monster: {source_name}'s effect on monsters does not apply to it.",
+    "ygo.replace.not_sent": "{card_name} went to the {to} instead, so it was not sent to the Graveyard: its \"{event}\" trigger does not activate.",
+    "ygo.illegal.cost_replaced": "{card_name} cannot be activated: {cost_card_name} cannot be sent to the Graveyard as its cost while {source_name}'s effect would send it to the {to} instead.",
+    "ygo.cannot_evaluate.replacements": "Cannot evaluate where {card_name} goes: several effects would send it elsewhere ({sources}), and which one applies is its controller's choice.",
+    "ygo.replace.destruction": "{card_name} would be destroyed; {player} uses {source_name}'s effect instead ({instead}), and {card_name} is not destroyed.",
+    "ygo.replace.declined": "{player} does not use {source_name}'s effect: {card_name} is destroyed.",
+    "ygo.replace.impossible": "{source_name}'s effect cannot replace the destruction of {card_name}: what it does instead cannot be done ({reason}).",
+    "ygo.replace.own_card": "{card_name}'s own effect does not apply to its own move: it stops applying as {card_name} leaves the field.",
+    "ygo.cannot_evaluate.replaced_together": "Cannot evaluate where the cards go: {card_name} leaves the field at the same time as {cards}, which its effect would send elsewhere, and the rules documents do not say whether its effect still applies to them.",
+    "ygo.cannot_evaluate.destroy_replacements": "Cannot evaluate how {card_name}'s destruction is replaced: several effects could replace it ({sources}), and which one applies is its controller's choice; it is shown destroyed.",
+    "ygo.choice.replacement": "{card_name} would be destroyed: {player} chooses whether to use {source_name}'s effect instead.",
 }
 
 CATALOGUE.register(MESSAGES)

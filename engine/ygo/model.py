@@ -191,6 +191,26 @@ class Instruction:
     """For ``special_summon``: "a Level N or lower monster"; ``None``: any Level."""
     from_top: Optional[int] = None
     """For ``send_to_graveyard``: send the top N cards of the player's Deck (not a search)."""
+    replacement: Optional["Replacement"] = None
+    """For a replacement effect (engine/ygo/replacement.py): what it replaces and with what."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """What a replacement effect of card text says (``replace_destination``, ``destroy_instead``)."""
+
+    when: str = "sent_to_graveyard"
+    """``sent_to_graveyard`` ("would be sent to the GY") or ``leaves_field`` ("would leave the field")."""
+    to: str = "banished"
+    """Where the card goes instead: ``banished``, ``hand``, ``deck`` (shuffled in) or ``deck_bottom``."""
+    cards: str = ""
+    """Which cards, by kind (``all``, ``monster``, ``spell``, ``trap``), when not named by ``targets``."""
+    destruction: str = "any"
+    """For ``destroy_instead``: ``any``, ``battle`` or ``effect`` (by a card effect)."""
+    instead: tuple["Instruction", ...] = ()
+    """For ``destroy_instead``: what is done instead (cost verbs), in order."""
+    use: Optional[bool] = None
+    """For ``destroy_instead``: the controller's answer (use it or not); ``None``: open."""
 
 
 @dataclass(frozen=True, slots=True)

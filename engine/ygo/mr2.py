@@ -8,7 +8,7 @@ in it and rest on rulings.
 from __future__ import annotations
 
 from ..core import Rule, Ruling, register_ruleset
-from .rules import R
+from .rules import REPLACEMENT_RULINGS, R
 from .ruleset import YgoRuleset
 
 DOCUMENT = "ygo-rulebook-mr2"
@@ -296,6 +296,25 @@ CITATIONS.update({
     R.MISSED_TIMING_INHERENT: _ruling("a card sent to the Graveyard to Special Summon a monster by its own condition is "
                                       "not the last thing to happen (the Summon follows), so its 'when ... you can' "
                                       "trigger misses the timing"),
+    # Replacement effects from card text (engine/ygo/replacement.py)
+    R.REPLACE_DESTINATION: _s("ch5.6"),
+    R.REPLACE_OVER_PENDULUM: _ruling("Pendulum Monsters do not exist under Master Rule 2"),
+    R.REPLACE_PENDULUM_SPELL: _ruling("Pendulum Monsters do not exist under Master Rule 2"),
+    R.REPLACE_TRIBUTE: _ruling("while cards sent to the Graveyard are banished instead, a Tribute Summon can still be "
+                               "made and the Tributes are banished"),
+    R.REPLACE_FUSION: _ruling("while cards sent to the Graveyard are banished instead, a Fusion Summon can still be "
+                              "made and the materials are banished"),
+    R.REPLACE_SYNCHRO: _ruling("while cards sent to the Graveyard are banished instead, a Synchro Summon can still be "
+                               "made and the materials are banished"),
+    R.REPLACE_COST_TRIBUTE: _ruling("while cards sent to the Graveyard are banished instead, a Tribute can still be "
+                                    "paid as a cost and is banished"),
+    R.REPLACE_COST_DISCARD: _ruling("while cards sent to the Graveyard are banished instead, a cost that says only "
+                                    "'discard' can be paid and the card is banished"),
+    R.REPLACE_COST_SEND: _ruling("while a card would be banished instead of going to the Graveyard, it cannot be "
+                                 "sent to the Graveyard as a cost, and the card needing that cost cannot be activated"),
+    R.REPLACE_SELF: _ruling("'if this card leaves the field, banish it' is an effect that is not activated and "
+                            "applies at once"),
+    **{key: Ruling(text) for key, text in REPLACEMENT_RULINGS.items()},
 })
 
 

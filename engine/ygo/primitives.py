@@ -1,5 +1,7 @@
 """Moving cards, rule processing after a card leaves the field, and the end of the Duel
-(ARC-V 1.4, 2.1.3, 2.1.6.1, 3.2.6, 3.3.3.4; MR2 ch3.2, ch5.2, ch5.14, ch5.21, ch5.27).
+(ARC-V 1.4, 2.1.3, 2.1.6.1, 3.2.6, 3.3.3.4; MR2 ch3.2, ch5.2, ch5.14, ch5.21, ch5.27). Every
+move goes through :func:`place_card`, where replacement effects of card text apply
+(engine/ygo/replacement.py).
 
 Every function takes the :class:`~engine.ygo.duel.Duel` and a state and returns the new state,
 recording a step for each change and following the board (``duel.step``).
@@ -12,6 +14,7 @@ from typing import Any, Optional
 
 from .duel import Duel
 from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, GameState, PlayerId, Position, Zone, opponent_of
+from .replacement import note_not_sent, redirect, replace_destruction
 from .rules import R
 from .continuous import restore
 from .values import apply_continuous, base, end_continuous, printed_traits
@@ -30,10 +33,13 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     """Move ``card`` to ``to`` (its owner's pile when it leaves the field) and apply rule processing,
     without noting the events of the move (a Summon or a Set notes its own).
 
-    Tokens leaving the field are removed (ARC-V 3.2.6.i2); under ARC-V a Pendulum Monster
-    sent from the field to the Graveyard goes face-up to the Extra Deck (2.1.6.1.i1), but not
-    one that was never on the field (``from_field=False``: its Summon was negated, 3.2.1.9.i8);
-    Fusion/Synchro/Xyz Monsters return to the Extra Deck, not the hand or Deck.
+    Tokens leaving the field are removed (ARC-V 3.2.6.i2). A replacement effect of card text
+    (``replace_destination``, engine/ygo/replacement.py) sends the card elsewhere instead (a
+    ``replace`` step), and its text wins over the Pendulum rule (3.2.1.9.i9); else under ARC-V
+    a Pendulum Monster sent from the field to the Graveyard goes face-up to the Extra Deck
+    (2.1.6.1.i1), but not one that was never on the field (``from_field=False``: its Summon was
+    negated, 3.2.1.9.i8); Fusion/Synchro/Xyz Monsters return to the Extra Deck, not the hand or
+    Deck.
     """
     card = state.card(card.id)
     was_on_field = card.zone in FIELD_ZONES
@@ -42,8 +48,19 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
         state = duel.step(state, "rule_processing", "ygo.rule.token_removed", R.TOKEN_REMOVED, card=card.id,
                           card_name=card.name)
         return _after_leaving(duel, state, card) if was_on_field else state
-    if (to is Zone.GRAVEYARD and was_on_field and from_field and duel.ruleset.pendulum and card.kind is CardKind.MONSTER
-            and card.subtype == "pendulum"):
+    pendulum_rule = (to is Zone.GRAVEYARD and was_on_field and from_field and duel.ruleset.pendulum
+                     and card.kind is CardKind.MONSTER and card.subtype == "pendulum")
+    instead = redirect(duel, state, card, to, reason, kind)
+    if instead is not None and instead.conflict:
+        state, instead = replace(state, complete=False), None
+    if instead is not None:
+        duel.record("replace", "ygo.replace.destination", R.REPLACE_OVER_PENDULUM if pendulum_rule else instead.key,
+                    card=card.id, card_name=card.name, source=instead.source.id, source_name=instead.source.name,
+                    to=instead.to.value, instead_of=to.value)
+        if to is Zone.GRAVEYARD:
+            note_not_sent(duel, card, instead.to)
+        to, position, top, bottom = instead.to, None, False, instead.place == "bottom"
+    elif pendulum_rule:
         to, position, key = Zone.EXTRA_DECK, Position.FACE_UP, R.PENDULUM_TO_EXTRA
     if to in (Zone.HAND, Zone.DECK) and card.kind is CardKind.MONSTER and card.subtype in EXTRA_DECK_SUBTYPES:
         to = Zone.EXTRA_DECK
@@ -63,6 +80,8 @@ def place_card(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, 
     if extra:
         params.update(extra)
     state = duel.step(state.with_card(moved), kind, message_id, key, **params)
+    if instead is not None and instead.place == "shuffle":
+        state = shuffle_deck(duel, state, card.owner, R.SHUFFLE)
     return _after_leaving(duel, state, card, negated=not from_field) if leaving else state
 
 
@@ -107,9 +126,16 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
     A card leaving the field loses its modifiers and this turn's flags and its Continuous
     Effects stop (ARC-V 3.2.7.1.i3); its ATK and DEF as they were there are kept as its last
     known information. A Tribute paid as a cost, or made by a resolving effect (``by_effect``),
-    is not a summoning procedure (its trigger waits for the chain).
+    is not a summoning procedure (its trigger waits for the chain). A card on the field that
+    would be destroyed (``destroy``, ``battle``) may stay where it is by a ``destroy_instead``
+    effect (engine/ygo/replacement.py; ``replacement_checked=True`` when the caller already asked).
     """
     before = state.card(card.id)
+    checked = kwargs.pop("replacement_checked", False)
+    if before.zone in FIELD_ZONES and reason in ("destroy", "battle") and not checked:
+        state, replaced = replace_destruction(duel, state, before, reason, key)
+        if replaced:
+            return state
     state = place_card(duel, state, card, to, reason, key, **kwargs)
     after = state.card(card.id)
     was_on_field = before.zone in FIELD_ZONES
@@ -125,7 +151,8 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = restore(duel, end_continuous(duel, state, before.id), before.id)
     procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" and not by_effect else ""
-    if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK):
+    if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK
+                                        and after.subtype == "pendulum"):
         state = duel.event(state, "sent_to_graveyard", card.id, procedure)
         if was_on_field and kwargs.get("from_field", True):
             state = duel.event(state, "sent_from_field", card.id, procedure)

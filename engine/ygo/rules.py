@@ -263,3 +263,34 @@ class R(Enum):
     MATERIALS_LOST = auto()         # they stop being its materials when it leaves the field
     MISSED_TIMING_INHERENT = auto() # a card paid for an inherent Special Summon: the Summon still follows
     CONTACT_NO_POLYMERIZATION = auto()  # a Fusion Monster that does not use Polymerization cannot be Fusion Summoned
+    # Replacement effects from card text (engine/ygo/replacement.py)
+    REPLACE_DESTINATION = auto()     # "… is banished instead": the card goes elsewhere, never to the Graveyard
+    REPLACE_OVER_PENDULUM = auto()   # the card's text wins over "a Pendulum Monster goes to the Extra Deck"
+    REPLACE_PENDULUM_SPELL = auto()  # a Pendulum Monster in the Pendulum Zone is a Spell Card, not a monster
+    REPLACE_TRIBUTE = auto()         # a Tribute for a Tribute Summon can be made; it is banished instead
+    REPLACE_FUSION = auto()          # Fusion Materials are banished instead
+    REPLACE_SYNCHRO = auto()         # Synchro Materials are banished instead
+    REPLACE_COST_TRIBUTE = auto()    # a Tribute as a cost can be paid; it is banished instead
+    REPLACE_COST_DISCARD = auto()    # a discard cost can be paid; the card is banished instead
+    REPLACE_COST_SEND = auto()       # a "send to the GY" cost cannot be paid while it would be banished instead
+    REPLACE_SELF = auto()            # "if this card leaves the field, banish it": not activated, applies at once
+    REPLACE_NOT_SENT = auto()        # a card that went elsewhere instead was not sent to the GY (its triggers)
+    REPLACE_DESTRUCTION = auto()     # "if this card would be destroyed, you can … instead"
+    REPLACE_DESTRUCTION_IMPOSSIBLE = auto()  # the part done instead must be possible, else it is destroyed
+    REPLACE_OWN_CARD = auto()        # Macro Cosmos itself goes to the GY: its effect ends as it leaves the field
+
+
+REPLACEMENT_RULINGS = {
+    R.REPLACE_NOT_SENT: "official ruling, not in this document: a card that is banished (or goes elsewhere) instead of "
+                        "being sent to the Graveyard was never sent there, so its 'sent to the Graveyard' effects do "
+                        "not activate; a card destroyed that way was still destroyed",
+    R.REPLACE_DESTRUCTION: "official ruling, not in this document: 'if this card would be destroyed, you can ... "
+                           "instead' is not activated and starts no chain; its controller chooses when the destruction "
+                           "happens, and then the card is not destroyed and stays where it is",
+    R.REPLACE_DESTRUCTION_IMPOSSIBLE: "official ruling, not in this document: a destruction can be replaced only if "
+                                      "what is done instead can be done in full; otherwise the card is destroyed",
+    R.REPLACE_OWN_CARD: "official ruling, not in this document: a card whose effect banishes the cards sent to the "
+                        "Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it "
+                        "leaves the field: its effect no longer applies as it leaves",
+}
+"""The official rulings on replacement effects that neither document states (both rulesets cite them)."""

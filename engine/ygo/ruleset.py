@@ -23,6 +23,7 @@ from .board import board_watcher
 from .duel import MAX_BRANCHES, Duel, DuelOptions
 from .frame import validate as validate_frame
 from .play import run
+from .replacement import OpenReplacement
 from .rules import R
 from .targets import OpenChoice
 from .triggers import OpenOrder, OpenTriggerChoice
@@ -96,6 +97,10 @@ class YgoRuleset(Ruleset):
             recorder.sync(open_hand.state)
             self._branch_hand_limit(scenario, open_hand, duel, recorder)
             return fmt.result(scenario, open_hand.state, complete=False)
+        except OpenReplacement as open_replacement:
+            recorder.sync(open_replacement.state)
+            self._branch_replacement(scenario, open_replacement, duel, recorder)
+            return fmt.result(scenario, open_replacement.state, complete=False)
         recorder.sync(state)
         return fmt.result(scenario, state, complete=state.complete)
 
@@ -180,6 +185,15 @@ class YgoRuleset(Ruleset):
             action["discard"] = list(open_hand.kept) + option
             variants.append((option, document))
         self._record_branches(recorder, key, "ygo.choice.hand_limit", params, options, variants)
+
+    def _branch_replacement(self, scenario: Mapping[str, Any], choice: OpenReplacement, duel: Duel,
+                            recorder: TraceRecorder) -> None:
+        """Record the ``choice`` to use a ``destroy_instead`` effect or not, one branch each (official ruling)."""
+        params = {"player": choice.source.controller, "source": choice.source.id, "source_name": choice.source.name,
+                  "card": choice.card.id, "card_name": choice.card.name}
+        variants = [(answer, choice.with_answer(scenario, answer)) for answer in (True, False)]
+        self._record_branches(recorder, duel.cite(R.REPLACE_DESTRUCTION), "ygo.choice.replacement", params,
+                              [True, False], variants)
 
     def _branch(self, scenario: Mapping[str, Any], choice: OpenChoice, duel: Duel, recorder: TraceRecorder) -> None:
         """Record the ``choice`` step; with at most 24 options, resolve one branch per option."""

@@ -17,8 +17,9 @@ from .values import continuous_targets
 from .requirements import parse_object as parse_requirements, with_materials
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
-    Attack, EventWindow, Pending, Player, Position, Turn, Zone,
+    Attack, EventWindow, Pending, Player, Position, Replacement, Turn, Zone,
 )
+from .replacement import REPLACEMENT_VERBS
 
 STAT_VERBS = frozenset({"change_atk", "change_def"})
 """The Continuous Effect verbs whose changes the document's ``atk``/``def`` already include."""
@@ -75,7 +76,15 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         cannot_attack=raw.get("cannot_attack", False),
         max_level=raw.get("max_level"),
         from_top=raw.get("from_top"),
+        replacement=_replacement(raw) if raw["do"] in REPLACEMENT_VERBS else None,
     )
+
+
+def _replacement(raw: Mapping[str, Any]) -> Replacement:
+    """Return the :class:`Replacement` of a validated ``replace_destination``/``destroy_instead``."""
+    return Replacement(when=raw.get("when", "sent_to_graveyard"), to=raw.get("to", "banished"),
+                       cards=raw.get("cards", ""), destruction=raw.get("destruction", "any"),
+                       instead=tuple(instruction(item) for item in raw.get("instead", ())), use=raw.get("use"))
 
 
 def _effect(raw: Mapping[str, Any]) -> Effect:

@@ -373,6 +373,10 @@ ACTION_INPUTS = {field.key: field for field in (
     _Field("negate_effects", "negate_effects", _flag),
     _Field("cannot_attack", "cannot_attack", _flag),
     _Field("from_top", "from_top", _integer),
+    _Field("when", "replace_when", choices=key_values("continuous", "when")),
+    _Field("to", "replace_to", choices=key_values("continuous", "to")),
+    _Field("destruction", "destruction", choices=key_values("continuous", "destruction")),
+    _Field("use", "use", _yes_no, _yes_no_json),
 )}
 """How each key of an instruction or Continuous Effect is typed in an action row; a single
 ``target`` is shown in ``targets`` (:func:`action_to_form`)."""
@@ -406,6 +410,8 @@ STRUCTURAL_KEYS = {("ability", "cost"): "the row's cost inputs (one cost)", ("ab
 KEPT_IN_JSON = {
     ("instruction", "outcomes"): "the actions of each coin or die result are nested action lists: the row's "
                                  "“Other fields (JSON)” keeps them",
+    ("continuous", "instead"): "what a destroy-replacement does instead is a nested list of costs: the row's "
+                               "“Other fields (JSON)” keeps it",
 }
 """``(slot, key)``: keys of the vocabulary that no input holds, and why; the row's JSON keeps them."""
 PENDING_INPUTS = {field.key: field for field in (

@@ -752,12 +752,18 @@ MSGIDS = (
     pgettext_lazy('trace', 'Cannot evaluate Chain Link {link} ({card_name}): {detail}.'),
     # Translators: ygo.cannot_evaluate.continuous
     pgettext_lazy('trace', "Cannot evaluate {card_name}'s Continuous Effect: unsupported card text: {text}."),
+    # Translators: ygo.cannot_evaluate.destroy_replacements
+    pgettext_lazy('trace', "Cannot evaluate how {card_name}'s destruction is replaced: several effects could replace it ({sources}), and which one applies is its controller's choice; it is shown destroyed."),
     # Translators: ygo.cannot_evaluate.excavate_short
     pgettext_lazy('trace', "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what excavating more than the Deck holds does."),
     # Translators: ygo.cannot_evaluate.mill_short
     pgettext_lazy('trace', "Cannot evaluate sending the top {amount} card(s) of {player}'s Deck: it holds only {count}, and the rules documents do not say what sending more than the Deck holds does."),
     # Translators: ygo.cannot_evaluate.negation_order
     pgettext_lazy('trace', "Cannot evaluate the Continuous Effects of {card_name} and {other_name}: each would negate the other's effects, and which applies depends on which applied first, which the scenario does not say."),
+    # Translators: ygo.cannot_evaluate.replaced_together
+    pgettext_lazy('trace', 'Cannot evaluate where the cards go: {card_name} leaves the field at the same time as {cards}, which its effect would send elsewhere, and the rules documents do not say whether its effect still applies to them.'),
+    # Translators: ygo.cannot_evaluate.replacements
+    pgettext_lazy('trace', "Cannot evaluate where {card_name} goes: several effects would send it elsewhere ({sources}), and which one applies is its controller's choice."),
     # Translators: ygo.cannot_evaluate.shuffled_draw
     pgettext_lazy('trace', "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known."),
     # Translators: ygo.cannot_evaluate.shuffled_mill
@@ -786,6 +792,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Optional trigger(s) {cards}: each player chooses whether to activate them; {count} combination(s).'),
     # Translators: ygo.choice.optional_trigger_too_many
     pgettext_lazy('trace', 'Optional trigger(s) {cards}: {count} combinations of activating or declining, too many to branch; give options.activate_triggers or options.decline_triggers.'),
+    # Translators: ygo.choice.replacement
+    pgettext_lazy('trace', "{card_name} would be destroyed: {player} chooses whether to use {source_name}'s effect instead."),
     # Translators: ygo.choice.too_many
     pgettext_lazy('trace', 'Chain Link {link}: choose {count} of {options} for {action}; too many options to branch, give "chosen".'),
     # Translators: ygo.choice.trigger_order
@@ -840,6 +848,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {given} is not a choice of {count} of {options} for {action}; the choice is made from the options.'),
     # Translators: ygo.illegal.condition_not_met
     pgettext_lazy('trace', '{card_name} cannot be activated: its activation condition ({condition}) is not met (now: {now}).'),
+    # Translators: ygo.illegal.cost_replaced
+    pgettext_lazy('trace', "{card_name} cannot be activated: {cost_card_name} cannot be sent to the Graveyard as its cost while {source_name}'s effect would send it to the {to} instead."),
     # Translators: ygo.illegal.cost_unpayable
     pgettext_lazy('trace', '{card_name} cannot be activated: its cost ({cost}) cannot be paid ({reason}).'),
     # Translators: ygo.illegal.damage_step
@@ -998,6 +1008,20 @@ MSGIDS = (
     pgettext_lazy('trace', 'Priority passes to {player}.'),
     # Translators: ygo.priority.window
     pgettext_lazy('trace', '{player} has priority first in the {window}.'),
+    # Translators: ygo.replace.declined
+    pgettext_lazy('trace', "{player} does not use {source_name}'s effect: {card_name} is destroyed."),
+    # Translators: ygo.replace.destination
+    pgettext_lazy('trace', "{card_name} would go to the {instead_of}; {source_name}'s effect sends it to the {to} instead."),
+    # Translators: ygo.replace.destruction
+    pgettext_lazy('trace', "{card_name} would be destroyed; {player} uses {source_name}'s effect instead ({instead}), and {card_name} is not destroyed."),
+    # Translators: ygo.replace.impossible
+    pgettext_lazy('trace', "{source_name}'s effect cannot replace the destruction of {card_name}: what it does instead cannot be done ({reason})."),
+    # Translators: ygo.replace.not_sent
+    pgettext_lazy('trace', '{card_name} went to the {to} instead, so it was not sent to the Graveyard: its "{event}" trigger does not activate.'),
+    # Translators: ygo.replace.own_card
+    pgettext_lazy('trace', "{card_name}'s own effect does not apply to its own move: it stops applying as {card_name} leaves the field."),
+    # Translators: ygo.replace.pendulum_spell
+    pgettext_lazy('trace', "{card_name} is in the Pendulum Zone, where it is a Spell Card, not a monster: {source_name}'s effect on monsters does not apply to it."),
     # Translators: ygo.reveal
     pgettext_lazy('trace', '{card_name} ({zone}) is revealed to both players.'),
     # Translators: ygo.reveal.excavate
@@ -4201,6 +4225,70 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'A Continuous Effect the vocabulary cannot say. It is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`, whenever its card is face-up on the field: at the start if it is there, and each time it comes face-up later (ARC-V 4.1.2.i1, 3.2.7.1.i2).'),
     # Translators: ygo continuous:unsupported
     pgettext_lazy('vocabulary', 'what the effect says'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Goes elsewhere instead (banished instead)'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, a card it names that would be sent to the Graveyard (`when: sent_to_graveyard`, the default) or would leave the field (`when: leaves_field`) goes `to` the place named instead: banished (Macro Cosmos: `cards: all`; Dimensional Fissure: `cards: monster`), the hand, shuffled into the Deck, or the bottom of the Deck; `targets` names cards instead (its own id: "if this card would leave the field, banish it", ARC-V 3.2.7.5.i4). It applies to every move: effects, battle, Tributes and materials (ARC-V 3.2.2.1.1.1.i8, 3.2.2.3.1.1.2.1.i4), costs (a Tribute or a discard is banished, 4.2.2.1.i4, 4.2.2.2.i2; a "send to the Graveyard" cost cannot be paid, 4.2.2.3.i5) and rule processing. Its text wins over a Pendulum Monster going to the Extra Deck (3.2.1.9.i9), but a Pendulum Monster in the Pendulum Zone is a Spell Card, not a monster (3.2.1.9.i7). The card was not sent to the Graveyard, so its "sent to the Graveyard" triggers do not activate; a destroyed card was still destroyed; an effect on kinds of cards does not apply to its own card as it leaves the field (official rulings). MR2: card text wins over the rules (ch5.6); the rest is official ruling.'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'the one card whose move it replaces (its own id for "this card")'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'the cards whose move it replaces (its own id for "this card")'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'all (Macro Cosmos), monster (Dimensional Fissure), spell or trap; instead of targets'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'All cards'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Spell Cards'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Trap Cards'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Whose cards'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', "both (the default), self or opponent: the cards' owner, from this card's controller"),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', "Both players'"),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', "This card's controller's"),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', "Their opponent's"),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'sent_to_graveyard (the default) or leaves_field'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Would be sent to the Graveyard'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Would leave the field'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Goes instead to'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'banished (the default), hand, deck (shuffled in) or deck_bottom'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Banished'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'The hand'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'Shuffled into the Deck'),
+    # Translators: ygo continuous:replace_destination
+    pgettext_lazy('vocabulary', 'The bottom of the Deck'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', 'If it would be destroyed, do something instead'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', "While its card is face-up on the field, when a card it names would be destroyed (by battle, by a card effect, or either: `destruction`), its controller can do `instead` (cost verbs: detach a material, send a card to the Graveyard, pay LP …) and the card is not destroyed and stays where it is. It is not activated and starts no chain; what is done instead must be possible in full, else the card is destroyed; the controller's choice is `use` (blank: the trace branches on it); one answer holds for every destruction in the scenario (official ruling, both rulesets)."),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', 'Destroyed by'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', 'any (the default), battle, or effect (a card effect)'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', 'Battle or card effect'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', 'Battle'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', 'A card effect'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', 'what its controller does instead, as cost verbs (detach_material, send_to_graveyard, pay_lp, discard, remove_counters …)'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', 'Used'),
+    # Translators: ygo continuous:destroy_instead
+    pgettext_lazy('vocabulary', "its controller's choice: true uses it, false lets the card be destroyed; blank: the trace branches on both"),
     # Translators: ygo continuous:negate_effects
     pgettext_lazy('vocabulary', "Negate face-up monsters' effects"),
     # Translators: ygo continuous:negate_effects
@@ -4343,8 +4431,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Destroyed by battle'),
     # Translators: ygo trigger_event:destroyed_by_battle
     pgettext_lazy('vocabulary', 'The card is destroyed by battle (MR2 ch4.7–ch4.8).'),
-    # Translators: ygo trigger_event:banished
-    pgettext_lazy('vocabulary', 'Banished'),
     # Translators: ygo trigger_event:banished
     pgettext_lazy('vocabulary', 'The card is banished (ARC-V 2.3.i1).'),
     # Translators: ygo slot timing
@@ -4862,10 +4948,14 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Instead'),
     # Translators: mtg replacement:damage (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Instead'),
+    # Translators: ygo continuous:destroy_instead (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Instead'),
     # Translators: fow instruction:delayed (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'When'),
     # Translators: mtg instruction:delayed_trigger (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'When'),
+    # Translators: ygo continuous:replace_destination (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'When'),
     # Translators: fow instruction:reveal (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Reveal'),
     # Translators: ygo instruction:reveal (a text other games share: in this game's own terms)
@@ -5126,6 +5216,14 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a Synchro Monster whose text names its Tuner ("1 DARK Tuner") can only use a Tuner that fits it'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: each Xyz Material must fit what the Xyz Monster\'s text lists beyond the Level ("2 Level 4 Warrior monsters")'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "official ruling, not in this document: a card that is banished (or goes elsewhere) instead of being sent to the Graveyard was never sent there, so its 'sent to the Graveyard' effects do not activate; a card destroyed that way was still destroyed"),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "official ruling, not in this document: 'if this card would be destroyed, you can ... instead' is not activated and starts no chain; its controller chooses when the destruction happens, and then the card is not destroyed and stays where it is"),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a destruction can be replaced only if what is done instead can be done in full; otherwise the card is destroyed'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effect banishes the cards sent to the Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it leaves the field: its effect no longer applies as it leaves'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -5260,4 +5358,18 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'a Fusion Monster whose text says it does not use Polymerization cannot be Fusion Summoned by a card that Fusion Summons (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', "a card sent to the Graveyard to Special Summon a monster by its own condition is not the last thing to happen (the Summon follows), so its 'when ... you can' trigger misses the timing (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'while cards sent to the Graveyard are banished instead, a Tribute Summon can still be made and the Tributes are banished (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'while cards sent to the Graveyard are banished instead, a Fusion Summon can still be made and the materials are banished (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'while cards sent to the Graveyard are banished instead, a Synchro Summon can still be made and the materials are banished (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'while cards sent to the Graveyard are banished instead, a Tribute can still be paid as a cost and is banished (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "while cards sent to the Graveyard are banished instead, a cost that says only 'discard' can be paid and the card is banished (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'while a card would be banished instead of going to the Graveyard, it cannot be sent to the Graveyard as a cost, and the card needing that cost cannot be activated (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', "'if this card leaves the field, banish it' is an effect that is not activated and applies at once (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
 )

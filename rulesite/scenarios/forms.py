@@ -50,10 +50,16 @@ PROTECTION_BY_LABELS = {"any": _("Any player's"), "opponent": _("The opponent's"
 PROTECTION_EFFECTS_LABELS = {"all": _("All effects"), "monster": _("Monster effects"), "spell": _("Spell effects"),
                              "trap": _("Trap effects"), "spell_trap": _("Spell and Trap effects")}
 PROTECTION_PLAYERS_LABELS = {"self": _("This card's controller"), "opponent": _("Their opponent"), "both": _("Both players")}
-SET_CARDS_LABELS = {"all": _("Any card"), "monster": _("Monsters"), "spell_trap": _("Spells and Traps")}
 EQUAL_TO_LABELS = {"atk": _("Its ATK"), "def": _("Its DEF"), "original_atk": _("Its original ATK"),
                    "original_def": _("Its original DEF"), "atk_lost": _("The ATK it lost")}
 DECK_PLACE_LABELS = {"top": _("On top"), "bottom": _("On the bottom"), "shuffle": _("Shuffled in")}
+CARDS_LABELS = {"all": _("All cards"), "monster": _("Monsters"), "spell_trap": _("Spells and Traps"), "spell": _("Spell Cards"),
+                "trap": _("Trap Cards")}
+"""The ``cards`` key of ``cannot_set`` and of ``replace_destination`` (one form field for both)."""
+REPLACE_WHEN_LABELS = {"sent_to_graveyard": _("Would be sent to the Graveyard"), "leaves_field": _("Would leave the field")}
+REPLACE_TO_LABELS = {"banished": _("Banished"), "hand": _("The hand"), "deck": _("Shuffled into the Deck"),
+                     "deck_bottom": _("The bottom of the Deck")}
+DESTRUCTION_LABELS = {"any": _("Battle or card effect"), "battle": _("Battle"), "effect": _("A card effect")}
 KIND_LABELS = {"monster": _("Monster"), "spell": _("Spell"), "trap": _("Trap")}
 SUBTYPE_LABELS = {
     "normal": _("Normal"), "effect": _("Effect (monster)"), "fusion": _("Fusion"), "ritual": _("Ritual"),
@@ -458,8 +464,8 @@ class ActionForm(BoardRowForm):
     choose_from = CardRefsField(label=_("…from"), required=False, widget=_card_select(multiple=True))
     chosen = CardRefsField(label=_("Chosen (blank: show every choice)"), required=False, widget=_card_select(multiple=True))
     text = forms.CharField(label=_("What the text does"), max_length=500, required=False)
-    set_cards = forms.ChoiceField(label=_("Which cards cannot be Set"), required=False,
-                                  choices=_choices(builder.key_values("continuous", "cards"), SET_CARDS_LABELS, blank="—"))
+    set_cards = forms.ChoiceField(label=_("Which cards"), required=False,
+                                  choices=_choices(builder.key_values("continuous", "cards"), CARDS_LABELS, blank="—"))
     becomes = forms.CharField(label=_("Type or Attribute it becomes"), max_length=200, required=False)
     equip_card = CardRefField(label=_("Card equipped (blank: this card)"), required=False, widget=_card_select())
     equipped = forms.BooleanField(label=_("To the equipped monster"), required=False)
@@ -470,6 +476,15 @@ class ActionForm(BoardRowForm):
     negate_effects = forms.BooleanField(label=_("Its effects are negated"), required=False)
     cannot_attack = forms.BooleanField(label=_("It cannot attack this turn"), required=False)
     from_top = forms.IntegerField(label=_("Top cards of the Deck"), min_value=1, max_value=60, required=False)
+    replace_when = forms.ChoiceField(label=_("When"), required=False,
+                                     choices=_choices(builder.key_values("continuous", "when"), REPLACE_WHEN_LABELS,
+                                                      blank="—"))
+    replace_to = forms.ChoiceField(label=_("Goes instead to"), required=False,
+                                   choices=_choices(builder.key_values("continuous", "to"), REPLACE_TO_LABELS, blank="—"))
+    destruction = forms.ChoiceField(label=_("Destroyed by"), required=False,
+                                    choices=_choices(builder.key_values("continuous", "destruction"), DESTRUCTION_LABELS,
+                                                     blank="—"))
+    use = yes_no_field(_("Used instead (blank: show both)"))
     single = forms.BooleanField(required=False, widget=forms.HiddenInput)
     extra = JSONObjectField(required=False, widget=forms.HiddenInput)
 
@@ -477,7 +492,8 @@ class ActionForm(BoardRowForm):
     more_fields = ("targets", "amount", "set", "half", "until", "player", "what", "destroy", "link", "position",
                    "materials", "level", "at_least", "face_down", "place", "result", "face_up_monsters", "by", "effects", "players", "choose", "choose_from", "chosen",
                    "text", "set_cards", "becomes", "equip_card", "equipped", "equal_to", "amount_of", "max_level", "negate_effects", "cannot_attack",
-                   "from_top")
+                   "from_top",
+                   "replace_when", "replace_to", "destruction", "use")
     """Shown only when ``do`` uses them (:meth:`shown_fields`); never folded away."""
 
     def shown_fields(self) -> str:

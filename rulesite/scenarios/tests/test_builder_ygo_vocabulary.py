@@ -148,7 +148,7 @@ class GoldenRowsTests(TestCase):
                 for index, row in enumerate(data[section]):
                     rows = [row, *(row.get("actions") or [])]
                     # A key the builder keeps in the JSON by design (builder.KEPT_IN_JSON) is no fallback.
-                    kept = {key for slot, key in builder.KEPT_IN_JSON if slot == "instruction"}
+                    kept = {key for slot, key in builder.KEPT_IN_JSON if slot in ("instruction", "continuous")}
                     if any(set(item.get("extra") or ()) - kept for item in rows):
                         fallback.append(f"{path.stem}: {section}[{index}] {row.get('extra')}")
                     if row.get("more_effects"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core.vocabulary import Boolean, Choice, Field, ListOf, Row, Text
 from .filters import CardFilterField
 from .model import Card, CardKind, ChainLink, EffectClass
+from .qualifiers import check_qualifiers
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -41,9 +42,13 @@ _TRIGGERED: dict[str, Field] = {
     "optional": Boolean(label="Optional", help='"you can": the player may choose not to activate it (ARC-V 4.2.3.1.i1)',
                         default=False),
     "timing": VOCABULARY.use("timing", label="Timing", help="when (…时) or if (…的场合); default if", default="if"),
+    "qualifiers": VOCABULARY.use("trigger_qualifier", label="Event qualifiers",
+                                 help="what the event must also be: from (zones), by (effect, battle, cost), method "
+                                      "(of a Summon), player (self or opponent)"),
 }
 _ROW = Row(main=("actions",), extra=("id", "text", "cost", "once_per_turn"))
-_TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"), extra=("id", "text", "cost", "once_per_turn"))
+_TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"),
+                   extra=("qualifiers", "id", "text", "cost", "once_per_turn"))
 
 
 VOCABULARY.define(
@@ -71,7 +76,9 @@ VOCABULARY.define(
         allow_self=True, label="Whose event",
         help='"self" (the default: this card\'s own event) or a filter naming the other cards whose event activates '
              "it")},
-    row=Row(main=("trigger", "optional", "timing", "actions"), extra=("event_of", "id", "text", "cost", "once_per_turn")),
+    row=Row(main=("trigger", "optional", "timing", "actions"),
+            extra=("event_of", "qualifiers", "id", "text", "cost", "once_per_turn")),
+    check=check_qualifiers,
     doc="A monster effect activated when its event happens (ARC-V 3.2.7.3.i1; MR2 ch2.9); Spell Speed 1. "
         "Simultaneous triggers go on the chain together (SEGOC); an optional `when` trigger misses the timing "
         "unless its event was the last thing to happen.",
@@ -79,6 +86,7 @@ VOCABULARY.define(
              "actions": [{"do": "draw", "amount": 1}]})
 VOCABULARY.define(
     "ability", "flip", rule=(R.FLIP_EFFECT, R.SS_MONSTER), label="Flip Effect", keys=_TRIGGERED, row=_TRIGGER_ROW,
+    check=check_qualifiers,
     doc="A Trigger Effect activated when the monster is flipped face-up (its `trigger` defaults to `flipped`); "
         "flipped by an attack it activates after damage calculation (ARC-V 3.2.7.3.1.i1, 3.2.7.3.i7; MR2 ch2.6).",
     example={"class": "flip", "actions": [{"do": "destroy", "target": "m2"}]})

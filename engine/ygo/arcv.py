@@ -250,6 +250,11 @@ CITATIONS.update({
     R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
                               "effect"),
+    # issue 13: trigger events and qualifiers
+    R.STANDBY_PHASE_TRIGGER: _mr2("ch3.6"),
+    R.END_PHASE_TRIGGER: _mr2("ch3.15"),
+    R.PHASE_TRIGGERS: _s("3.2.7.3.i5"),
+    R.DRAWN_EVENT: _mr2("ch5.31"),
 })
 
 
@@ -265,4 +270,5 @@ class ArcV(YgoRuleset):
     field_zone_per_player = True
     first_turn_draw = False
     segoc_tiers = True
+    phase_triggers_one_at_a_time = True
     damage_step_negations = True

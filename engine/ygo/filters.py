@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.validation import Path
-from ..core.vocabulary import Choice, Field, Integer, Ref, Text, Validation
+from ..core.vocabulary import Boolean, Choice, Field, Integer, Ref, Text, Validation
 from .model import SUBTYPES, CardFilter, CardKind
 from .rules import R
 from .vocabulary import VOCABULARY
@@ -22,7 +22,8 @@ from .vocabulary import VOCABULARY
 MAX_NAME = 200
 KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
-FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller")
+FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "face_up", "level_min",
+               "level_max")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -46,6 +47,19 @@ VOCABULARY.define("filter", "controller", rule=_RULE, label="Controller",
                       "card whose text it is; a card off the field counts for its owner.",
                   example={"controller": "opponent"})
 
+# issue 13: "a face-up monster", "a Level 5 or higher monster"
+VOCABULARY.define("filter", "face_up", rule=(*_RULE, R.FACE_DOWN_UNAFFECTED), label="Face-up",
+                  value=Boolean(label="Face-up", help="true: face-up cards only; false: face-down cards only"),
+                  doc="Face-up cards (`true`) or face-down ones (`false`), on the field or banished; a card in the hand, "
+                      "Deck or Graveyard has no position and never matches (ARC-V 3.2.4).",
+                  example={"kind": "monster", "face_up": True})
+VOCABULARY.define("filter", "level_min", rule=_RULE, label="Level N or higher", value=Integer(low=1, high=13),
+                  doc="Monsters of this Level (Rank for an Xyz Monster) or higher; a card without one never matches.",
+                  example={"level_min": 5})
+VOCABULARY.define("filter", "level_max", rule=_RULE, label="Level N or lower", value=Integer(low=1, high=13),
+                  doc="Monsters of this Level (Rank for an Xyz Monster) or lower; a card without one never matches.",
+                  example={"level_max": 4})
+
 
 @dataclass(frozen=True, kw_only=True)
 class CardFilterField(Field):
@@ -62,6 +76,11 @@ class CardFilterField(Field):
             return v.checker.string(value, path, min_length=1, max_length=MAX_NAME) is not None
         if not VOCABULARY.check(value, path, "filter", v):
             return False
+        low, high = value.get("level_min"), value.get("level_max")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            v.error((*path, "level_max"), f"level_max {high} is below level_min {low}: no card would match")
+        if "level" in value and ("level_min" in value or "level_max" in value):
+            v.error((*path, "level"), "give level (exactly) or level_min / level_max, not both")
         kind, subtype = value.get("kind"), value.get("subtype")
         if kind is not None and subtype is not None:
             return Choice(values=SUBTYPES[CardKind(kind)], what=f"{kind} subtype").check(subtype, (*path, "subtype"), v)

@@ -146,6 +146,10 @@ MESSAGES = {
     "ygo.cannot_evaluate.shuffled_top": "Cannot evaluate excavating {amount} card(s) of {player}'s Deck: it was shuffled, so which of its {count} cards are on top is not known.",
     "ygo.deck.shuffled": "{player}'s Deck is shuffled ({count} card(s)); the order of its cards is no longer known.",
     "ygo.cannot_evaluate.shuffled_draw": "Cannot evaluate {player}'s draw: their Deck was shuffled, so which of its {count} cards is on top is not known.",
+    "ygo.trigger.phase_one_at_a_time": "The triggers of the start of this phase are not simultaneous: {player}'s {card_name} is activated and resolved first; {count} other(s) wait until it has resolved.",
+    "ygo.trigger.phase_card_left": "{card_name}'s trigger of this phase is not activated: while it waited, the card left the {was} (it is now in the {zone}) or was turned face-down.",
+    "ygo.trigger.phase_event": "The {phase} phase of {player} begins: {card_name} ({zone}) has an effect that is handled in this phase; its trigger event is raised.",
+    "ygo.trigger.not_qualified": "{card_name}'s trigger does not activate: its text asks for a {event} event with {qualifier} {wanted}, and this one was {was}.",
 }
 
 CATALOGUE.register(MESSAGES)

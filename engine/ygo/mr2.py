@@ -246,6 +246,11 @@ CITATIONS.update({
     R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
                               "of them while it stays face-up on the field; its effects on the chain resolve without "
                               "effect"),
+    # issue 13: trigger events and qualifiers
+    R.STANDBY_PHASE_TRIGGER: _s("ch3.6"),
+    R.END_PHASE_TRIGGER: _s("ch3.15"),
+    R.PHASE_TRIGGERS: _s("ch5.5"),
+    R.DRAWN_EVENT: _s("ch5.31"),
 })
 
 

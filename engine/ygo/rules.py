@@ -229,3 +229,8 @@ class R(Enum):
     ORIGINAL_VALUE = auto()
     WIN_BY_EFFECT = auto()
     LP_START = auto()
+    # issue 13: trigger events and qualifiers
+    STANDBY_PHASE_TRIGGER = auto()  # "during the Standby Phase" is handled in that phase
+    END_PHASE_TRIGGER = auto()      # "during the End Phase" is handled in that phase
+    PHASE_TRIGGERS = auto()         # how triggers of the same phase start go on the chain (ARC-V: one at a time)
+    DRAWN_EVENT = auto()            # a card drawn: one event per card drawn

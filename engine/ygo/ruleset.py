@@ -56,6 +56,10 @@ class YgoRuleset(Ruleset):
     """Simultaneous triggers go on the chain by priority tier (ARC-V 4.2.4.2.1.i1: mandatory,
     then optional of public cards, then optional of hidden cards, each tier turn player first);
     otherwise the turn player's, then the opponent's (MR2 ch5.5)."""
+    phase_triggers_one_at_a_time: ClassVar[bool] = False
+    """Triggers of the start of the same phase ("during the Standby Phase") are not simultaneous:
+    one is activated and resolved, then the next (ARC-V 3.2.7.3.i5); otherwise they go on one
+    chain like any triggers of the same moment (MR2 ch5.5, the document states no exception)."""
 
     def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
         """Check the ``ygo`` frame and vocabulary (docs/scenario-format.md §2)."""

@@ -77,6 +77,8 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         optional=raw.get("optional", False),
         timing=raw.get("timing", "if"),
         event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
+        qualifiers=tuple((key, tuple(value) if isinstance(value, list) else value)
+                         for key, value in raw.get("qualifiers", {}).items()),
         once_per_turn=raw.get("once_per_turn"),
     )
 

@@ -22,6 +22,7 @@ slot                style    what a document writes                      entries
                                                                           battle, turn
 ``counter``         named    a key of ``counters``, a cost's ``counter``  costs
 ``option``          keyed    a key of ``options``                         triggers
+``trigger_qualifier`` keyed  a trigger's ``qualifiers``                  qualifiers
 ==================  =======  ==========================================  ===========================
 
 ``cite(rule, ruleset)`` reads the citation table of the registered ruleset (``arcv.py``,
@@ -120,3 +121,8 @@ VOCABULARY.slot(
     "option", style=KEYED, kind="choice", label="Option", allow_empty=True,
     doc="The scenario's answers to choices the players make during play (`options`). An unknown option is "
         "refused.")
+VOCABULARY.slot(
+    "trigger_qualifier", style=KEYED, kind="condition", label="Trigger qualifier",
+    doc="What a trigger's event must also be (`qualifiers` of a `trigger` or `flip` effect): from where, by what, "
+        "how it was Summoned, whose (ARC-V 3.2.7.3.i1: a trigger activates at the timing its text states). Every key "
+        "given must hold; one that means nothing for the trigger's event is refused.")

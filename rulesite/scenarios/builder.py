@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core.schema import Choice, Field, Integer, ListOf
+from engine.core.schema import Boolean, Choice, Field, Integer, ListOf
 from engine.ygo.frame import LINGERING_FIELDS as FRAME_LINGERING_FIELDS
 from engine.ygo.frame import LINK_FIELDS as FRAME_LINK_FIELDS
 from engine.ygo.frame import PENDING_FIELDS as FRAME_PENDING_FIELDS
@@ -188,13 +188,27 @@ def filter_form(value: Any) -> Any:
         return _MISSING
     parts = []
     for key, item in value.items():
-        if key not in FILTER_KEYS or isinstance(item, bool) or not isinstance(item, (str, int)):
+        boolean = isinstance(VOCABULARY.get("filter", key).value, Boolean) if key in FILTER_KEYS else False
+        if key not in FILTER_KEYS or isinstance(item, bool) != boolean or not isinstance(item, (str, int)):
             return _MISSING
-        shown = str(item)
+        shown = ("true" if item else "false") if boolean else str(item)
         if not shown or shown != shown.strip() or any(mark in shown for mark in ",;:"):
             return _MISSING
         parts.append(f"{key}: {shown}")
     return ", ".join(parts)
+
+
+def _pairs(text: str, keys: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """Split ``key: value, key: value`` text into ``(part, key, value)``; raise ``ValueError``
+    naming a part that is not ``key: value`` of one of ``keys`` or repeats a key."""
+    out, seen = [], set()
+    for part in text.split(","):
+        key, sep, item = (piece.strip() for piece in part.partition(":"))
+        if not sep or key not in keys or not item or key in seen:
+            raise ValueError(part.strip())
+        seen.add(key)
+        out.append((part.strip(), key, item))
+    return out
 
 
 def filter_json(value: Any) -> Any:
@@ -206,12 +220,49 @@ def filter_json(value: Any) -> Any:
     if text == "self":
         return text
     out: dict[str, Any] = {}
-    for part in text.split(","):
-        key, sep, item = (piece.strip() for piece in part.partition(":"))
-        if not sep or key not in FILTER_KEYS or not item or key in out:
-            raise ValueError(part.strip())
-        number = isinstance(VOCABULARY.get("filter", key).value, Integer) and _INTEGER.fullmatch(item)
+    for part, key, item in _pairs(text, FILTER_KEYS):
+        field = VOCABULARY.get("filter", key).value
+        if isinstance(field, Boolean):
+            if item not in ("true", "false"):
+                raise ValueError(part.strip())
+            out[key] = item == "true"
+            continue
+        number = isinstance(field, Integer) and _INTEGER.fullmatch(item)
         out[key] = int(item) if number else item
+    return out
+
+
+QUALIFIER_KEYS = tuple(VOCABULARY.names("trigger_qualifier"))
+"""The keys of a trigger's ``qualifiers`` (engine/ygo/qualifiers.py)."""
+
+
+def qualifiers_form(value: Any) -> Any:
+    """A trigger's qualifiers (``{"from": ["hand", "deck"], "by": "effect"}``) as ``from: hand/deck,
+    by: effect``; else ``_MISSING``."""
+    if not isinstance(value, Mapping) or not value:
+        return _MISSING
+    parts = []
+    for key, item in value.items():
+        items = item if isinstance(item, list) else [item]
+        if key not in QUALIFIER_KEYS or not items or not all(isinstance(i, str) and i and i.strip() == i
+                                                              and not any(m in i for m in ",:/") for i in items):
+            return _MISSING
+        if isinstance(item, list) != isinstance(VOCABULARY.get("trigger_qualifier", key).value, ListOf):
+            return _MISSING
+        parts.append(f"{key}: {'/'.join(items)}")
+    return ", ".join(parts)
+
+
+def qualifiers_json(value: Any) -> Any:
+    """Parse :func:`qualifiers_form` text; raise ``ValueError`` naming a part that is not
+    ``key: value`` of a qualifier key (a list's values separated by ``/``)."""
+    text = str(value or "").strip()
+    if not text:
+        return _MISSING
+    out: dict[str, Any] = {}
+    for _part, key, item in _pairs(text, QUALIFIER_KEYS):
+        is_list = isinstance(VOCABULARY.get("trigger_qualifier", key).value, ListOf)
+        out[key] = [i.strip() for i in item.split("/")] if is_list else item
     return out
 
 
@@ -270,6 +321,7 @@ EFFECT_INPUTS = {field.key: field for field in (
     _Field("timing", "effect_timing", choices=TIMINGS),
     _Field("optional", "effect_optional", _yes_no, _yes_no_json),
     _Field("event_of", "effect_event_of", filter_form, filter_json),
+    _Field("qualifiers", "effect_qualifiers", qualifiers_form, qualifiers_json),
     _Field("once_per_turn", "effect_once_per_turn", choices=ONCE_PER_TURN),
 )}
 """How each key of an effect class (the ``ability`` slot) is typed in a card row; ``cost`` and

@@ -988,6 +988,14 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} misses the timing: its "when … you can" event ({event}) was not the last thing to happen.'),
     # Translators: ygo.trigger.not_from_field
     pgettext_lazy('trace', '{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its "sent from the field" trigger does not activate.'),
+    # Translators: ygo.trigger.not_qualified
+    pgettext_lazy('trace', "{card_name}'s trigger does not activate: its text asks for a {event} event with {qualifier} {wanted}, and this one was {was}."),
+    # Translators: ygo.trigger.phase_card_left
+    pgettext_lazy('trace', "{card_name}'s trigger of this phase is not activated: while it waited, the card left the {was} (it is now in the {zone}) or was turned face-down."),
+    # Translators: ygo.trigger.phase_event
+    pgettext_lazy('trace', 'The {phase} phase of {player} begins: {card_name} ({zone}) has an effect that is handled in this phase; its trigger event is raised.'),
+    # Translators: ygo.trigger.phase_one_at_a_time
+    pgettext_lazy('trace', "The triggers of the start of this phase are not simultaneous: {player}'s {card_name} is activated and resolved first; {count} other(s) wait until it has resolved."),
     # Translators: ygo.trigger.to_chain
     pgettext_lazy('trace', "{player}'s trigger {card_name} goes on the chain as Chain Link {link} (priority tier {tier}, mandatory: {mandatory})."),
 )
@@ -4123,6 +4131,10 @@ VOCABULARY = (
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'when (…时) or if (…的场合); default if'),
     # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'Event qualifiers'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'what the event must also be: from (zones), by (effect, battle, cost), method (of a Summon), player (self or opponent)'),
+    # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Whose event'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', '"self" (the default: this card\'s own event) or a filter naming the other cards whose event activates it'),
@@ -4180,6 +4192,22 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Banished'),
     # Translators: ygo trigger_event:banished
     pgettext_lazy('vocabulary', 'The card is banished (ARC-V 2.3.i1).'),
+    # Translators: ygo trigger_event:standby_phase
+    pgettext_lazy('vocabulary', 'The Standby Phase begins'),
+    # Translators: ygo trigger_event:standby_phase
+    pgettext_lazy('vocabulary', '"During the Standby Phase": raised for this card when a Standby Phase begins during play while it is face-up on the field or in the Graveyard (MR2 ch3.6); `qualifiers.player` makes it "your" or "your opponent\'s" (the turn player\'s side). Under ARC-V two or more such triggers are not simultaneous: one is activated and resolved, then the next (ARC-V 3.2.7.3.i5); under MR2 they form one chain (ch5.5). A board that starts in the phase has had it.'),
+    # Translators: ygo trigger_event:end_phase
+    pgettext_lazy('vocabulary', 'The End Phase begins'),
+    # Translators: ygo trigger_event:end_phase
+    pgettext_lazy('vocabulary', '"During the End Phase": raised for this card when an End Phase begins during play while it is face-up on the field or in the Graveyard (MR2 ch3.15); one at a time under ARC-V (3.2.7.3.i5), one chain under MR2 (ch5.5), as for `standby_phase`.'),
+    # Translators: ygo trigger_event:drawn
+    pgettext_lazy('vocabulary', 'Drawn'),
+    # Translators: ygo trigger_event:drawn
+    pgettext_lazy('vocabulary', 'The card is drawn, in the Draw Phase or by an effect ("each player draws" included); `qualifiers.player` is who drew. Its own trigger is activated from the hand it was drawn into, as its text states (ARC-V 3.2.7.3.i1; the hidden-zone rule 3.2.7.3.i4 is for a card that went back to the hand or Deck). A trigger on other cards\' draws (`event_of`, "each time your opponent draws") meets one draw of several cards once (MR2 ch5.31: "draw 2" is one draw).'),
+    # Translators: ygo trigger_event:battle_damage
+    pgettext_lazy('vocabulary', 'Inflicts battle damage'),
+    # Translators: ygo trigger_event:battle_damage
+    pgettext_lazy('vocabulary', 'The card inflicts battle damage (the attacker on a direct attack or when it wins the battle; the defending monster when the attacker takes the damage) (ARC-V 1.4.1.i2; MR2 ch5.25); `qualifiers.player` is who took it ("to your opponent": `opponent`). It happens in the Damage Step, where an optional trigger on it is not among the ones ARC-V 3.2.7.3.i6 lets activate (a mandatory one is).'),
     # Translators: ygo slot timing
     pgettext_lazy('vocabulary', 'Trigger timing'),
     # Translators: ygo slot timing
@@ -4220,6 +4248,20 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Monsters of exactly this Level (Rank for an Xyz Monster).'),
     # Translators: ygo filter:controller
     pgettext_lazy('vocabulary', "Cards the effect's player controls (`self`) or the opponent does, read from the side of the card whose text it is; a card off the field counts for its owner."),
+    # Translators: ygo filter:face_up
+    pgettext_lazy('vocabulary', 'Face-up'),
+    # Translators: ygo filter:face_up
+    pgettext_lazy('vocabulary', 'Face-up cards (`true`) or face-down ones (`false`), on the field or banished; a card in the hand, Deck or Graveyard has no position and never matches (ARC-V 3.2.4).'),
+    # Translators: ygo filter:face_up
+    pgettext_lazy('vocabulary', 'true: face-up cards only; false: face-down cards only'),
+    # Translators: ygo filter:level_min
+    pgettext_lazy('vocabulary', 'Level N or higher'),
+    # Translators: ygo filter:level_min
+    pgettext_lazy('vocabulary', 'Monsters of this Level (Rank for an Xyz Monster) or higher; a card without one never matches.'),
+    # Translators: ygo filter:level_max
+    pgettext_lazy('vocabulary', 'Level N or lower'),
+    # Translators: ygo filter:level_max
+    pgettext_lazy('vocabulary', 'Monsters of this Level (Rank for an Xyz Monster) or lower; a card without one never matches.'),
     # Translators: ygo slot negation_scope
     pgettext_lazy('vocabulary', 'Negation scope'),
     # Translators: ygo slot negation_scope
@@ -4408,6 +4450,40 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Optional triggers declined'),
     # Translators: ygo option:decline_triggers
     pgettext_lazy('vocabulary', 'Cards whose optional triggers met during play are not activated (a `trigger` step says so).'),
+    # Translators: ygo slot trigger_qualifier
+    pgettext_lazy('vocabulary', 'Trigger qualifier'),
+    # Translators: ygo slot trigger_qualifier
+    pgettext_lazy('vocabulary', "What a trigger's event must also be (`qualifiers` of a `trigger` or `flip` effect): from where, by what, how it was Summoned, whose (ARC-V 3.2.7.3.i1: a trigger activates at the timing its text states). Every key given must hold; one that means nothing for the trigger's event is refused."),
+    # Translators: ygo trigger_qualifier:from
+    pgettext_lazy('vocabulary', 'From where'),
+    # Translators: ygo trigger_qualifier:from
+    pgettext_lazy('vocabulary', 'Only when the card came from one of these zones: "sent from the hand or Deck to the Graveyard" is `["hand", "deck"]`, "from the field" `["field"]` (any zone on the field; an Xyz Material was never there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and a `special_summoned` by a card effect ("Special Summoned from the Graveyard"); a Summon by procedure notes no origin and never matches.'),
+    # Translators: ygo trigger_qualifier:from
+    pgettext_lazy('vocabulary', 'From'),
+    # Translators: ygo trigger_qualifier:from
+    pgettext_lazy('vocabulary', 'field, hand, deck, extra_deck, graveyard, banished: one or more'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'By what'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'Only when the card moved for this reason: `effect` (a card effect resolving), `battle`, or `cost` (paid when an effect was activated, ARC-V 4.2.2.i2). A move the rules make (a Tribute for a Summon, a resolved card going to the Graveyard, the hand limit, an Xyz Material) is none of them. For `sent_to_graveyard`, `sent_from_field`, `destroyed` and `banished`.'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'effect (a card effect resolving), battle, or cost (paid on activation)'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'By a card effect'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'By battle'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'As a cost'),
+    # Translators: ygo trigger_qualifier:method
+    pgettext_lazy('vocabulary', "Only a Summon of this kind: for `summoned`, `tribute` (with Tributes, ARC-V 3.2.2.1.1) or `normal` (without); for `special_summoned`, `effect` (by a card's `special_summon`), `fusion`, `ritual` (by effect), `synchro`, `xyz`, `pendulum` or `inherent` (by procedure)."),
+    # Translators: ygo trigger_qualifier:method
+    pgettext_lazy('vocabulary', 'summoned: normal or tribute; special_summoned: effect, fusion, ritual, synchro, xyz, pendulum, inherent'),
+    # Translators: ygo trigger_qualifier:player
+    pgettext_lazy('vocabulary', 'Only when the event is this player\'s, read from the side of the trigger\'s card: whose card it was (a move), who Summoned (a Summon), the turn player ("during your Standby Phase"), who drew (`drawn`), who took the damage (`battle_damage`: "inflicts battle damage to your opponent" is `opponent`).'),
+    # Translators: ygo trigger_qualifier:player
+    pgettext_lazy('vocabulary', 'self or opponent, read from the side of the card whose trigger it is'),
+    # Translators: ygo trigger_qualifier:player
+    pgettext_lazy('vocabulary', 'The opponent'),
 )
 
 SHARED_VOCABULARY = (
@@ -4471,10 +4547,16 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Blocks'),
     # Translators: mtg trigger:blocks (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Blocks'),
+    # Translators: fow trigger:spell_played (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'By'),
+    # Translators: ygo trigger_qualifier:by (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'By'),
     # Translators: fow trigger:state (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Whose'),
     # Translators: mtg trigger:cast (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Whose'),
+    # Translators: ygo trigger_qualifier:player (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Whose'),
     # Translators: fow slot instruction (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Instruction'),
     # Translators: mtg slot instruction (a text other games share: in this game's own terms)

@@ -314,6 +314,8 @@ class FilterField(forms.CharField):
     """A card filter typed as ``key: value, key: value`` (``builder.filter_json``), or ``self``."""
 
     default_error_messages = {"bad_filter": _("Write “key: value” pairs separated by commas; keys: %(keys)s.")}
+    keys = builder.FILTER_KEYS
+    """The keys the text may use (named in the error)."""
 
     def clean(self, value: Any) -> str:
         value = super().clean(value)
@@ -321,12 +323,24 @@ class FilterField(forms.CharField):
             self.parse(value)
         except ValueError:
             raise ValidationError(self.error_messages["bad_filter"], code="bad_filter",
-                                  params={"keys": ", ".join(builder.FILTER_KEYS)}) from None
+                                  params={"keys": ", ".join(self.keys)}) from None
         return value
 
     @staticmethod
     def parse(value: str) -> Any:
         return builder.filter_json(value)
+
+
+class QualifiersField(FilterField):
+    """A trigger's qualifiers typed as ``key: value, …`` (``builder.qualifiers_json``)."""
+
+    default_error_messages = {"bad_filter": _("Write “key: value” pairs separated by commas (several values of "
+                                              "“from” separated by “/”); keys: %(keys)s.")}
+    keys = builder.QUALIFIER_KEYS
+
+    @staticmethod
+    def parse(value: str) -> Any:
+        return builder.qualifiers_json(value)
 
 
 class RequirementsField(FilterField):
@@ -377,7 +391,8 @@ class SetupForm(forms.Form):
 ACTION_FIELDS_USED = used_fields(("instruction", "continuous"), builder.ACTION_FIELDS, extra={"target": "targets"})
 """The fields each ``do`` uses (its entry's keys); the page hides the others until they are needed."""
 
-EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of", "effect_once_per_turn")
+EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of", "effect_once_per_turn",
+                   "effect_qualifiers")
 """The card row's effect fields shown only for the effect classes that have their keys."""
 EFFECT_FIELDS_USED = {name: " ".join(field for field in used.split() if field in EFFECT_SWITCHED)
                       for name, used in used_fields(("ability",), builder.EFFECT_FIELDS).items()}
@@ -518,6 +533,11 @@ class CardForm(BoardRowForm):
                                                                   "value” pairs (keys: %(keys)s), e.g. “kind: monster, "
                                                                   "controller: opponent”."),
                                                                 keys=", ".join(builder.FILTER_KEYS)))
+    effect_qualifiers = QualifiersField(
+        label=vocab.translated(TRIGGER_KEYS["qualifiers"].label, VOCABULARY.game), max_length=500, required=False,
+        help_text=common.lazy_percent(_("Blank: any such event. Else what it must also be, as “key: value” pairs "
+                                        "(keys: %(keys)s), e.g. “from: hand/deck, by: effect”."),
+                                      keys=", ".join(builder.QUALIFIER_KEYS)))
     effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")),
                                      required=False, widget=forms.Select(attrs={"data-switcher": "effect"}))
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))

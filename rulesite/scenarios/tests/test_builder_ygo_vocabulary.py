@@ -116,6 +116,22 @@ class EveryEntryIsOfferedTests(SimpleTestCase):
         # A value the text cannot hold stays in the row's JSON rather than coming back changed.
         self.assertIs(builder.filter_form({"name": "A, B"}), builder.common.MISSING)
 
+    def test_every_trigger_qualifier_is_read_by_the_qualifiers_field(self) -> None:
+        for entry in VOCABULARY.entries("trigger_qualifier"):
+            with self.subTest(entry.ref):
+                self.assertIn(entry.name, builder.QUALIFIER_KEYS)
+                self.assertEqual(builder.qualifiers_json(builder.qualifiers_form(entry.example)), entry.example)
+        self.assertEqual(builder.qualifiers_json("from: hand/deck, by: cost"), {"from": ["hand", "deck"], "by": "cost"})
+        self.assertEqual(builder.filter_json("face_up: true, level_min: 5"), {"face_up": True, "level_min": 5})
+        for bad in ("colour: red", "by: effect, by: cost", "by effect"):
+            with self.subTest(bad), self.assertRaises(ValueError):
+                builder.qualifiers_json(bad)
+        with self.assertRaises(ValueError):
+            builder.filter_json("face_up: yes")
+        # A list where the key takes one value (or the reverse) stays in the row's JSON.
+        self.assertIs(builder.qualifiers_form({"by": ["effect"]}), builder.common.MISSING)
+        self.assertIs(builder.qualifiers_form({"from": "hand"}), builder.common.MISSING)
+
     def test_labels_are_translated_when_shown(self) -> None:
         with translation.override("zh-hans"):
             shown = choices(ActionForm, "do")["destroy"]
@@ -167,7 +183,9 @@ class GoldenRowsTests(TestCase):
         for stem in ("arcv-trigger-on-another-cards-destruction", "arcv-fusion-materials-by-name-and-attribute",
                      "arcv-optional-triggers-activated-and-declined-by-options", "arcv-coin-toss-result-given",
                      "arcv-die-roll-applies-only-its-result", "arcv-banish-face-down", "arcv-card-shuffled-into-the-deck",
-                     "arcv-negate-the-effects-of-the-opponents-face-up-monsters"):
+                     "arcv-negate-the-effects-of-the-opponents-face-up-monsters",
+                     "arcv-sent-from-the-hand-to-the-graveyard-qualifier", "arcv-tribute-summoned-trigger",
+                     "arcv-opponent-special-summons-a-level-5-or-higher-monster"):
             scenario = json.loads((GOLDEN / f"{stem}.json").read_text(encoding="utf-8"))["scenario"]
             with self.subTest(stem):
                 page = self.client.get(URL + "?demo=" + stem)

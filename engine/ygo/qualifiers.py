@@ -32,7 +32,8 @@ QUALIFIED_EVENTS = {
     "by": ("sent_to_graveyard", "sent_from_field", "destroyed", "banished"),
     "method": ("summoned", "special_summoned"),
     "player": ("summoned", "special_summoned", "flip_summoned", "sent_to_graveyard", "sent_from_field", "destroyed",
-               "destroyed_by_battle", "banished", "standby_phase", "end_phase", "drawn", "battle_damage"),
+               "destroyed_by_battle", "banished", "standby_phase", "end_phase", "drawn", "battle_damage", "activated",
+               "targeted"),
 }
 """The trigger events each qualifier means something for; on any other it is refused."""
 METHODS_OF = {"summoned": ("normal", "tribute"),
@@ -75,7 +76,8 @@ VOCABULARY.define(
                  help="self or opponent, read from the side of the card whose trigger it is"),
     doc="Only when the event is this player's, read from the side of the trigger's card: whose card it was (a "
         "move), who Summoned (a Summon), the turn player (\"during your Standby Phase\"), who drew (`drawn`), who "
-        "took the damage (`battle_damage`: \"inflicts battle damage to your opponent\" is `opponent`).",
+        "took the damage (`battle_damage`: \"inflicts battle damage to your opponent\" is `opponent`), who activated "
+        "(`activated`, `targeted`: \"targeted by your opponent's card effect\" is `opponent`).",
     example={"player": "opponent"})
 
 

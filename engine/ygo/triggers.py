@@ -85,6 +85,21 @@ VOCABULARY.define(
         "it (\"to your opponent\": `opponent`). It happens in the Damage Step, where an optional trigger on it is "
         "not among the ones ARC-V 3.2.7.3.i6 lets activate (a mandatory one is).",
     example="battle_damage")
+_CHAIN_BUILDING = ("Neither document says how a trigger whose event is an activation is handled; the engine treats "
+                   "it like the event of a cost: it waits for the chain, then a mandatory or \"if\" trigger is "
+                   "activated and a \"when … you can\" one misses the timing (ARC-V 4.2.3.2.i2–i4).")
+VOCABULARY.define(
+    "trigger_event", "activated", rule=(R.TRIGGER_EVENT, R.MANDATORY_AFTER, R.MISSED_TIMING), label="Activated",
+    doc="The card or one of its effects is activated (a chain link is made, its cost paid), including the triggers "
+        "SEGOC puts on the chain; with `event_of` \"each time a Spell Card is activated\", with `qualifiers.player` "
+        "whose activation. " + _CHAIN_BUILDING,
+    example="activated")
+VOCABULARY.define(
+    "trigger_event", "targeted", rule=(R.TRIGGER_EVENT, R.MANDATORY_AFTER, R.MISSED_TIMING), label="Targeted",
+    doc="The card is targeted by an activation (each card of a chain link's `targets`); `qualifiers.player` is who "
+        "activated it (\"targeted by your opponent's card effect\": `opponent`). A Quick Effect that responds to "
+        "the activation is an `activate` action, not this event. " + _CHAIN_BUILDING,
+    example="targeted")
 PHASE_TRIGGERS = frozenset({"standby_phase", "end_phase"})
 
 VOCABULARY.define(

@@ -4208,6 +4208,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Inflicts battle damage'),
     # Translators: ygo trigger_event:battle_damage
     pgettext_lazy('vocabulary', 'The card inflicts battle damage (the attacker on a direct attack or when it wins the battle; the defending monster when the attacker takes the damage) (ARC-V 1.4.1.i2; MR2 ch5.25); `qualifiers.player` is who took it ("to your opponent": `opponent`). It happens in the Damage Step, where an optional trigger on it is not among the ones ARC-V 3.2.7.3.i6 lets activate (a mandatory one is).'),
+    # Translators: ygo trigger_event:activated
+    pgettext_lazy('vocabulary', 'Activated'),
+    # Translators: ygo trigger_event:activated
+    pgettext_lazy('vocabulary', 'The card or one of its effects is activated (a chain link is made, its cost paid), including the triggers SEGOC puts on the chain; with `event_of` "each time a Spell Card is activated", with `qualifiers.player` whose activation. Neither document says how a trigger whose event is an activation is handled; the engine treats it like the event of a cost: it waits for the chain, then a mandatory or "if" trigger is activated and a "when … you can" one misses the timing (ARC-V 4.2.3.2.i2–i4).'),
+    # Translators: ygo trigger_event:targeted
+    pgettext_lazy('vocabulary', 'Targeted'),
+    # Translators: ygo trigger_event:targeted
+    pgettext_lazy('vocabulary', 'The card is targeted by an activation (each card of a chain link\'s `targets`); `qualifiers.player` is who activated it ("targeted by your opponent\'s card effect": `opponent`). A Quick Effect that responds to the activation is an `activate` action, not this event. Neither document says how a trigger whose event is an activation is handled; the engine treats it like the event of a cost: it waits for the chain, then a mandatory or "if" trigger is activated and a "when … you can" one misses the timing (ARC-V 4.2.3.2.i2–i4).'),
     # Translators: ygo slot timing
     pgettext_lazy('vocabulary', 'Trigger timing'),
     # Translators: ygo slot timing
@@ -4479,7 +4487,7 @@ VOCABULARY = (
     # Translators: ygo trigger_qualifier:method
     pgettext_lazy('vocabulary', 'summoned: normal or tribute; special_summoned: effect, fusion, ritual, synchro, xyz, pendulum, inherent'),
     # Translators: ygo trigger_qualifier:player
-    pgettext_lazy('vocabulary', 'Only when the event is this player\'s, read from the side of the trigger\'s card: whose card it was (a move), who Summoned (a Summon), the turn player ("during your Standby Phase"), who drew (`drawn`), who took the damage (`battle_damage`: "inflicts battle damage to your opponent" is `opponent`).'),
+    pgettext_lazy('vocabulary', 'Only when the event is this player\'s, read from the side of the trigger\'s card: whose card it was (a move), who Summoned (a Summon), the turn player ("during your Standby Phase"), who drew (`drawn`), who took the damage (`battle_damage`: "inflicts battle damage to your opponent" is `opponent`), who activated (`activated`, `targeted`: "targeted by your opponent\'s card effect" is `opponent`).'),
     # Translators: ygo trigger_qualifier:player
     pgettext_lazy('vocabulary', 'self or opponent, read from the side of the card whose trigger it is'),
     # Translators: ygo trigger_qualifier:player

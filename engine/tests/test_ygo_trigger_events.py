@@ -100,3 +100,50 @@ def test_an_xyz_material_going_to_the_graveyard_is_moved_by_the_rules():
     from engine.ygo.rules import R
 
     assert cause_of("send_to_graveyard", R.XYZ_MATERIALS, "") == "rule"
+
+
+def _targeting_doc(*, count: int = 1, protected: bool = False, answer: list | None = None, **filter_keys) -> dict:
+    hunter = _monster("k", "p1", [{"class": "trigger", "trigger": "summoned",
+                                   "targeting": {"count": count, "filter": {"kind": "monster", **filter_keys}},
+                                   "actions": [{"do": "destroy"}]}], zone="hand")
+    cards = [hunter, _monster("a", "p2"), _monster("b", "p2", level=7)]
+    if protected:
+        cards.append({**_monster("guard", "p2"), "subtype": "effect", "effects": [
+            {"class": "continuous", "actions": [{"do": "cannot_be_targeted", "targets": ["a"], "by": "opponent"}]}]})
+    doc = _doc(cards, actions=[{"type": "summon", "card": "k"}])
+    if answer is not None:
+        doc["options"] = {"trigger_targets": {"k": answer}}
+    return doc
+
+
+def _choice(out: dict) -> dict:
+    return next(s for s in out["trace"] if s["message_id"] == "ygo.choice.trigger_targets")
+
+
+def test_a_card_that_cannot_be_targeted_is_no_legal_trigger_target():
+    assert _choice(engine.resolve(_targeting_doc(controller="opponent")))["params"]["options"] == ["a", "b"]
+    protected = engine.resolve(_targeting_doc(controller="opponent", protected=True))
+    assert _choice(protected)["params"]["options"] == ["b", "guard"]
+
+
+def test_two_targets_branch_on_each_pair_and_the_actions_apply_to_both():
+    out = engine.resolve(_targeting_doc(count=2, controller="opponent", protected=True))
+    choice = _choice(out)
+    assert [branch["choice"] for branch in choice["branches"]] == [["b", "guard"]]
+    moved = [s["params"]["card"] for s in choice["branches"][0]["trace"] if s["message_id"] == "ygo.move"
+             and s["params"]["reason"] == "destroy"]
+    assert moved == ["b", "guard"]
+
+
+def test_a_level_filter_on_the_targets_and_a_wrong_answer():
+    out = engine.resolve(_targeting_doc(level_min=5, answer=["a"]))
+    illegal = next(s for s in out["trace"] if s["message_id"] == "ygo.illegal.trigger_targets")
+    assert illegal["params"]["options"] == ["b"] and illegal["rule"]["number"] == "4.2.3.3.i2"
+    out = engine.resolve(_targeting_doc(level_min=5, answer=["b"]))
+    assert {o["id"]: o["zone"] for o in out["result"]["objects"]}["b"] == "graveyard"
+
+
+def test_an_answer_for_a_card_without_targeting_is_refused():
+    doc = _targeting_doc(answer=["a"])
+    doc["options"]["trigger_targets"]["a"] = ["b"]
+    assert "options.trigger_targets.a" in _errors(doc)

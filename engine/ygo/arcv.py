@@ -255,6 +255,10 @@ CITATIONS.update({
     R.END_PHASE_TRIGGER: _mr2("ch3.15"),
     R.PHASE_TRIGGERS: _s("3.2.7.3.i5"),
     R.DRAWN_EVENT: _mr2("ch5.31"),
+    R.TARGET_AT_ACTIVATION: _s("4.2.3.3.i2"),
+    R.FACE_DOWN_NOT_TARGET: _s("3.2.4.3.i7"),
+    R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
+                                "when there is no card it could target, so such a trigger is not activated"),
 })
 
 

@@ -14,7 +14,7 @@ at the 2011 rulebook; such steps carry ``basis`` saying so (:data:`OLDER_DOCUMEN
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Protocol
 
 from ..core import Citation, IllegalAction, Rule, TraceRecorder
@@ -56,6 +56,8 @@ class DuelOptions:
     """Cards whose optional triggers met during play are activated."""
     decline_triggers: frozenset[str] = frozenset()
     """Cards whose optional triggers met during play are declined."""
+    trigger_targets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The targets chosen for the targeting triggers met during play, by trigger card."""
 
 
 FreeEffect = tuple[str, int, Effect, int, bool]

@@ -247,6 +247,10 @@ class Effect:
     event_of: Optional[CardFilter] = None
     """For ``trigger`` effects: whose event triggers it; ``None`` = this card's own (the default),
     else the other cards the filter names (e.g. "when a monster your opponent controls is destroyed")."""
+    targeting: Optional[tuple[int, CardFilter]] = None
+    """For ``trigger``/``flip`` effects met during play: how many cards it targets and which may
+    be chosen (the choice is made when it is activated, ARC-V 4.2.3.3.i2); ``None``: it targets
+    none (or the pending trigger gives its targets)."""
     qualifiers: tuple[tuple[str, Any], ...] = ()
     """For ``trigger``/``flip`` effects: what the event must also be (``from``, ``by``, ``method``,
     ``player``; engine/ygo/qualifiers.py), as ``(key, value)`` pairs; ``()``: any such event."""

@@ -251,6 +251,11 @@ CITATIONS.update({
     R.END_PHASE_TRIGGER: _s("ch3.15"),
     R.PHASE_TRIGGERS: _s("ch5.5"),
     R.DRAWN_EVENT: _s("ch5.31"),
+    R.TARGET_AT_ACTIVATION: _s("ch5.28"),
+    R.FACE_DOWN_NOT_TARGET: _ruling("a face-down card cannot be targeted by an effect that names a characteristic of its "
+                                    "target (a Type, Attribute, Level or name): face-down, it has none that can be read"),
+    R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
+                                "when there is no card it could target, so such a trigger is not activated"),
 })
 
 

@@ -234,3 +234,6 @@ class R(Enum):
     END_PHASE_TRIGGER = auto()      # "during the End Phase" is handled in that phase
     PHASE_TRIGGERS = auto()         # how triggers of the same phase start go on the chain (ARC-V: one at a time)
     DRAWN_EVENT = auto()            # a card drawn: one event per card drawn
+    TARGET_AT_ACTIVATION = auto()   # a targeting effect's targets are chosen when it is activated
+    FACE_DOWN_NOT_TARGET = auto()   # a face-down card is no target for "target 1 <characteristic> monster"
+    TRIGGER_NO_TARGET = auto()      # a trigger that targets cannot be activated without a legal target

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from .filters import card_filter
+from .trigger_targets import targeting_of
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
     Pending, Player, Position, Turn, Zone,
@@ -77,6 +78,7 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         optional=raw.get("optional", False),
         timing=raw.get("timing", "if"),
         event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
+        targeting=targeting_of(raw, card_filter),
         qualifiers=tuple((key, tuple(value) if isinstance(value, list) else value)
                          for key, value in raw.get("qualifiers", {}).items()),
         once_per_turn=raw.get("once_per_turn"),

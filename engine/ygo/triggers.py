@@ -24,6 +24,7 @@ from .duel import Duel
 from .model import FIELD_ZONES, Activation, Card, Effect, EffectClass, Event, GameState, Pending, Zone
 from .primitives import PROCEDURE_MISSED_TIMING
 from .qualifiers import unmet
+from .trigger_targets import aimed, choose_targets
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -406,11 +407,17 @@ def _one_phase_trigger(duel: Duel, state: GameState, ordered: Ordered) -> tuple[
 
 def _activate_trigger(duel: Duel, state: GameState, item: Pending, tier: int) -> GameState:
     card = state.card(item.card)
+    effect = card.effects[item.effect]
+    targets, actions = item.targets, effect.actions
+    if effect.targeting is not None and not targets:
+        chosen = choose_targets(duel, state, item, card, effect)
+        if chosen is None:
+            return state
+        targets, actions = chosen, aimed(effect.actions, chosen)
     duel.record("trigger", "ygo.trigger.to_chain", R.SEGOC, card=card.id, card_name=card.name,
                 player=item.controller, tier=tier, mandatory=item.mandatory, link=len(state.chain) + 1)
-    effect = card.effects[item.effect]
     act = Activation(card=card.id, effect=item.effect, controller=item.controller, spell_speed=None,
-                     targets=item.targets, cost=effect.cost, actions=effect.actions, source=item.source,
+                     targets=targets, cost=effect.cost, actions=actions, source=item.source,
                      own_actions=False)
     try:
         return do_activate(duel, state, act, simultaneous=True)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core.schema import Boolean, Choice, Field, Integer, ListOf
+from engine.core.schema import Boolean, Choice, Field, Integer, ListOf, MapOf
 from engine.ygo.frame import LINGERING_FIELDS as FRAME_LINGERING_FIELDS
 from engine.ygo.frame import LINK_FIELDS as FRAME_LINK_FIELDS
 from engine.ygo.frame import PENDING_FIELDS as FRAME_PENDING_FIELDS
@@ -232,6 +232,38 @@ def filter_json(value: Any) -> Any:
     return out
 
 
+def targeting_form(value: Any) -> Any:
+    """A trigger's ``targeting`` (``{"count": 2, "filter": FILTER}``) as ``count: 2, kind: monster``
+    (the filter's text, :func:`filter_form`, after the count if it is given); else ``_MISSING``."""
+    if not isinstance(value, Mapping) or set(value) - {"count", "filter"} or "filter" not in value:
+        return _MISSING
+    shown = filter_form(value["filter"])
+    count = value.get("count")
+    if shown is _MISSING or shown == "self" or (count is not None and (isinstance(count, bool) or not isinstance(count, int))):
+        return _MISSING
+    return shown if count is None else f"count: {count}, {shown}"
+
+
+def targeting_json(value: Any) -> Any:
+    """Parse :func:`targeting_form` text; raise ``ValueError`` like :func:`filter_json`."""
+    text = str(value or "").strip()
+    if not text:
+        return _MISSING
+    head, sep, rest = text.partition(",")
+    key, colon, count = (piece.strip() for piece in head.partition(":"))
+    if key == "count" and colon:
+        if not _INTEGER.fullmatch(count):
+            raise ValueError(head.strip())
+        found = filter_json(rest) if sep else _MISSING
+        if found is _MISSING or found == "self":
+            raise ValueError(text)
+        return {"count": int(count), "filter": found}
+    found = filter_json(text)
+    if found == "self":
+        raise ValueError(text)
+    return {"filter": found}
+
+
 QUALIFIER_KEYS = tuple(VOCABULARY.names("trigger_qualifier"))
 """The keys of a trigger's ``qualifiers`` (engine/ygo/qualifiers.py)."""
 
@@ -322,6 +354,7 @@ EFFECT_INPUTS = {field.key: field for field in (
     _Field("optional", "effect_optional", _yes_no, _yes_no_json),
     _Field("event_of", "effect_event_of", filter_form, filter_json),
     _Field("qualifiers", "effect_qualifiers", qualifiers_form, qualifiers_json),
+    _Field("targeting", "effect_targeting", targeting_form, targeting_json),
     _Field("once_per_turn", "effect_once_per_turn", choices=ONCE_PER_TURN),
 )}
 """How each key of an effect class (the ``ability`` slot) is typed in a card row; ``cost`` and
@@ -599,10 +632,39 @@ TURN_FIELDS = (
     _Field("pendulum_summon_used", "pendulum_summon_used", _yes_no, _yes_no_json),
 )
 """Turn keys beyond active/phase/step (§2.6a)."""
-OPTION_FIELDS = tuple(_Field(name, name, _id_text, _id_text_json) for name in OPTIONS
-                      if isinstance(VOCABULARY.get("option", name).value, ListOf))
+def _id_map_text(value: Any) -> Any:
+    """``{"k": ["l1", "l2"], "m": ["x"]}`` (card → card ids) as ``k: l1, l2; m: x``; else ``_MISSING``."""
+    if not isinstance(value, Mapping) or not value:
+        return _MISSING
+    parts = []
+    for key, ids in value.items():
+        shown = _id_text(ids)
+        if shown is _MISSING or not isinstance(key, str) or not key or any(mark in key for mark in ",;:"):
+            return _MISSING
+        if any(mark in item for item in ids for mark in ";:"):
+            return _MISSING
+        parts.append(f"{key}: {shown}")
+    return "; ".join(parts)
+
+
+def _id_map_json(value: Any) -> Any:
+    out: dict[str, Any] = {}
+    for part in (value or "").split(";"):
+        key, sep, ids = (piece.strip() for piece in part.partition(":"))
+        if key or ids:
+            out[key] = _id_text_json(ids) if sep else []
+    return out or _MISSING
+
+
+OPTION_FIELDS = tuple(
+    _Field(name, name, _id_text, _id_text_json) if isinstance(VOCABULARY.get("option", name).value, ListOf)
+    else _Field(name, name, _id_map_text, _id_map_json)
+    for name in OPTIONS if isinstance(VOCABULARY.get("option", name).value, (ListOf, MapOf)))
 """``options`` keys (§2.6a): each entry of the ``option`` slot whose value is a list of card
-ids is a setup field of its own, the ids comma-separated."""
+ids is a setup field of its own, the ids comma-separated; one whose value maps a card to card
+ids (``trigger_targets``) is written ``card: id, id; card: id``."""
+OPTION_MAP_FORM = _id_map_text
+"""How a setup field of a card → card ids option is shown (the form reads it to pick its help)."""
 
 
 def _setup_extra(scenario: Mapping[str, Any], turn_rest: Mapping[str, Any], options_rest: Mapping[str, Any]) -> dict[str, Any]:

@@ -778,6 +778,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'Simultaneous triggers {groups}: {count} possible order(s) on the chain.'),
     # Translators: ygo.choice.trigger_order_too_many
     pgettext_lazy('trace', 'Simultaneous triggers {groups}: {count} possible orders, too many to branch; give options.trigger_order.'),
+    # Translators: ygo.choice.trigger_targets
+    pgettext_lazy('trace', "{player} chooses the {count} target(s) of {card_name}'s trigger among {options}: one branch per choice."),
+    # Translators: ygo.choice.trigger_targets_too_many
+    pgettext_lazy('trace', "{player} chooses the {count} target(s) of {card_name}'s trigger among {options}: too many choices to branch on; give options.trigger_targets."),
     # Translators: ygo.cost.move
     pgettext_lazy('trace', 'As the cost of {card_name}, {player} moves {cost_card_name} to the {to} ({cost}).'),
     # Translators: ygo.cost.pay_lp
@@ -872,6 +876,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} (Level {level}) needs {needed} Tribute(s), not {given}.'),
     # Translators: ygo.illegal.trigger_at_will
     pgettext_lazy('trace', "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards."),
+    # Translators: ygo.illegal.trigger_targets
+    pgettext_lazy('trace', "{card_name}'s trigger cannot target {given}: it targets {count} of the cards it may ({options})."),
     # Translators: ygo.illegal.turn_player_priority
     pgettext_lazy('trace', '{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).'),
     # Translators: ygo.illegal.zone_full
@@ -986,6 +992,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{player} does not activate {card_name}'s optional trigger."),
     # Translators: ygo.trigger.missed_timing
     pgettext_lazy('trace', '{card_name} misses the timing: its "when … you can" event ({event}) was not the last thing to happen.'),
+    # Translators: ygo.trigger.no_target
+    pgettext_lazy('trace', "{card_name}'s trigger is not activated: it targets {count} card(s) and there are not that many it could target."),
     # Translators: ygo.trigger.not_from_field
     pgettext_lazy('trace', '{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its "sent from the field" trigger does not activate.'),
     # Translators: ygo.trigger.not_qualified
@@ -996,6 +1004,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The {phase} phase of {player} begins: {card_name} ({zone}) has an effect that is handled in this phase; its trigger event is raised.'),
     # Translators: ygo.trigger.phase_one_at_a_time
     pgettext_lazy('trace', "The triggers of the start of this phase are not simultaneous: {player}'s {card_name} is activated and resolved first; {count} other(s) wait until it has resolved."),
+    # Translators: ygo.trigger.targets_chosen
+    pgettext_lazy('trace', "{player} targets {names} with {card_name}'s trigger as it is activated."),
     # Translators: ygo.trigger.to_chain
     pgettext_lazy('trace', "{player}'s trigger {card_name} goes on the chain as Chain Link {link} (priority tier {tier}, mandatory: {mandatory})."),
 )
@@ -4131,6 +4141,16 @@ VOCABULARY = (
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'when (…时) or if (…的场合); default if'),
     # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'Targets on activation'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'for a trigger met during play: {"count": N, "filter": FILTER}; the targets are chosen when it is activated (options.trigger_targets; engine/ygo/trigger_targets.py), and its actions that name no card apply to them'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'how many cards it targets; default 1'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'Which cards'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'the cards on the field it may target'),
+    # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Event qualifiers'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'what the event must also be: from (zones), by (effect, battle, cost), method (of a Summon), player (self or opponent)'),
@@ -4446,6 +4466,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'A Black Feather Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
     # Translators: ygo slot option
     pgettext_lazy('vocabulary', "The scenario's answers to choices the players make during play (`options`). An unknown option is refused."),
+    # Translators: ygo option:trigger_targets
+    pgettext_lazy('vocabulary', 'Targets of triggers met during play'),
+    # Translators: ygo option:trigger_targets
+    pgettext_lazy('vocabulary', 'For each card whose trigger with `targeting` is met during play, the cards its controller targets when it is activated (ARC-V 4.2.3.3.i2; MR2 ch5.28). They must be `count` cards on the field that meet its filter, not face-down if the filter names a characteristic (ARC-V 3.2.4.3.i7) and not protected from it (4.2.3.3.i4); otherwise an `illegal` step lists the legal sets. Left out, the resolution branches on each legal set; with none, the trigger is not activated (official ruling).'),
     # Translators: ygo option:trigger_order
     pgettext_lazy('vocabulary', 'Order of simultaneous triggers'),
     # Translators: ygo option:trigger_order
@@ -4849,6 +4873,8 @@ FIELD_TYPES = (
     # Translators: a field type's description (mtg action:cast); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a number written as digits'),
     # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'FILTER'),
+    # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
     pgettext_lazy('field type', '"self" or FILTER'),
 )
 
@@ -4899,6 +4925,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that targets cannot be activated when there is no card it could target, so such a trigger is not activated'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -5005,4 +5033,6 @@ RULINGS = (
     pgettext_lazy('ruling basis', "an original ATK/DEF changed by an effect is the monster's original value from then on (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'a battle position changed by an effect is not limited to once per turn (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a face-down card cannot be targeted by an effect that names a characteristic of its target (a Type, Attribute, Level or name): face-down, it has none that can be read (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

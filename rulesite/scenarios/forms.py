@@ -308,6 +308,7 @@ def keep_unknown_choices(form: forms.Form) -> None:
 
 
 OPTION_HELP = _("Card ids, comma-separated. Blank: each choice is shown.")
+OPTION_MAP_HELP = _("For each card, the card ids it targets: “k: l1, l2; m: x”. Blank: each choice is shown.")
 
 
 class FilterField(forms.CharField):
@@ -343,6 +344,14 @@ class QualifiersField(FilterField):
         return builder.qualifiers_json(value)
 
 
+class TargetingField(FilterField):
+    """A trigger's targets on activation typed as ``count: N, key: value, …`` (``builder.targeting_json``)."""
+
+    @staticmethod
+    def parse(value: str) -> Any:
+        return builder.targeting_json(value)
+
+
 class RequirementsField(FilterField):
     """Fusion Material requirements typed as ``name; key: value, …; …`` (``builder.requirements_json``)."""
 
@@ -358,8 +367,9 @@ class SetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         # One field per entry of the registry's option slot (trigger order, triggers activated or declined).
         for field in builder.OPTION_FIELDS:
+            mapped = field.to_form is builder.OPTION_MAP_FORM
             self.fields[field.name] = forms.CharField(label=OPTION_LABELS[field.key], max_length=2000, required=False,
-                                                      help_text=OPTION_HELP)
+                                                      help_text=OPTION_MAP_HELP if mapped else OPTION_HELP)
         keep_unknown_choices(self)
 
     ruleset = forms.ChoiceField(label=_("Rules"), choices=_choices(builder.RULESETS, RULESET_LABELS), initial="arcv")
@@ -392,7 +402,7 @@ ACTION_FIELDS_USED = used_fields(("instruction", "continuous"), builder.ACTION_F
 """The fields each ``do`` uses (its entry's keys); the page hides the others until they are needed."""
 
 EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of", "effect_once_per_turn",
-                   "effect_qualifiers")
+                   "effect_qualifiers", "effect_targeting")
 """The card row's effect fields shown only for the effect classes that have their keys."""
 EFFECT_FIELDS_USED = {name: " ".join(field for field in used.split() if field in EFFECT_SWITCHED)
                       for name, used in used_fields(("ability",), builder.EFFECT_FIELDS).items()}
@@ -538,6 +548,12 @@ class CardForm(BoardRowForm):
         help_text=common.lazy_percent(_("Blank: any such event. Else what it must also be, as “key: value” pairs "
                                         "(keys: %(keys)s), e.g. “from: hand/deck, by: effect”."),
                                       keys=", ".join(builder.QUALIFIER_KEYS)))
+    effect_targeting = TargetingField(
+        label=vocab.translated(TRIGGER_KEYS["targeting"].label, VOCABULARY.game), max_length=500, required=False,
+        help_text=common.lazy_percent(_("Blank: it targets nothing. Else the cards on the field it may target, as "
+                                        "“key: value” pairs (keys: %(keys)s), “count: N” first if it targets more than "
+                                        "one, e.g. “kind: monster, attribute: LIGHT”."),
+                                      keys=", ".join(builder.FILTER_KEYS)))
     effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")),
                                      required=False, widget=forms.Select(attrs={"data-switcher": "effect"}))
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))

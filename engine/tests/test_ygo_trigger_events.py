@@ -46,6 +46,8 @@ def _errors(doc: dict) -> dict[str, str]:
      "below level_min"),
     (_trigger("destroyed", event_of={"level": 4, "level_min": 4}), "objects[0].effects[0].event_of.level", "not both"),
     (_trigger("drawn", qualifiers={}), "objects[0].effects[0].qualifiers", "at least one"),
+    (_trigger("destroyed", event_of={"kind": "spell", "kinds": ["spell", "trap"]}), "objects[0].effects[0].event_of.kinds",
+     "not both"),
 ])
 def test_meaningless_qualifiers_and_filters_are_refused_at_their_path(effect, path, words):
     errors = _errors(_doc([_monster("m1", "p1", [effect])]))

@@ -191,6 +191,8 @@ class CardFilter:
     level: Optional[int] = None
     controller: Optional[str] = None
     """Relative to the effect's card: ``self`` (its controller's cards), ``opponent``; ``None``: either."""
+    kinds: Optional[tuple[str, ...]] = None
+    """Any of these kinds (``("spell", "trap")``: "a Spell/Trap")."""
     face_up: Optional[bool] = None
     """Face-up (``True``) or face-down (``False``); a card in the hand or Deck is neither."""
     level_min: Optional[int] = None
@@ -212,6 +214,8 @@ class CardFilter:
             holder = card.controller if card.zone in FIELD_ZONES else card.owner
             if (holder == relative_to) != (self.controller == "self"):
                 return False
+        if self.kinds is not None and card.kind.value not in self.kinds:
+            return False
         if self.face_up is not None and (card.position is None or card.face_up != self.face_up):
             return False
         if self.level_min is not None and (card.level is None or card.level < self.level_min):

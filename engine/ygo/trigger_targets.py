@@ -24,13 +24,15 @@ from typing import Any, Optional
 from ..core.validation import Path
 from ..core.vocabulary import ListOf, MapOf, Ref, Validation
 from .duel import Duel
-from .model import FIELD_ZONES, Card, CardFilter, Effect, GameState, Instruction, Pending
+from .model import FIELD_ZONES, Card, CardFilter, CardKind, Effect, GameState, Instruction, Pending
 from .protection import protection
 from .rules import R
 from .vocabulary import VOCABULARY
 
-CHARACTERISTICS = ("name", "kind", "subtype", "attribute", "race", "level", "level_min", "level_max")
-"""Filter keys that read what a face-down card does not show (ARC-V 3.2.4.3.i7)."""
+CHARACTERISTICS = ("name", "subtype", "attribute", "race", "level", "level_min", "level_max")
+"""Filter keys that read what a face-down card does not show (ARC-V 3.2.4.3.i7). Its kind is
+known from its zone only in part: a face-down card in the Monster Zone is a monster; one in the
+Spell & Trap Zone is "a Spell/Trap", neither a Spell nor a Trap as far as anyone can tell."""
 
 def _check_answers(value: Any, path: Path, v: Validation) -> None:
     """Each card an answer names must have a trigger with ``targeting`` (else it is never read)."""
@@ -92,11 +94,13 @@ def legal_targets(duel: Duel, state: GameState, card: Card, effect: Effect, cont
     assert effect.targeting is not None
     _, wanted = effect.targeting
     reads = any(getattr(wanted, key) is not None for key in CHARACTERISTICS)
+    kinds = set(wanted.kinds or ((wanted.kind,) if wanted.kind else ()))
+    hidden_kind = bool(kinds) and not {"spell", "trap"} <= kinds
     out = []
     for candidate in state.cards:
         if candidate.zone not in FIELD_ZONES or not wanted.matches(candidate, controller):
             continue
-        if reads and not candidate.face_up:
+        if not candidate.face_up and (reads or (hidden_kind and candidate.kind is not CardKind.MONSTER)):
             continue
         if protection(duel, state, "cannot_be_targeted", candidate, by=controller, effect_card=card,
                       effect_class=effect.effect_class) is not None:

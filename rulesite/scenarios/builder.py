@@ -188,7 +188,12 @@ def filter_form(value: Any) -> Any:
         return _MISSING
     parts = []
     for key, item in value.items():
-        boolean = isinstance(VOCABULARY.get("filter", key).value, Boolean) if key in FILTER_KEYS else False
+        field = VOCABULARY.get("filter", key).value if key in FILTER_KEYS else None
+        boolean = isinstance(field, Boolean)
+        if isinstance(field, ListOf) and isinstance(item, list) and item and all(isinstance(i, str) for i in item):
+            if any("/" in i for i in item):
+                return _MISSING
+            item = "/".join(item)
         if key not in FILTER_KEYS or isinstance(item, bool) != boolean or not isinstance(item, (str, int)):
             return _MISSING
         shown = ("true" if item else "false") if boolean else str(item)
@@ -226,6 +231,9 @@ def filter_json(value: Any) -> Any:
             if item not in ("true", "false"):
                 raise ValueError(part.strip())
             out[key] = item == "true"
+            continue
+        if isinstance(field, ListOf):
+            out[key] = [i.strip() for i in item.split("/")]
             continue
         number = isinstance(field, Integer) and _INTEGER.fullmatch(item)
         out[key] = int(item) if number else item

@@ -4282,6 +4282,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Face-up cards (`true`) or face-down ones (`false`), on the field or banished; a card in the hand, Deck or Graveyard has no position and never matches (ARC-V 3.2.4).'),
     # Translators: ygo filter:face_up
     pgettext_lazy('vocabulary', 'true: face-up cards only; false: face-down cards only'),
+    # Translators: ygo filter:kinds
+    pgettext_lazy('vocabulary', 'Any of these kinds'),
+    # Translators: ygo filter:kinds
+    pgettext_lazy('vocabulary', 'Cards of any of these kinds: "a Spell/Trap" is `["spell", "trap"]` (ARC-V 3.1.1). Not together with `kind`.'),
+    # Translators: ygo filter:kinds
+    pgettext_lazy('vocabulary', 'Kinds'),
+    # Translators: ygo filter:kinds
+    pgettext_lazy('vocabulary', 'two or more of monster, spell, trap'),
     # Translators: ygo filter:level_min
     pgettext_lazy('vocabulary', 'Level N or higher'),
     # Translators: ygo filter:level_min

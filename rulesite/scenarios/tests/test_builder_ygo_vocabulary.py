@@ -126,6 +126,7 @@ class EveryEntryIsOfferedTests(SimpleTestCase):
                 self.assertEqual(builder.qualifiers_json(builder.qualifiers_form(entry.example)), entry.example)
         self.assertEqual(builder.qualifiers_json("from: hand/deck, by: cost"), {"from": ["hand", "deck"], "by": "cost"})
         self.assertEqual(builder.filter_json("face_up: true, level_min: 5"), {"face_up": True, "level_min": 5})
+        self.assertEqual(builder.filter_json("kinds: spell/trap"), {"kinds": ["spell", "trap"]})
         for bad in ("colour: red", "by: effect, by: cost", "by effect"):
             with self.subTest(bad), self.assertRaises(ValueError):
                 builder.qualifiers_json(bad)
@@ -195,7 +196,7 @@ class GoldenRowsTests(TestCase):
                      "arcv-negate-the-effects-of-the-opponents-face-up-monsters",
                      "arcv-sent-from-the-hand-to-the-graveyard-qualifier", "arcv-tribute-summoned-trigger",
                      "arcv-opponent-special-summons-a-level-5-or-higher-monster",
-                     "mr2-trigger-target-given-in-options-is-destroyed"):
+                     "mr2-trigger-target-given-in-options-is-destroyed", "arcv-trigger-targets-a-set-spell-or-trap"):
             scenario = json.loads((GOLDEN / f"{stem}.json").read_text(encoding="utf-8"))["scenario"]
             with self.subTest(stem):
                 page = self.client.get(URL + "?demo=" + stem)

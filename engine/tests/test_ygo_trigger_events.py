@@ -149,3 +149,36 @@ def test_an_answer_for_a_card_without_targeting_is_refused():
     doc = _targeting_doc(answer=["a"])
     doc["options"]["trigger_targets"]["a"] = ["b"]
     assert "options.trigger_targets.a" in _errors(doc)
+
+
+def _phase_doc(phase: str, *, zone: str = "monster_zone", position: str | None = None, **keys) -> dict:
+    card = _monster("m1", "p1", [{"class": "trigger", "trigger": "standby_phase",
+                                  "actions": [{"do": "gain_lp", "player": "self", "amount": 500}], **keys}], zone=zone)
+    if position:
+        card["position"] = position
+    doc = _doc([card], actions=[{"type": "end_phase"}] if phase == "draw" else [])
+    doc["turn"] = {"active": "p1", "phase": phase, "step": None, "number": 3}
+    return doc
+
+
+def _lp(out: dict) -> int:
+    return next(p["lp"] for p in out["result"]["players"] if p["id"] == "p1")
+
+
+@pytest.mark.parametrize(("zone", "position", "gained"), [
+    ("monster_zone", None, 8500), ("graveyard", None, 8500), ("monster_zone", "face-down defense", 8000),
+    ("hand", None, 8000)])
+def test_a_standby_phase_trigger_is_raised_where_its_card_applies(zone, position, gained):
+    assert _lp(engine.resolve(_phase_doc("draw", zone=zone, position=position))) == gained
+
+
+def test_a_board_that_starts_in_the_standby_phase_has_had_its_start():
+    assert _lp(engine.resolve(_phase_doc("standby"))) == 8000
+
+
+def test_your_opponents_standby_phase_is_read_from_the_cards_side():
+    assert _lp(engine.resolve(_phase_doc("draw", qualifiers={"player": "self"}))) == 8500
+    out = engine.resolve(_phase_doc("draw", qualifiers={"player": "opponent"}))
+    assert _lp(out) == 8000
+    [step] = [s for s in out["trace"] if s["message_id"] == "ygo.trigger.not_qualified"]
+    assert step["params"]["qualifier"] == "player" and step["params"]["was"] == "self"

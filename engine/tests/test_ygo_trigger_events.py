@@ -182,3 +182,17 @@ def test_your_opponents_standby_phase_is_read_from_the_cards_side():
     assert _lp(out) == 8000
     [step] = [s for s in out["trace"] if s["message_id"] == "ygo.trigger.not_qualified"]
     assert step["params"]["qualifier"] == "player" and step["params"]["was"] == "self"
+
+
+def test_a_pending_targeting_trigger_has_its_given_targets_checked():
+    doc = _targeting_doc(level_min=5)
+    doc["objects"][0]["zone"] = "monster_zone"
+    doc["objects"][0]["position"] = "attack"
+    doc["actions"] = []
+    doc["pending"] = [{"card": "k", "effect": 0, "targets": ["a"]}]
+    out = engine.resolve(doc)
+    assert [s["message_id"] for s in out["trace"]][:1] == ["ygo.illegal.trigger_targets"]
+    assert {o["id"]: o["zone"] for o in out["result"]["objects"]}["a"] == "monster_zone"
+    doc["pending"] = [{"card": "k", "effect": 0, "targets": ["b"]}]
+    out = engine.resolve(doc)
+    assert {o["id"]: o["zone"] for o in out["result"]["objects"]}["b"] == "graveyard"

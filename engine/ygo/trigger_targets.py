@@ -110,10 +110,11 @@ def legal_targets(duel: Duel, state: GameState, card: Card, effect: Effect, cont
 
 
 def choose_targets(duel: Duel, state: GameState, item: Pending, card: Card, effect: Effect) -> Optional[tuple[str, ...]]:
-    """Return the targets of a targeting trigger met during play, ``None`` when it cannot be
-    activated for want of a legal target (a ``trigger`` step says so), or raise
-    :class:`OpenTriggerTargets` when the scenario leaves them open or answers with a set that is
-    not legal (after an ``illegal`` step listing the legal cards)."""
+    """Return the targets of a targeting trigger, ``None`` when it cannot be activated for want
+    of a legal target (a ``trigger`` step says so) or when the ``pending`` item gives targets that
+    are not a legal set (an ``illegal`` step), or raise :class:`OpenTriggerTargets` when the
+    scenario leaves them open or answers ``options.trigger_targets`` with a set that is not legal
+    (after an ``illegal`` step listing the legal cards)."""
     assert effect.targeting is not None
     count, _ = effect.targeting
     legal = [c.id for c in legal_targets(duel, state, card, effect, item.controller)]
@@ -121,13 +122,16 @@ def choose_targets(duel: Duel, state: GameState, item: Pending, card: Card, effe
     if len(legal) < count:
         duel.record("trigger", "ygo.trigger.no_target", R.TRIGGER_NO_TARGET, **base, count=count, options=legal)
         return None
-    given = duel.options.trigger_targets.get(card.id)
+    pending_gave = bool(item.targets)
+    given = item.targets or duel.options.trigger_targets.get(card.id)
     if given is None:
         raise OpenTriggerTargets(state, card.id, item.controller, count, legal)
     if len(given) != count or len(set(given)) != len(given) or any(t not in legal for t in given):
         key = R.FACE_DOWN_NOT_TARGET if any(t in _face_down(state) for t in given) else R.TARGET_AT_ACTIVATION
         duel.record("illegal", "ygo.illegal.trigger_targets", key, **base, count=count, given=list(given),
                     options=legal)
+        if pending_gave:
+            return None
         raise OpenTriggerTargets(state, card.id, item.controller, count, legal)
     duel.record("trigger", "ygo.trigger.targets_chosen", R.TARGET_AT_ACTIVATION, **base, targets=list(given),
                 names=[state.card(t).name for t in given])

@@ -409,7 +409,7 @@ def _activate_trigger(duel: Duel, state: GameState, item: Pending, tier: int) ->
     card = state.card(item.card)
     effect = card.effects[item.effect]
     targets, actions = item.targets, effect.actions
-    if effect.targeting is not None and not targets:
+    if effect.targeting is not None:
         chosen = choose_targets(duel, state, item, card, effect)
         if chosen is None:
             return state

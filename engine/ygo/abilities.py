@@ -8,9 +8,10 @@ Speed of an activated effect from its card and class.
 
 from __future__ import annotations
 
-from ..core.vocabulary import Boolean, Choice, Field, ListOf, Row, Text
+from ..core.vocabulary import Boolean, Choice, Field, Integer, ListOf, Record, Row, Text
 from .filters import CardFilterField
 from .model import Card, CardKind, ChainLink, EffectClass
+from .qualifiers import check_qualifiers
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -40,6 +41,12 @@ _CONDITIONED: dict[str, Field] = {
                                      "Battle Phase\"): every key must hold, or the activation is illegal (ARC-V 4.2.3.i1)"),
 }
 """The keys of an effect a player activates at will: it may state an activation condition."""
+TARGETING = Record(
+    fields={"count": Integer(low=1, high=5, label="How many", help="how many cards it targets; default 1", default=1),
+            "filter": CardFilterField(label="Which cards", help="the cards on the field it may target")},
+    required=("filter",), label="Targets on activation",
+    help='for a trigger met during play: {"count": N, "filter": FILTER}; the targets are chosen when it is activated '
+         "(options.trigger_targets; engine/ygo/trigger_targets.py), and its actions that name no card apply to them")
 _TRIGGERED: dict[str, Field] = {
     **_ACTIVATED,
     "trigger": VOCABULARY.use("trigger_event", label="Trigger event",
@@ -48,9 +55,14 @@ _TRIGGERED: dict[str, Field] = {
     "optional": Boolean(label="Optional", help='"you can": the player may choose not to activate it (ARC-V 4.2.3.1.i1)',
                         default=False),
     "timing": VOCABULARY.use("timing", label="Timing", help="when (…时) or if (…的场合); default if", default="if"),
+    "targeting": TARGETING,
+    "qualifiers": VOCABULARY.use("trigger_qualifier", label="Event qualifiers",
+                                 help="what the event must also be: from (zones), by (effect, battle, cost), method "
+                                      "(of a Summon), player (self or opponent)"),
 }
 _ROW = Row(main=("actions",), extra=("id", "text", "cost", "once_per_turn", "condition"))
-_TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"), extra=("id", "text", "cost", "once_per_turn"))
+_TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"),
+                   extra=("qualifiers", "targeting", "id", "text", "cost", "once_per_turn"))
 
 
 VOCABULARY.define(
@@ -78,7 +90,9 @@ VOCABULARY.define(
         allow_self=True, label="Whose event",
         help='"self" (the default: this card\'s own event) or a filter naming the other cards whose event activates '
              "it")},
-    row=Row(main=("trigger", "optional", "timing", "actions"), extra=("event_of", "id", "text", "cost", "once_per_turn")),
+    row=Row(main=("trigger", "optional", "timing", "actions"),
+            extra=("event_of", "qualifiers", "targeting", "id", "text", "cost", "once_per_turn")),
+    check=check_qualifiers,
     doc="A monster effect activated when its event happens (ARC-V 3.2.7.3.i1; MR2 ch2.9); Spell Speed 1. "
         "Simultaneous triggers go on the chain together (SEGOC); an optional `when` trigger misses the timing "
         "unless its event was the last thing to happen.",
@@ -86,6 +100,7 @@ VOCABULARY.define(
              "actions": [{"do": "draw", "amount": 1}]})
 VOCABULARY.define(
     "ability", "flip", rule=(R.FLIP_EFFECT, R.SS_MONSTER), label="Flip Effect", keys=_TRIGGERED, row=_TRIGGER_ROW,
+    check=check_qualifiers,
     doc="A Trigger Effect activated when the monster is flipped face-up (its `trigger` defaults to `flipped`); "
         "flipped by an attack it activates after damage calculation (ARC-V 3.2.7.3.1.i1, 3.2.7.3.i7; MR2 ch2.6).",
     example={"class": "flip", "actions": [{"do": "destroy", "target": "m2"}]})

@@ -201,7 +201,8 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
     """Activate ``act`` as the next chain link and return the new state.
 
     Records the activation (ARC-V 4.2.4.2.i1 for Chain Link 1, 4.2.4.2.i2 for a response),
-    the costs paid (4.2.2.i2: never refunded) and priority passing to the opponent.
+    the costs paid (4.2.2.i2: never refunded) and priority passing to the opponent, and notes
+    the ``activated`` event of the card and the ``targeted`` event of each target.
     Raises :class:`IllegalAction` (before any change) if the activation breaks a rule.
     """
     derived, effect_class = verify_activation(duel, state, act, simultaneous=simultaneous)
@@ -228,6 +229,9 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
         activated_on_field=state.card(card.id).zone in FIELD_ZONES,
     )
     state = duel.sync(replace(state, chain=state.chain + (link,)))
+    state = duel.event(state, "activated", card.id, player=act.controller)
+    for target in act.targets:
+        state = duel.event(state, "targeted", target, player=act.controller)
     return pass_priority(duel, state, opponent_of(act.controller), R.PRIORITY_TO_OPPONENT)
 
 

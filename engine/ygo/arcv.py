@@ -308,6 +308,15 @@ CITATIONS.update({
     R.REPLACE_COST_SEND: _s("4.2.2.3.i5"),
     R.REPLACE_SELF: _s("3.2.7.5.i4"),
     **{key: Ruling(text) for key, text in REPLACEMENT_RULINGS.items()},
+    # issue 13: trigger events and qualifiers
+    R.STANDBY_PHASE_TRIGGER: _mr2("ch3.6"),
+    R.END_PHASE_TRIGGER: _mr2("ch3.15"),
+    R.PHASE_TRIGGERS: _s("3.2.7.3.i5"),
+    R.DRAWN_EVENT: _mr2("ch5.31"),
+    R.TARGET_AT_ACTIVATION: _s("4.2.3.3.i2"),
+    R.FACE_DOWN_NOT_TARGET: _s("3.2.4.3.i7"),
+    R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
+                                "when there is no card it could target, so such a trigger is not activated"),
 })
 
 
@@ -323,4 +332,5 @@ class ArcV(YgoRuleset):
     field_zone_per_player = True
     first_turn_draw = False
     segoc_tiers = True
+    phase_triggers_one_at_a_time = True
     damage_step_negations = True

@@ -142,12 +142,13 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
     attacker = state.card(attack.attacker)
     state = duel.bump(state)
     atk = attacker.atk or 0
-    damage: list[tuple[PlayerId, int]] = []
+    damage: list[tuple[PlayerId, int, str]] = []
+    """Who takes battle damage, how much, and the monster that inflicts it."""
     destroyed: list[Card] = []
     if attack.target is None:
         duel.record("battle", "ygo.battle.calculation_direct", R.DIRECT_ATTACK, attacker=attacker.id,
                     attacker_name=attacker.name, attack=atk)
-        damage.append((opponent, atk))
+        damage.append((opponent, atk, attacker.id))
         key = R.DIRECT_ATTACK
     else:
         target = state.card(attack.target)
@@ -160,9 +161,9 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
         if atk > value:
             destroyed.append(target)
             if not defending:
-                damage.append((opponent, atk - value))
+                damage.append((opponent, atk - value, attacker.id))
         elif atk < value:
-            damage.append((player, value - atk))
+            damage.append((player, value - atk, target.id))
             if not defending:
                 destroyed.append(attacker)
         elif not defending:
@@ -171,12 +172,13 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
                             target=target.id)
             else:
                 destroyed += [attacker, target]
-    for loser, amount in damage:
+    for loser, amount, dealer in damage:
         if amount <= 0:
             continue
         state = set_lp(state, loser, state.player(loser).lp - amount)
         state = duel.step(state, "damage", "ygo.battle.damage", R.BATTLE_DAMAGE, player=loser, amount=amount,
                           lp=state.player(loser).lp)
+        state = duel.event(state, "battle_damage", dealer, player=loser, cause="battle")
     state = check_lp(duel, state)
     if state.ended:
         return state

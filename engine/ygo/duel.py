@@ -14,7 +14,7 @@ at the 2011 rulebook; such steps carry ``basis`` saying so (:data:`OLDER_DOCUMEN
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Protocol
 
 from ..core import Citation, IllegalAction, Rule, TraceRecorder
@@ -56,6 +56,8 @@ class DuelOptions:
     """Cards whose optional triggers met during play are activated."""
     decline_triggers: frozenset[str] = frozenset()
     """Cards whose optional triggers met during play are declined."""
+    trigger_targets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The targets chosen for the targeting triggers met during play, by trigger card."""
 
 
 FreeEffect = tuple[str, int, Effect, int, bool]
@@ -135,10 +137,15 @@ class Duel:
         return replace(state, moment=state.moment + 1)
 
     @staticmethod
-    def event(state: GameState, kind: str, card_id: str, procedure: str = "") -> GameState:
-        """Note that ``kind`` happened to a card, for the triggers collected later (ARC-V 3.2.7.3.i1)."""
+    def event(state: GameState, kind: str, card_id: str, procedure: str = "", *, player: Optional[str] = None,
+              origin: str = "", cause: str = "", method: str = "") -> GameState:
+        """Note that ``kind`` happened to a card, for the triggers collected later (ARC-V 3.2.7.3.i1);
+        ``player``, ``origin``, ``cause`` and ``method`` are what a trigger's qualifiers read
+        (engine/ygo/qualifiers.py)."""
         in_damage_step = state.turn.phase == "battle" and state.turn.step == "damage"
-        return replace(state, events=state.events + (Event(kind, card_id, state.moment, procedure, in_damage_step),))
+        event = Event(kind, card_id, state.moment, procedure, in_damage_step, player=player, origin=origin, cause=cause,
+                      method=method)
+        return replace(state, events=state.events + (event,))
 
     @staticmethod
     def player_ids(ref: str, controller: PlayerId) -> list[PlayerId]:

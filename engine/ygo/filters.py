@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.validation import Path
-from ..core.vocabulary import Choice, Field, Integer, Ref, Text, Validation
+from ..core.vocabulary import Boolean, Choice, Field, Integer, ListOf, Ref, Text, Validation
 from .model import SUBTYPES, CardFilter, CardKind
 from .rules import R
 from .vocabulary import VOCABULARY
@@ -22,7 +22,8 @@ from .vocabulary import VOCABULARY
 MAX_NAME = 200
 KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
-FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with")
+FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
+               "level_min", "level_max", "kinds")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -46,6 +47,25 @@ VOCABULARY.define("filter", "controller", rule=_RULE, label="Controller",
                       "card whose text it is; a card off the field counts for its owner.",
                   example={"controller": "opponent"})
 
+# issue 13: "a face-up monster", "a Level 5 or higher monster"
+VOCABULARY.define("filter", "face_up", rule=(*_RULE, R.FACE_DOWN_UNAFFECTED), label="Face-up",
+                  value=Boolean(label="Face-up", help="true: face-up cards only; false: face-down cards only"),
+                  doc="Face-up cards (`true`) or face-down ones (`false`), on the field or banished; a card in the hand, "
+                      "Deck or Graveyard has no position and never matches (ARC-V 3.2.4).",
+                  example={"kind": "monster", "face_up": True})
+VOCABULARY.define("filter", "kinds", rule=_RULE, label="Any of these kinds",
+                  value=ListOf(item=Choice(values=KINDS, what="card kind"), min_items=2, unique=True, label="Kinds",
+                               help="two or more of monster, spell, trap"),
+                  doc="Cards of any of these kinds: \"a Spell/Trap\" is `[\"spell\", \"trap\"]` (ARC-V 3.1.1). Not "
+                      "together with `kind`.",
+                  example={"kinds": ["spell", "trap"]})
+VOCABULARY.define("filter", "level_min", rule=_RULE, label="Level N or higher", value=Integer(low=1, high=13),
+                  doc="Monsters of this Level (Rank for an Xyz Monster) or higher; a card without one never matches.",
+                  example={"level_min": 5})
+VOCABULARY.define("filter", "level_max", rule=_RULE, label="Level N or lower", value=Integer(low=1, high=13),
+                  doc="Monsters of this Level (Rank for an Xyz Monster) or lower; a card without one never matches.",
+                  example={"level_max": 4})
+
 
 @dataclass(frozen=True, kw_only=True)
 class CardFilterField(Field):
@@ -62,6 +82,13 @@ class CardFilterField(Field):
             return v.checker.string(value, path, min_length=1, max_length=MAX_NAME) is not None
         if not VOCABULARY.check(value, path, "filter", v):
             return False
+        low, high = value.get("level_min"), value.get("level_max")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            v.error((*path, "level_max"), f"level_max {high} is below level_min {low}: no card would match")
+        if "kind" in value and "kinds" in value:
+            v.error((*path, "kinds"), "give kind (one) or kinds (any of several), not both")
+        if "level" in value and ("level_min" in value or "level_max" in value):
+            v.error((*path, "level"), "give level (exactly) or level_min / level_max, not both")
         kind, subtype = value.get("kind"), value.get("subtype")
         if kind is not None and subtype is not None:
             return Choice(values=SUBTYPES[CardKind(kind)], what=f"{kind} subtype").check(subtype, (*path, "subtype"), v)
@@ -98,7 +125,7 @@ def card_filter(raw: Any) -> CardFilter:
     if isinstance(raw, str):
         return CardFilter(name=raw)
     assert isinstance(raw, Mapping)
-    keys = {key: raw[key] for key in FILTER_KEYS if key in raw}
+    keys = {key: tuple(raw[key]) if isinstance(raw[key], list) else raw[key] for key in FILTER_KEYS if key in raw}
     if "summoned_with" in keys:
         keys["summoned_with"] = card_filter(keys["summoned_with"])
     return CardFilter(**keys)

@@ -193,6 +193,15 @@ MESSAGES = {
     "ygo.cannot_evaluate.replaced_together": "Cannot evaluate where the cards go: {card_name} leaves the field at the same time as {cards}, which its effect would send elsewhere, and the rules documents do not say whether its effect still applies to them.",
     "ygo.cannot_evaluate.destroy_replacements": "Cannot evaluate how {card_name}'s destruction is replaced: several effects could replace it ({sources}), and which one applies is its controller's choice; it is shown destroyed.",
     "ygo.choice.replacement": "{card_name} would be destroyed: {player} chooses whether to use {source_name}'s effect instead.",
+    "ygo.trigger.phase_one_at_a_time": "The triggers of the start of this phase are not simultaneous: {player}'s {card_name} is activated and resolved first; {count} other(s) wait until it has resolved.",
+    "ygo.trigger.phase_card_left": "{card_name}'s trigger of this phase is not activated: while it waited, the card left the {was} (it is now in the {zone}) or was turned face-down.",
+    "ygo.trigger.phase_event": "The {phase} phase of {player} begins: {card_name} ({zone}) has an effect that is handled in this phase; its trigger event is raised.",
+    "ygo.trigger.not_qualified": "{card_name}'s trigger does not activate: its text asks for a {event} event with {qualifier} {wanted}, and this one was {was}.",
+    "ygo.trigger.no_target": "{card_name}'s trigger is not activated: it targets {count} card(s) and there are not that many it could target.",
+    "ygo.trigger.targets_chosen": "{player} targets {names} with {card_name}'s trigger as it is activated.",
+    "ygo.illegal.trigger_targets": "{card_name}'s trigger cannot target {given}: it targets {count} of the cards it may ({options}).",
+    "ygo.choice.trigger_targets": "{player} chooses the {count} target(s) of {card_name}'s trigger among {options}: one branch per choice.",
+    "ygo.choice.trigger_targets_too_many": "{player} chooses the {count} target(s) of {card_name}'s trigger among {options}: too many choices to branch on; give options.trigger_targets.",
 }
 
 CATALOGUE.register(MESSAGES)

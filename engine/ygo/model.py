@@ -234,6 +234,14 @@ class CardFilter:
     """Relative to the effect's card: ``self`` (its controller's cards), ``opponent``; ``None``: either."""
     summoned_with: Optional["CardFilter"] = None
     """A monster Summoned with at least one material this filter fits (:attr:`Card.summoned_with`)."""
+    kinds: Optional[tuple[str, ...]] = None
+    """Any of these kinds (``("spell", "trap")``: "a Spell/Trap")."""
+    face_up: Optional[bool] = None
+    """Face-up (``True``) or face-down (``False``); a card in the hand or Deck is neither."""
+    level_min: Optional[int] = None
+    """Level (Rank) N or higher; a card without a Level never matches."""
+    level_max: Optional[int] = None
+    """Level (Rank) N or lower; a card without a Level never matches."""
 
     def matches(self, card: "Card", relative_to: Optional[str] = None) -> bool:
         """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from."""
@@ -251,6 +259,14 @@ class CardFilter:
             holder = card.controller if card.zone in FIELD_ZONES else card.owner
             if (holder == relative_to) != (self.controller == "self"):
                 return False
+        if self.kinds is not None and card.kind.value not in self.kinds:
+            return False
+        if self.face_up is not None and (card.position is None or card.face_up != self.face_up):
+            return False
+        if self.level_min is not None and (card.level is None or card.level < self.level_min):
+            return False
+        if self.level_max is not None and (card.level is None or card.level > self.level_max):
+            return False
         return True
 
 
@@ -280,6 +296,13 @@ class Effect:
     event_of: Optional[CardFilter] = None
     """For ``trigger`` effects: whose event triggers it; ``None`` = this card's own (the default),
     else the other cards the filter names (e.g. "when a monster your opponent controls is destroyed")."""
+    targeting: Optional[tuple[int, CardFilter]] = None
+    """For ``trigger``/``flip`` effects met during play: how many cards it targets and which may
+    be chosen (the choice is made when it is activated, ARC-V 4.2.3.3.i2); ``None``: it targets
+    none (or the pending trigger gives its targets)."""
+    qualifiers: tuple[tuple[str, Any], ...] = ()
+    """For ``trigger``/``flip`` effects: what the event must also be (``from``, ``by``, ``method``,
+    ``player``; engine/ygo/qualifiers.py), as ``(key, value)`` pairs; ``()``: any such event."""
     once_per_turn: Optional[str] = None
     """A same-name restriction the card's text states: ``card`` ("you can only activate 1 <name>
     per turn") or ``effect`` ("you can only use this effect of <name> once per turn"); ``None``: none."""
@@ -416,6 +439,17 @@ class Event:
     damage_step: bool = False
     """It happened during the Damage Step, where most optional triggers cannot be activated
     (ARC-V 3.2.7.3.i6)."""
+    player: Optional[str] = None
+    """The player the event concerns, which a trigger's ``player`` qualifier reads: whose card it
+    was (a Summon: who Summoned; a phase: the turn player; a draw: who drew; battle damage: who
+    took it)."""
+    origin: str = ""
+    """The zone the card came from (a move or a Special Summon), for the ``from`` qualifier."""
+    cause: str = ""
+    """Why the card moved: ``effect``, ``battle``, ``cost`` or ``rule``, for the ``by`` qualifier."""
+    method: str = ""
+    """How it was Summoned (``normal``, ``tribute``, ``effect``, ``fusion``, ``ritual``, ``synchro``,
+    ``xyz``, ``pendulum``, ``inherent``), for the ``method`` qualifier."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,6 +471,9 @@ class Pending:
     it open (the trace then branches on "activate" / "decline")."""
     source: tuple[str, int] = ("pending", 0)
     targets: tuple[ObjectId, ...] = ()
+    zone: str = ""
+    """For a trigger of a phase's start: the zone its card was in when the phase began (a trigger
+    that waits, ARC-V 3.2.7.3.i5, is not activated once its card has left it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -593,6 +630,8 @@ class GameState:
     summoning: tuple[ObjectId, ...] = ()
     """Monsters being summoned (the summon-negation window), if any."""
     summon_kind: str = ""
+    summon_method: str = ""
+    """How the monsters in the summon-negation window are being Summoned (an event's ``method``)."""
     """How ``summoning`` is being summoned (``normal``, ``flip``, ``synchro``, …)."""
     end_declared: bool = False
     """The turn player has declared the end of the phase/step; the opponent may respond."""

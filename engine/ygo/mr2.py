@@ -315,6 +315,16 @@ CITATIONS.update({
     R.REPLACE_SELF: _ruling("'if this card leaves the field, banish it' is an effect that is not activated and "
                             "applies at once"),
     **{key: Ruling(text) for key, text in REPLACEMENT_RULINGS.items()},
+    # issue 13: trigger events and qualifiers
+    R.STANDBY_PHASE_TRIGGER: _s("ch3.6"),
+    R.END_PHASE_TRIGGER: _s("ch3.15"),
+    R.PHASE_TRIGGERS: _s("ch5.5"),
+    R.DRAWN_EVENT: _s("ch5.31"),
+    R.TARGET_AT_ACTIVATION: _s("ch5.28"),
+    R.FACE_DOWN_NOT_TARGET: _ruling("a face-down card cannot be targeted by an effect that names a characteristic of its "
+                                    "target (a Type, Attribute, Level or name): face-down, it has none that can be read"),
+    R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
+                                "when there is no card it could target, so such a trigger is not activated"),
 })
 
 

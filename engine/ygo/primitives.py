@@ -119,6 +119,26 @@ def destroy_equips(duel: Duel, state: GameState, monster: Card) -> GameState:
     return state
 
 
+RULE_REASONS = frozenset({"tribute", "synchro_material", "hand_limit", "resolved"})
+"""Moves made by the rules or a summoning procedure, not by a card effect."""
+RULE_KEYS = frozenset({R.EQUIP_DESTROYED, R.FIELD_REPLACED, R.XYZ_MATERIALS, R.XYZ_NEGATED_MATERIALS, R.TOKEN_REMOVED})
+"""Rule points of moves the rules make (rule processing), whatever their reason says."""
+
+
+def cause_of(reason: str, key: R, kind: str, by_effect: bool = False) -> str:
+    """Return why a card moved, for a trigger's ``by`` qualifier: ``cost`` (paid on activation,
+    ARC-V 4.2.2.i2), ``battle``, ``rule`` (rule processing, a summoning procedure, the hand
+    limit, a resolved card going to the Graveyard) or ``effect`` (a card effect resolving, a
+    Tribute made by one included)."""
+    if kind == "cost":
+        return "cost"
+    if by_effect:
+        return "effect"
+    if reason == "battle":
+        return "battle"
+    return "rule" if reason in RULE_REASONS or key in RULE_KEYS else "effect"
+
+
 def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R, *, by_effect: bool = False,
          **kwargs: Any) -> GameState:
     """Move a card (:func:`place_card`), note the events it raises, and end what its leaving ends.
@@ -151,20 +171,23 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = restore(duel, end_continuous(duel, state, before.id), before.id)
     procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" and not by_effect else ""
+    facts = {"player": before.controller if was_on_field else before.owner, "origin": before.zone.value,
+             "cause": cause_of(reason, key, kwargs.get("kind", ""), by_effect)}
     if after.zone is Zone.GRAVEYARD or (to is Zone.GRAVEYARD and after.zone is Zone.EXTRA_DECK
                                         and after.subtype == "pendulum"):
-        state = duel.event(state, "sent_to_graveyard", card.id, procedure)
+        state = duel.event(state, "sent_to_graveyard", card.id, procedure, **facts)
         if was_on_field and kwargs.get("from_field", True):
-            state = duel.event(state, "sent_from_field", card.id, procedure)
+            state = duel.event(state, "sent_from_field", card.id, procedure, **facts)
     if was_on_field and reason in ("destroy", "battle"):
-        state = duel.event(state, "destroyed", card.id)
+        state = duel.event(state, "destroyed", card.id, **facts)
         if reason == "battle":
-            state = duel.event(state, "destroyed_by_battle", card.id)
+            state = duel.event(state, "destroyed_by_battle", card.id, **facts)
     if after.zone is Zone.BANISHED:
-        state = duel.event(state, "banished", card.id)
+        state = duel.event(state, "banished", card.id, **facts)
     if reason == "special_summon" and after.zone is Zone.MONSTER_ZONE:
         state = state.with_card(replace(state.card(card.id), summoned_this_turn=True))
-        state = duel.event(state, "special_summoned", card.id)
+        state = duel.event(state, "special_summoned", card.id, player=after.controller, origin=before.zone.value,
+                           cause="effect", method="effect")
         state = apply_continuous(duel, state, state.card(card.id))
     return state
 
@@ -221,8 +244,9 @@ def draw_card(duel: Duel, state: GameState, player: PlayerId, key: R) -> Optiona
     if deck_order_unknown(state, player):
         return duel.cannot_evaluate(state, "ygo.cannot_evaluate.shuffled_draw", R.DECK_ORDER_HIDDEN, player=player,
                                     count=len(deck))
-    return duel.step(state.with_card(replace(top, zone=Zone.HAND, position=None)), "move", "ygo.move.draw", key,
-                     player=player, card=top.id, card_name=top.name)
+    state = duel.step(state.with_card(replace(top, zone=Zone.HAND, position=None)), "move", "ygo.move.draw", key,
+                      player=player, card=top.id, card_name=top.name)
+    return duel.event(state, "drawn", top.id, player=player, origin=Zone.DECK.value)
 
 
 def set_lp(state: GameState, player: PlayerId, lp: int) -> GameState:

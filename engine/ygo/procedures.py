@@ -186,7 +186,7 @@ def do_special_summon(duel: Duel, state: GameState, player: PlayerId, method: st
             state = duel.sync(state.with_card(replace(state.card(card.id), materials=tuple(m.id for m in materials))))
         state = keep_materials(duel, state, card.id, kept)
         state = apply_continuous(duel, state, state.card(card.id))
-    return summon_window(duel, state, cards, player, "special_summoned")
+    return summon_window(duel, state, cards, player, "special_summoned", method)
 
 
 def _check_special_summon(value: Mapping[str, Any], path: Path, v: Validation) -> None:
@@ -245,8 +245,9 @@ def summoned(duel: Duel, state: GameState, card: Card, player: PlayerId, method:
     """Place a monster Special Summoned by an effect, record it and note the event."""
     duel.record("summon", "ygo.summon.special", key, card=card.id, card_name=card.name, player=player,
                 method=method, position=position.value)
+    origin = state.card(card.id).zone.value
     state = place_monster(duel, state, card, player, position, "special_summon", key)
-    state = duel.event(state, "special_summoned", card.id)
+    state = duel.event(state, "special_summoned", card.id, player=player, origin=origin, cause="effect", method=method)
     return apply_continuous(duel, state, state.card(card.id))
 
 

@@ -278,6 +278,14 @@ class R(Enum):
     REPLACE_DESTRUCTION = auto()     # "if this card would be destroyed, you can … instead"
     REPLACE_DESTRUCTION_IMPOSSIBLE = auto()  # the part done instead must be possible, else it is destroyed
     REPLACE_OWN_CARD = auto()        # Macro Cosmos itself goes to the GY: its effect ends as it leaves the field
+    # issue 13: trigger events and qualifiers
+    STANDBY_PHASE_TRIGGER = auto()  # "during the Standby Phase" is handled in that phase
+    END_PHASE_TRIGGER = auto()      # "during the End Phase" is handled in that phase
+    PHASE_TRIGGERS = auto()         # how triggers of the same phase start go on the chain (ARC-V: one at a time)
+    DRAWN_EVENT = auto()            # a card drawn: one event per card drawn
+    TARGET_AT_ACTIVATION = auto()   # a targeting effect's targets are chosen when it is activated
+    FACE_DOWN_NOT_TARGET = auto()   # a face-down card is no target for "target 1 <characteristic> monster"
+    TRIGGER_NO_TARGET = auto()      # a trigger that targets cannot be activated without a legal target
 
 
 REPLACEMENT_RULINGS = {

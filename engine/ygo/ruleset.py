@@ -26,6 +26,7 @@ from .play import run
 from .replacement import OpenReplacement
 from .rules import R
 from .targets import OpenChoice
+from .trigger_targets import OpenTriggerTargets
 from .triggers import OpenOrder, OpenTriggerChoice
 from .turn import OpenHandLimit
 
@@ -57,6 +58,10 @@ class YgoRuleset(Ruleset):
     """Simultaneous triggers go on the chain by priority tier (ARC-V 4.2.4.2.1.i1: mandatory,
     then optional of public cards, then optional of hidden cards, each tier turn player first);
     otherwise the turn player's, then the opponent's (MR2 ch5.5)."""
+    phase_triggers_one_at_a_time: ClassVar[bool] = False
+    """Triggers of the start of the same phase ("during the Standby Phase") are not simultaneous:
+    one is activated and resolved, then the next (ARC-V 3.2.7.3.i5); otherwise they go on one
+    chain like any triggers of the same moment (MR2 ch5.5, the document states no exception)."""
 
     def validate(self, scenario: Mapping[str, Any], checker: Checker) -> None:
         """Check the ``ygo`` frame and vocabulary (docs/scenario-format.md §2)."""
@@ -76,7 +81,9 @@ class YgoRuleset(Ruleset):
         state = replace(state, pending=fmt.parse_pending(scenario, state))
         duel = Duel(self, recorder, DuelOptions(trigger_order=tuple(options.get("trigger_order", ())),
                                                 activate_triggers=frozenset(options.get("activate_triggers", ())),
-                                                decline_triggers=frozenset(options.get("decline_triggers", ()))),
+                                                decline_triggers=frozenset(options.get("decline_triggers", ())),
+                                                trigger_targets={card: tuple(targets) for card, targets
+                                                                 in options.get("trigger_targets", {}).items()}),
                     cards=state.cards)
         recorder.watch(board_watcher(), state)
         try:
@@ -93,6 +100,10 @@ class YgoRuleset(Ruleset):
             recorder.sync(open_triggers.state)
             self._branch_triggers(scenario, open_triggers, duel, recorder)
             return fmt.result(scenario, open_triggers.state, complete=False)
+        except OpenTriggerTargets as open_targets:
+            recorder.sync(open_targets.state)
+            self._branch_trigger_targets(scenario, open_targets, duel, recorder)
+            return fmt.result(scenario, open_targets.state, complete=False)
         except OpenHandLimit as open_hand:
             recorder.sync(open_hand.state)
             self._branch_hand_limit(scenario, open_hand, duel, recorder)
@@ -194,6 +205,28 @@ class YgoRuleset(Ruleset):
         variants = [(answer, choice.with_answer(scenario, answer)) for answer in (True, False)]
         self._record_branches(recorder, duel.cite(R.REPLACE_DESTRUCTION), "ygo.choice.replacement", params,
                               [True, False], variants)
+
+    def _branch_trigger_targets(self, scenario: Mapping[str, Any], open_targets: OpenTriggerTargets, duel: Duel,
+                                recorder: TraceRecorder) -> None:
+        """Record the ``choice`` of a targeting trigger's targets (ARC-V 4.2.3.3.i2), one branch per
+        legal set written in ``options.trigger_targets``; over 24, the step lists the first ones."""
+        params = {"card": open_targets.card, "card_name": open_targets.state.card(open_targets.card).name,
+                  "player": open_targets.player, "count": open_targets.count_needed,
+                  "options": list(open_targets.legal)}
+        key = duel.cite(R.TARGET_AT_ACTIVATION)
+        if open_targets.count() > MAX_BRANCHES:
+            recorder.record("choice", "ygo.choice.trigger_targets_too_many", key, params,
+                            options=open_targets.options(MAX_LISTED))
+            return
+        options = open_targets.options()
+        variants = []
+        for option in options:
+            document = copy.deepcopy(dict(scenario))
+            answers = dict(document.get("options", {}).get("trigger_targets", {}))
+            answers[open_targets.card] = option
+            document["options"] = {**document.get("options", {}), "trigger_targets": answers}
+            variants.append((option, document))
+        self._record_branches(recorder, key, "ygo.choice.trigger_targets", params, options, variants)
 
     def _branch(self, scenario: Mapping[str, Any], choice: OpenChoice, duel: Duel, recorder: TraceRecorder) -> None:
         """Record the ``choice`` step; with at most 24 options, resolve one branch per option."""

@@ -15,6 +15,7 @@ from .filters import card_filter
 from .protection import negating_source, shielded
 from .values import continuous_targets
 from .requirements import parse_object as parse_requirements, with_materials
+from .trigger_targets import targeting_of
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
     Attack, EventWindow, Pending, Player, Position, Replacement, Turn, Zone,
@@ -99,6 +100,9 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         optional=raw.get("optional", False),
         timing=raw.get("timing", "if"),
         event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
+        targeting=targeting_of(raw, card_filter),
+        qualifiers=tuple((key, tuple(value) if isinstance(value, list) else value)
+                         for key, value in raw.get("qualifiers", {}).items()),
         once_per_turn=raw.get("once_per_turn"),
         condition=tuple(raw.get("condition", {}).items()),
     )

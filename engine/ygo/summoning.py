@@ -124,12 +124,14 @@ def do_summon(duel: Duel, state: GameState, player: PlayerId, card: Card, tribut
                 card_name=card.name, player=player, tributes=[t.id for t in tributes])
     state = place_monster(duel, state, card, player, Position.ATTACK, "summon", R.NORMAL_SUMMON)
     state = apply_continuous(duel, state, state.card(card.id))
-    return summon_window(duel, state, [card], player, "summoned")
+    return summon_window(duel, state, [card], player, "summoned", "tribute" if tributes else "normal")
 
 
-def summon_window(duel: Duel, state: GameState, cards: list[Card], player: PlayerId, kind: str) -> GameState:
-    """Open the summon-negation window (ARC-V 3.2.2.1.i7): the opponent may only negate the Summon."""
-    state = replace(state, summoning=tuple(c.id for c in cards), summon_kind=kind)
+def summon_window(duel: Duel, state: GameState, cards: list[Card], player: PlayerId, kind: str,
+                  method: str = "") -> GameState:
+    """Open the summon-negation window (ARC-V 3.2.2.1.i7): the opponent may only negate the Summon.
+    ``method`` is how the monsters are Summoned (``normal``, ``tribute``, a ``summon_method``)."""
+    state = replace(state, summoning=tuple(c.id for c in cards), summon_kind=kind, summon_method=method)
     duel.record("priority", "ygo.summon.negation_window", R.SUMMON_NEGATION_WINDOW, card=cards[0].id,
                 card_name=cards[0].name, player=opponent_of(player), **priority_params(duel, state, opponent_of(player)))
     return state
@@ -144,11 +146,11 @@ def summon_succeeds(duel: Duel, state: GameState) -> GameState:
         card = state.card(card_id)
         if card.zone is Zone.MONSTER_ZONE:
             duel.record("summon", "ygo.summon.success", key, card=card.id, card_name=card.name, how=kind)
-            state = duel.event(state, kind, card_id)
+            state = duel.event(state, kind, card_id, player=card.controller, method=state.summon_method)
             succeeded.append(card)
     # What just happened, for "when … Summons" activation conditions (engine.ygo.conditions).
     window = EventWindow(kind, succeeded[0].controller, tuple(c.id for c in succeeded)) if succeeded else None
-    return replace(state, summoning=(), summon_kind="", last_event=window)
+    return replace(state, summoning=(), summon_kind="", summon_method="", last_event=window)
 
 
 def verify_set_spell_trap(duel: Duel, state: GameState, player: PlayerId, card: Card) -> None:

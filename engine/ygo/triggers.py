@@ -24,6 +24,8 @@ from .duel import Duel
 from .model import FIELD_ZONES, Activation, Card, Effect, EffectClass, Event, GameState, Pending, Zone
 from .primitives import PROCEDURE_MISSED_TIMING
 from .protection import lock_of
+from .qualifiers import unmet
+from .trigger_targets import aimed, choose_targets
 from .rules import R
 from .vocabulary import VOCABULARY
 
@@ -52,6 +54,55 @@ for _name, _rule, _label, _doc in (
          "The card is destroyed by battle (MR2 ch4.7–ch4.8)."),
         ("banished", R.BANISH, "Banished", "The card is banished (ARC-V 2.3.i1).")):
     VOCABULARY.define("trigger_event", _name, rule=(_rule, R.TRIGGER_EVENT), label=_label, doc=_doc, example=_name)
+
+# issue 13: the phase, draw and battle-damage events
+VOCABULARY.define(
+    "trigger_event", "standby_phase", rule=(R.STANDBY_PHASE_TRIGGER, R.PHASE_TRIGGERS, R.TRIGGER_EVENT),
+    label="The Standby Phase begins",
+    doc="\"During the Standby Phase\": raised for this card when a Standby Phase begins during play while it is "
+        "face-up on the field or in the Graveyard (MR2 ch3.6); `qualifiers.player` makes it \"your\" or \"your "
+        "opponent's\" (the turn player's side). Under ARC-V two or more such triggers are not simultaneous: one is "
+        "activated and resolved, then the next (ARC-V 3.2.7.3.i5); under MR2 they form one chain (ch5.5). A board "
+        "that starts in the phase has had it.",
+    example="standby_phase")
+VOCABULARY.define(
+    "trigger_event", "end_phase", rule=(R.END_PHASE_TRIGGER, R.PHASE_TRIGGERS, R.TRIGGER_EVENT),
+    label="The End Phase begins",
+    doc="\"During the End Phase\": raised for this card when an End Phase begins during play while it is face-up "
+        "on the field or in the Graveyard (MR2 ch3.15); one at a time under ARC-V (3.2.7.3.i5), one chain under MR2 "
+        "(ch5.5), as for `standby_phase`.",
+    example="end_phase")
+VOCABULARY.define(
+    "trigger_event", "drawn", rule=(R.DRAWN_EVENT, R.DRAW, R.TRIGGER_EVENT), label="Drawn",
+    doc="The card is drawn, in the Draw Phase or by an effect (\"each player draws\" included); `qualifiers.player` "
+        "is who drew. Its own trigger is activated from the hand it was drawn into, as its text states (ARC-V "
+        "3.2.7.3.i1; the hidden-zone rule 3.2.7.3.i4 is for a card that went back to the hand or Deck). A trigger on other cards' draws (`event_of`, \"each time your opponent draws\") meets one draw "
+        "of several cards once (MR2 ch5.31: \"draw 2\" is one draw).",
+    example="drawn")
+VOCABULARY.define(
+    "trigger_event", "battle_damage", rule=(R.BATTLE_DAMAGE, R.DAMAGE_STEP_TRIGGER, R.TRIGGER_EVENT),
+    label="Inflicts battle damage",
+    doc="The card inflicts battle damage (the attacker on a direct attack or when it wins the battle; the defending "
+        "monster when the attacker takes the damage) (ARC-V 1.4.1.i2; MR2 ch5.25); `qualifiers.player` is who took "
+        "it (\"to your opponent\": `opponent`). It happens in the Damage Step, where an optional trigger on it is "
+        "not among the ones ARC-V 3.2.7.3.i6 lets activate (a mandatory one is).",
+    example="battle_damage")
+_CHAIN_BUILDING = ("Neither document says how a trigger whose event is an activation is handled; the engine treats "
+                   "it like the event of a cost: it waits for the chain, then a mandatory or \"if\" trigger is "
+                   "activated and a \"when … you can\" one misses the timing (ARC-V 4.2.3.2.i2–i4).")
+VOCABULARY.define(
+    "trigger_event", "activated", rule=(R.TRIGGER_EVENT, R.MANDATORY_AFTER, R.MISSED_TIMING), label="Activated",
+    doc="The card or one of its effects is activated (a chain link is made, its cost paid), including the triggers "
+        "SEGOC puts on the chain; with `event_of` \"each time a Spell Card is activated\", with `qualifiers.player` "
+        "whose activation. " + _CHAIN_BUILDING,
+    example="activated")
+VOCABULARY.define(
+    "trigger_event", "targeted", rule=(R.TRIGGER_EVENT, R.MANDATORY_AFTER, R.MISSED_TIMING), label="Targeted",
+    doc="The card is targeted by an activation (each card of a chain link's `targets`); `qualifiers.player` is who "
+        "activated it (\"targeted by your opponent's card effect\": `opponent`). A Quick Effect that responds to "
+        "the activation is an `activate` action, not this event. " + _CHAIN_BUILDING,
+    example="targeted")
+PHASE_TRIGGERS = frozenset({"standby_phase", "end_phase"})
 
 VOCABULARY.define(
     "timing", "when", rule=(R.MISSED_TIMING,), label='"When … you can" (…时)',
@@ -161,7 +212,7 @@ def triggered_by(duel: Duel, state: GameState, event: Event) -> list[tuple[Card,
     own = state.card(event.card)
     found = [(own, index, effect) for index, effect in enumerate(own.effects)
              if effect.effect_class in (EffectClass.TRIGGER, EffectClass.FLIP) and effect.trigger == event.kind
-             and effect.event_of is None]
+             and effect.event_of is None and _qualifies(duel, effect, event, own)]
     for card_id, index, effect in duel.watchers:
         if effect.trigger != event.kind:
             continue
@@ -169,9 +220,33 @@ def triggered_by(duel: Duel, state: GameState, event: Event) -> list[tuple[Card,
         active = (card.zone in FIELD_ZONES and card.face_up) or card.zone in (Zone.GRAVEYARD, Zone.HAND)
         holder = card.controller if card.zone in FIELD_ZONES else card.owner
         assert effect.event_of is not None
-        if active and effect.event_of.matches(own, holder) and (card_id != own.id or effect.event_of.card == own.id):
+        if (active and effect.event_of.matches(own, holder) and (card_id != own.id or effect.event_of.card == own.id)
+                and _qualifies(duel, effect, event, card)):
             found.append((card, index, effect))
     return found
+
+
+def _qualifies(duel: Duel, effect: Effect, event: Event, card: Card) -> bool:
+    """Return whether ``event`` meets the qualifiers of ``card``'s trigger; if it does not, record
+    a ``trigger`` step naming the qualifier (ARC-V 3.2.7.3.i1: the trigger activates only at the
+    timing its text states)."""
+    missed = unmet(effect.qualifiers, event, card)
+    if missed is None:
+        return True
+    key, wanted, was = missed
+    duel.record("trigger", "ygo.trigger.not_qualified", R.TRIGGER_EVENT, card=card.id, card_name=card.name,
+                event=event.kind, event_card=event.card, qualifier=key, wanted=wanted, was=was)
+    return False
+
+
+def _one_draw(seen: set[tuple[str, int, int, Any]], card: Card, index: int, event: Event) -> bool:
+    """Return whether a trigger on other cards' draws already met this draw (one draw of several
+    cards counts once, MR2 ch5.31); note it as met."""
+    key = (card.id, index, event.moment, event.player)
+    if key in seen:
+        return True
+    seen.add(key)
+    return False
 
 
 def _damage_step_trigger_allowed(effect: Effect, event: Event, card: Card) -> bool:
@@ -199,13 +274,16 @@ def collect_triggers(duel: Duel, state: GameState) -> GameState:
     damage calculation (3.2.7.3.i7).
     """
     pending = list(state.pending)
+    draws: set[tuple[str, int, int, Any]] = set()
     for event in state.events:
         check_deadline(f"collecting the triggers of {len(state.events)} events")
         for card, index, effect in triggered_by(duel, state, event):
             base = {"card": card.id, "card_name": card.name, "event": event.kind}
             if card.id != event.card:
+                if event.kind == "drawn" and _one_draw(draws, card, index, event):
+                    continue
                 base["event_card"] = event.card
-            elif card.zone in HIDDEN_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED):
+            elif event.kind != "drawn" and (card.zone in HIDDEN_ZONES or card.zone in (Zone.MATERIAL, Zone.REMOVED)):
                 duel.record("missed_timing", "ygo.trigger.cannot_activate", R.TRIGGER_HIDDEN, **base,
                             zone=card.zone.value)
                 continue
@@ -222,8 +300,24 @@ def collect_triggers(duel: Duel, state: GameState) -> GameState:
                 duel.record("trigger", "ygo.trigger.after_chain", key, **base)
             controller = card.controller if card.zone in FIELD_ZONES else card.owner
             pending.append(Pending(card.id, index, controller, not effect.optional, effect.timing, last,
-                                   activate=duel.decision(card.id), source=("events", len(pending))))
-    return replace(state, events=(), pending=tuple(pending))
+                                   activate=duel.decision(card.id), source=("events", len(pending)),
+                                   zone=card.zone.value if event.kind in PHASE_TRIGGERS else ""))
+    return replace(state, events=(), pending=tuple(item for item in pending if _still_there(duel, state, item)))
+
+
+def _still_there(duel: Duel, state: GameState, item: Pending) -> bool:
+    """Return whether a pending trigger can still be activated: one of a phase's start cannot
+    (a ``missed_timing`` step says so) once its card has left the zone it was in when the phase
+    began or been turned face-down while it waited, since the waiting triggers are activated
+    only after the first has resolved (ARC-V 3.2.7.3.i5)."""
+    if not item.zone:
+        return True
+    card = state.card(item.card)
+    if card.zone.value == item.zone and (card.zone not in FIELD_ZONES or card.face_up):
+        return True
+    duel.record("missed_timing", "ygo.trigger.phase_card_left", R.PHASE_TRIGGERS, card=card.id, card_name=card.name,
+                zone=card.zone.value, was=item.zone)
+    return False
 
 
 def _tier(duel: Duel, state: GameState, item: Pending) -> int:
@@ -280,13 +374,37 @@ def build_segoc(duel: Duel, state: GameState) -> GameState:
         ordered.append((key, sorted(group, key=lambda p: (duel.rank(p) is None, duel.rank(p) or 0))))
     if open_groups:
         raise OpenOrder(state, open_groups)
+    ordered, waiting = _one_phase_trigger(duel, state, ordered)
     for (tier, _), group in ordered:
         for item in group:
             check_deadline(f"putting {len(items)} simultaneous triggers on the chain")
             state = _activate_trigger(duel, state, item, tier)
             if state.ended:
                 return state
-    return state
+    return replace(state, pending=waiting)
+
+
+def _is_phase_trigger(state: GameState, item: Pending) -> bool:
+    effects = state.card(item.card).effects
+    return isinstance(item.effect, int) and item.effect < len(effects) and effects[item.effect].trigger in PHASE_TRIGGERS
+
+
+Ordered = list[tuple[tuple[int, bool], list[Pending]]]
+
+
+def _one_phase_trigger(duel: Duel, state: GameState, ordered: Ordered) -> tuple[Ordered, tuple[Pending, ...]]:
+    """Under a ruleset whose phase triggers are not simultaneous (ARC-V 3.2.7.3.i5), keep only the
+    first of two or more triggers of the phase's start in ``ordered`` (by tier, turn player first,
+    then their order) and return the others, which wait until it has resolved."""
+    phase_items = [item for _, group in ordered for item in group if _is_phase_trigger(state, item)]
+    if not duel.ruleset.phase_triggers_one_at_a_time or len(phase_items) < 2:
+        return ordered, ()
+    first, waiting = phase_items[0], tuple(phase_items[1:])
+    card = state.card(first.card)
+    duel.record("trigger", "ygo.trigger.phase_one_at_a_time", R.PHASE_TRIGGERS, card=card.id, card_name=card.name,
+                player=first.controller, waiting=[item.card for item in waiting], count=len(waiting))
+    kept = [(key, [item for item in group if item not in waiting]) for key, group in ordered]
+    return [(key, group) for key, group in kept if group], waiting
 
 
 def _drop_locked(duel: Duel, state: GameState) -> GameState:
@@ -309,11 +427,17 @@ def _drop_locked(duel: Duel, state: GameState) -> GameState:
 
 def _activate_trigger(duel: Duel, state: GameState, item: Pending, tier: int) -> GameState:
     card = state.card(item.card)
+    effect = card.effects[item.effect]
+    targets, actions = item.targets, effect.actions
+    if effect.targeting is not None:
+        chosen = choose_targets(duel, state, item, card, effect)
+        if chosen is None:
+            return state
+        targets, actions = chosen, aimed(effect.actions, chosen)
     duel.record("trigger", "ygo.trigger.to_chain", R.SEGOC, card=card.id, card_name=card.name,
                 player=item.controller, tier=tier, mandatory=item.mandatory, link=len(state.chain) + 1)
-    effect = card.effects[item.effect]
     act = Activation(card=card.id, effect=item.effect, controller=item.controller, spell_speed=None,
-                     targets=item.targets, cost=effect.cost, actions=effect.actions, source=item.source,
+                     targets=targets, cost=effect.cost, actions=actions, source=item.source,
                      own_actions=False)
     try:
         return do_activate(duel, state, act, simultaneous=True)

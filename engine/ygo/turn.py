@@ -17,7 +17,7 @@ from typing import Any, Optional
 from ..core.vocabulary import Choice, ListOf, Ref, Row
 from .activation import pass_priority
 from .duel import Duel
-from .model import EndRequest, GameState, PlayerId, Zone, opponent_of
+from .model import FIELD_ZONES, EndRequest, GameState, PlayerId, Zone, opponent_of
 from .primitives import draw_card, end_duel, move
 from .rules import R
 from .values import expire_lingering
@@ -104,6 +104,29 @@ def _enter(duel: Duel, state: GameState, phase: str, step: Optional[str]) -> Gam
     state = duel.sync(replace(state, turn=replace(state.turn, phase=phase, step=step), turn_player_first=True))
     if phase == "end":
         state = expire_lingering(duel, state)
+    return phase_events(duel, state, phase)
+
+
+PHASE_EVENTS = {"standby": "standby_phase", "end": "end_phase"}
+"""The trigger event each phase raises when it begins (MR2 ch3.6, ch3.15)."""
+PHASE_RULES = {"standby": R.STANDBY_PHASE_TRIGGER, "end": R.END_PHASE_TRIGGER}
+
+
+def phase_events(duel: Duel, state: GameState, phase: str) -> GameState:
+    """Note the phase's event for each card whose trigger reads "during the Standby Phase" /
+    "during the End Phase" and that is face-up on the field or in the Graveyard (MR2 ch3.6:
+    such a card on the field is handled in that phase); the event's player is the turn player.
+    Whether they then go on one chain is the ruleset's (engine/ygo/triggers.py)."""
+    kind = PHASE_EVENTS.get(phase)
+    if kind is None:
+        return state
+    state = duel.bump(state)
+    for card in state.cards:
+        active = (card.zone in FIELD_ZONES and card.face_up) or card.zone is Zone.GRAVEYARD
+        if active and any(e.trigger == kind and e.event_of is None for e in card.effects):
+            duel.record("trigger", "ygo.trigger.phase_event", PHASE_RULES[phase], card=card.id, card_name=card.name,
+                        phase=phase, player=state.turn.active, zone=card.zone.value)
+            state = duel.event(state, kind, card.id, player=state.turn.active)
     return state
 
 

@@ -22,6 +22,7 @@ slot                style    what a document writes                      entries
                                                                           battle, turn
 ``counter``         named    a key of ``counters``, a cost's ``counter``  costs
 ``option``          keyed    a key of ``options``                         triggers
+``trigger_qualifier`` keyed  a trigger's ``qualifiers``                  qualifiers
 ==================  =======  ==========================================  ===========================
 
 The keyed ``activation_condition`` slot (an activated effect's ``condition``) has its entries in
@@ -128,3 +129,8 @@ VOCABULARY.slot(
     doc="When a card or effect may be activated (`condition` of an activated effect): every key given must hold "
         "when it is activated, or the activation is illegal (ARC-V 4.2.3.i1; MR2 ch2.23). Entries live in "
         "conditions.")
+VOCABULARY.slot(
+    "trigger_qualifier", style=KEYED, kind="condition", label="Trigger qualifier",
+    doc="What a trigger's event must also be (`qualifiers` of a `trigger` or `flip` effect): from where, by what, "
+        "how it was Summoned, whose (ARC-V 3.2.7.3.i1: a trigger activates at the timing its text states). Every key "
+        "given must hold; one that means nothing for the trigger's event is refused.")

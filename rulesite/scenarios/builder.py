@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core.schema import Boolean, Choice, Field, Integer, ListOf
+from engine.core.schema import Boolean, Choice, Field, Integer, ListOf, MapOf
 from engine.ygo.frame import LINGERING_FIELDS as FRAME_LINGERING_FIELDS
 from engine.ygo.frame import LINK_FIELDS as FRAME_LINK_FIELDS
 from engine.ygo.frame import PENDING_FIELDS as FRAME_PENDING_FIELDS
@@ -42,6 +42,10 @@ from engine.ygo.vocabulary import VOCABULARY
 
 from .builders import common
 from .builders.ygo_procedures import costs_form, costs_json, material_form, material_json, object_as_is
+from .builders.ygo_filters import (  # noqa: F401  (the filter, qualifier and targeting texts of a card row)
+    FILTER_KEYS, QUALIFIER_KEYS, filter_form, filter_json, qualifiers_form, qualifiers_json, targeting_form,
+    targeting_json,
+)
 
 Row = dict[str, Any]
 """One form row: field name to value, with nested ``actions`` rows where the row has them."""
@@ -111,7 +115,6 @@ PLAYER_REFS = key_values("instruction", "player")
 SUMMON_POSITIONS = key_values("instruction", "position")
 DECK_PLACES = key_values("instruction", "place")
 PHASE_SKIPS = key_values("action", "to")
-FILTER_KEYS = tuple(VOCABULARY.names("filter"))
 YES_NO = ("yes", "no")
 
 OMITTABLE = ("options", "chain", "pending", "effects", "actions", "turn.step")
@@ -178,43 +181,6 @@ def inputs(slots: Sequence[str], table: Mapping[str, _Field]) -> tuple[_Field, .
     keys = dict.fromkeys(key for slot in slots for entry in VOCABULARY.entries(slot)
                          for key in {**VOCABULARY.slots[slot].common, **entry.keys})
     return tuple(table[key] for key in keys if key in table)
-
-
-def filter_form(value: Any) -> Any:
-    """A FILTER (``{"kind": "monster", "controller": "opponent"}``) as ``kind: monster,
-    controller: opponent``; ``"self"`` (a trigger's own event) as ``self``; else ``_MISSING``."""
-    if value == "self":
-        return value
-    if not isinstance(value, Mapping) or not value:
-        return _MISSING
-    parts = []
-    for key, item in value.items():
-        item = material_form(item) if key == "summoned_with" else item  # its own filter, as key=value & …
-        if key not in FILTER_KEYS or isinstance(item, bool) or not isinstance(item, (str, int)):
-            return _MISSING
-        shown = str(item)
-        if not shown or shown != shown.strip() or any(mark in shown for mark in ",;:"):
-            return _MISSING
-        parts.append(f"{key}: {shown}")
-    return ", ".join(parts)
-
-
-def filter_json(value: Any) -> Any:
-    """Parse :func:`filter_form` text, each value typed by its filter entry (a Level is a
-    number); raise ``ValueError`` naming a part that is not ``key: value`` of a filter key."""
-    text = str(value or "").strip()
-    if not text:
-        return _MISSING
-    if text == "self":
-        return text
-    out: dict[str, Any] = {}
-    for part in text.split(","):
-        key, sep, item = (piece.strip() for piece in part.partition(":"))
-        if not sep or key not in FILTER_KEYS or not item or key in out:
-            raise ValueError(part.strip())
-        number = isinstance(VOCABULARY.get("filter", key).value, Integer) and _INTEGER.fullmatch(item)
-        out[key] = material_json(item) if key == "summoned_with" else int(item) if number else item
-    return out
 
 
 CONDITION_KEYS = tuple(VOCABULARY.names("activation_condition"))
@@ -324,6 +290,8 @@ EFFECT_INPUTS = {field.key: field for field in (
     _Field("timing", "effect_timing", choices=TIMINGS),
     _Field("optional", "effect_optional", _yes_no, _yes_no_json),
     _Field("event_of", "effect_event_of", filter_form, filter_json),
+    _Field("qualifiers", "effect_qualifiers", qualifiers_form, qualifiers_json),
+    _Field("targeting", "effect_targeting", targeting_form, targeting_json),
     _Field("once_per_turn", "effect_once_per_turn", choices=ONCE_PER_TURN),
     _Field("condition", "effect_condition", condition_form, condition_json),
 )}
@@ -619,10 +587,39 @@ TURN_FIELDS = (
     _Field("attack_target", "attack_target"),
 )
 """Turn keys beyond active/phase/step (§2.6a)."""
-OPTION_FIELDS = tuple(_Field(name, name, _id_text, _id_text_json) for name in OPTIONS
-                      if isinstance(VOCABULARY.get("option", name).value, ListOf))
+def _id_map_text(value: Any) -> Any:
+    """``{"k": ["l1", "l2"], "m": ["x"]}`` (card → card ids) as ``k: l1, l2; m: x``; else ``_MISSING``."""
+    if not isinstance(value, Mapping) or not value:
+        return _MISSING
+    parts = []
+    for key, ids in value.items():
+        shown = _id_text(ids)
+        if shown is _MISSING or not isinstance(key, str) or not key or any(mark in key for mark in ",;:"):
+            return _MISSING
+        if any(mark in item for item in ids for mark in ";:"):
+            return _MISSING
+        parts.append(f"{key}: {shown}")
+    return "; ".join(parts)
+
+
+def _id_map_json(value: Any) -> Any:
+    out: dict[str, Any] = {}
+    for part in (value or "").split(";"):
+        key, sep, ids = (piece.strip() for piece in part.partition(":"))
+        if key or ids:
+            out[key] = _id_text_json(ids) if sep else []
+    return out or _MISSING
+
+
+OPTION_FIELDS = tuple(
+    _Field(name, name, _id_text, _id_text_json) if isinstance(VOCABULARY.get("option", name).value, ListOf)
+    else _Field(name, name, _id_map_text, _id_map_json)
+    for name in OPTIONS if isinstance(VOCABULARY.get("option", name).value, (ListOf, MapOf)))
 """``options`` keys (§2.6a): each entry of the ``option`` slot whose value is a list of card
-ids is a setup field of its own, the ids comma-separated."""
+ids is a setup field of its own, the ids comma-separated; one whose value maps a card to card
+ids (``trigger_targets``) is written ``card: id, id; card: id``."""
+OPTION_MAP_FORM = _id_map_text
+"""How a setup field of a card → card ids option is shown (the form reads it to pick its help)."""
 
 
 def _setup_extra(scenario: Mapping[str, Any], turn_rest: Mapping[str, Any], options_rest: Mapping[str, Any]) -> dict[str, Any]:

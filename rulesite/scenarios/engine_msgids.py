@@ -800,6 +800,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'Simultaneous triggers {groups}: {count} possible order(s) on the chain.'),
     # Translators: ygo.choice.trigger_order_too_many
     pgettext_lazy('trace', 'Simultaneous triggers {groups}: {count} possible orders, too many to branch; give options.trigger_order.'),
+    # Translators: ygo.choice.trigger_targets
+    pgettext_lazy('trace', "{player} chooses the {count} target(s) of {card_name}'s trigger among {options}: one branch per choice."),
+    # Translators: ygo.choice.trigger_targets_too_many
+    pgettext_lazy('trace', "{player} chooses the {count} target(s) of {card_name}'s trigger among {options}: too many choices to branch on; give options.trigger_targets."),
     # Translators: ygo.condition.met
     pgettext_lazy('trace', "{card_name}'s activation condition ({condition}) is met (now: {now})."),
     # Translators: ygo.cost.move
@@ -918,6 +922,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} (Level {level}) needs {needed} Tribute(s), not {given}.'),
     # Translators: ygo.illegal.trigger_at_will
     pgettext_lazy('trace', "{card_name}'s {effect_class} effect cannot be activated by choice: a trigger is activated only at the timing of its event, and one that missed its timing or never triggered cannot be activated afterwards."),
+    # Translators: ygo.illegal.trigger_targets
+    pgettext_lazy('trace', "{card_name}'s trigger cannot target {given}: it targets {count} of the cards it may ({options})."),
     # Translators: ygo.illegal.turn_player_priority
     pgettext_lazy('trace', '{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).'),
     # Translators: ygo.illegal.zone_full
@@ -1072,8 +1078,20 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name}'s effect is not activated: {source_name}'s effect says {player} cannot activate it."),
     # Translators: ygo.trigger.missed_timing
     pgettext_lazy('trace', '{card_name} misses the timing: its "when … you can" event ({event}) was not the last thing to happen.'),
+    # Translators: ygo.trigger.no_target
+    pgettext_lazy('trace', "{card_name}'s trigger is not activated: it targets {count} card(s) and there are not that many it could target."),
     # Translators: ygo.trigger.not_from_field
     pgettext_lazy('trace', '{card_name} goes to the Graveyard as an Xyz Material, which is not a card on the field: its "sent from the field" trigger does not activate.'),
+    # Translators: ygo.trigger.not_qualified
+    pgettext_lazy('trace', "{card_name}'s trigger does not activate: its text asks for a {event} event with {qualifier} {wanted}, and this one was {was}."),
+    # Translators: ygo.trigger.phase_card_left
+    pgettext_lazy('trace', "{card_name}'s trigger of this phase is not activated: while it waited, the card left the {was} (it is now in the {zone}) or was turned face-down."),
+    # Translators: ygo.trigger.phase_event
+    pgettext_lazy('trace', 'The {phase} phase of {player} begins: {card_name} ({zone}) has an effect that is handled in this phase; its trigger event is raised.'),
+    # Translators: ygo.trigger.phase_one_at_a_time
+    pgettext_lazy('trace', "The triggers of the start of this phase are not simultaneous: {player}'s {card_name} is activated and resolved first; {count} other(s) wait until it has resolved."),
+    # Translators: ygo.trigger.targets_chosen
+    pgettext_lazy('trace', "{player} targets {names} with {card_name}'s trigger as it is activated."),
     # Translators: ygo.trigger.to_chain
     pgettext_lazy('trace', "{player}'s trigger {card_name} goes on the chain as Chain Link {link} (priority tier {tier}, mandatory: {mandatory})."),
 )
@@ -4378,6 +4396,18 @@ VOCABULARY = (
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'when (…时) or if (…的场合); default if'),
     # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'Targets on activation'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'for a trigger met during play: {"count": N, "filter": FILTER}; the targets are chosen when it is activated (options.trigger_targets; engine/ygo/trigger_targets.py), and its actions that name no card apply to them'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'how many cards it targets; default 1'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'the cards on the field it may target'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'Event qualifiers'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'what the event must also be: from (zones), by (effect, battle, cost), method (of a Summon), player (self or opponent)'),
+    # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Whose event'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', '"self" (the default: this card\'s own event) or a filter naming the other cards whose event activates it'),
@@ -4433,6 +4463,30 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'The card is destroyed by battle (MR2 ch4.7–ch4.8).'),
     # Translators: ygo trigger_event:banished
     pgettext_lazy('vocabulary', 'The card is banished (ARC-V 2.3.i1).'),
+    # Translators: ygo trigger_event:standby_phase
+    pgettext_lazy('vocabulary', 'The Standby Phase begins'),
+    # Translators: ygo trigger_event:standby_phase
+    pgettext_lazy('vocabulary', '"During the Standby Phase": raised for this card when a Standby Phase begins during play while it is face-up on the field or in the Graveyard (MR2 ch3.6); `qualifiers.player` makes it "your" or "your opponent\'s" (the turn player\'s side). Under ARC-V two or more such triggers are not simultaneous: one is activated and resolved, then the next (ARC-V 3.2.7.3.i5); under MR2 they form one chain (ch5.5). A board that starts in the phase has had it.'),
+    # Translators: ygo trigger_event:end_phase
+    pgettext_lazy('vocabulary', 'The End Phase begins'),
+    # Translators: ygo trigger_event:end_phase
+    pgettext_lazy('vocabulary', '"During the End Phase": raised for this card when an End Phase begins during play while it is face-up on the field or in the Graveyard (MR2 ch3.15); one at a time under ARC-V (3.2.7.3.i5), one chain under MR2 (ch5.5), as for `standby_phase`.'),
+    # Translators: ygo trigger_event:drawn
+    pgettext_lazy('vocabulary', 'Drawn'),
+    # Translators: ygo trigger_event:drawn
+    pgettext_lazy('vocabulary', 'The card is drawn, in the Draw Phase or by an effect ("each player draws" included); `qualifiers.player` is who drew. Its own trigger is activated from the hand it was drawn into, as its text states (ARC-V 3.2.7.3.i1; the hidden-zone rule 3.2.7.3.i4 is for a card that went back to the hand or Deck). A trigger on other cards\' draws (`event_of`, "each time your opponent draws") meets one draw of several cards once (MR2 ch5.31: "draw 2" is one draw).'),
+    # Translators: ygo trigger_event:battle_damage
+    pgettext_lazy('vocabulary', 'Inflicts battle damage'),
+    # Translators: ygo trigger_event:battle_damage
+    pgettext_lazy('vocabulary', 'The card inflicts battle damage (the attacker on a direct attack or when it wins the battle; the defending monster when the attacker takes the damage) (ARC-V 1.4.1.i2; MR2 ch5.25); `qualifiers.player` is who took it ("to your opponent": `opponent`). It happens in the Damage Step, where an optional trigger on it is not among the ones ARC-V 3.2.7.3.i6 lets activate (a mandatory one is).'),
+    # Translators: ygo trigger_event:activated
+    pgettext_lazy('vocabulary', 'Activated'),
+    # Translators: ygo trigger_event:activated
+    pgettext_lazy('vocabulary', 'The card or one of its effects is activated (a chain link is made, its cost paid), including the triggers SEGOC puts on the chain; with `event_of` "each time a Spell Card is activated", with `qualifiers.player` whose activation. Neither document says how a trigger whose event is an activation is handled; the engine treats it like the event of a cost: it waits for the chain, then a mandatory or "if" trigger is activated and a "when … you can" one misses the timing (ARC-V 4.2.3.2.i2–i4).'),
+    # Translators: ygo trigger_event:targeted
+    pgettext_lazy('vocabulary', 'Targeted'),
+    # Translators: ygo trigger_event:targeted
+    pgettext_lazy('vocabulary', 'The card is targeted by an activation (each card of a chain link\'s `targets`); `qualifiers.player` is who activated it ("targeted by your opponent\'s card effect": `opponent`). A Quick Effect that responds to the activation is an `activate` action, not this event. Neither document says how a trigger whose event is an activation is handled; the engine treats it like the event of a cost: it waits for the chain, then a mandatory or "if" trigger is activated and a "when … you can" one misses the timing (ARC-V 4.2.3.2.i2–i4).'),
     # Translators: ygo slot timing
     pgettext_lazy('vocabulary', 'Trigger timing'),
     # Translators: ygo slot timing
@@ -4473,6 +4527,28 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Monsters of exactly this Level (Rank for an Xyz Monster).'),
     # Translators: ygo filter:controller
     pgettext_lazy('vocabulary', "Cards the effect's player controls (`self`) or the opponent does, read from the side of the card whose text it is; a card off the field counts for its owner."),
+    # Translators: ygo filter:face_up
+    pgettext_lazy('vocabulary', 'Face-up'),
+    # Translators: ygo filter:face_up
+    pgettext_lazy('vocabulary', 'Face-up cards (`true`) or face-down ones (`false`), on the field or banished; a card in the hand, Deck or Graveyard has no position and never matches (ARC-V 3.2.4).'),
+    # Translators: ygo filter:face_up
+    pgettext_lazy('vocabulary', 'true: face-up cards only; false: face-down cards only'),
+    # Translators: ygo filter:kinds
+    pgettext_lazy('vocabulary', 'Any of these kinds'),
+    # Translators: ygo filter:kinds
+    pgettext_lazy('vocabulary', 'Cards of any of these kinds: "a Spell/Trap" is `["spell", "trap"]` (ARC-V 3.1.1). Not together with `kind`.'),
+    # Translators: ygo filter:kinds
+    pgettext_lazy('vocabulary', 'Kinds'),
+    # Translators: ygo filter:kinds
+    pgettext_lazy('vocabulary', 'two or more of monster, spell, trap'),
+    # Translators: ygo filter:level_min
+    pgettext_lazy('vocabulary', 'Level N or higher'),
+    # Translators: ygo filter:level_min
+    pgettext_lazy('vocabulary', 'Monsters of this Level (Rank for an Xyz Monster) or higher; a card without one never matches.'),
+    # Translators: ygo filter:level_max
+    pgettext_lazy('vocabulary', 'Level N or lower'),
+    # Translators: ygo filter:level_max
+    pgettext_lazy('vocabulary', 'Monsters of this Level (Rank for an Xyz Monster) or lower; a card without one never matches.'),
     # Translators: ygo filter:summoned_with
     pgettext_lazy('vocabulary', 'Summoned with a material'),
     # Translators: ygo filter:summoned_with
@@ -4661,6 +4737,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'A Black Feather Counter: placed on a card by card effects and read or removed only by them (ARC-V 1.2.i1; MR2 ch5.9).'),
     # Translators: ygo slot option
     pgettext_lazy('vocabulary', "The scenario's answers to choices the players make during play (`options`). An unknown option is refused."),
+    # Translators: ygo option:trigger_targets
+    pgettext_lazy('vocabulary', 'Targets of triggers met during play'),
+    # Translators: ygo option:trigger_targets
+    pgettext_lazy('vocabulary', 'For each card whose trigger with `targeting` is met during play, the cards its controller targets when it is activated (ARC-V 4.2.3.3.i2; MR2 ch5.28). They must be `count` cards on the field that meet its filter, not face-down if the filter names a characteristic (ARC-V 3.2.4.3.i7) and not protected from it (4.2.3.3.i4); otherwise an `illegal` step lists the legal sets. Left out, the resolution branches on each legal set; with none, the trigger is not activated (official ruling).'),
     # Translators: ygo option:trigger_order
     pgettext_lazy('vocabulary', 'Order of simultaneous triggers'),
     # Translators: ygo option:trigger_order
@@ -4718,8 +4798,6 @@ VOCABULARY = (
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'true: "when a Spell Card is activated" (the card itself, not an effect of a face-up card)'),
     # Translators: ygo activation_condition:activated
-    pgettext_lazy('vocabulary', 'Activated'),
-    # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'all, monster, spell, trap or spell_trap: the kind of the activation it answers'),
     # Translators: ygo activation_condition:summoning
     pgettext_lazy('vocabulary', 'When a monster would be Summoned'),
@@ -4761,6 +4839,40 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '"If your LP are N or less": only while the activating player\'s Life Points are at most N (ARC-V 4.2.3.i1; MR2 ch2.23).'),
     # Translators: ygo activation_condition:lp_at_most
     pgettext_lazy('vocabulary', "the activating player's LP must be this or less"),
+    # Translators: ygo slot trigger_qualifier
+    pgettext_lazy('vocabulary', 'Trigger qualifier'),
+    # Translators: ygo slot trigger_qualifier
+    pgettext_lazy('vocabulary', "What a trigger's event must also be (`qualifiers` of a `trigger` or `flip` effect): from where, by what, how it was Summoned, whose (ARC-V 3.2.7.3.i1: a trigger activates at the timing its text states). Every key given must hold; one that means nothing for the trigger's event is refused."),
+    # Translators: ygo trigger_qualifier:from
+    pgettext_lazy('vocabulary', 'From where'),
+    # Translators: ygo trigger_qualifier:from
+    pgettext_lazy('vocabulary', 'Only when the card came from one of these zones: "sent from the hand or Deck to the Graveyard" is `["hand", "deck"]`, "from the field" `["field"]` (any zone on the field; an Xyz Material was never there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and a `special_summoned` by a card effect ("Special Summoned from the Graveyard"); a Summon by procedure notes no origin and never matches.'),
+    # Translators: ygo trigger_qualifier:from
+    pgettext_lazy('vocabulary', 'From'),
+    # Translators: ygo trigger_qualifier:from
+    pgettext_lazy('vocabulary', 'field, hand, deck, extra_deck, graveyard, banished: one or more'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'By what'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'Only when the card moved for this reason: `effect` (a card effect resolving), `battle`, or `cost` (paid when an effect was activated, ARC-V 4.2.2.i2). A move the rules make (a Tribute for a Summon, a resolved card going to the Graveyard, the hand limit, an Xyz Material) is none of them. For `sent_to_graveyard`, `sent_from_field`, `destroyed` and `banished`.'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'effect (a card effect resolving), battle, or cost (paid on activation)'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'By a card effect'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'By battle'),
+    # Translators: ygo trigger_qualifier:by
+    pgettext_lazy('vocabulary', 'As a cost'),
+    # Translators: ygo trigger_qualifier:method
+    pgettext_lazy('vocabulary', "Only a Summon of this kind: for `summoned`, `tribute` (with Tributes, ARC-V 3.2.2.1.1) or `normal` (without); for `special_summoned`, `effect` (by a card's `special_summon`), `fusion`, `ritual` (by effect), `synchro`, `xyz`, `pendulum` or `inherent` (by procedure)."),
+    # Translators: ygo trigger_qualifier:method
+    pgettext_lazy('vocabulary', 'summoned: normal or tribute; special_summoned: effect, fusion, ritual, synchro, xyz, pendulum, inherent'),
+    # Translators: ygo trigger_qualifier:player
+    pgettext_lazy('vocabulary', 'Only when the event is this player\'s, read from the side of the trigger\'s card: whose card it was (a move), who Summoned (a Summon), the turn player ("during your Standby Phase"), who drew (`drawn`), who took the damage (`battle_damage`: "inflicts battle damage to your opponent" is `opponent`), who activated (`activated`, `targeted`: "targeted by your opponent\'s card effect" is `opponent`).'),
+    # Translators: ygo trigger_qualifier:player
+    pgettext_lazy('vocabulary', 'self or opponent, read from the side of the card whose trigger it is'),
+    # Translators: ygo trigger_qualifier:player
+    pgettext_lazy('vocabulary', 'The opponent'),
     # Translators: ygo slot summon_condition
     pgettext_lazy('vocabulary', 'Summon condition'),
     # Translators: ygo slot summon_condition
@@ -4844,6 +4956,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Blocks'),
     # Translators: mtg trigger:blocks (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Blocks'),
+    # Translators: fow trigger:spell_played (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'By'),
+    # Translators: ygo trigger_qualifier:by (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'By'),
     # Translators: fow trigger:state (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Whose'),
     # Translators: mtg trigger:cast (a text other games share: in this game's own terms)
@@ -5146,9 +5262,9 @@ FIELD_TYPES = (
     # Translators: a field type's description (mtg action:cast); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a number written as digits'),
     # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', '"self" or FILTER'),
-    # Translators: a field type's description (ygo filter:summoned_with); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'FILTER'),
+    # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', '"self" or FILTER'),
 )
 
 RULINGS = (
@@ -5224,6 +5340,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a destruction can be replaced only if what is done instead can be done in full; otherwise the card is destroyed'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effect banishes the cards sent to the Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it leaves the field: its effect no longer applies as it leaves'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that targets cannot be activated when there is no card it could target, so such a trigger is not activated'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
@@ -5372,4 +5490,6 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'while a card would be banished instead of going to the Graveyard, it cannot be sent to the Graveyard as a cost, and the card needing that cost cannot be activated (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', "'if this card leaves the field, banish it' is an effect that is not activated and applies at once (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)"),
+    # Translators: what a step rests on where the rules document is silent (ygo mr2)
+    pgettext_lazy('ruling basis', 'a face-down card cannot be targeted by an effect that names a characteristic of its target (a Type, Attribute, Level or name): face-down, it has none that can be read (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
 )

@@ -317,14 +317,15 @@ def keep_unknown_choices(form: forms.Form) -> None:
 
 
 OPTION_HELP = _("Card ids, comma-separated. Blank: each choice is shown.")
+OPTION_MAP_HELP = _("For each card, the card ids it targets: “k: l1, l2; m: x”. Blank: each choice is shown.")
 
 
 class FilterField(forms.CharField):
     """A card filter typed as ``key: value, key: value`` (``builder.filter_json``), or ``self``."""
 
     default_error_messages = {"bad_filter": _("Write “key: value” pairs separated by commas; keys: %(keys)s.")}
-    keys: tuple[str, ...] = builder.FILTER_KEYS
-    """The keys the error message lists."""
+    keys = builder.FILTER_KEYS
+    """The keys the text may use (named in the error)."""
 
     def clean(self, value: Any) -> str:
         value = super().clean(value)
@@ -348,6 +349,24 @@ class ConditionField(FilterField):
     @staticmethod
     def parse(value: str) -> Any:
         return builder.condition_json(value)
+class QualifiersField(FilterField):
+    """A trigger's qualifiers typed as ``key: value, …`` (``builder.qualifiers_json``)."""
+
+    default_error_messages = {"bad_filter": _("Write “key: value” pairs separated by commas (several values of "
+                                              "“from” separated by “/”); keys: %(keys)s.")}
+    keys = builder.QUALIFIER_KEYS
+
+    @staticmethod
+    def parse(value: str) -> Any:
+        return builder.qualifiers_json(value)
+
+
+class TargetingField(FilterField):
+    """A trigger's targets on activation typed as ``count: N, key: value, …`` (``builder.targeting_json``)."""
+
+    @staticmethod
+    def parse(value: str) -> Any:
+        return builder.targeting_json(value)
 
 
 class RequirementsField(FilterField):
@@ -380,8 +399,9 @@ class SetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         # One field per entry of the registry's option slot (trigger order, triggers activated or declined).
         for field in builder.OPTION_FIELDS:
+            mapped = field.to_form is builder.OPTION_MAP_FORM
             self.fields[field.name] = forms.CharField(label=OPTION_LABELS[field.key], max_length=2000, required=False,
-                                                      help_text=OPTION_HELP)
+                                                      help_text=OPTION_MAP_HELP if mapped else OPTION_HELP)
         keep_unknown_choices(self)
 
     ruleset = forms.ChoiceField(label=_("Rules"), choices=_choices(builder.RULESETS, RULESET_LABELS), initial="arcv")
@@ -418,7 +438,8 @@ ACTION_FIELDS_USED = used_fields(("instruction", "continuous"), builder.ACTION_F
 """The fields each ``do`` uses (its entry's keys); the page hides the others until they are needed."""
 
 EFFECT_SWITCHED = ("effect_trigger", "effect_timing", "effect_optional", "effect_event_of", "effect_once_per_turn",
-                   "effect_condition")
+                   "effect_condition",
+                   "effect_qualifiers", "effect_targeting")
 """The card row's effect fields shown only for the effect classes that have their keys."""
 EFFECT_FIELDS_USED = {name: " ".join(field for field in used.split() if field in EFFECT_SWITCHED)
                       for name, used in used_fields(("ability",), builder.EFFECT_FIELDS).items()}
@@ -587,6 +608,17 @@ class CardForm(BoardRowForm):
         help_text=common.lazy_percent(_("When it may be activated, as “key: value” pairs (keys: %(keys)s), e.g. "
                                         "“summoned: normal, by: opponent” or “phase: battle”."),
                                       keys=", ".join(builder.CONDITION_KEYS)))
+    effect_qualifiers = QualifiersField(
+        label=vocab.translated(TRIGGER_KEYS["qualifiers"].label, VOCABULARY.game), max_length=500, required=False,
+        help_text=common.lazy_percent(_("Blank: any such event. Else what it must also be, as “key: value” pairs "
+                                        "(keys: %(keys)s), e.g. “from: hand/deck, by: effect”."),
+                                      keys=", ".join(builder.QUALIFIER_KEYS)))
+    effect_targeting = TargetingField(
+        label=vocab.translated(TRIGGER_KEYS["targeting"].label, VOCABULARY.game), max_length=500, required=False,
+        help_text=common.lazy_percent(_("Blank: it targets nothing. Else the cards on the field it may target, as "
+                                        "“key: value” pairs (keys: %(keys)s), “count: N” first if it targets more than "
+                                        "one, e.g. “kind: monster, attribute: LIGHT”."),
+                                      keys=", ".join(builder.FILTER_KEYS)))
     effect_class = forms.ChoiceField(label=_("Effect class"), choices=_choices(builder.EFFECT_CLASSES, EFFECT_CLASS_LABELS, blank=_("— no effect")),
                                      required=False, widget=forms.Select(attrs={"data-switcher": "effect"}))
     effect_text = forms.CharField(label=_("Effect text"), max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2}))

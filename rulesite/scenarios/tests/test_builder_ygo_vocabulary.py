@@ -11,6 +11,7 @@ from pathlib import Path
 from django.test import SimpleTestCase, TestCase
 from django.utils import translation
 
+from engine.core.schema import ListOf
 from engine.ygo.vocabulary import VOCABULARY
 from rulesite.scenarios import builder
 from rulesite.scenarios.forms import (
@@ -95,9 +96,11 @@ class EveryEntryIsOfferedTests(SimpleTestCase):
                 self.assertIn(entry.name, form.fields)
                 self.assertEqual(str(form.fields[entry.name].label), entry.label)
                 scenario = json.loads((GOLDEN / "arcv-segoc-open-order-branches.json").read_text())["scenario"]
-                scenario = dict(scenario, options={entry.name: ["a", "b"]})
+                mapped = not isinstance(entry.value, ListOf)
+                value = {"a": ["b", "c"], "d": ["e"]} if mapped else ["a", "b"]
+                scenario = dict(scenario, options={entry.name: value})
                 data = builder.scenario_to_initial(scenario)
-                self.assertEqual(data["setup"][entry.name], "a, b")
+                self.assertEqual(data["setup"][entry.name], "a: b, c; d: e" if mapped else "a, b")
                 self.assertIsNone(data["setup"]["extra"])
                 self.assertEqual(builder.initial_to_scenario(data), scenario)
 
@@ -115,6 +118,29 @@ class EveryEntryIsOfferedTests(SimpleTestCase):
             builder.filter_json("colour: red")
         # A value the text cannot hold stays in the row's JSON rather than coming back changed.
         self.assertIs(builder.filter_form({"name": "A, B"}), builder.common.MISSING)
+
+    def test_every_trigger_qualifier_is_read_by_the_qualifiers_field(self) -> None:
+        for entry in VOCABULARY.entries("trigger_qualifier"):
+            with self.subTest(entry.ref):
+                self.assertIn(entry.name, builder.QUALIFIER_KEYS)
+                self.assertEqual(builder.qualifiers_json(builder.qualifiers_form(entry.example)), entry.example)
+        self.assertEqual(builder.qualifiers_json("from: hand/deck, by: cost"), {"from": ["hand", "deck"], "by": "cost"})
+        self.assertEqual(builder.filter_json("face_up: true, level_min: 5"), {"face_up": True, "level_min": 5})
+        self.assertEqual(builder.filter_json("kinds: spell/trap"), {"kinds": ["spell", "trap"]})
+        for bad in ("colour: red", "by: effect, by: cost", "by effect"):
+            with self.subTest(bad), self.assertRaises(ValueError):
+                builder.qualifiers_json(bad)
+        with self.assertRaises(ValueError):
+            builder.filter_json("face_up: yes")
+        targeting = {"count": 2, "filter": {"kind": "monster", "face_up": True}}
+        self.assertEqual(builder.targeting_json(builder.targeting_form(targeting)), targeting)
+        self.assertEqual(builder.targeting_json("attribute: LIGHT"), {"filter": {"attribute": "LIGHT"}})
+        for bad in ("count: two, kind: monster", "count: 2", "self"):
+            with self.subTest(bad), self.assertRaises(ValueError):
+                builder.targeting_json(bad)
+        # A list where the key takes one value (or the reverse) stays in the row's JSON.
+        self.assertIs(builder.qualifiers_form({"by": ["effect"]}), builder.common.MISSING)
+        self.assertIs(builder.qualifiers_form({"from": "hand"}), builder.common.MISSING)
 
     def test_labels_are_translated_when_shown(self) -> None:
         with translation.override("zh-hans"):
@@ -185,8 +211,11 @@ class GoldenRowsTests(TestCase):
                      "arcv-die-roll-applies-only-its-result", "arcv-banish-face-down", "arcv-card-shuffled-into-the-deck",
                      "arcv-negate-the-effects-of-the-opponents-face-up-monsters",
                      "arcv-inherent-summon-banishes-its-cost-from-the-graveyard", "arcv-synchro-non-tuner-must-fit",
+                     "arcv-opponent-special-summons-a-level-5-or-higher-monster",
+                     "arcv-sent-from-the-hand-to-the-graveyard-qualifier", "arcv-tribute-summoned-trigger",
                      "arcv-xyz-summon-keeps-its-materials", "arcv-trigger-reads-a-water-synchro-material",
-                     "mr2-inherent-summon-condition-met"):
+                     "mr2-inherent-summon-condition-met",
+                     "mr2-trigger-target-given-in-options-is-destroyed", "arcv-trigger-targets-a-set-spell-or-trap"):
             scenario = json.loads((GOLDEN / f"{stem}.json").read_text(encoding="utf-8"))["scenario"]
             with self.subTest(stem):
                 page = self.client.get(URL + "?demo=" + stem)

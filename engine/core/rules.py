@@ -50,7 +50,13 @@ class Ruling:
     """A step that rests on an official ruling the chosen document does not contain."""
 
     source: str
-    """A short description of where the ruling comes from, in English."""
+    """A short description of where the ruling comes from, in English; a leading "official
+    ruling, not in this document: " is dropped, since the trace says so itself."""
+
+    def __post_init__(self) -> None:
+        prefix = RULING_BASIS + ": "
+        if self.source.startswith(prefix):
+            object.__setattr__(self, "source", self.source[len(prefix):])
 
     def __str__(self) -> str:
         return f"ruling: {self.source}"

@@ -202,7 +202,10 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
 
     Records the activation (ARC-V 4.2.4.2.i1 for Chain Link 1, 4.2.4.2.i2 for a response),
     the costs paid (4.2.2.i2: never refunded) and priority passing to the opponent, and notes
-    the ``activated`` event of the card and the ``targeted`` event of each target.
+    the ``activated`` event of the card and the ``targeted`` event of each target. A
+    ``simultaneous`` trigger (SEGOC) passes no priority: the next simultaneous trigger is put
+    on the chain at once, and :func:`~engine.ygo.triggers.build_segoc` passes priority after the
+    last one (ARC-V 4.2.4.2.1.i1; MR2 ch5.5).
     Raises :class:`IllegalAction` (before any change) if the activation breaks a rule.
     """
     derived, effect_class = verify_activation(duel, state, act, simultaneous=simultaneous)
@@ -232,6 +235,8 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
     state = duel.event(state, "activated", card.id, player=act.controller)
     for target in act.targets:
         state = duel.event(state, "targeted", target, player=act.controller)
+    if simultaneous:
+        return state
     return pass_priority(duel, state, opponent_of(act.controller), R.PRIORITY_TO_OPPONENT)
 
 

@@ -124,7 +124,8 @@ def check_object(obj: Mapping[str, Any], path: Path, ids: Mapping[str, Mapping[s
         if key not in obj:
             continue
         if kind != "monster" or (subtypes and subtype not in subtypes):
-            checker.error((*path, key), f"only a {' or '.join(subtypes or ('monster',))} monster has {key}")
+            which = {"synchro": "a Synchro Monster", "xyz": "an Xyz Monster"}.get((subtypes or ("",))[0], "a monster")
+            checker.error((*path, key), f"only {which} has {key} (this card is {subtype or kind or 'of no kind'})")
             continue
         if not field.check(obj[key], (*path, key), v):
             continue

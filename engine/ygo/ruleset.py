@@ -147,12 +147,13 @@ class YgoRuleset(Ruleset):
         groups = [[item.card for item in group] for group in open_order.groups]
         params = {"players": [group[0].controller for group in open_order.groups], "groups": groups,
                   "count": open_order.count()}
-        key = duel.cite(R.SEGOC)
+        key = duel.cite(R.PHASE_TRIGGERS if open_order.one_at_a_time else R.SEGOC)
         if open_order.count() > MAX_BRANCHES:
             recorder.record("choice", "ygo.choice.trigger_order_too_many", key, params, options=groups)
             return
         variants = [(order, self._with_options(scenario, trigger_order=order)) for order in open_order.orders()]
-        self._record_branches(recorder, key, "ygo.choice.trigger_order", params, groups, variants)
+        message = "ygo.choice.phase_trigger_order" if open_order.one_at_a_time else "ygo.choice.trigger_order"
+        self._record_branches(recorder, key, message, params, groups, variants)
 
     def _branch_triggers(self, scenario: Mapping[str, Any], open_triggers: OpenTriggerChoice, duel: Duel,
                          recorder: TraceRecorder) -> None:

@@ -19,9 +19,9 @@ from ..core import IllegalAction
 from ..core.deadline import check as check_deadline
 from ..core.validation import Path
 from ..core.vocabulary import ListOf, Ref, Validation
-from .activation import do_activate
+from .activation import do_activate, pass_priority
 from .duel import Duel
-from .model import FIELD_ZONES, Activation, Card, Effect, EffectClass, Event, GameState, Pending, Zone
+from .model import FIELD_ZONES, Activation, Card, Effect, EffectClass, Event, GameState, Pending, Zone, opponent_of
 from .primitives import PROCEDURE_MISSED_TIMING
 from .protection import lock_of
 from .qualifiers import unmet
@@ -164,11 +164,14 @@ VOCABULARY.define(
 class OpenOrder(Exception):
     """Simultaneous triggers whose order the scenario leaves open; the runner branches on it."""
 
-    def __init__(self, state: GameState, groups: list[list[Pending]]) -> None:
+    def __init__(self, state: GameState, groups: list[list[Pending]], one_at_a_time: bool = False) -> None:
         super().__init__("open trigger order")
         self.state = state
         self.groups = groups
         """The groups (one player, one priority tier) of two or more triggers without an order."""
+        self.one_at_a_time = one_at_a_time
+        """Every one is a trigger of a phase's start under a ruleset where those are not
+        simultaneous (ARC-V 3.2.7.3.i5): the order is which is activated (and resolved) first."""
 
     def orders(self) -> list[list[str]]:
         """Return every full order, as lists of ``card`` ids, group by group."""
@@ -373,7 +376,8 @@ def build_segoc(duel: Duel, state: GameState) -> GameState:
             open_groups.append(group)
         ordered.append((key, sorted(group, key=lambda p: (duel.rank(p) is None, duel.rank(p) or 0))))
     if open_groups:
-        raise OpenOrder(state, open_groups)
+        raise OpenOrder(state, open_groups, duel.ruleset.phase_triggers_one_at_a_time
+                        and all(_is_phase_trigger(state, item) for group in open_groups for item in group))
     ordered, waiting = _one_phase_trigger(duel, state, ordered)
     for (tier, _), group in ordered:
         for item in group:
@@ -381,6 +385,9 @@ def build_segoc(duel: Duel, state: GameState) -> GameState:
             state = _activate_trigger(duel, state, item, tier)
             if state.ended:
                 return state
+    if state.chain and any(group for _, group in ordered):
+        # Every simultaneous trigger is on the chain before anyone may respond (ARC-V 4.2.4.2.1.i1; MR2 ch5.5).
+        state = pass_priority(duel, state, opponent_of(state.chain[-1].controller), R.PRIORITY_TO_OPPONENT)
     return replace(state, pending=waiting)
 
 

@@ -76,8 +76,8 @@ def do_end_phase(duel: Duel, state: GameState, player: PlayerId, request: EndReq
         raise duel.illegal(R.HAND_LIMIT, "ygo.illegal.discard_not_end", player=player, phase=phase,
                            given=list(request.discard))
     state = replace(state, replay=None)
-    duel.record("phase", "ygo.phase.end_declared", R.END_DECLARED, player=player, phase=state.turn.phase,
-                step=state.turn.step)
+    duel.record("phase", "ygo.phase.end_declared_step" if state.turn.step else "ygo.phase.end_declared", R.END_DECLARED,
+                player=player, phase=state.turn.phase, step=state.turn.step)
     state = duel.sync(replace(state, end_declared=True, end_request=request))
     return pass_priority(duel, state, opponent_of(player), R.END_DECLARED)
 
@@ -100,7 +100,8 @@ def advance(duel: Duel, state: GameState) -> GameState:
 
 
 def _enter(duel: Duel, state: GameState, phase: str, step: Optional[str]) -> GameState:
-    duel.record("phase", "ygo.phase.enter", R.PHASE_ORDER, phase=phase, step=step, player=state.turn.active)
+    duel.record("phase", "ygo.phase.enter_step" if step else "ygo.phase.enter", R.PHASE_ORDER, phase=phase, step=step,
+                player=state.turn.active)
     state = duel.sync(replace(state, turn=replace(state.turn, phase=phase, step=step), turn_player_first=True))
     if phase == "end":
         state = expire_lingering(duel, state)
@@ -194,7 +195,8 @@ def draw_phase_draw(duel: Duel, state: GameState) -> GameState:
                        help="end: from Main Phase 1, go to the End Phase without a Battle Phase"),
           "discard": ListOf(item=Ref(spaces=("object",)), label="Discards",
                             help="in the End Phase: the cards discarded down to 6 at the end of the turn")},
-    messages=("ygo.phase.end_declared", "ygo.phase.enter", "ygo.phase.next_turn"),
+    messages=("ygo.phase.end_declared", "ygo.phase.end_declared_step", "ygo.phase.enter", "ygo.phase.enter_step",
+              "ygo.phase.next_turn"),
     row=Row(main=("to", "discard"), extra=("player",)),
     doc="The turn player declares the end of the phase or step; the opponent may respond first (an `activate` right "
         "after it), otherwise the next phase begins (MR2 ch4.16, ch3.4). `to: end` skips the Battle Phase from Main "

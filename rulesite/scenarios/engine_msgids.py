@@ -792,6 +792,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Optional trigger(s) {cards}: each player chooses whether to activate them; {count} combination(s).'),
     # Translators: ygo.choice.optional_trigger_too_many
     pgettext_lazy('trace', 'Optional trigger(s) {cards}: {count} combinations of activating or declining, too many to branch; give options.activate_triggers or options.decline_triggers.'),
+    # Translators: ygo.choice.phase_trigger_order
+    pgettext_lazy('trace', 'Triggers of the start of this phase {groups}: they are not simultaneous, and the player chooses which is activated and resolved first ({count} possible order(s)).'),
     # Translators: ygo.choice.replacement
     pgettext_lazy('trace', "{card_name} would be destroyed: {player} chooses whether to use {source_name}'s effect instead."),
     # Translators: ygo.choice.too_many
@@ -993,9 +995,13 @@ MSGIDS = (
     # Translators: ygo.no_effect.zone_full
     pgettext_lazy('trace', 'Chain Link {link}: there is no free Monster Zone for {target_name}.'),
     # Translators: ygo.phase.end_declared
-    pgettext_lazy('trace', '{player} declares the end of the {phase} phase (step {step}).'),
+    pgettext_lazy('trace', '{player} declares the end of the {phase} phase.'),
+    # Translators: ygo.phase.end_declared_step
+    pgettext_lazy('trace', '{player} declares the end of the {step} step of the {phase} phase.'),
     # Translators: ygo.phase.enter
-    pgettext_lazy('trace', "{player}'s turn enters the {phase} phase (step {step})."),
+    pgettext_lazy('trace', "{player}'s turn enters the {phase} phase."),
+    # Translators: ygo.phase.enter_step
+    pgettext_lazy('trace', "{player}'s turn enters the {step} step of the {phase} phase."),
     # Translators: ygo.phase.next_turn
     pgettext_lazy('trace', "Turn {number}: {player}'s turn begins."),
     # Translators: ygo.phase.no_battle_first_turn
@@ -5299,49 +5305,49 @@ RULINGS = (
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', "'you can only activate 1 <name> per turn' limits the player to one activation of a card of that name each turn, counted even if it was negated; official ruling, not in this document"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: while a player cannot Special Summon, an effect that would Special Summon for them cannot be activated'),
+    pgettext_lazy('ruling basis', 'while a player cannot Special Summon, an effect that would Special Summon for them cannot be activated'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card placed on the bottom of the Deck goes under the others, and the Deck is not shuffled'),
+    pgettext_lazy('ruling basis', 'a card placed on the bottom of the Deck goes under the others, and the Deck is not shuffled'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a monster equipped to another monster by a card effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states this for Traps that become Equip Cards)'),
+    pgettext_lazy('ruling basis', 'a monster equipped to another monster by a card effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states this for Traps that become Equip Cards)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: an Equip Card whose monster is no longer face-up on the field when it resolves is not equipped and is sent to the Graveyard'),
+    pgettext_lazy('ruling basis', 'an Equip Card whose monster is no longer face-up on the field when it resolves is not equipped and is sent to the Graveyard'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: sending the top cards of the Deck to the Graveyard does not search the Deck, so it is not shuffled'),
+    pgettext_lazy('ruling basis', 'sending the top cards of the Deck to the Graveyard does not search the Deck, so it is not shuffled'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that reads the ATK or DEF of a monster that has left the field uses the value it last had on the field (last known information)'),
+    pgettext_lazy('ruling basis', 'an effect that reads the ATK or DEF of a monster that has left the field uses the value it last had on the field (last known information)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: excavated cards are revealed from the top of the Deck and stay there, in order, until the effect moves them'),
+    pgettext_lazy('ruling basis', 'excavated cards are revealed from the top of the Deck and stay there, in order, until the effect moves them'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a negated attack ends at once; there is no damage calculation, and the monster has still attacked this turn'),
+    pgettext_lazy('ruling basis', 'a negated attack ends at once; there is no damage calculation, and the monster has still attacked this turn'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that negates an attack can be activated only while an attack is in progress'),
+    pgettext_lazy('ruling basis', 'an effect that negates an attack can be activated only while an attack is in progress'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
+    pgettext_lazy('ruling basis', 'a card whose effects are negated applies none of them while it stays face-up on the field; its effects on the chain resolve without effect'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card activated when "exactly 1" monster is Summoned cannot be activated when two or more monsters are Summoned at the same time; one that reads "a monster(s)" can'),
+    pgettext_lazy('ruling basis', 'a card activated when "exactly 1" monster is Summoned cannot be activated when two or more monsters are Summoned at the same time; one that reads "a monster(s)" can'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a Spell or Trap activated "when" a monster is Summoned or an attack is declared is activated in response to that event only: right after it, or right after the chain whose last action it was; not once anything else has happened since or another action has been taken'),
+    pgettext_lazy('ruling basis', 'a Spell or Trap activated "when" a monster is Summoned or an attack is declared is activated in response to that event only: right after it, or right after the chain whose last action it was; not once anything else has happened since or another action has been taken'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', "official ruling, not in this document: of two Continuous Effects that would negate each other's cards, the one that applied first applies"),
+    pgettext_lazy('ruling basis', "of two Continuous Effects that would negate each other's cards, the one that applied first applies"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a Synchro Monster whose text names its Tuner ("1 DARK Tuner") can only use a Tuner that fits it'),
+    pgettext_lazy('ruling basis', 'a Synchro Monster whose text names its Tuner ("1 DARK Tuner") can only use a Tuner that fits it'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: each Xyz Material must fit what the Xyz Monster\'s text lists beyond the Level ("2 Level 4 Warrior monsters")'),
+    pgettext_lazy('ruling basis', 'each Xyz Material must fit what the Xyz Monster\'s text lists beyond the Level ("2 Level 4 Warrior monsters")'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', "official ruling, not in this document: a card that is banished (or goes elsewhere) instead of being sent to the Graveyard was never sent there, so its 'sent to the Graveyard' effects do not activate; a card destroyed that way was still destroyed"),
+    pgettext_lazy('ruling basis', "a card that is banished (or goes elsewhere) instead of being sent to the Graveyard was never sent there, so its 'sent to the Graveyard' effects do not activate; a card destroyed that way was still destroyed"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', "official ruling, not in this document: 'if this card would be destroyed, you can ... instead' is not activated and starts no chain; its controller chooses when the destruction happens, and then the card is not destroyed and stays where it is"),
+    pgettext_lazy('ruling basis', "'if this card would be destroyed, you can ... instead' is not activated and starts no chain; its controller chooses when the destruction happens, and then the card is not destroyed and stays where it is"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a destruction can be replaced only if what is done instead can be done in full; otherwise the card is destroyed'),
+    pgettext_lazy('ruling basis', 'a destruction can be replaced only if what is done instead can be done in full; otherwise the card is destroyed'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effect banishes the cards sent to the Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it leaves the field: its effect no longer applies as it leaves'),
+    pgettext_lazy('ruling basis', 'a card whose effect banishes the cards sent to the Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it leaves the field: its effect no longer applies as it leaves'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that targets cannot be activated when there is no card it could target, so such a trigger is not activated'),
+    pgettext_lazy('ruling basis', 'an effect that targets cannot be activated when there is no card it could target, so such a trigger is not activated'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

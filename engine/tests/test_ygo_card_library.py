@@ -175,9 +175,14 @@ def test_solemn_judgment_from_the_library_negates_a_spell_for_half_the_lp():
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_face_up_jinzo_from_the_library_stops_a_trap(ruleset):
-    trace, result = steps(frame([on_field(card("Jinzo"), "jinzo", "p1"), on_field(card("Mirror Force"), "mf", "p2")],
-                                [{"type": "activate", "card": "mf"}], ruleset))
-    assert [m for m, _ in trace] == ["ygo.cannot_evaluate.continuous", "ygo.illegal.cannot_activate"]
+    scenario = frame([on_field(card("Jinzo"), "jinzo", "p1"), on_field(card("Mirror Force"), "mf", "p2")],
+                     [{"type": "attack", "attacker": "jinzo"}, {"type": "activate", "card": "mf"}], ruleset)
+    scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
+    trace, result = steps(scenario)
+    said = [m for m, _ in trace]
+    assert said[0] == "ygo.cannot_evaluate.continuous" and "ygo.illegal.cannot_activate" in said
+    assert "ygo.condition.met" not in said  # Jinzo refuses the activation before its condition is read
+    assert [p["lp"] for p in result["players"]] == [8000, 5600]  # the attack goes on: Mirror Force never resolved
     assert trace[0][1]["text"] in card("Jinzo").unevaluable
     assert result["complete"] is False
 
@@ -221,3 +226,67 @@ def test_cyber_dragons_own_summon_is_a_procedure_and_solemn_judgment_negates_it(
     assert [p["detail"] for m, p in trace if m == "ygo.cannot_evaluate"] == [
         f"unsupported card text: {card('Solemn Judgment').unevaluable[0]}"]
     assert [p["lp"] for p in result["players"]] == [8000, 4000] and result["complete"] is False
+
+
+def face_up(obj):
+    obj["position"] = "face-up"
+    return obj
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_mirror_force_from_the_library_is_refused_outside_an_attack_and_answers_one(ruleset):
+    trace, result = steps(frame([on_field(card("Mirror Force"), "mf", "p2")], [{"type": "activate", "card": "mf"}], ruleset))
+    assert [m for m, _ in trace] == ["ygo.illegal.condition_not_met"]
+    assert trace[0][1]["now"] == "no attack has just been declared"
+    attacker = on_field(card("Dark Magician"), "dm", "p1")
+    scenario = frame([attacker, on_field(card("Mirror Force"), "mf", "p2")],
+                     [{"type": "attack", "attacker": "dm"},
+                      {"type": "activate", "card": "mf", "actions": [{"do": "destroy", "targets": ["dm"]}]}], ruleset)
+    scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
+    trace, result = steps(scenario)
+    assert ("ygo.condition.met", "mf") in [(m, p.get("card")) for m, p in trace]
+    assert ("ygo.move", "dm", "graveyard") in [(m, p.get("card"), p.get("to")) for m, p in trace]
+    assert [p["lp"] for p in result["players"]] == [8000, 8000]
+
+
+def test_dark_bribe_from_the_library_answers_only_the_opponents_spell_or_trap():
+    board = [card("Pot of Greed").as_object("pot", "p1", "hand"), *DECK]
+    for owner, refused in (("p1", True), ("p2", False)):
+        trace, result = steps(frame([*board, on_field(card("Dark Bribe"), "db", owner)],
+                                    [{"type": "activate", "card": "pot"}, {"type": "activate", "card": "db"}]))
+        said = [m for m, _ in trace]
+        assert ("ygo.illegal.condition_not_met" in said) is refused, owner
+        assert ("ygo.negate.activation" in said) is not refused, owner
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_skill_drain_from_the_library_negates_a_monster_effect_on_the_field(ruleset):
+    for drained in (True, False):
+        board = [on_field(card("Honest"), "h", "p1")] + ([face_up(on_field(card("Skill Drain"), "sd", "p2"))] if drained else [])
+        trace, result = steps(frame(board, [{"type": "activate", "card": "h", "effect": 0}], ruleset))
+        zone = {o["id"]: o["zone"] for o in result["objects"]}["h"]
+        assert zone == ("monster_zone" if drained else "hand"), drained
+        assert ("ygo.no_effect.negated_on_field" in [m for m, _ in trace]) is drained
+
+
+@pytest.mark.parametrize("name", ["Macro Cosmos", "Banisher of the Radiance"])
+def test_a_banishing_card_from_the_library_banishes_what_would_go_to_the_graveyard(name):
+    target = {"id": "s", "name": "Set card", "owner": "p2", "zone": "spell_trap_zone", "position": "face-down",
+              "kind": "trap", "subtype": "normal"}
+    banisher = on_field(card(name), "b", "p2")
+    board = [card("Mystical Space Typhoon").as_object("mst", "p1", "hand"), target,
+             face_up(banisher) if banisher["kind"] == "trap" else banisher]
+    trace, result = steps(frame(board, [{"type": "activate", "card": "mst", "targets": ["s"],
+                                         "actions": [{"do": "destroy", "target": "s"}]}]))
+    zones = {o["id"]: o["zone"] for o in result["objects"]}
+    assert (zones["s"], zones["mst"]) == ("banished", "banished")
+    assert [p["card"] for m, p in trace if m == "ygo.replace.destination"] == ["s", "mst"]
+
+
+def test_axe_of_despair_from_the_library_gives_the_monster_it_equips_1000_atk():
+    monster = {"id": "m", "name": "Vanilla", "owner": "p1", "zone": "monster_zone", "position": "attack",
+               "kind": "monster", "subtype": "normal", "level": 4, "atk": 1500, "def": 1000}
+    trace, result = steps(frame([card("Axe of Despair").as_object("axe", "p1", "hand"), monster],
+                                [{"type": "activate", "card": "axe", "targets": ["m"], "actions": [{"do": "equip", "target": "m"}]}]))
+    objects = {o["id"]: o for o in result["objects"]}
+    assert objects["axe"]["equipped_to"] == "m" and objects["m"]["atk"] == 2500

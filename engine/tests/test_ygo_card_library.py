@@ -38,6 +38,9 @@ GOLDEN_MISMATCHES = {
     ("Shadow Ghoul", "level", 4),
     ("Sylvan Sagequoia", "atk", 1000), ("Sylvan Sagequoia", "def", 1000), ("Sylvan Sagequoia", "level", 4),
     ("Vorse Raider", "atk", 1000), ("Vorse Raider", "def", 1000), ("Vorse Raider", "subtype", "effect"),
+    # the real Avenging Knight Parshath is a Level 8 Synchro of 2600/2100, Big Shield Gardna an Effect Monster
+    ("Avenging Knight Parshath", "level", 5), ("Avenging Knight Parshath", "atk", 1900),
+    ("Avenging Knight Parshath", "def", 1400), ("Big Shield Gardna", "subtype", "normal"),
 }
 COMPARED = ("kind", "subtype", "level", "atk", "def", "attribute", "race")
 
@@ -290,3 +293,27 @@ def test_axe_of_despair_from_the_library_gives_the_monster_it_equips_1000_atk():
                                 [{"type": "activate", "card": "axe", "targets": ["m"], "actions": [{"do": "equip", "target": "m"}]}]))
     objects = {o["id"]: o for o in result["objects"]}
     assert objects["axe"]["equipped_to"] == "m" and objects["m"]["atk"] == 2500
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_tricky_from_the_library_summons_itself_only_by_discarding_a_card(ruleset):
+    tricky = card("The Tricky").as_object("tr", "p1", "hand")
+    trace, result = steps(frame([tricky, card("Kuriboh").as_object("k", "p1", "hand")],
+                                [{"type": "special_summon", "method": "inherent", "card": "tr",
+                                  "cost": [{"do": "discard", "card": "k"}]}], ruleset))
+    assert {o["id"]: o["zone"] for o in result["objects"]} == {"tr": "monster_zone", "k": "graveyard"}
+    assert result["complete"] is True
+    trace, result = steps(frame([tricky], [{"type": "special_summon", "method": "inherent", "card": "tr", "cost": []}], ruleset))
+    assert [m for m, _ in trace] == ["ygo.illegal.summon_cost"]
+
+
+def test_armityle_from_the_library_needs_all_three_lords_on_the_field():
+    lords = [on_field(card(name), oid, "p1") for name, oid in (("Uria, Lord of Searing Flames", "u"),
+                                                             ("Hamon, Lord of Striking Thunder", "h"),
+                                                             ("Raviel, Lord of Phantasms", "r"))]
+    armityle = card("Armityle the Chaos Phantasm").as_object("ar", "p1", "extra_deck")
+    for paid, zone in ((["u", "h", "r"], "monster_zone"), (["u", "h"], "extra_deck")):
+        trace, result = steps(frame([armityle, *lords], [{"type": "special_summon", "method": "inherent", "card": "ar",
+                                                          "cost": [{"do": "banish", "card": c} for c in paid]}]))
+        assert {o["id"]: o["zone"] for o in result["objects"]}["ar"] == zone, paid
+        assert ("ygo.illegal.summon_cost" in [m for m, _ in trace]) is (zone == "extra_deck")

@@ -317,3 +317,25 @@ def test_armityle_from_the_library_needs_all_three_lords_on_the_field():
                                                           "cost": [{"do": "banish", "card": c} for c in paid]}]))
         assert {o["id"]: o["zone"] for o in result["objects"]}["ar"] == zone, paid
         assert ("ygo.illegal.summon_cost" in [m for m, _ in trace]) is (zone == "extra_deck")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_man_eater_bug_from_the_library_destroys_the_monster_chosen_when_it_flips(ruleset):
+    bug = on_field(card("Man-Eater Bug"), "bug", "p1")
+    bug["position"] = "face-down defense"
+    scenario = frame([bug, on_field(card("Dark Magician"), "dm", "p2")], [{"type": "flip_summon", "card": "bug"}], ruleset)
+    trace, result = steps(scenario)
+    assert [m for m, _ in trace][-1] == "ygo.choice.trigger_targets" and result["complete"] is False
+    scenario["options"] = {"trigger_targets": {"bug": ["dm"]}}
+    trace, result = steps(scenario)
+    assert {o["id"]: o["zone"] for o in result["objects"]} == {"bug": "monster_zone", "dm": "graveyard"}
+    assert result["complete"] is True
+
+
+def test_spirit_reaper_from_the_library_triggers_on_the_battle_damage_it_deals():
+    scenario = frame([on_field(card("Spirit Reaper"), "sr", "p1")], [{"type": "attack", "attacker": "sr"}])
+    scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
+    trace, result = steps(scenario)
+    assert ("ygo.chain.activate", "sr") in [(m, p.get("card")) for m, p in trace]
+    assert [p["detail"] for m, p in trace if m == "ygo.cannot_evaluate"] == [
+        f"unsupported card text: {card('Spirit Reaper').unevaluable[0]}"]

@@ -339,3 +339,32 @@ def test_spirit_reaper_from_the_library_triggers_on_the_battle_damage_it_deals()
     assert ("ygo.chain.activate", "sr") in [(m, p.get("card")) for m, p in trace]
     assert [p["detail"] for m, p in trace if m == "ygo.cannot_evaluate"] == [
         f"unsupported card text: {card('Spirit Reaper').unevaluable[0]}"]
+
+
+CONDITIONED_CARDS = [(c, i) for c in CARDS for i, e in enumerate(c.obj.get("effects", []))
+                     if e["class"] == "card" and "condition" in e
+                     and not any(a["do"].startswith("negate_") for a in e["actions"])]
+"""The cards whose activation only their condition forbids on a quiet board (a negation is refused
+there anyway, with nothing to negate)."""
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("entry,index", CONDITIONED_CARDS, ids=lambda v: getattr(v, "slug", str(v)))
+def test_a_library_card_with_a_condition_is_refused_on_a_quiet_board(entry, index, ruleset):
+    """Nothing has happened in p1's Main Phase 1 and the chain is empty: no "when …" window is
+    open, no Battle Phase, so each of these activations (p2's, from the Set position) is illegal."""
+    assert len(CONDITIONED_CARDS) >= 5
+    trace, result = steps(frame([on_field(entry, "t", "p2")], [{"type": "activate", "card": "t", "effect": index}], ruleset))
+    assert [m for m, _ in trace] == ["ygo.illegal.condition_not_met"], entry.name
+
+
+def test_bottomless_trap_hole_from_the_library_reads_the_summon_and_says_it_cannot_read_the_atk():
+    summoned = {"id": "m", "name": "Vanilla", "owner": "p1", "zone": "hand", "kind": "monster", "subtype": "normal",
+                "level": 4, "atk": 1900, "def": 1000}
+    trace, result = steps(frame([summoned, on_field(card("Bottomless Trap Hole"), "bth", "p2")],
+                                [{"type": "summon", "card": "m"}, {"type": "activate", "card": "bth", "targets": ["m"]}]))
+    said = [m for m, _ in trace]
+    assert "ygo.condition.met" in said and "ygo.illegal.condition_not_met" not in said
+    assert card("Bottomless Trap Hole").unevaluable[0] in [p.get("detail", "").removeprefix("unsupported card text: ")
+                                                          for m, p in trace if m == "ygo.cannot_evaluate"]
+    assert result["complete"] is False

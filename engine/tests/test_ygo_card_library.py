@@ -368,3 +368,14 @@ def test_bottomless_trap_hole_from_the_library_reads_the_summon_and_says_it_cann
     assert card("Bottomless Trap Hole").unevaluable[0] in [p.get("detail", "").removeprefix("unsupported card text: ")
                                                           for m, p in trace if m == "ygo.cannot_evaluate"]
     assert result["complete"] is False
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_chain_link_of_a_library_flip_effect_applies_it_to_the_targets_the_link_gives(ruleset):
+    board = [on_field(card("Man-Eater Bug"), "bug", "p1"), on_field(card("Dark Magician"), "dm", "p2")]
+    scenario = frame(board, [{"type": "resolve"}], ruleset)
+    scenario["chain"] = [{"card": "bug", "targets": ["dm"]}]
+    trace, result = steps(scenario)
+    assert {o["id"]: o["zone"] for o in result["objects"]} == {"bug": "monster_zone", "dm": "graveyard"}
+    scenario["chain"] = [{"card": "bug"}]  # a targeting effect on the chain without its target is not a board
+    assert [e["path"] for e in engine.validate(scenario)] == ["chain[0].targets"]

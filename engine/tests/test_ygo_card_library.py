@@ -38,9 +38,10 @@ GOLDEN_MISMATCHES = {
     ("Shadow Ghoul", "level", 4),
     ("Sylvan Sagequoia", "atk", 1000), ("Sylvan Sagequoia", "def", 1000), ("Sylvan Sagequoia", "level", 4),
     ("Vorse Raider", "atk", 1000), ("Vorse Raider", "def", 1000), ("Vorse Raider", "subtype", "effect"),
-    # the real Avenging Knight Parshath is a Level 8 Synchro of 2600/2100, Big Shield Gardna an Effect Monster
+    # the real Avenging Knight Parshath is a Level 8 Synchro of 2600/2100, Big Shield Gardna an Effect Monster,
     ("Avenging Knight Parshath", "level", 5), ("Avenging Knight Parshath", "atk", 1900),
     ("Avenging Knight Parshath", "def", 1400), ("Big Shield Gardna", "subtype", "normal"),
+    ("Timegazer Magician", "level", 6), ("Timegazer Magician", "def", 1000),  # it is a Level 3 of 1200/600
 }
 COMPARED = ("kind", "subtype", "level", "atk", "def", "attribute", "race")
 

@@ -380,3 +380,18 @@ def test_a_chain_link_of_a_library_flip_effect_applies_it_to_the_targets_the_lin
     assert {o["id"]: o["zone"] for o in result["objects"]} == {"bug": "monster_zone", "dm": "graveyard"}
     scenario["chain"] = [{"card": "bug"}]  # a targeting effect on the chain without its target is not a board
     assert [e["path"] for e in engine.validate(scenario)] == ["chain[0].targets"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_effect_veiler_from_the_library_answers_only_in_the_opponents_main_phase(ruleset):
+    """Honest's own return to the hand is on the chain in p1's Main Phase 1: p2's Effect Veiler
+    negates it; p1's own copy is refused (it is not p1's opponent's turn)."""
+    for owner, veiled in (("p2", True), ("p1", False)):
+        board = [on_field(card("Honest"), "h", "p1"), card("Effect Veiler").as_object("v", owner, "hand")]
+        trace, result = steps(frame(board, [{"type": "activate", "card": "h", "effect": 0},
+                                            {"type": "activate", "card": "v", "targets": ["h"],
+                                             "actions": [{"do": "negate_effects", "target": "h", "until": "end_phase"}]}],
+                                    ruleset))
+        zones = {o["id"]: o["zone"] for o in result["objects"]}
+        assert (zones["h"], zones["v"]) == (("monster_zone", "graveyard") if veiled else ("hand", "hand")), owner
+        assert ("ygo.illegal.condition_not_met" in [m for m, _ in trace]) is not veiled

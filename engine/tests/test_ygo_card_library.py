@@ -38,6 +38,10 @@ GOLDEN_MISMATCHES = {
     ("Shadow Ghoul", "level", 4),
     ("Sylvan Sagequoia", "atk", 1000), ("Sylvan Sagequoia", "def", 1000), ("Sylvan Sagequoia", "level", 4),
     ("Vorse Raider", "atk", 1000), ("Vorse Raider", "def", 1000), ("Vorse Raider", "subtype", "effect"),
+    # the real Avenging Knight Parshath is a Level 8 Synchro of 2600/2100, Big Shield Gardna an Effect Monster,
+    ("Avenging Knight Parshath", "level", 5), ("Avenging Knight Parshath", "atk", 1900),
+    ("Avenging Knight Parshath", "def", 1400), ("Big Shield Gardna", "subtype", "normal"),
+    ("Timegazer Magician", "level", 6), ("Timegazer Magician", "def", 1000),  # it is a Level 3 of 1200/600
 }
 COMPARED = ("kind", "subtype", "level", "atk", "def", "attribute", "race")
 
@@ -175,9 +179,14 @@ def test_solemn_judgment_from_the_library_negates_a_spell_for_half_the_lp():
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_face_up_jinzo_from_the_library_stops_a_trap(ruleset):
-    trace, result = steps(frame([on_field(card("Jinzo"), "jinzo", "p1"), on_field(card("Mirror Force"), "mf", "p2")],
-                                [{"type": "activate", "card": "mf"}], ruleset))
-    assert [m for m, _ in trace] == ["ygo.cannot_evaluate.continuous", "ygo.illegal.cannot_activate"]
+    scenario = frame([on_field(card("Jinzo"), "jinzo", "p1"), on_field(card("Mirror Force"), "mf", "p2")],
+                     [{"type": "attack", "attacker": "jinzo"}, {"type": "activate", "card": "mf"}], ruleset)
+    scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
+    trace, result = steps(scenario)
+    said = [m for m, _ in trace]
+    assert said[0] == "ygo.cannot_evaluate.continuous" and "ygo.illegal.cannot_activate" in said
+    assert "ygo.condition.met" not in said  # Jinzo refuses the activation before its condition is read
+    assert [p["lp"] for p in result["players"]] == [8000, 5600]  # the attack goes on: Mirror Force never resolved
     assert trace[0][1]["text"] in card("Jinzo").unevaluable
     assert result["complete"] is False
 
@@ -221,3 +230,168 @@ def test_cyber_dragons_own_summon_is_a_procedure_and_solemn_judgment_negates_it(
     assert [p["detail"] for m, p in trace if m == "ygo.cannot_evaluate"] == [
         f"unsupported card text: {card('Solemn Judgment').unevaluable[0]}"]
     assert [p["lp"] for p in result["players"]] == [8000, 4000] and result["complete"] is False
+
+
+def face_up(obj):
+    obj["position"] = "face-up"
+    return obj
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_mirror_force_from_the_library_is_refused_outside_an_attack_and_answers_one(ruleset):
+    trace, result = steps(frame([on_field(card("Mirror Force"), "mf", "p2")], [{"type": "activate", "card": "mf"}], ruleset))
+    assert [m for m, _ in trace] == ["ygo.illegal.condition_not_met"]
+    assert trace[0][1]["now"] == "no attack has just been declared"
+    attacker = on_field(card("Dark Magician"), "dm", "p1")
+    scenario = frame([attacker, on_field(card("Mirror Force"), "mf", "p2")],
+                     [{"type": "attack", "attacker": "dm"},
+                      {"type": "activate", "card": "mf", "actions": [{"do": "destroy", "targets": ["dm"]}]}], ruleset)
+    scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
+    trace, result = steps(scenario)
+    assert ("ygo.condition.met", "mf") in [(m, p.get("card")) for m, p in trace]
+    assert ("ygo.move", "dm", "graveyard") in [(m, p.get("card"), p.get("to")) for m, p in trace]
+    assert [p["lp"] for p in result["players"]] == [8000, 8000]
+
+
+def test_dark_bribe_from_the_library_answers_only_the_opponents_spell_or_trap():
+    board = [card("Pot of Greed").as_object("pot", "p1", "hand"), *DECK]
+    for owner, refused in (("p1", True), ("p2", False)):
+        trace, result = steps(frame([*board, on_field(card("Dark Bribe"), "db", owner)],
+                                    [{"type": "activate", "card": "pot"}, {"type": "activate", "card": "db"}]))
+        said = [m for m, _ in trace]
+        assert ("ygo.illegal.condition_not_met" in said) is refused, owner
+        assert ("ygo.negate.activation" in said) is not refused, owner
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_skill_drain_from_the_library_negates_a_monster_effect_on_the_field(ruleset):
+    for drained in (True, False):
+        board = [on_field(card("Honest"), "h", "p1")] + ([face_up(on_field(card("Skill Drain"), "sd", "p2"))] if drained else [])
+        trace, result = steps(frame(board, [{"type": "activate", "card": "h", "effect": 0}], ruleset))
+        zone = {o["id"]: o["zone"] for o in result["objects"]}["h"]
+        assert zone == ("monster_zone" if drained else "hand"), drained
+        assert ("ygo.no_effect.negated_on_field" in [m for m, _ in trace]) is drained
+
+
+@pytest.mark.parametrize("name", ["Macro Cosmos", "Banisher of the Radiance"])
+def test_a_banishing_card_from_the_library_banishes_what_would_go_to_the_graveyard(name):
+    target = {"id": "s", "name": "Set card", "owner": "p2", "zone": "spell_trap_zone", "position": "face-down",
+              "kind": "trap", "subtype": "normal"}
+    banisher = on_field(card(name), "b", "p2")
+    board = [card("Mystical Space Typhoon").as_object("mst", "p1", "hand"), target,
+             face_up(banisher) if banisher["kind"] == "trap" else banisher]
+    trace, result = steps(frame(board, [{"type": "activate", "card": "mst", "targets": ["s"],
+                                         "actions": [{"do": "destroy", "target": "s"}]}]))
+    zones = {o["id"]: o["zone"] for o in result["objects"]}
+    assert (zones["s"], zones["mst"]) == ("banished", "banished")
+    assert [p["card"] for m, p in trace if m == "ygo.replace.destination"] == ["s", "mst"]
+
+
+def test_axe_of_despair_from_the_library_gives_the_monster_it_equips_1000_atk():
+    monster = {"id": "m", "name": "Vanilla", "owner": "p1", "zone": "monster_zone", "position": "attack",
+               "kind": "monster", "subtype": "normal", "level": 4, "atk": 1500, "def": 1000}
+    trace, result = steps(frame([card("Axe of Despair").as_object("axe", "p1", "hand"), monster],
+                                [{"type": "activate", "card": "axe", "targets": ["m"], "actions": [{"do": "equip", "target": "m"}]}]))
+    objects = {o["id"]: o for o in result["objects"]}
+    assert objects["axe"]["equipped_to"] == "m" and objects["m"]["atk"] == 2500
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_tricky_from_the_library_summons_itself_only_by_discarding_a_card(ruleset):
+    tricky = card("The Tricky").as_object("tr", "p1", "hand")
+    trace, result = steps(frame([tricky, card("Kuriboh").as_object("k", "p1", "hand")],
+                                [{"type": "special_summon", "method": "inherent", "card": "tr",
+                                  "cost": [{"do": "discard", "card": "k"}]}], ruleset))
+    assert {o["id"]: o["zone"] for o in result["objects"]} == {"tr": "monster_zone", "k": "graveyard"}
+    assert result["complete"] is True
+    trace, result = steps(frame([tricky], [{"type": "special_summon", "method": "inherent", "card": "tr", "cost": []}], ruleset))
+    assert [m for m, _ in trace] == ["ygo.illegal.summon_cost"]
+
+
+def test_armityle_from_the_library_needs_all_three_lords_on_the_field():
+    lords = [on_field(card(name), oid, "p1") for name, oid in (("Uria, Lord of Searing Flames", "u"),
+                                                             ("Hamon, Lord of Striking Thunder", "h"),
+                                                             ("Raviel, Lord of Phantasms", "r"))]
+    armityle = card("Armityle the Chaos Phantasm").as_object("ar", "p1", "extra_deck")
+    for paid, zone in ((["u", "h", "r"], "monster_zone"), (["u", "h"], "extra_deck")):
+        trace, result = steps(frame([armityle, *lords], [{"type": "special_summon", "method": "inherent", "card": "ar",
+                                                          "cost": [{"do": "banish", "card": c} for c in paid]}]))
+        assert {o["id"]: o["zone"] for o in result["objects"]}["ar"] == zone, paid
+        assert ("ygo.illegal.summon_cost" in [m for m, _ in trace]) is (zone == "extra_deck")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_man_eater_bug_from_the_library_destroys_the_monster_chosen_when_it_flips(ruleset):
+    bug = on_field(card("Man-Eater Bug"), "bug", "p1")
+    bug["position"] = "face-down defense"
+    scenario = frame([bug, on_field(card("Dark Magician"), "dm", "p2")], [{"type": "flip_summon", "card": "bug"}], ruleset)
+    trace, result = steps(scenario)
+    assert [m for m, _ in trace][-1] == "ygo.choice.trigger_targets" and result["complete"] is False
+    scenario["options"] = {"trigger_targets": {"bug": ["dm"]}}
+    trace, result = steps(scenario)
+    assert {o["id"]: o["zone"] for o in result["objects"]} == {"bug": "monster_zone", "dm": "graveyard"}
+    assert result["complete"] is True
+
+
+def test_spirit_reaper_from_the_library_triggers_on_the_battle_damage_it_deals():
+    scenario = frame([on_field(card("Spirit Reaper"), "sr", "p1")], [{"type": "attack", "attacker": "sr"}])
+    scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
+    trace, result = steps(scenario)
+    assert ("ygo.chain.activate", "sr") in [(m, p.get("card")) for m, p in trace]
+    assert [p["detail"] for m, p in trace if m == "ygo.cannot_evaluate"] == [
+        f"unsupported card text: {card('Spirit Reaper').unevaluable[0]}"]
+
+
+CONDITIONED_CARDS = [(c, i) for c in CARDS for i, e in enumerate(c.obj.get("effects", []))
+                     if e["class"] == "card" and "condition" in e
+                     and not any(a["do"].startswith("negate_") for a in e["actions"])]
+"""The cards whose activation only their condition forbids on a quiet board (a negation is refused
+there anyway, with nothing to negate)."""
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("entry,index", CONDITIONED_CARDS, ids=lambda v: getattr(v, "slug", str(v)))
+def test_a_library_card_with_a_condition_is_refused_on_a_quiet_board(entry, index, ruleset):
+    """Nothing has happened in p1's Main Phase 1 and the chain is empty: no "when …" window is
+    open, no Battle Phase, so each of these activations (p2's, from the Set position) is illegal."""
+    assert len(CONDITIONED_CARDS) >= 5
+    trace, result = steps(frame([on_field(entry, "t", "p2")], [{"type": "activate", "card": "t", "effect": index}], ruleset))
+    assert [m for m, _ in trace] == ["ygo.illegal.condition_not_met"], entry.name
+
+
+def test_bottomless_trap_hole_from_the_library_reads_the_summon_and_says_it_cannot_read_the_atk():
+    summoned = {"id": "m", "name": "Vanilla", "owner": "p1", "zone": "hand", "kind": "monster", "subtype": "normal",
+                "level": 4, "atk": 1900, "def": 1000}
+    trace, result = steps(frame([summoned, on_field(card("Bottomless Trap Hole"), "bth", "p2")],
+                                [{"type": "summon", "card": "m"}, {"type": "activate", "card": "bth", "targets": ["m"]}]))
+    said = [m for m, _ in trace]
+    assert "ygo.condition.met" in said and "ygo.illegal.condition_not_met" not in said
+    assert card("Bottomless Trap Hole").unevaluable[0] in [p.get("detail", "").removeprefix("unsupported card text: ")
+                                                          for m, p in trace if m == "ygo.cannot_evaluate"]
+    assert result["complete"] is False
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_chain_link_of_a_library_flip_effect_applies_it_to_the_targets_the_link_gives(ruleset):
+    board = [on_field(card("Man-Eater Bug"), "bug", "p1"), on_field(card("Dark Magician"), "dm", "p2")]
+    scenario = frame(board, [{"type": "resolve"}], ruleset)
+    scenario["chain"] = [{"card": "bug", "targets": ["dm"]}]
+    trace, result = steps(scenario)
+    assert {o["id"]: o["zone"] for o in result["objects"]} == {"bug": "monster_zone", "dm": "graveyard"}
+    scenario["chain"] = [{"card": "bug"}]  # a targeting effect on the chain without its target is not a board
+    assert [e["path"] for e in engine.validate(scenario)] == ["chain[0].targets"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_effect_veiler_from_the_library_answers_only_in_the_opponents_main_phase(ruleset):
+    """Honest's own return to the hand is on the chain in p1's Main Phase 1: p2's Effect Veiler
+    negates it; p1's own copy is refused (it is not p1's opponent's turn)."""
+    for owner, veiled in (("p2", True), ("p1", False)):
+        board = [on_field(card("Honest"), "h", "p1"), card("Effect Veiler").as_object("v", owner, "hand")]
+        trace, result = steps(frame(board, [{"type": "activate", "card": "h", "effect": 0},
+                                            {"type": "activate", "card": "v", "targets": ["h"],
+                                             "actions": [{"do": "negate_effects", "target": "h", "until": "end_phase"}]}],
+                                    ruleset))
+        zones = {o["id"]: o["zone"] for o in result["objects"]}
+        assert (zones["h"], zones["v"]) == (("monster_zone", "graveyard") if veiled else ("hand", "hand")), owner
+        assert ("ygo.illegal.condition_not_met" in [m for m, _ in trace]) is not veiled

@@ -343,8 +343,15 @@ def _check_effect_ref(item: Mapping[str, Any], path: Path, v: Validation) -> Map
 
 
 def check_link(item: Mapping[str, Any], path: Path, v: Validation) -> None:
-    """Check what the link fields cannot say alone: the effect the link names exists."""
-    _check_effect_ref(item, path, v)
+    """Check what the link fields cannot say alone: the effect the link names exists, and an
+    effect with ``targeting`` whose own actions it applies is given the targets it chose."""
+    effect = _check_effect_ref(item, path, v)
+    targeting = effect.get("targeting") if isinstance(effect, Mapping) else None
+    if isinstance(targeting, Mapping) and "actions" not in item:
+        count = targeting.get("count", 1)
+        if len(item.get("targets") or ()) != count:
+            v.error((*path, "targets"), f"this effect targets {count} card(s) when it is activated (its targeting): "
+                                        "give them, or the link's own actions")
 
 
 def _check_link_item(item: Any, path: Path, v: DocumentValidation) -> None:

@@ -299,6 +299,8 @@ def _check_continuous_change(value: Mapping[str, Any], path: Path, v: Validation
         v.error((*path, "targets"), "give target or targets, not both")
     if value.get("equipped") and ("target" in value or "targets" in value):
         v.error((*path, "equipped"), "equipped names the equipped monster: give it or target(s), not both")
+    if not value.get("equipped") and "target" not in value and "targets" not in value:
+        v.error((*path, "targets"), "name the monsters it changes: target, targets, or equipped")
 
 
 _CONTINUOUS_KEYS = {

@@ -317,6 +317,8 @@ CITATIONS.update({
     R.FACE_DOWN_NOT_TARGET: _s("3.2.4.3.i7"),
     R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
                                 "when there is no card it could target, so such a trigger is not activated"),
+    # issue 13 (gaps)
+    R.TRIBUTED: _s("3.2.2.1.1.1.i1"),
 })
 
 

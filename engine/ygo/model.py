@@ -632,6 +632,9 @@ class GameState:
     summon_kind: str = ""
     summon_method: str = ""
     """How the monsters in the summon-negation window are being Summoned (an event's ``method``)."""
+    summon_origins: tuple[str, ...] = ()
+    """The zone each monster of ``summoning`` came from (an event's ``origin``, for the ``from``
+    qualifier of a Summon by procedure)."""
     """How ``summoning`` is being summoned (``normal``, ``flip``, ``synchro``, …)."""
     end_declared: bool = False
     """The turn player has declared the end of the phase/step; the opponent may respond."""

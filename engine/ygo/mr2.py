@@ -325,6 +325,8 @@ CITATIONS.update({
                                     "target (a Type, Attribute, Level or name): face-down, it has none that can be read"),
     R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
                                 "when there is no card it could target, so such a trigger is not activated"),
+    # issue 13 (gaps)
+    R.TRIBUTED: _s("ch5.16"),
 })
 
 

@@ -174,7 +174,7 @@ def negate_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
         pendulum = duel.ruleset.pendulum and card.subtype == "pendulum" and not from_field
         key = R.NEGATED_SUMMON_PENDULUM if pendulum else R.NEGATED_SUMMON_TO_GY
         state = move(duel, state, card, Zone.GRAVEYARD, "negated_summon", key, from_field=from_field)
-    return duel.sync(replace(state, summoning=(), summon_kind=""))
+    return duel.sync(replace(state, summoning=(), summon_kind="", summon_origins=()))
 
 
 # ----------------------------------------------------------------------------- attacks and card effects

@@ -4487,6 +4487,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Targeted'),
     # Translators: ygo trigger_event:targeted
     pgettext_lazy('vocabulary', 'The card is targeted by an activation (each card of a chain link\'s `targets`); `qualifiers.player` is who activated it ("targeted by your opponent\'s card effect": `opponent`). A Quick Effect that responds to the activation is an `activate` action, not this event. Neither document says how a trigger whose event is an activation is handled; the engine treats it like the event of a cost: it waits for the chain, then a mandatory or "if" trigger is activated and a "when … you can" one misses the timing (ARC-V 4.2.3.2.i2–i4).'),
+    # Translators: ygo trigger_event:tributed
+    pgettext_lazy('vocabulary', 'Tributed'),
+    # Translators: ygo trigger_event:tributed
+    pgettext_lazy('vocabulary', '"If this card is Tributed": the card is Tributed for a Tribute Summon or Set, for a Ritual Summon, as a cost (`cost: tribute`) or by an effect (`do: tribute`) (ARC-V 3.2.2.1.1.1.i1, 4.2.2.1.i2; MR2 ch5.16). It is Tributed wherever it goes: one banished instead is still Tributed (ARC-V 3.2.2.1.1.1.i8). A Tribute for a Summon is part of the procedure, so a "when … you can" trigger on it misses the timing and an "if" one is activated after the Summon (3.2.2.1.1.i6); `qualifiers.by` tells a cost or an effect from the Tribute of a Summon, `qualifiers.player` whose monster it was.'),
     # Translators: ygo slot timing
     pgettext_lazy('vocabulary', 'Trigger timing'),
     # Translators: ygo slot timing
@@ -4846,7 +4850,7 @@ VOCABULARY = (
     # Translators: ygo trigger_qualifier:from
     pgettext_lazy('vocabulary', 'From where'),
     # Translators: ygo trigger_qualifier:from
-    pgettext_lazy('vocabulary', 'Only when the card came from one of these zones: "sent from the hand or Deck to the Graveyard" is `["hand", "deck"]`, "from the field" `["field"]` (any zone on the field; an Xyz Material was never there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and a `special_summoned` by a card effect ("Special Summoned from the Graveyard"); a Summon by procedure notes no origin and never matches.'),
+    pgettext_lazy('vocabulary', 'Only when the card came from one of these zones: "sent from the hand or Deck to the Graveyard" is `["hand", "deck"]`, "from the field" `["field"]` (any zone on the field; an Xyz Material was never there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and `special_summoned`, by a card effect ("Special Summoned from the Graveyard") or by procedure (an inherent Special Summon "from the hand", a Synchro or Xyz Summon from the Extra Deck, a Pendulum Summon from the hand or the Extra Deck: where the monster was when the Summon began, ARC-V 3.2.2.3.i6).'),
     # Translators: ygo trigger_qualifier:from
     pgettext_lazy('vocabulary', 'From'),
     # Translators: ygo trigger_qualifier:from
@@ -4854,7 +4858,7 @@ VOCABULARY = (
     # Translators: ygo trigger_qualifier:by
     pgettext_lazy('vocabulary', 'By what'),
     # Translators: ygo trigger_qualifier:by
-    pgettext_lazy('vocabulary', 'Only when the card moved for this reason: `effect` (a card effect resolving), `battle`, or `cost` (paid when an effect was activated, ARC-V 4.2.2.i2). A move the rules make (a Tribute for a Summon, a resolved card going to the Graveyard, the hand limit, an Xyz Material) is none of them. For `sent_to_graveyard`, `sent_from_field`, `destroyed` and `banished`.'),
+    pgettext_lazy('vocabulary', 'Only when the card moved for this reason: `effect` (a card effect resolving), `battle`, or `cost` (paid when an effect was activated, ARC-V 4.2.2.i2). A move the rules make (a Tribute for a Summon, a resolved card going to the Graveyard, the hand limit, an Xyz Material) is none of them. For `sent_to_graveyard`, `sent_from_field`, `destroyed`, `banished` and `tributed` (a Tribute for a Summon is by neither: `cost` is a Tribute paid on activation, `effect` one made by `do: tribute`).'),
     # Translators: ygo trigger_qualifier:by
     pgettext_lazy('vocabulary', 'effect (a card effect resolving), battle, or cost (paid on activation)'),
     # Translators: ygo trigger_qualifier:by

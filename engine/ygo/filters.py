@@ -23,7 +23,7 @@ MAX_NAME = 200
 KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
-               "level_min", "level_max", "kinds")
+               "level_min", "level_max", "kinds", "atk_min", "atk_max")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -66,6 +66,20 @@ VOCABULARY.define("filter", "level_max", rule=_RULE, label="Level N or lower", v
                   doc="Monsters of this Level (Rank for an Xyz Monster) or lower; a card without one never matches.",
                   example={"level_max": 4})
 
+# issue 13 (gaps): "a monster with 1000 or more ATK" (Trap Hole)
+MAX_ATK = 999_999
+VOCABULARY.define("filter", "atk_min", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), label="N or more ATK",
+                  value=Integer(low=0, high=MAX_ATK),
+                  doc="Monsters with this much ATK or more, their current ATK as the board shows it (after every "
+                      "change); a card without ATK (a Spell or Trap) never matches, and a face-down monster is no "
+                      "target for it (ARC-V 3.2.4.3.i7).",
+                  example={"kind": "monster", "atk_min": 1000})
+VOCABULARY.define("filter", "atk_max", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), label="N or less ATK",
+                  value=Integer(low=0, high=MAX_ATK),
+                  doc="Monsters with this much ATK or less, their current ATK as the board shows it; a card without "
+                      "ATK never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).",
+                  example={"kind": "monster", "atk_max": 1500})
+
 
 @dataclass(frozen=True, kw_only=True)
 class CardFilterField(Field):
@@ -89,6 +103,9 @@ class CardFilterField(Field):
             v.error((*path, "kinds"), "give kind (one) or kinds (any of several), not both")
         if "level" in value and ("level_min" in value or "level_max" in value):
             v.error((*path, "level"), "give level (exactly) or level_min / level_max, not both")
+        low, high = value.get("atk_min"), value.get("atk_max")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            v.error((*path, "atk_max"), f"atk_max {high} is below atk_min {low}: no card would match")
         kind, subtype = value.get("kind"), value.get("subtype")
         if kind is not None and subtype is not None:
             return Choice(values=SUBTYPES[CardKind(kind)], what=f"{kind} subtype").check(subtype, (*path, "subtype"), v)

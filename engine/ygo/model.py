@@ -242,6 +242,10 @@ class CardFilter:
     """Level (Rank) N or higher; a card without a Level never matches."""
     level_max: Optional[int] = None
     """Level (Rank) N or lower; a card without a Level never matches."""
+    atk_min: Optional[int] = None
+    """N or more ATK (its current ATK); a card without ATK never matches."""
+    atk_max: Optional[int] = None
+    """N or less ATK (its current ATK); a card without ATK never matches."""
 
     def matches(self, card: "Card", relative_to: Optional[str] = None) -> bool:
         """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from."""
@@ -266,6 +270,10 @@ class CardFilter:
         if self.level_min is not None and (card.level is None or card.level < self.level_min):
             return False
         if self.level_max is not None and (card.level is None or card.level > self.level_max):
+            return False
+        if self.atk_min is not None and (card.atk is None or card.atk < self.atk_min):
+            return False
+        if self.atk_max is not None and (card.atk is None or card.atk > self.atk_max):
             return False
         return True
 

@@ -29,7 +29,7 @@ from .protection import protection
 from .rules import R
 from .vocabulary import VOCABULARY
 
-CHARACTERISTICS = ("name", "subtype", "attribute", "race", "level", "level_min", "level_max")
+CHARACTERISTICS = ("name", "subtype", "attribute", "race", "level", "level_min", "level_max", "atk_min", "atk_max")
 """Filter keys that read what a face-down card does not show (ARC-V 3.2.4.3.i7). Its kind is
 known from its zone only in part: a face-down card in the Monster Zone is a monster; one in the
 Spell & Trap Zone is "a Spell/Trap", neither a Spell nor a Trap as far as anyone can tell."""

@@ -4553,6 +4553,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Level N or lower'),
     # Translators: ygo filter:level_max
     pgettext_lazy('vocabulary', 'Monsters of this Level (Rank for an Xyz Monster) or lower; a card without one never matches.'),
+    # Translators: ygo filter:atk_min
+    pgettext_lazy('vocabulary', 'N or more ATK'),
+    # Translators: ygo filter:atk_min
+    pgettext_lazy('vocabulary', 'Monsters with this much ATK or more, their current ATK as the board shows it (after every change); a card without ATK (a Spell or Trap) never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
+    # Translators: ygo filter:atk_max
+    pgettext_lazy('vocabulary', 'N or less ATK'),
+    # Translators: ygo filter:atk_max
+    pgettext_lazy('vocabulary', 'Monsters with this much ATK or less, their current ATK as the board shows it; a card without ATK never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
     # Translators: ygo filter:summoned_with
     pgettext_lazy('vocabulary', 'Summoned with a material'),
     # Translators: ygo filter:summoned_with
@@ -4762,7 +4770,7 @@ VOCABULARY = (
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'When a monster is Summoned'),
     # Translators: ygo activation_condition:summoned
-    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last thing to happen in it (its last action). `exactly_one`: "exactly 1 monster", not met when two or more are Summoned at the same time; without it "a monster(s)" (official ruling).'),
+    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last thing to happen in it (its last action). `exactly_one`: "exactly 1 monster", not met when two or more are Summoned at the same time; without it "a monster(s)" (official ruling). `monster`: what the monster Summoned must be (Trap Hole: "a monster with 1000 or more ATK" is `{"atk_min": 1000}`): at least one monster of the Summon fits the filter, read as it is when the card is activated, `controller` from the activating player\'s side (ARC-V 4.2.3.i1; MR2 ch2.23).'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'whose Summon, attack or activation: any (the default), opponent or self, from the side of the player who activates this card'),
     # Translators: ygo activation_condition:summoned
@@ -4774,11 +4782,17 @@ VOCABULARY = (
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'true: "when your opponent Summons exactly 1 monster": not when two or more are Summoned at the same time (official ruling)'),
     # Translators: ygo activation_condition:summoned
-    pgettext_lazy('vocabulary', 'normal (a Normal or Tribute Summon), flip, special or any'),
+    pgettext_lazy('vocabulary', 'The monster Summoned'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'a filter one monster Summoned must fit: "a monster with 1000 or more ATK" is {"atk_min": 1000}'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'normal (a Normal or Tribute Summon), flip, special, normal_or_flip or any'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'Normal Summon (or Tribute Summon)'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'Any Summon'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'Normal or Flip Summon'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'When an attack is declared'),
     # Translators: ygo activation_condition:attack_declared

@@ -319,6 +319,7 @@ CITATIONS.update({
                                 "when there is no card it could target, so such a trigger is not activated"),
     # issue 13 (gaps)
     R.TRIBUTED: _s("3.2.2.1.1.1.i1"),
+    R.XYZ_MATERIALS_ATTACHED: _s("3.2.2.3.1.1.4.1.i1"),
 })
 
 

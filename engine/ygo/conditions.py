@@ -79,7 +79,7 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
         if "monster" in condition:
             # "Summons a monster with 1000 or more ATK": one of them fits, as it is now (official ruling).
             wanted = card_filter(condition["monster"])
-            fits = [card_id for card_id in window.cards if wanted.matches(state.card(card_id), player)]
+            fits = [card_id for card_id in window.cards if wanted.matches(state.card(card_id), player, state)]
             holds = holds and bool(fits)
             now += f"; fitting the filter: {', '.join(fits) or 'none'}"
         return holds and (count == 1 or not condition.get("exactly_one", False)), now

@@ -23,7 +23,7 @@ MAX_NAME = 200
 KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
-               "level_min", "level_max", "kinds", "atk_min", "atk_max")
+               "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -123,7 +123,7 @@ def _check_material_filter(value: Any, path: Path, v: Validation) -> None:
     """A material is read as it was when it was used: whose it is now, and its own materials,
     say nothing about it, so ``controller`` and ``summoned_with`` are refused inside."""
     if isinstance(value, Mapping):
-        for key in ("controller", "summoned_with"):
+        for key in ("controller", "summoned_with", "has_material"):
             if key in value:
                 v.error((*path, key), f"{key} cannot be read on a material (it is read as it was when it was used)")
 
@@ -137,12 +137,31 @@ VOCABULARY.define(
     example={"summoned_with": {"attribute": "WATER"}})
 
 
+def _check_attached(value: Any, path: Path, v: Validation) -> None:
+    """An attached material is read as it is now, but it has no controller and no materials of
+    its own (ARC-V 3.2.2.3.1.1.4.1.i5): ``controller``, ``summoned_with`` and ``has_material``
+    are refused inside."""
+    _check_material_filter(value, path, v)
+
+
+VOCABULARY.define(
+    "filter", "has_material", rule=(R.XYZ_MATERIALS_ATTACHED, R.XYZ_MATERIAL_NOT_ON_FIELD), label="Has as Xyz Material",
+    value=CardFilterField(label="Xyz Material", help="a filter one of its Xyz Materials attached now fits"),
+    check=_check_attached,
+    doc="Xyz Monsters that have an Xyz Material attached now that this filter fits (\"an Xyz Monster that has a "
+        "LIGHT monster as material\"): the materials it has at the moment the filter is read, not the ones it was "
+        "Summoned with (a material detached is no longer one; that is `summoned_with`). A monster with no Xyz "
+        "Materials never matches (ARC-V 3.2.2.3.1.1.4.1.i1, 3.2.2.3.1.1.4.1.i5; MR2 ch5.14).",
+    example={"kind": "monster", "has_material": {"attribute": "LIGHT"}})
+
+
 def card_filter(raw: Any) -> CardFilter:
     """Return the :class:`CardFilter` of a validated filter (a string is a card name)."""
     if isinstance(raw, str):
         return CardFilter(name=raw)
     assert isinstance(raw, Mapping)
     keys = {key: tuple(raw[key]) if isinstance(raw[key], list) else raw[key] for key in FILTER_KEYS if key in raw}
-    if "summoned_with" in keys:
-        keys["summoned_with"] = card_filter(keys["summoned_with"])
+    for nested in ("summoned_with", "has_material"):
+        if nested in keys:
+            keys[nested] = card_filter(keys[nested])
     return CardFilter(**keys)

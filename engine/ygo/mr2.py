@@ -327,6 +327,7 @@ CITATIONS.update({
                                 "when there is no card it could target, so such a trigger is not activated"),
     # issue 13 (gaps)
     R.TRIBUTED: _s("ch5.16"),
+    R.XYZ_MATERIALS_ATTACHED: _s("ch5.14"),
 })
 
 

@@ -288,6 +288,7 @@ class R(Enum):
     TRIGGER_NO_TARGET = auto()      # a trigger that targets cannot be activated without a legal target
     # issue 13 (gaps): Tributed events, what a Summon must be, Xyz Materials, Spell/Trap negation
     TRIBUTED = auto()               # sending a monster to the GY for a Summon or as a cost is Tributing it
+    XYZ_MATERIALS_ATTACHED = auto() # the cards under an Xyz Monster are its Xyz Materials
 
 
 REPLACEMENT_RULINGS = {

@@ -98,7 +98,7 @@ def legal_targets(duel: Duel, state: GameState, card: Card, effect: Effect, cont
     hidden_kind = bool(kinds) and not {"spell", "trap"} <= kinds
     out = []
     for candidate in state.cards:
-        if candidate.zone not in FIELD_ZONES or not wanted.matches(candidate, controller):
+        if candidate.zone not in FIELD_ZONES or not wanted.matches(candidate, controller, state):
             continue
         if not candidate.face_up and (reads or (hidden_kind and candidate.kind is not CardKind.MONSTER)):
             continue

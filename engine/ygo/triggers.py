@@ -230,7 +230,7 @@ def triggered_by(duel: Duel, state: GameState, event: Event) -> list[tuple[Card,
         active = (card.zone in FIELD_ZONES and card.face_up) or card.zone in (Zone.GRAVEYARD, Zone.HAND)
         holder = card.controller if card.zone in FIELD_ZONES else card.owner
         assert effect.event_of is not None
-        if (active and effect.event_of.matches(own, holder) and (card_id != own.id or effect.event_of.card == own.id)
+        if (active and effect.event_of.matches(own, holder, state) and (card_id != own.id or effect.event_of.card == own.id)
                 and _qualifies(duel, effect, event, card)):
             found.append((card, index, effect))
     return found

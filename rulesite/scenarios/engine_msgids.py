@@ -4569,6 +4569,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Material'),
     # Translators: ygo filter:summoned_with
     pgettext_lazy('vocabulary', 'a filter one of its materials fits'),
+    # Translators: ygo filter:has_material
+    pgettext_lazy('vocabulary', 'Has as Xyz Material'),
+    # Translators: ygo filter:has_material
+    pgettext_lazy('vocabulary', 'Xyz Monsters that have an Xyz Material attached now that this filter fits ("an Xyz Monster that has a LIGHT monster as material"): the materials it has at the moment the filter is read, not the ones it was Summoned with (a material detached is no longer one; that is `summoned_with`). A monster with no Xyz Materials never matches (ARC-V 3.2.2.3.1.1.4.1.i1, 3.2.2.3.1.1.4.1.i5; MR2 ch5.14).'),
+    # Translators: ygo filter:has_material
+    pgettext_lazy('vocabulary', 'Xyz Material'),
+    # Translators: ygo filter:has_material
+    pgettext_lazy('vocabulary', 'a filter one of its Xyz Materials attached now fits'),
     # Translators: ygo slot negation_scope
     pgettext_lazy('vocabulary', 'Negation scope'),
     # Translators: ygo slot negation_scope

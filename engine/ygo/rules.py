@@ -289,6 +289,7 @@ class R(Enum):
     # issue 13 (gaps): Tributed events, what a Summon must be, Xyz Materials, Spell/Trap negation
     TRIBUTED = auto()               # sending a monster to the GY for a Summon or as a cost is Tributing it
     XYZ_MATERIALS_ATTACHED = auto() # the cards under an Xyz Monster are its Xyz Materials
+    SPELL_TRAP_NEGATED = auto()     # "negate all Trap effects on the field": they resolve without effect
 
 
 REPLACEMENT_RULINGS = {

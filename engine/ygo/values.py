@@ -24,7 +24,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, Card, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ValueChange, Zone
-from .protection import effects_negated, in_scope, negating_source, protection
+from .protection import effects_negated, negates, negating_source, protection
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
@@ -367,7 +367,7 @@ def apply_continuous_of(duel: Duel, state: GameState, source: Card, *, arrived: 
         return state
     if effects_negated(duel, state, source):
         negator = negating_source(state.cards, source) if not source.effects_negated else None
-        if arrived and negator is not None and any(part.do == "negate_effects" and in_scope(part.face_up_monsters, source, negator)
+        if arrived and negator is not None and any(part.do == "negate_effects" and negates(part, source, negator)
                                                    for part in continuous_parts(source)):
             # Each negates the other's effects: which applies is decided by which applied first.
             state = duel.cannot_evaluate(state, "ygo.cannot_evaluate.negation_order", R.CONTINUOUS_NEGATION_ORDER,

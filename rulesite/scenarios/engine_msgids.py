@@ -4310,7 +4310,7 @@ VOCABULARY = (
     # Translators: ygo continuous:negate_effects
     pgettext_lazy('vocabulary', "Negate face-up monsters' effects"),
     # Translators: ygo continuous:negate_effects
-    pgettext_lazy('vocabulary', "While its card is face-up on the field with its effects not negated, the effects of the face-up monsters it names (`all`: every one but its own card; `opponent`; `self`, from its controller) are negated while they are face-up on the field: their Continuous Effects do not apply (their ATK/DEF changes end at once), and their effects that resolve while they are face-up on the field resolve without effect; an effect activated in the hand or Graveyard is not negated. The moment its card is no longer face-up on the field, their effects apply again (ARC-V 3.2.7.1.i2–i3, whose example is this; MR2 ch2.7). A monster unaffected by its card's effects is not negated. Two monsters whose effects would negate each other's are a `cannot_evaluate` step: which applies depends on which applied first (official ruling)."),
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field with its effects not negated, the effects of the face-up monsters it names (`all`: every one but its own card; `opponent`; `self`, from its controller) are negated while they are face-up on the field: their Continuous Effects do not apply (their ATK/DEF changes end at once), and their effects that resolve while they are face-up on the field resolve without effect; an effect activated in the hand or Graveyard is not negated. The moment its card is no longer face-up on the field, their effects apply again (ARC-V 3.2.7.1.i2–i3, whose example is this; MR2 ch2.7). A monster unaffected by its card\'s effects is not negated. Two monsters whose effects would negate each other\'s are a `cannot_evaluate` step: which applies depends on which applied first (official ruling). With `cards` instead (`trap`: Royal Decree\'s "negate all other Trap effects on the field", the second sentence of Jinzo; `spell`: Imperial Order) it negates every other face-up Trap (or Spell) Card on the field in the same way: a Continuous Trap\'s effects stop applying, and a Trap Card activated meanwhile is activated but resolves without effect (official ruling, not in either document); a Trap Card treated as a monster, in the Monster Zone, is not covered.'),
     # Translators: ygo continuous:negate_effects
     pgettext_lazy('vocabulary', 'Whose face-up monsters'),
     # Translators: ygo continuous:negate_effects
@@ -4319,6 +4319,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Every face-up monster'),
     # Translators: ygo continuous:negate_effects
     pgettext_lazy('vocabulary', "Its controller's"),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Or the Spell or Trap Cards'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'instead of face_up_monsters: spell (Imperial Order) or trap (Royal Decree): every other face-up card of that kind on the field'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Spell Cards on the field'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Trap Cards on the field'),
     # Translators: ygo continuous:change_level
     pgettext_lazy('vocabulary', 'Level while face-up'),
     # Translators: ygo continuous:change_level
@@ -5368,6 +5376,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'official ruling, not in this document: a card whose effect banishes the cards sent to the Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it leaves the field: its effect no longer applies as it leaves'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'official ruling, not in this document: an effect that targets cannot be activated when there is no card it could target, so such a trigger is not activated'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "official ruling, not in this document: while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

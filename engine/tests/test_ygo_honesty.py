@@ -516,3 +516,14 @@ def test_excavating_more_cards_than_the_deck_holds_is_not_guessed():
     out = engine.resolve(doc)
     [step] = [s for s in out["trace"] if s["message_id"] == "ygo.cannot_evaluate.excavate_short"]
     assert step["kind"] == "cannot_evaluate" and step["params"]["amount"] == 999 and out["result"]["complete"] is False
+
+
+def test_a_chain_link_of_a_targeting_effect_applies_its_actions_to_the_links_targets():
+    # issue 13 (gaps): {"do": "destroy"} of a trigger with targeting, put on the chain by the document.
+    card = monster("k", "p1", cls="trigger", actions=[{"do": "destroy"}])
+    card["effects"][0].update({"trigger": "summoned", "targeting": {"filter": {"controller": "opponent"}}})
+    doc = scenario([card, monster("m", "p2")], [{"card": "k", "targets": ["m"]}])
+    moves = [s["params"] for s in engine.resolve(doc)["trace"] if s["message_id"] == "ygo.move"]
+    assert [(p["card"], p["to"]) for p in moves] == [("m", "graveyard")]
+    doc["chain"] = [{"card": "k"}]
+    assert "chain[0].targets" in _errors(doc)

@@ -252,3 +252,15 @@ def test_a_tributed_qualifier_that_means_nothing_is_refused():
     card = _monster("m", "p1", [{"class": "trigger", "trigger": "tributed", "qualifiers": {"method": "tribute"},
                                  "actions": [{"do": "draw", "amount": 1}]}])
     assert [e["path"] for e in engine.validate(_doc([card]))] == ["objects[0].effects[0].qualifiers.method"]
+
+
+def test_a_tribute_banished_instead_is_still_tributed():
+    # ARC-V 3.2.2.1.1.1.i8: under Macro Cosmos the Tributed monster is banished, and it was Tributed.
+    doc = _golden("arcv-tribute-summon-under-macro-cosmos-banishes-the-tribute")
+    tributed = doc["objects"][1]
+    tributed["subtype"] = "effect"
+    tributed["effects"] = [{"class": "trigger", "trigger": "tributed",
+                            "actions": [{"do": "damage", "player": "opponent", "amount": 300}]}]
+    trace = engine.resolve(doc)["trace"]
+    assert [s["params"]["to"] for s in trace if s["message_id"] == "ygo.move" and s["params"]["card"] == "m1"] == ["banished"]
+    assert [s["params"]["card"] for s in trace if s["message_id"] == "ygo.trigger.to_chain"] == ["m1"]

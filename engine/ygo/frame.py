@@ -345,8 +345,12 @@ def _check_effect_ref(item: Mapping[str, Any], path: Path, v: Validation) -> Map
 
 
 def check_link(item: Mapping[str, Any], path: Path, v: Validation) -> None:
-    """Check what the link fields cannot say alone: the effect the link names exists."""
-    _check_effect_ref(item, path, v)
+    """Check what the link fields cannot say alone: the effect the link names exists; one with
+    ``targeting`` whose actions name no card of their own needs the link's ``targets`` (they
+    apply to them), else it would resolve doing nothing."""
+    effect = _check_effect_ref(item, path, v)
+    if effect is not None and "targeting" in effect and "actions" not in item and not item.get("targets"):
+        v.error((*path, "targets"), "its effect targets on activation (targeting): give the targets its actions apply to")
 
 
 def _check_link_item(item: Any, path: Path, v: DocumentValidation) -> None:

@@ -15,7 +15,7 @@ from .filters import card_filter
 from .protection import negating_source, shielded
 from .values import continuous_targets
 from .requirements import parse_object as parse_requirements, with_materials
-from .trigger_targets import targeting_of
+from .trigger_targets import aimed, targeting_of
 from .model import (
     FIELD_ZONES, Activation, Card, CardKind, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ObjectId,
     Attack, EventWindow, Pending, Player, Position, Replacement, Turn, Zone,
@@ -223,6 +223,10 @@ def activation(raw: Mapping[str, Any], source: tuple[str, int], state: GameState
     ref = raw.get("effect", 0)
     index = ref if isinstance(ref, int) else next(i for i, e in enumerate(card.effects) if e.id == ref)
     effect = card.effects[index]
+    actions = effect.actions
+    if effect.targeting is not None:
+        # Its actions that name no card apply to the link's targets (engine/ygo/trigger_targets.py).
+        actions = aimed(actions, tuple(raw.get("targets", ())))
     return Activation(
         card=card.id,
         effect=index,
@@ -230,7 +234,7 @@ def activation(raw: Mapping[str, Any], source: tuple[str, int], state: GameState
         spell_speed=raw.get("spell_speed"),
         targets=tuple(raw.get("targets", ())),
         cost=tuple(instruction(i) for i in raw["cost"]) if "cost" in raw else effect.cost,
-        actions=tuple(instruction(i) for i in raw["actions"]) if "actions" in raw else effect.actions,
+        actions=tuple(instruction(i) for i in raw["actions"]) if "actions" in raw else actions,
         source=source,
         own_actions="actions" in raw,
     )

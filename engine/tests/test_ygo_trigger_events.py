@@ -264,3 +264,20 @@ def test_a_tribute_banished_instead_is_still_tributed():
     trace = engine.resolve(doc)["trace"]
     assert [s["params"]["to"] for s in trace if s["message_id"] == "ygo.move" and s["params"]["card"] == "m1"] == ["banished"]
     assert [s["params"]["card"] for s in trace if s["message_id"] == "ygo.trigger.to_chain"] == ["m1"]
+
+
+def test_a_tribute_paid_for_an_inherent_special_summon_is_tributed():
+    # "Special Summon this card by Tributing 1 monster" (Lava Golem-like): a Tribute of the procedure.
+    golem = {"id": "g", "name": "Golem", "owner": "p1", "zone": "hand", "kind": "monster", "subtype": "effect", "level": 8,
+             "atk": 3000, "def": 2500,
+             "summon_procedure": {"cost": [{"do": "tribute", "from": "field", "filter": {"kind": "monster"}}]}}
+    fodder = _monster("m", "p1", [{"class": "trigger", "trigger": "tributed", "optional": True, "timing": "if",
+                                   "actions": [{"do": "damage", "player": "opponent", "amount": 300}]}])
+    doc = _doc([golem, fodder], actions=[{"type": "special_summon", "method": "inherent", "card": "g",
+                                          "cost": [{"do": "tribute", "card": "m"}]}])
+    doc["options"] = {"activate_triggers": ["m"]}
+    trace = engine.resolve(doc)["trace"]
+    assert [s["params"]["card"] for s in trace if s["message_id"] == "ygo.trigger.to_chain"] == ["m"]
+    doc["objects"][1]["effects"][0]["timing"] = "when"
+    trace = engine.resolve(doc)["trace"]
+    assert [s["params"]["card"] for s in trace if s["message_id"] == "ygo.trigger.missed_timing"] == ["m"]

@@ -254,6 +254,11 @@ def pay_inherent(duel: Duel, state: GameState, player: PlayerId, card: Card, cos
         to = VOCABULARY.apply_of("cost", cost.do).to
         state = duel.bump(state)
         state = move(duel, state, paid, to, "summon_cost", R.INHERENT_COST)
+        if cost.do == "tribute":
+            # Tributed for the Summon, a part of its procedure (ARC-V 3.2.2.1.1.1.i1, 3.2.2.3.1.i6).
+            holder = paid.controller if paid.zone in FIELD_ZONES else paid.owner
+            state = duel.event(state, "tributed", paid.id, "summon_cost", player=holder, origin=paid.zone.value,
+                               cause="rule")
     return state
 
 

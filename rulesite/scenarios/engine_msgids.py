@@ -4498,7 +4498,7 @@ VOCABULARY = (
     # Translators: ygo trigger_event:tributed
     pgettext_lazy('vocabulary', 'Tributed'),
     # Translators: ygo trigger_event:tributed
-    pgettext_lazy('vocabulary', '"If this card is Tributed": the card is Tributed for a Tribute Summon or Set, for a Ritual Summon, as a cost (`cost: tribute`) or by an effect (`do: tribute`) (ARC-V 3.2.2.1.1.1.i1, 4.2.2.1.i2; MR2 ch5.16). It is Tributed wherever it goes: one banished instead is still Tributed (ARC-V 3.2.2.1.1.1.i8). A Tribute for a Summon is part of the procedure, so a "when … you can" trigger on it misses the timing and an "if" one is activated after the Summon (3.2.2.1.1.i6); `qualifiers.by` tells a cost or an effect from the Tribute of a Summon, `qualifiers.player` whose monster it was.'),
+    pgettext_lazy('vocabulary', '"If this card is Tributed": the card is Tributed for a Tribute Summon or Set, for a Ritual Summon, for an inherent Special Summon (its `summon_procedure` cost), as a cost (`cost: tribute`) or by an effect (`do: tribute`) (ARC-V 3.2.2.1.1.1.i1, 4.2.2.1.i2; MR2 ch5.16). It is Tributed wherever it goes: one banished instead is still Tributed (ARC-V 3.2.2.1.1.1.i8). A Tribute for a Summon is part of the procedure, so a "when … you can" trigger on it misses the timing and an "if" one is activated after the Summon (3.2.2.1.1.i6); `qualifiers.by` tells a cost or an effect from the Tribute of a Summon, `qualifiers.player` whose monster it was.'),
     # Translators: ygo slot timing
     pgettext_lazy('vocabulary', 'Trigger timing'),
     # Translators: ygo slot timing

@@ -117,3 +117,30 @@ def test_exactly_one_monster_is_met_by_a_single_summon():
     result = engine.resolve(scenario)
     assert [step["params"]["card"] for step in result["trace"] if step["message_id"] == "ygo.condition.met"] == ["t"]
     assert {o["id"]: o["zone"] for o in result["result"]["objects"]}["a"] == "graveyard"
+
+
+def test_what_the_summoned_monster_must_be_goes_with_summoned_and_is_a_filter():
+    # issue 13 (gaps): Trap Hole's "a monster with 1000 or more ATK".
+    scenario = _board("arcv-trap-hole-cannot-answer-a-monster-with-less-than-1000-atk")
+    condition = scenario["objects"][1]["effects"][0]["condition"]
+    condition["monster"] = {"atk_min": 1000, "atk_max": 500}
+    assert _paths(scenario) == ["objects[1].effects[0].condition.monster.atk_max"]
+    condition["monster"] = {"atk": 1000}
+    assert _paths(scenario) == ["objects[1].effects[0].condition.monster.atk"]
+    del condition["summoned"]
+    condition["monster"] = {"atk_min": 1000}
+    errors = [e["message"] for e in engine.validate(scenario) if e["path"] == "objects[1].effects[0].condition"]
+    assert errors and "monster" in errors[0], errors
+
+
+def test_the_summoned_monster_filter_reads_the_atk_it_has_now():
+    # Raised to 1000 by a continuous effect before Trap Hole is activated, the 900 ATK monster fits.
+    scenario = _board("arcv-trap-hole-cannot-answer-a-monster-with-less-than-1000-atk")
+    assert _steps(scenario, "ygo.illegal.condition_not_met")
+    scenario["objects"].append({"id": "f", "name": "Booster", "owner": "p1", "zone": "spell_trap_zone", "kind": "spell",
+                                "subtype": "continuous", "position": "face-up",
+                                "effects": [{"class": "continuous",
+                                             "actions": [{"do": "change_atk", "targets": ["a"], "amount": 100}]}]})
+    assert not _steps(scenario, "ygo.illegal.condition_not_met")
+    assert [s["params"]["now"] for s in _steps(scenario, "ygo.condition.met")] == [
+        "summoned of 1 monster(s) by p1; fitting the filter: a"]

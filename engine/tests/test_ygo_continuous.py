@@ -98,3 +98,33 @@ def test_a_face_down_monster_keeps_its_level():
     result = engine.resolve(scenario)
     assert _objects(result)["t"]["level"] == 2
     assert not [s for s in result["trace"] if s["message_id"] == "ygo.modify.level"]
+
+
+# ---------------------------------------------------------------- issue 13 (gaps): Spell/Trap effects on the field
+
+def test_a_spell_trap_negation_names_face_up_monsters_or_cards_once():
+    scenario = _board("arcv-jinzo-stops-a-continuous-traps-effect")
+    negation = scenario["objects"][0]["effects"][0]["actions"][1]
+    negation["face_up_monsters"] = "all"
+    assert _paths(scenario) == ["objects[0].effects[0].actions[1].face_up_monsters"]
+    del negation["face_up_monsters"], negation["cards"]
+    assert _paths(scenario) == ["objects[0].effects[0].actions[1].face_up_monsters"]
+    negation["cards"] = "monster"
+    assert _paths(scenario) == ["objects[0].effects[0].actions[1].cards"]
+
+
+def test_the_continuous_traps_effect_applies_again_when_jinzo_leaves():
+    scenario = _board("arcv-jinzo-stops-a-continuous-traps-effect")
+    scenario["objects"].append({"id": "bolt", "name": "Bolt", "owner": "p1", "zone": "hand", "kind": "spell",
+                                "subtype": "normal",
+                                "effects": [{"class": "card", "actions": [{"do": "destroy", "target": "j"}]}]})
+    scenario["actions"].append({"type": "activate", "card": "bolt"})
+    out = engine.resolve(scenario)
+    assert "ygo.negate.continuous_ends" in [s["message_id"] for s in out["trace"]], [s["message_id"] for s in out["trace"]]
+    assert _objects(out)["b"]["atk"] == 2000
+
+
+def test_a_spell_negation_leaves_traps_alone():
+    scenario = _board("arcv-jinzo-stops-a-continuous-traps-effect")
+    scenario["objects"][0]["effects"][0]["actions"][1]["cards"] = "spell"
+    assert _objects(engine.resolve(scenario))["b"]["atk"] == 2000

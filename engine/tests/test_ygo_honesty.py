@@ -47,6 +47,53 @@ def test_an_instruction_takes_only_the_keys_of_its_verb(part, path, fragment):
     assert where in errors and fragment in errors[where], errors
 
 
+NAMES_CARDS = ("destroy", "banish", "tribute", "return_to_hand", "return_to_deck", "send_to_graveyard", "special_summon",
+               "change_control", "add_to_hand", "discard", "change_position", "reveal")
+
+
+@pytest.mark.parametrize("verb", NAMES_CARDS)
+def test_an_instruction_that_names_no_card_is_refused(verb):
+    # Issue 13: {"do": "destroy"} used to be accepted and resolve doing nothing.
+    doc = scenario([set_card("a", "p1", "trap", "normal", [{"do": verb}]), monster("m", "p2")], [])
+    errors = _errors(doc)
+    assert "name the cards it applies to" in errors.get("objects[0].effects[0].actions[0].target", ""), errors
+
+
+@pytest.mark.parametrize(("part", "path"), [
+    ({"do": "change_atk", "amount": -500}, "target"),
+    ({"do": "change_def", "set": 0}, "target"),
+    ({"do": "change_original_atk", "half": True}, "target"),
+    ({"do": "destroy", "targets": []}, "targets"),
+    ({"do": "discard", "choose": 1, "from": []}, "from"),
+])
+def test_a_stat_change_or_an_empty_list_names_no_card(part, path):
+    doc = scenario([set_card("a", "p1", "trap", "normal", [part]), monster("m", "p2")], [])
+    assert f"objects[0].effects[0].actions[0].{path}" in _errors(doc)
+
+
+def test_an_action_of_a_chain_link_must_name_its_cards_too():
+    doc = scenario([set_card("a", "p1", "trap", "normal", [{"do": "destroy", "target": "m"}], position="face-up"),
+                    monster("m", "p2")],
+                   [{"card": "a", "controller": "p1", "targets": ["m"], "actions": [{"do": "destroy"}]}])
+    assert "chain[0].actions[0].target" in _errors(doc)
+
+
+def test_an_action_of_a_targeting_trigger_may_name_no_card():
+    card = monster("k", "p1", cls="trigger", actions=[{"do": "destroy"}])
+    card["effects"][0].update({"trigger": "summoned", "targeting": {"filter": {"controller": "opponent"}}})
+    assert _errors(scenario([card, monster("m", "p2")], [])) == {}
+    del card["effects"][0]["targeting"]
+    assert "objects[0].effects[0].actions[0].target" in _errors(scenario([card, monster("m", "p2")], []))
+
+
+def test_a_continuous_stat_change_names_its_monsters():
+    card = monster("j", "p1")
+    card["effects"] = [{"class": "continuous", "actions": [{"do": "change_atk", "amount": 500}]}]
+    assert "name the monsters it changes" in _errors(scenario([card], []))["objects[0].effects[0].actions[0].targets"]
+    card["effects"][0]["actions"][0]["equipped"] = True
+    assert "objects[0].effects[0].actions[0].targets" not in _errors(scenario([card], []))
+
+
 def test_a_continuous_effect_takes_only_what_it_can_apply():
     card = monster("j", "p1")
     card["effects"] = [{"class": "continuous", "actions": [{"do": "destroy", "target": "j"}]}]
@@ -469,3 +516,14 @@ def test_excavating_more_cards_than_the_deck_holds_is_not_guessed():
     out = engine.resolve(doc)
     [step] = [s for s in out["trace"] if s["message_id"] == "ygo.cannot_evaluate.excavate_short"]
     assert step["kind"] == "cannot_evaluate" and step["params"]["amount"] == 999 and out["result"]["complete"] is False
+
+
+def test_a_chain_link_of_a_targeting_effect_applies_its_actions_to_the_links_targets():
+    # issue 13 (gaps): {"do": "destroy"} of a trigger with targeting, put on the chain by the document.
+    card = monster("k", "p1", cls="trigger", actions=[{"do": "destroy"}])
+    card["effects"][0].update({"trigger": "summoned", "targeting": {"filter": {"controller": "opponent"}}})
+    doc = scenario([card, monster("m", "p2")], [{"card": "k", "targets": ["m"]}])
+    moves = [s["params"] for s in engine.resolve(doc)["trace"] if s["message_id"] == "ygo.move"]
+    assert [(p["card"], p["to"]) for p in moves] == [("m", "graveyard")]
+    doc["chain"] = [{"card": "k"}]
+    assert "chain[0].targets" in _errors(doc)

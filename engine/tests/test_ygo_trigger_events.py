@@ -196,3 +196,88 @@ def test_a_pending_targeting_trigger_has_its_given_targets_checked():
     doc["pending"] = [{"card": "k", "effect": 0, "targets": ["b"]}]
     out = engine.resolve(doc)
     assert {o["id"]: o["zone"] for o in out["result"]["objects"]}["b"] == "graveyard"
+
+
+# ---------------------------------------------------------------- issue 13 (gaps)
+
+import copy  # noqa: E402
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+GOLDENS = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "ygo"
+
+
+def _golden(stem: str) -> dict:
+    return copy.deepcopy(json.loads((GOLDENS / f"{stem}.json").read_text("utf-8"))["scenario"])
+
+
+def _ids(doc: dict, message_id: str) -> list[dict]:
+    return [s["params"] for s in engine.resolve(doc)["trace"] if s["message_id"] == message_id]
+
+
+def test_has_material_reads_the_materials_attached_now():
+    doc = _golden("arcv-target-an-xyz-monster-that-has-a-light-material")
+    doc["options"] = {}
+    assert [p["options"] for p in _ids(doc, "ygo.choice.trigger_targets")] == [["x1"]]
+    # Its LIGHT material detached (in the Graveyard now), the Xyz Monster no longer fits: no legal target.
+    doc["objects"][1]["materials"] = []
+    doc["objects"][2]["zone"] = "graveyard"
+    assert _ids(doc, "ygo.choice.trigger_targets") == []
+    assert [p["card"] for p in _ids(doc, "ygo.trigger.no_target")] == ["s"]
+
+
+def test_has_material_inside_a_material_filter_is_refused():
+    doc = _golden("arcv-target-an-xyz-monster-that-has-a-light-material")
+    target_filter = doc["objects"][0]["effects"][0]["targeting"]["filter"]
+    target_filter["has_material"] = {"attribute": "LIGHT", "controller": "self"}
+    paths = [e["path"] for e in engine.validate(doc)]
+    assert paths == ["objects[0].effects[0].targeting.filter.has_material.controller"]
+    target_filter["has_material"] = {"has_material": {"attribute": "LIGHT"}}
+    assert [e["path"] for e in engine.validate(doc)] == ["objects[0].effects[0].targeting.filter.has_material.has_material"]
+
+
+def test_a_ritual_tribute_is_tributed_too():
+    tributed = [{"class": "trigger", "trigger": "tributed", "actions": [{"do": "damage", "player": "opponent", "amount": 300}]}]
+    ritual = {"id": "r", "name": "Ritual Beast", "owner": "p1", "zone": "hand", "kind": "monster", "subtype": "ritual",
+              "level": 4, "atk": 2000, "def": 1000}
+    spell = {"id": "s", "name": "Ritual Spell", "owner": "p1", "zone": "hand", "kind": "spell", "subtype": "ritual",
+             "effects": [{"class": "card", "actions": [{"do": "ritual_summon", "target": "r", "materials": ["m"]}]}]}
+    doc = _doc([_monster("m", "p1", tributed), ritual, spell], actions=[{"type": "activate", "card": "s"}])
+    trace = engine.resolve(doc)["trace"]
+    assert [s["params"]["card"] for s in trace if s["message_id"] == "ygo.trigger.to_chain"] == ["m"]
+    assert [s["params"]["lp"] for s in trace if s["message_id"] == "ygo.damage"] == [7700]
+
+
+def test_a_tributed_qualifier_that_means_nothing_is_refused():
+    card = _monster("m", "p1", [{"class": "trigger", "trigger": "tributed", "qualifiers": {"method": "tribute"},
+                                 "actions": [{"do": "draw", "amount": 1}]}])
+    assert [e["path"] for e in engine.validate(_doc([card]))] == ["objects[0].effects[0].qualifiers.method"]
+
+
+def test_a_tribute_banished_instead_is_still_tributed():
+    # ARC-V 3.2.2.1.1.1.i8: under Macro Cosmos the Tributed monster is banished, and it was Tributed.
+    doc = _golden("arcv-tribute-summon-under-macro-cosmos-banishes-the-tribute")
+    tributed = doc["objects"][1]
+    tributed["subtype"] = "effect"
+    tributed["effects"] = [{"class": "trigger", "trigger": "tributed",
+                            "actions": [{"do": "damage", "player": "opponent", "amount": 300}]}]
+    trace = engine.resolve(doc)["trace"]
+    assert [s["params"]["to"] for s in trace if s["message_id"] == "ygo.move" and s["params"]["card"] == "m1"] == ["banished"]
+    assert [s["params"]["card"] for s in trace if s["message_id"] == "ygo.trigger.to_chain"] == ["m1"]
+
+
+def test_a_tribute_paid_for_an_inherent_special_summon_is_tributed():
+    # "Special Summon this card by Tributing 1 monster" (Lava Golem-like): a Tribute of the procedure.
+    golem = {"id": "g", "name": "Golem", "owner": "p1", "zone": "hand", "kind": "monster", "subtype": "effect", "level": 8,
+             "atk": 3000, "def": 2500,
+             "summon_procedure": {"cost": [{"do": "tribute", "from": "field", "filter": {"kind": "monster"}}]}}
+    fodder = _monster("m", "p1", [{"class": "trigger", "trigger": "tributed", "optional": True, "timing": "if",
+                                   "actions": [{"do": "damage", "player": "opponent", "amount": 300}]}])
+    doc = _doc([golem, fodder], actions=[{"type": "special_summon", "method": "inherent", "card": "g",
+                                          "cost": [{"do": "tribute", "card": "m"}]}])
+    doc["options"] = {"activate_triggers": ["m"]}
+    trace = engine.resolve(doc)["trace"]
+    assert [s["params"]["card"] for s in trace if s["message_id"] == "ygo.trigger.to_chain"] == ["m"]
+    doc["objects"][1]["effects"][0]["timing"] = "when"
+    trace = engine.resolve(doc)["trace"]
+    assert [s["params"]["card"] for s in trace if s["message_id"] == "ygo.trigger.missed_timing"] == ["m"]

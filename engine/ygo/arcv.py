@@ -317,6 +317,10 @@ CITATIONS.update({
     R.FACE_DOWN_NOT_TARGET: _s("3.2.4.3.i7"),
     R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
                                 "when there is no card it could target, so such a trigger is not activated"),
+    # issue 13 (gaps)
+    R.TRIBUTED: _s("3.2.2.1.1.1.i1"),
+    R.XYZ_MATERIALS_ATTACHED: _s("3.2.2.3.1.1.4.1.i1"),
+    R.SPELL_TRAP_NEGATED: Ruling("official ruling, not in this document: while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply"),
 })
 
 

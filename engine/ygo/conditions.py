@@ -33,6 +33,7 @@ from typing import Any, Optional
 
 from ..core.vocabulary import Boolean, Choice, Integer
 from .duel import Duel
+from .filters import CardFilterField, card_filter
 from .model import Card, Effect, EventWindow, GameState, PlayerId, Zone, opponent_of
 from .protection import EFFECT_KINDS, EFFECT_KIND_LABELS, kind_matches
 from .rules import R
@@ -40,14 +41,15 @@ from .vocabulary import VOCABULARY
 
 MAX_LP = 999_999
 SUMMON_KINDS = {"normal": ("summoned",), "flip": ("flip_summoned",), "special": ("special_summoned",),
-                "any": ("summoned", "flip_summoned", "special_summoned")}
+                "any": ("summoned", "flip_summoned", "special_summoned"),
+                "normal_or_flip": ("summoned", "flip_summoned")}
 """Which Summons a ``summoned`` / ``summoning`` value names (a Tribute Summon is a Normal Summon)."""
 PHASES = {"draw": ("draw",), "standby": ("standby",), "main": ("main1", "main2"), "main1": ("main1",),
           "battle": ("battle",), "main2": ("main2",), "end": ("end",)}
 """The phases a ``phase`` value names (``main``: either Main Phase)."""
 
 _SUMMON_LABELS = {"normal": "Normal Summon (or Tribute Summon)", "flip": "Flip Summon", "special": "Special Summon",
-                  "any": "Any Summon"}
+                  "any": "Any Summon", "normal_or_flip": "Normal or Flip Summon"}
 _BY = Choice(values=("any", "opponent", "self"), what="whose event", label="Whose",
              labels={"any": "Either player's", "opponent": "The opponent's", "self": "Your own"},
              help="whose Summon, attack or activation: any (the default), opponent or self, from the side of "
@@ -73,8 +75,14 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
             return False, "no Summon has just succeeded"
         count = len(window.cards)
         holds = _summon_reading(SUMMON_KINDS[value], window.kind, window.player, player, by)
-        return holds and (count == 1 or not condition.get("exactly_one", False)), \
-            f"{window.kind} of {count} monster(s) by {window.player}"
+        now = f"{window.kind} of {count} monster(s) by {window.player}"
+        if "monster" in condition:
+            # "Summons a monster with 1000 or more ATK": one of them fits, as it is now (official ruling).
+            wanted = card_filter(condition["monster"])
+            fits = [card_id for card_id in window.cards if wanted.matches(state.card(card_id), player, state)]
+            holds = holds and bool(fits)
+            now += f"; fitting the filter: {', '.join(fits) or 'none'}"
+        return holds and (count == 1 or not condition.get("exactly_one", False)), now
     if key == "attack_declared":
         if window is None or window.kind != "attack_declared" or state.attack is None:
             return False, "no attack has just been declared"
@@ -114,13 +122,15 @@ def readings(state: GameState, effect: Effect, player: PlayerId) -> Iterator[tup
     """Yield ``(key, value, holds, now)`` for each condition key of ``effect`` (companions skipped)."""
     condition = dict(effect.condition)
     for key, value in effect.condition:
-        if key in _COMPANIONS or key in ("card_only", "exactly_one"):
+        if key in _COMPANIONS or key in ("card_only", "exactly_one", "monster"):
             continue
         holds, now = _read(state, condition, key, value, player)
         yield key, value, holds, now
 
 
 def _shown(value: Any) -> str:
+    if isinstance(value, dict):  # a filter (``monster``) as the builder writes it: atk_min=1000 & kind=monster
+        return " & ".join(f"{key}={_shown(item)}" for key, item in value.items())
     return value if isinstance(value, str) else json.dumps(value)
 
 
@@ -182,21 +192,27 @@ _RULE = (R.ACTIVATION_CONDITION,)
 _WINDOW_RULE = (R.ACTIVATION_CONDITION, R.CONDITION_WINDOW)
 _MESSAGES = ("ygo.illegal.condition_not_met", "ygo.condition.met")
 _SUMMON = Choice(values=tuple(SUMMON_KINDS), what="kind of Summon", label="Summon", labels=_SUMMON_LABELS,
-                 help="normal (a Normal or Tribute Summon), flip, special or any")
+                 help="normal (a Normal or Tribute Summon), flip, special, normal_or_flip or any")
 
 VOCABULARY.define(
     "activation_condition", "summoned", rule=(*_WINDOW_RULE, R.CONDITION_COUNT), label="When a monster is Summoned",
     value=_SUMMON, messages=_MESSAGES,
     keys={**_COMPANIONS, "exactly_one": Boolean(label="Exactly 1 monster", default=False,
                                                 help='true: "when your opponent Summons exactly 1 monster": not when '
-                                                     "two or more are Summoned at the same time (official ruling)")},
+                                                     "two or more are Summoned at the same time (official ruling)"),
+          "monster": CardFilterField(label="The monster Summoned",
+                                     help='a filter one monster Summoned must fit: "a monster with 1000 or more ATK" '
+                                          'is {"atk_min": 1000}')},
     doc="\"When (your opponent) Normal / Flip / Special Summons a monster\": only right after such a Summon "
         "succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has "
         "resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official "
         "ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last "
         "thing to happen in it (its last action). `exactly_one`: \"exactly 1 monster\", not met when two or more "
-        "are Summoned at the same time; without it \"a monster(s)\" (official ruling).",
-    example={"summoned": "normal", "by": "opponent"})
+        "are Summoned at the same time; without it \"a monster(s)\" (official ruling). `monster`: what the monster "
+        "Summoned must be (Trap Hole: \"a monster with 1000 or more ATK\" is `{\"atk_min\": 1000}`): at least one "
+        "monster of the Summon fits the filter, read as it is when the card is activated, `controller` from the "
+        "activating player's side (ARC-V 4.2.3.i1; MR2 ch2.23).",
+    example={"summoned": "normal_or_flip", "by": "opponent", "monster": {"atk_min": 1000}})
 VOCABULARY.define(
     "activation_condition", "attack_declared", rule=_WINDOW_RULE, label="When an attack is declared",
     value=Choice(values=("any", "direct", "monster"), what="kind of attack", label="Attack",

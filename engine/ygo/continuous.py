@@ -24,7 +24,7 @@ from ..core.vocabulary import Choice, Integer, Row, Text, Validation
 from .duel import Duel
 from .filters import MAX_NAME
 from .model import FIELD_ZONES, Card, EffectClass, GameState, Instruction, Modifier, Zone
-from .protection import effects_negated, in_scope, negating_source
+from .protection import effects_negated, negates, negating_source
 from .rules import R
 from .targets import REFERENCE_KEYS
 from .values import ContinuousChange, apply_continuous_of, end_continuous, has_continuous
@@ -40,11 +40,15 @@ def _negating_parts(card: Card) -> list[Instruction]:
             for part in effect.actions if part.do == "negate_effects"]
 
 
+def _on_field(state: GameState) -> list[Card]:
+    return [card for card in state.cards if card.zone in FIELD_ZONES]
+
+
 def negate_on_field(duel: Duel, state: GameState, source: Card, part: Instruction, arrived: bool) -> GameState:
-    """Stop the Continuous Effects of each face-up monster ``part`` names (``arrived``: the source
-    has just come face-up: each such monster is a ``negate`` step)."""
-    for card in state.cards_in(Zone.MONSTER_ZONE):
-        if (card.id == source.id or not card.effects or not in_scope(part.face_up_monsters, source, card)
+    """Stop the Continuous Effects of each face-up card ``part`` names, a monster or a Spell or
+    Trap Card (``arrived``: the source has just come face-up: each such card is a ``negate`` step)."""
+    for card in _on_field(state):
+        if (not card.effects or not negates(part, source, card)
                 or negating_source(state.cards, card) is None):
             continue
         if arrived:
@@ -62,9 +66,9 @@ def restore(duel: Duel, state: GameState, source_id: str) -> GameState:
     parts = _negating_parts(source)
     if not parts or (source.zone in FIELD_ZONES and source.face_up and not effects_negated(duel, state, source)):
         return state
-    for card in state.cards_in(Zone.MONSTER_ZONE):
-        if (card.id == source.id or not card.effects or not card.face_up or effects_negated(duel, state, card)
-                or not any(in_scope(part.face_up_monsters, source, card) for part in parts)):
+    for card in _on_field(state):
+        if (not card.effects or effects_negated(duel, state, card)
+                or not any(negates(part, source, card) for part in parts)):
             continue
         state = duel.step(state, "negate", "ygo.negate.continuous_ends", R.CONTINUOUS_ENDS, card=card.id,
                           card_name=card.name, source=source.id, source_name=source.name)
@@ -73,11 +77,24 @@ def restore(duel: Duel, state: GameState, source_id: str) -> GameState:
     return state
 
 
+_CARDS = Choice(values=("spell", "trap"), what="kind of card", label="Or the Spell or Trap Cards",
+                labels={"spell": "Spell Cards on the field", "trap": "Trap Cards on the field"},
+                help="instead of face_up_monsters: spell (Imperial Order) or trap (Royal Decree): every other face-up "
+                     "card of that kind on the field")
+
+
+def _check_negate(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    if ("face_up_monsters" in value) == ("cards" in value):
+        v.error((*path, "face_up_monsters"), "give face_up_monsters (monsters) or cards (spell or trap), one of them")
+
+
 VOCABULARY.entry(
-    "continuous", "negate_effects", rule=(R.CONTINUOUS_APPLIES, R.CONTINUOUS_ENDS, R.EFFECTS_NEGATED),
-    label="Negate face-up monsters' effects", keys={"face_up_monsters": _MONSTERS}, required=("face_up_monsters",),
+    "continuous", "negate_effects", rule=(R.CONTINUOUS_APPLIES, R.CONTINUOUS_ENDS, R.EFFECTS_NEGATED,
+                                          R.SPELL_TRAP_NEGATED),
+    label="Negate face-up monsters' effects", keys={"face_up_monsters": _MONSTERS, "cards": _CARDS},
+    check=_check_negate,
     messages=("ygo.negate.continuous", "ygo.negate.continuous_ends", "ygo.cannot_evaluate.negation_order"),
-    row=Row(main=("face_up_monsters",)),
+    row=Row(main=("face_up_monsters", "cards")),
     doc="While its card is face-up on the field with its effects not negated, the effects of the face-up monsters "
         "it names (`all`: every one but its own card; `opponent`; `self`, from its controller) are negated while "
         "they are face-up on the field: their Continuous Effects do not apply (their ATK/DEF changes end at once), "
@@ -85,7 +102,12 @@ VOCABULARY.entry(
         "activated in the hand or Graveyard is not negated. The moment its card is no longer face-up on the field, "
         "their effects apply again (ARC-V 3.2.7.1.i2–i3, whose example is this; MR2 ch2.7). A monster unaffected "
         "by its card's effects is not negated. Two monsters whose effects would negate each other's are a "
-        "`cannot_evaluate` step: which applies depends on which applied first (official ruling).",
+        "`cannot_evaluate` step: which applies depends on which applied first (official ruling). With `cards` "
+        "instead (`trap`: Royal Decree's \"negate all other Trap effects on the field\", the second sentence of "
+        "Jinzo; `spell`: Imperial Order) it negates every other face-up Trap (or Spell) Card on the field in the "
+        "same way: a Continuous Trap's effects stop applying, and a Trap Card activated meanwhile is activated but "
+        "resolves without effect (official ruling, not in either document); a Trap Card treated as a monster, in "
+        "the Monster Zone, is not covered.",
     example={"do": "negate_effects", "face_up_monsters": "all"})(negate_on_field)
 
 

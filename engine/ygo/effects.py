@@ -127,7 +127,7 @@ def send_from_top(duel: Duel, state: GameState, link: ChainLink, part: Instructi
 
 
 def _check_send(value: Mapping[str, Any], path: Path, v: Validation) -> None:
-    check_references(value, path, v)
+    check_references(value, path, v, alternatives=("from_top",))
     named = [key for key in REFERENCE_KEYS if key in value]
     if "from_top" in value and named:
         v.error((*path, "from_top"), f"from_top sends the top cards of the Deck: give it or {named[0]}, not both")

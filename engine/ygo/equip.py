@@ -36,7 +36,7 @@ to become an Equip Card is not in the vocabulary)."""
 
 
 def _check_equip(value: Mapping[str, Any], path: Path, v: Validation) -> None:
-    check_references(value, path, v)
+    check_references(value, path, v, required=False)  # its own message below names the equipped monster
     if "targets" in value and len(value["targets"]) != 1:
         v.error((*path, "targets"), "an Equip Card is equipped to exactly one monster: give one target")
     if "choose" in value and value["choose"] != 1:

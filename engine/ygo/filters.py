@@ -23,7 +23,7 @@ MAX_NAME = 200
 KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
-               "level_min", "level_max", "kinds")
+               "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -66,6 +66,20 @@ VOCABULARY.define("filter", "level_max", rule=_RULE, label="Level N or lower", v
                   doc="Monsters of this Level (Rank for an Xyz Monster) or lower; a card without one never matches.",
                   example={"level_max": 4})
 
+# issue 13 (gaps): "a monster with 1000 or more ATK" (Trap Hole)
+MAX_ATK = 999_999
+VOCABULARY.define("filter", "atk_min", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), label="N or more ATK",
+                  value=Integer(low=0, high=MAX_ATK),
+                  doc="Monsters with this much ATK or more, their current ATK as the board shows it (after every "
+                      "change); a card without ATK (a Spell or Trap) never matches, and a face-down monster is no "
+                      "target for it (ARC-V 3.2.4.3.i7).",
+                  example={"kind": "monster", "atk_min": 1000})
+VOCABULARY.define("filter", "atk_max", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), label="N or less ATK",
+                  value=Integer(low=0, high=MAX_ATK),
+                  doc="Monsters with this much ATK or less, their current ATK as the board shows it; a card without "
+                      "ATK never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).",
+                  example={"kind": "monster", "atk_max": 1500})
+
 
 @dataclass(frozen=True, kw_only=True)
 class CardFilterField(Field):
@@ -89,6 +103,9 @@ class CardFilterField(Field):
             v.error((*path, "kinds"), "give kind (one) or kinds (any of several), not both")
         if "level" in value and ("level_min" in value or "level_max" in value):
             v.error((*path, "level"), "give level (exactly) or level_min / level_max, not both")
+        low, high = value.get("atk_min"), value.get("atk_max")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            v.error((*path, "atk_max"), f"atk_max {high} is below atk_min {low}: no card would match")
         kind, subtype = value.get("kind"), value.get("subtype")
         if kind is not None and subtype is not None:
             return Choice(values=SUBTYPES[CardKind(kind)], what=f"{kind} subtype").check(subtype, (*path, "subtype"), v)
@@ -106,7 +123,7 @@ def _check_material_filter(value: Any, path: Path, v: Validation) -> None:
     """A material is read as it was when it was used: whose it is now, and its own materials,
     say nothing about it, so ``controller`` and ``summoned_with`` are refused inside."""
     if isinstance(value, Mapping):
-        for key in ("controller", "summoned_with"):
+        for key in ("controller", "summoned_with", "has_material"):
             if key in value:
                 v.error((*path, key), f"{key} cannot be read on a material (it is read as it was when it was used)")
 
@@ -120,12 +137,31 @@ VOCABULARY.define(
     example={"summoned_with": {"attribute": "WATER"}})
 
 
+def _check_attached(value: Any, path: Path, v: Validation) -> None:
+    """An attached material is read as it is now, but it has no controller and no materials of
+    its own (ARC-V 3.2.2.3.1.1.4.1.i5): ``controller``, ``summoned_with`` and ``has_material``
+    are refused inside."""
+    _check_material_filter(value, path, v)
+
+
+VOCABULARY.define(
+    "filter", "has_material", rule=(R.XYZ_MATERIALS_ATTACHED, R.XYZ_MATERIAL_NOT_ON_FIELD), label="Has as Xyz Material",
+    value=CardFilterField(label="Xyz Material", help="a filter one of its Xyz Materials attached now fits"),
+    check=_check_attached,
+    doc="Xyz Monsters that have an Xyz Material attached now that this filter fits (\"an Xyz Monster that has a "
+        "LIGHT monster as material\"): the materials it has at the moment the filter is read, not the ones it was "
+        "Summoned with (a material detached is no longer one; that is `summoned_with`). A monster with no Xyz "
+        "Materials never matches (ARC-V 3.2.2.3.1.1.4.1.i1, 3.2.2.3.1.1.4.1.i5; MR2 ch5.14).",
+    example={"kind": "monster", "has_material": {"attribute": "LIGHT"}})
+
+
 def card_filter(raw: Any) -> CardFilter:
     """Return the :class:`CardFilter` of a validated filter (a string is a card name)."""
     if isinstance(raw, str):
         return CardFilter(name=raw)
     assert isinstance(raw, Mapping)
     keys = {key: tuple(raw[key]) if isinstance(raw[key], list) else raw[key] for key in FILTER_KEYS if key in raw}
-    if "summoned_with" in keys:
-        keys["summoned_with"] = card_filter(keys["summoned_with"])
+    for nested in ("summoned_with", "has_material"):
+        if nested in keys:
+            keys[nested] = card_filter(keys[nested])
     return CardFilter(**keys)

@@ -305,6 +305,8 @@ def _check_effect(effect: Any, path: Path, kind: str | None, subtype: str | None
             return
         if cls == "pendulum" and pendulum and subtype != "pendulum":
             checker.error((*path, "class"), "a pendulum effect needs a Pendulum Monster under a ruleset with Pendulums")
+    if "targeting" in effect:
+        v.aimed.add((*path, "actions"))
     if not VOCABULARY.check(effect, path, "ability", v):
         return
     eid = effect.get("id")

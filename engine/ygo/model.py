@@ -242,9 +242,16 @@ class CardFilter:
     """Level (Rank) N or higher; a card without a Level never matches."""
     level_max: Optional[int] = None
     """Level (Rank) N or lower; a card without a Level never matches."""
+    atk_min: Optional[int] = None
+    """N or more ATK (its current ATK); a card without ATK never matches."""
+    atk_max: Optional[int] = None
+    """N or less ATK (its current ATK); a card without ATK never matches."""
+    has_material: Optional["CardFilter"] = None
+    """An Xyz Monster with an Xyz Material attached now that this filter fits (:attr:`Card.materials`)."""
 
-    def matches(self, card: "Card", relative_to: Optional[str] = None) -> bool:
-        """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from."""
+    def matches(self, card: "Card", relative_to: Optional[str] = None, state: Optional["GameState"] = None) -> bool:
+        """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from;
+        ``state`` is where the Xyz Materials ``has_material`` reads are (required with it)."""
         if self.card is not None and card.id != self.card:
             return False
         for key in ("name", "attribute", "race", "level", "subtype"):
@@ -267,6 +274,16 @@ class CardFilter:
             return False
         if self.level_max is not None and (card.level is None or card.level > self.level_max):
             return False
+        if self.atk_min is not None and (card.atk is None or card.atk < self.atk_min):
+            return False
+        if self.atk_max is not None and (card.atk is None or card.atk > self.atk_max):
+            return False
+        if self.has_material is not None:
+            if state is None:
+                raise ValueError("has_material reads the Xyz Materials attached now: the state is needed")
+            attached = [state.card(m) for m in card.materials if state.has_card(m)]
+            if not any(self.has_material.matches(m, relative_to, state) for m in attached):
+                return False
         return True
 
 
@@ -632,6 +649,9 @@ class GameState:
     summon_kind: str = ""
     summon_method: str = ""
     """How the monsters in the summon-negation window are being Summoned (an event's ``method``)."""
+    summon_origins: tuple[str, ...] = ()
+    """The zone each monster of ``summoning`` came from (an event's ``origin``, for the ``from``
+    qualifier of a Summon by procedure)."""
     """How ``summoning`` is being summoned (``normal``, ``flip``, ``synchro``, …)."""
     end_declared: bool = False
     """The turn player has declared the end of the phase/step; the opponent may respond."""

@@ -325,6 +325,10 @@ CITATIONS.update({
                                     "target (a Type, Attribute, Level or name): face-down, it has none that can be read"),
     R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
                                 "when there is no card it could target, so such a trigger is not activated"),
+    # issue 13 (gaps)
+    R.TRIBUTED: _s("ch5.16"),
+    R.XYZ_MATERIALS_ATTACHED: _s("ch5.14"),
+    R.SPELL_TRAP_NEGATED: Ruling("official ruling, not in this document: while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply"),
 })
 
 

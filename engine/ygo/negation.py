@@ -174,7 +174,7 @@ def negate_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
         pendulum = duel.ruleset.pendulum and card.subtype == "pendulum" and not from_field
         key = R.NEGATED_SUMMON_PENDULUM if pendulum else R.NEGATED_SUMMON_TO_GY
         state = move(duel, state, card, Zone.GRAVEYARD, "negated_summon", key, from_field=from_field)
-    return duel.sync(replace(state, summoning=(), summon_kind=""))
+    return duel.sync(replace(state, summoning=(), summon_kind="", summon_origins=()))
 
 
 # ----------------------------------------------------------------------------- attacks and card effects
@@ -217,7 +217,7 @@ def _check_negate_effects(value: Mapping[str, Any], path: Path, v: Validation) -
     named = [key for key in ("target", "targets", "choose", "face_up_monsters") if key in value]
     if len([key for key in named if key != "choose"]) + ("choose" in value) != 1:
         v.error((*path, "face_up_monsters"), "name the cards once: target(s), a choice, or face_up_monsters")
-    check_references(value, path, v)
+    check_references(value, path, v, required=False)  # the one-of check above refuses naming nothing
 
 
 @VOCABULARY.entry(

@@ -119,6 +119,9 @@ def destroy_equips(duel: Duel, state: GameState, monster: Card) -> GameState:
     return state
 
 
+TRIBUTE_REASONS = frozenset({"tribute", "ritual_tribute"})
+"""Moves that Tribute the card: for a Tribute Summon or Set, as a cost, by an effect (all ``tribute``)
+or for a Ritual Summon (ARC-V 3.2.2.1.1.1.i1, 4.2.2.1.i2, 3.2.2.3.1.1.1.1; MR2 ch5.16)."""
 RULE_REASONS = frozenset({"tribute", "synchro_material", "hand_limit", "resolved"})
 """Moves made by the rules or a summoning procedure, not by a card effect."""
 RULE_KEYS = frozenset({R.EQUIP_DESTROYED, R.FIELD_REPLACED, R.XYZ_MATERIALS, R.XYZ_NEGATED_MATERIALS, R.TOKEN_REMOVED})
@@ -184,6 +187,9 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
             state = duel.event(state, "destroyed_by_battle", card.id, **facts)
     if after.zone is Zone.BANISHED:
         state = duel.event(state, "banished", card.id, **facts)
+    if reason in TRIBUTE_REASONS:
+        # Tributed wherever it goes: a Tribute banished instead is still Tributed (ARC-V 3.2.2.1.1.1.i8).
+        state = duel.event(state, "tributed", card.id, procedure, **facts)
     if reason == "special_summon" and after.zone is Zone.MONSTER_ZONE:
         state = state.with_card(replace(state.card(card.id), summoned_this_turn=True))
         state = duel.event(state, "special_summoned", card.id, player=after.controller, origin=before.zone.value,

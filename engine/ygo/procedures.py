@@ -100,7 +100,7 @@ def verify_special_summon(duel: Duel, state: GameState, player: PlayerId, method
         if total != (first.level or 0):
             raise duel.illegal(R.SYNCHRO_MATERIALS, "ygo.illegal.materials", **base,
                                reason=f"the materials' Levels add up to {total}, not {first.level}")
-        verify_material_rule(duel, first, method, materials)
+        verify_material_rule(duel, state, first, method, materials)
     elif method == "xyz":
         if first.zone is not Zone.EXTRA_DECK or first.subtype != "xyz":
             raise duel.illegal(R.XYZ, "ygo.illegal.card_not_available", card=first.id, card_name=first.name,
@@ -111,7 +111,7 @@ def verify_special_summon(duel: Duel, state: GameState, player: PlayerId, method
                                      or m.level != first.level for m in materials):
             raise duel.illegal(R.XYZ, "ygo.illegal.materials", **base,
                                reason=f"two or more face-up Level {first.level} monsters you control are needed")
-        verify_material_rule(duel, first, method, materials)
+        verify_material_rule(duel, state, first, method, materials)
     else:
         _verify_pendulum_summon(duel, state, player, cards, base)
     freed = materials if method in ("synchro", "xyz") else [state.card(c.objects[0]) for c in costs if c.objects]
@@ -251,7 +251,7 @@ def summoned(duel: Duel, state: GameState, card: Card, player: PlayerId, method:
     return apply_continuous(duel, state, state.card(card.id))
 
 
-def _assign(requirements: tuple[CardFilter, ...], materials: list[Card], player: PlayerId) -> bool:
+def _assign(requirements: tuple[CardFilter, ...], materials: list[Card], player: PlayerId, state: GameState) -> bool:
     """Return whether each material can be given its own requirement (a perfect matching); a
     requirement's ``controller`` is read from ``player``'s side (the Fusion Summon's player)."""
     if len(requirements) != len(materials):
@@ -261,7 +261,7 @@ def _assign(requirements: tuple[CardFilter, ...], materials: list[Card], player:
         check_deadline(f"matching {len(materials)} Fusion Materials to their requirements")
         if i == len(materials):
             return True
-        return any(j not in used and req.matches(materials[i], player) and place(i + 1, used | {j})
+        return any(j not in used and req.matches(materials[i], player, state) and place(i + 1, used | {j})
                    for j, req in enumerate(requirements))
 
     return place(0, frozenset())
@@ -299,7 +299,7 @@ def fusion_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
         problem = "a Fusion Summon needs at least two materials"
     elif any(not own_monster(m, player) for m in materials):
         problem = "a Fusion Material is not a monster the player controls or holds"
-    elif target.materials_required and not _assign(target.materials_required, materials, player):
+    elif target.materials_required and not _assign(target.materials_required, materials, player, state):
         problem = f"the materials do not fit the {len(target.materials_required)} material(s) {target.name} lists"
     elif free_monster_zones(state, player, freed=materials) < 1:
         problem = "no free Monster Zone"

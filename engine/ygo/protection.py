@@ -109,11 +109,11 @@ def negating_source(cards: Iterable[Card], card: Card) -> Optional[Card]:
     effects is not negated by it (ARC-V 3.2.7.1.i2). It reads no other Continuous Effect that
     negates: which of two such effects that name each other's cards applies is reported as
     not evaluated (:mod:`engine.ygo.continuous`)."""
-    if card.zone is not Zone.MONSTER_ZONE or not card.face_up:
+    if card.zone not in FIELD_ZONES or not card.face_up:
         return None
     cards = tuple(cards)
     for source, part in _raw_parts(cards, "negate_effects"):
-        if source.id == card.id or not in_scope(part.face_up_monsters, source, card):
+        if not negates(part, source, card):
             continue
         if shielded(cards, card, source):
             continue
@@ -135,6 +135,20 @@ def shielded(cards: Iterable[Card], card: Card, source: Card) -> bool:
             continue
         return True
     return False
+
+
+def negates(part: Instruction, source: Card, card: Card) -> bool:
+    """Return whether the Continuous ``negate_effects`` ``part`` of ``source`` names ``card``, a
+    face-up card on the field other than ``source``: a face-up monster of the controller
+    ``face_up_monsters`` says, or (``cards``) a face-up Spell or Trap Card on the field (Royal
+    Decree: "negate all other Trap effects on the field"; a Pendulum Monster in the Pendulum Zone
+    is a Spell Card, ARC-V 3.3.3.7.i5)."""
+    if card.id == source.id or card.zone not in FIELD_ZONES or not card.face_up:
+        return False
+    if part.face_up_monsters:
+        return card.zone is Zone.MONSTER_ZONE and in_scope(part.face_up_monsters, source, card)
+    kind = CardKind.SPELL.value if card.zone is Zone.PENDULUM_ZONE else card.kind.value
+    return card.zone is not Zone.MONSTER_ZONE and kind == part.cards
 
 
 def in_scope(monsters: str, source: Card, card: Card) -> bool:
@@ -401,4 +415,4 @@ VOCABULARY.entry(
 
 __all__ = ["EFFECT_KINDS", "battle_protection", "forbidding", "kind_matches", "not_destroyed_by_effect", "protection",
            "summon_forbidden", "unaffected", "verify_allowed", "verify_may_set", "verify_may_special_summon", "verify_targets",
-           "effects_negated", "in_scope", "lock_of", "negating_source", "shielded"]
+           "effects_negated", "in_scope", "lock_of", "negates", "negating_source", "shielded"]

@@ -29,11 +29,11 @@ PLAYERS = ("self", "opponent")
 
 QUALIFIED_EVENTS = {
     "from": ("sent_to_graveyard", "banished", "special_summoned"),
-    "by": ("sent_to_graveyard", "sent_from_field", "destroyed", "banished"),
+    "by": ("sent_to_graveyard", "sent_from_field", "destroyed", "banished", "tributed"),
     "method": ("summoned", "special_summoned"),
     "player": ("summoned", "special_summoned", "flip_summoned", "sent_to_graveyard", "sent_from_field", "destroyed",
                "destroyed_by_battle", "banished", "standby_phase", "end_phase", "drawn", "battle_damage", "activated",
-               "targeted"),
+               "targeted", "tributed"),
 }
 """The trigger events each qualifier means something for; on any other it is refused."""
 METHODS_OF = {"summoned": ("normal", "tribute"),
@@ -47,8 +47,10 @@ VOCABULARY.define(
                  help="field, hand, deck, extra_deck, graveyard, banished: one or more"),
     doc="Only when the card came from one of these zones: \"sent from the hand or Deck to the Graveyard\" is "
         "`[\"hand\", \"deck\"]`, \"from the field\" `[\"field\"]` (any zone on the field; an Xyz Material was never "
-        "there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and a `special_summoned` by a card "
-        "effect (\"Special Summoned from the Graveyard\"); a Summon by procedure notes no origin and never matches.",
+        "there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and `special_summoned`, by a card "
+        "effect (\"Special Summoned from the Graveyard\") or by procedure (an inherent Special Summon \"from the "
+        "hand\", a Synchro or Xyz Summon from the Extra Deck, a Pendulum Summon from the hand or the Extra Deck: "
+        "where the monster was when the Summon began, ARC-V 3.2.2.3.i6).",
     example={"from": ["hand", "deck"]})
 VOCABULARY.define(
     "trigger_qualifier", "by", rule=(R.TRIGGER_EVENT, R.COST_PAID), label="By what",
@@ -58,7 +60,8 @@ VOCABULARY.define(
     doc="Only when the card moved for this reason: `effect` (a card effect resolving), `battle`, or `cost` (paid "
         "when an effect was activated, ARC-V 4.2.2.i2). A move the rules make (a Tribute for a Summon, a resolved "
         "card going to the Graveyard, the hand limit, an Xyz Material) is none of them. For `sent_to_graveyard`, "
-        "`sent_from_field`, `destroyed` and `banished`.",
+        "`sent_from_field`, `destroyed`, `banished` and `tributed` (a Tribute for a Summon is by neither: "
+        "`cost` is a Tribute paid on activation, `effect` one made by `do: tribute`).",
     example={"by": "effect"})
 VOCABULARY.define(
     "trigger_qualifier", "method", rule=(R.TRIGGER_EVENT, R.TRIBUTE_COUNT, R.SPECIAL_SUMMON), label="Summon method",

@@ -55,7 +55,7 @@ def _monsters(state: GameState, player: PlayerId, wanted: CardFilter) -> list[Ca
     """The monsters in ``player``'s Monster Zone that fit ``wanted``; a face-down one fits only a
     filter that reads none of its characteristics (they are hidden: official ruling)."""
     hidden = any(getattr(wanted, key) is not None for key in ("name", "attribute", "race", "level", "subtype"))
-    return [c for c in state.cards_in(Zone.MONSTER_ZONE, player) if wanted.matches(c) and (c.face_up or not hidden)]
+    return [c for c in state.cards_in(Zone.MONSTER_ZONE, player) if wanted.matches(c, None, state) and (c.face_up or not hidden)]
 
 
 def _check_no_controller(value: Any, path: Path, v: Validation) -> None:
@@ -240,7 +240,7 @@ def verify_inherent(duel: Duel, state: GameState, player: PlayerId, card: Card, 
         if cost.do != req.do or paid is None:
             raise duel.illegal(R.INHERENT_COST, "ygo.illegal.summon_cost", **base,
                                reason=f"its text states {req.do}, not {cost.do}")
-        if not req.filter.matches(paid) or (req.zone and paid.zone not in COST_ZONES[req.zone]):
+        if not req.filter.matches(paid, None, state) or (req.zone and paid.zone not in COST_ZONES[req.zone]):
             where = f" in the {req.zone}" if req.zone else ""
             raise duel.illegal(R.INHERENT_COST, "ygo.illegal.summon_cost", **base,
                                reason=f"{paid.name} is not a {describe(req.filter)}{where} ({req.do})")
@@ -255,12 +255,17 @@ def pay_inherent(duel: Duel, state: GameState, player: PlayerId, card: Card, cos
         to = VOCABULARY.apply_of("cost", cost.do).to
         state = duel.bump(state)
         state = move(duel, state, paid, to, "summon_cost", R.INHERENT_COST)
+        if cost.do == "tribute":
+            # Tributed for the Summon, a part of its procedure (ARC-V 3.2.2.1.1.1.i1, 3.2.2.3.1.i6).
+            holder = paid.controller if paid.zone in FIELD_ZONES else paid.owner
+            state = duel.event(state, "tributed", paid.id, "summon_cost", player=holder, origin=paid.zone.value,
+                               cause="rule")
     return state
 
 
 # ----------------------------------------------------------------------------- Synchro and Xyz materials
 
-def verify_material_rule(duel: Duel, card: Card, method: str, materials: list[Card]) -> None:
+def verify_material_rule(duel: Duel, state: GameState, card: Card, method: str, materials: list[Card]) -> None:
     """Check what the Synchro or Xyz Monster's text asks of its materials beyond the Levels:
     the Tuner (official ruling), every non-Tuner (ARC-V 3.2.2.3.1.1.3.i3), every Xyz Material
     (MR2 ch2.11; ARC-V: official ruling) and their number (ARC-V 3.2.2.3.1.1.4.i2). Raises
@@ -279,7 +284,7 @@ def verify_material_rule(duel: Duel, card: Card, method: str, materials: list[Ca
         if wanted is None:
             continue
         for material in materials:
-            if applies(material) and not wanted.matches(material):
+            if applies(material) and not wanted.matches(material, None, state):
                 raise duel.illegal(key, "ygo.illegal.material_requirement", **base, material=material.id,
                                    material_name=material.name, who=who, wanted=describe(wanted))
 

@@ -93,9 +93,11 @@ def resolve_chain(duel: Duel, state: GameState) -> GameState:
                 state = equipped
         elif card.effects_negated and not link.is_card_activation and card.zone in FIELD_ZONES and card.face_up:
             duel.record("no_effect", "ygo.no_effect.card_effects_negated", R.EFFECTS_NEGATED, **base)
-        elif not link.is_card_activation and "negate_effects" in duel.continuous_verbs and (
-                negator := negating_source(state.cards, card)) is not None:
-            duel.record("no_effect", "ygo.no_effect.negated_on_field", R.CONTINUOUS_APPLIES, **base, source=negator.id,
+        elif "negate_effects" in duel.continuous_verbs and (negator := negating_source(state.cards, card)) is not None:
+            # A monster's effects on the field, or a Spell or Trap Card's (its card activation too) under a
+            # Continuous negate_effects (ARC-V 3.2.7.1.i2).
+            key = R.CONTINUOUS_APPLIES if card.zone is Zone.MONSTER_ZONE else R.SPELL_TRAP_NEGATED
+            duel.record("no_effect", "ygo.no_effect.negated_on_field", key, **base, source=negator.id,
                         source_name=negator.name)
         elif leave_rule is not None and link.activated_on_field and (card.zone not in FIELD_ZONES or not card.face_up):
             duel.record("no_effect", "ygo.no_effect.card_left_field", leave_rule, **base)

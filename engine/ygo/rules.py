@@ -286,6 +286,10 @@ class R(Enum):
     TARGET_AT_ACTIVATION = auto()   # a targeting effect's targets are chosen when it is activated
     FACE_DOWN_NOT_TARGET = auto()   # a face-down card is no target for "target 1 <characteristic> monster"
     TRIGGER_NO_TARGET = auto()      # a trigger that targets cannot be activated without a legal target
+    # issue 13 (gaps): Tributed events, what a Summon must be, Xyz Materials, Spell/Trap negation
+    TRIBUTED = auto()               # sending a monster to the GY for a Summon or as a cost is Tributing it
+    XYZ_MATERIALS_ATTACHED = auto() # the cards under an Xyz Monster are its Xyz Materials
+    SPELL_TRAP_NEGATED = auto()     # "negate all Trap effects on the field": they resolve without effect
 
 
 REPLACEMENT_RULINGS = {

@@ -131,7 +131,9 @@ def summon_window(duel: Duel, state: GameState, cards: list[Card], player: Playe
                   method: str = "") -> GameState:
     """Open the summon-negation window (ARC-V 3.2.2.1.i7): the opponent may only negate the Summon.
     ``method`` is how the monsters are Summoned (``normal``, ``tribute``, a ``summon_method``)."""
-    state = replace(state, summoning=tuple(c.id for c in cards), summon_kind=kind, summon_method=method)
+    # ``cards`` are as they were before the Summon moved them: where each came from (the ``from`` qualifier).
+    state = replace(state, summoning=tuple(c.id for c in cards), summon_kind=kind, summon_method=method,
+                    summon_origins=tuple(c.zone.value for c in cards))
     duel.record("priority", "ygo.summon.negation_window", R.SUMMON_NEGATION_WINDOW, card=cards[0].id,
                 card_name=cards[0].name, player=opponent_of(player), **priority_params(duel, state, opponent_of(player)))
     return state
@@ -142,15 +144,17 @@ def summon_succeeds(duel: Duel, state: GameState) -> GameState:
     kind = state.summon_kind
     key = R.SUMMON_SUCCESS if kind in ("summoned", "flip_summoned") else R.SPECIAL_SUMMON_SUCCESS
     succeeded: list[Card] = []
+    origins = dict(zip(state.summoning, state.summon_origins))
     for card_id in state.summoning:
         card = state.card(card_id)
         if card.zone is Zone.MONSTER_ZONE:
             duel.record("summon", "ygo.summon.success", key, card=card.id, card_name=card.name, how=kind)
-            state = duel.event(state, kind, card_id, player=card.controller, method=state.summon_method)
+            state = duel.event(state, kind, card_id, player=card.controller, method=state.summon_method,
+                               origin=origins.get(card_id, ""))
             succeeded.append(card)
     # What just happened, for "when … Summons" activation conditions (engine.ygo.conditions).
     window = EventWindow(kind, succeeded[0].controller, tuple(c.id for c in succeeded)) if succeeded else None
-    return replace(state, summoning=(), summon_kind="", summon_method="", last_event=window)
+    return replace(state, summoning=(), summon_kind="", summon_method="", summon_origins=(), last_event=window)
 
 
 def verify_set_spell_trap(duel: Duel, state: GameState, player: PlayerId, card: Card) -> None:

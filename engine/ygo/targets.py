@@ -25,19 +25,27 @@ from .rules import R
 
 REFERENCE_KEYS = {
     "target": Ref(spaces=("object",), label="Target", help="one card (targeted if it is in the link's targets)"),
-    "targets": ListOf(item=Ref(spaces=("object",)), label="Targets",
+    "targets": ListOf(item=Ref(spaces=("object",)), min_items=1, label="Targets",
                       help="cards (each targeted if it is in the link's targets)"),
     "choose": Integer(low=1, high=999_999, label="Choose", help="how many of from are chosen on resolution"),
-    "from": ListOf(item=Ref(spaces=("object",)), label="Choose from", help="the cards chosen among"),
+    "from": ListOf(item=Ref(spaces=("object",)), min_items=1, label="Choose from", help="the cards chosen among"),
     "chosen": ListOf(item=Ref(spaces=("object",)), label="Chosen", help="the cards the player chose (else open)"),
 }
 """The keys an action uses to name the cards it applies to."""
 
 
-def check_references(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+def check_references(value: Mapping[str, Any], path: Path, v: Validation, *, alternatives: tuple[str, ...] = (),
+                     required: bool = True) -> None:
     """Refuse combinations of :data:`REFERENCE_KEYS` the engine would not read: both ``target``
     and ``targets``, a choice together with targets, ``choose`` without ``from`` and the reverse,
-    ``chosen`` without ``choose``."""
+    ``chosen`` without ``choose``; and, when ``required``, an action that names no card at all
+    (no ``target``, ``targets`` or ``choose``, nor one of the verb's ``alternatives`` such as
+    ``from_top``): it would resolve doing nothing, so it is refused at ``target``. An action of an
+    effect with ``targeting`` may name none: it applies to the targets chosen on activation."""
+    aimed = path[:-1] in getattr(v, "aimed", ())
+    if required and not aimed and not any(key in value for key in ("target", "targets", "choose", *alternatives)):
+        others = "".join(f", or {key}" for key in alternatives)
+        v.error((*path, "target"), f"name the cards it applies to: target, targets, or choose and from{others}")
     if "target" in value and "targets" in value:
         v.error((*path, "targets"), "give target or targets, not both")
     if "choose" in value and ("target" in value or "targets" in value):

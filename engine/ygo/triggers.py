@@ -102,6 +102,16 @@ VOCABULARY.define(
         "activated it (\"targeted by your opponent's card effect\": `opponent`). A Quick Effect that responds to "
         "the activation is an `activate` action, not this event. " + _CHAIN_BUILDING,
     example="targeted")
+VOCABULARY.define(
+    "trigger_event", "tributed", rule=(R.TRIBUTED, R.TRIGGER_EVENT, R.MISSED_TIMING_PROCEDURE, R.REPLACE_TRIBUTE),
+    label="Tributed",
+    doc="\"If this card is Tributed\": the card is Tributed for a Tribute Summon or Set, for a Ritual Summon, for an "
+        "inherent Special Summon (its `summon_procedure` cost), as a cost (`cost: tribute`) or by an effect (`do: tribute`) (ARC-V 3.2.2.1.1.1.i1, 4.2.2.1.i2; MR2 ch5.16). "
+        "It is Tributed wherever it goes: one banished instead is still Tributed (ARC-V 3.2.2.1.1.1.i8). A Tribute "
+        "for a Summon is part of the procedure, so a \"when … you can\" trigger on it misses the timing and an "
+        "\"if\" one is activated after the Summon (3.2.2.1.1.i6); `qualifiers.by` tells a cost or an effect from "
+        "the Tribute of a Summon, `qualifiers.player` whose monster it was.",
+    example="tributed")
 PHASE_TRIGGERS = frozenset({"standby_phase", "end_phase"})
 
 VOCABULARY.define(
@@ -223,7 +233,7 @@ def triggered_by(duel: Duel, state: GameState, event: Event) -> list[tuple[Card,
         active = (card.zone in FIELD_ZONES and card.face_up) or card.zone in (Zone.GRAVEYARD, Zone.HAND)
         holder = card.controller if card.zone in FIELD_ZONES else card.owner
         assert effect.event_of is not None
-        if (active and effect.event_of.matches(own, holder) and (card_id != own.id or effect.event_of.card == own.id)
+        if (active and effect.event_of.matches(own, holder, state) and (card_id != own.id or effect.event_of.card == own.id)
                 and _qualifies(duel, effect, event, card)):
             found.append((card, index, effect))
     return found

@@ -24,7 +24,7 @@ from ..core.validation import Path
 from ..core.vocabulary import Boolean, Integer, Row, Text, Validation
 from .duel import Duel
 from .model import FIELD_ZONES, Card, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ValueChange, Zone
-from .protection import effects_negated, in_scope, negating_source, protection
+from .protection import effects_negated, negates, negating_source, protection
 from .rules import R
 from .targets import REFERENCE_KEYS, check_references, not_applicable, objects_of
 from .vocabulary import VOCABULARY
@@ -299,6 +299,8 @@ def _check_continuous_change(value: Mapping[str, Any], path: Path, v: Validation
         v.error((*path, "targets"), "give target or targets, not both")
     if value.get("equipped") and ("target" in value or "targets" in value):
         v.error((*path, "equipped"), "equipped names the equipped monster: give it or target(s), not both")
+    if not value.get("equipped") and "target" not in value and "targets" not in value:
+        v.error((*path, "targets"), "name the monsters it changes: target, targets, or equipped")
 
 
 _CONTINUOUS_KEYS = {
@@ -365,7 +367,7 @@ def apply_continuous_of(duel: Duel, state: GameState, source: Card, *, arrived: 
         return state
     if effects_negated(duel, state, source):
         negator = negating_source(state.cards, source) if not source.effects_negated else None
-        if arrived and negator is not None and any(part.do == "negate_effects" and in_scope(part.face_up_monsters, source, negator)
+        if arrived and negator is not None and any(part.do == "negate_effects" and negates(part, source, negator)
                                                    for part in continuous_parts(source)):
             # Each negates the other's effects: which applies is decided by which applied first.
             state = duel.cannot_evaluate(state, "ygo.cannot_evaluate.negation_order", R.CONTINUOUS_NEGATION_ORDER,

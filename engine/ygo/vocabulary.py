@@ -60,6 +60,9 @@ class DocumentValidation(Validation):
     an entry's check can read the card an id names (a Set card's kind, a trigger's effects)."""
 
     objects: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    aimed: set[tuple[Any, ...]] = field(default_factory=set)
+    """The paths of the ``actions`` of effects with ``targeting``: an action there that names no
+    card applies to the targets chosen on activation (engine/ygo/trigger_targets.py)."""
 
 
 VOCABULARY = register_vocabulary(Vocabulary(GAME, cite=cite, rulesets=RULESETS))

@@ -38,6 +38,7 @@ from engine.core.schema import Boolean, Choice, Field, Integer, ListOf, MapOf
 from engine.ygo.frame import LINGERING_FIELDS as FRAME_LINGERING_FIELDS
 from engine.ygo.frame import LINK_FIELDS as FRAME_LINK_FIELDS
 from engine.ygo.frame import PENDING_FIELDS as FRAME_PENDING_FIELDS
+from engine.ygo.filters import CardFilterField
 from engine.ygo.vocabulary import VOCABULARY
 
 from .builders import common
@@ -201,6 +202,8 @@ def condition_form(value: Any) -> Any:
         return _MISSING
     parts = []
     for key, item in value.items():
+        if isinstance(_condition_field(key), CardFilterField):  # what the monster Summoned must be
+            item = material_form(item)  # its filter as key=value & …
         if _condition_field(key) is None or not isinstance(item, (str, int)):
             return _MISSING
         shown = ("true" if item else "false") if isinstance(item, bool) else str(item)
@@ -222,7 +225,9 @@ def condition_json(value: Any) -> Any:
         field = _condition_field(key)
         if not sep or field is None or not item or key in out:
             raise ValueError(part.strip())
-        if isinstance(field, Integer) and _INTEGER.fullmatch(item):
+        if isinstance(field, CardFilterField):
+            out[key] = material_json(item)
+        elif isinstance(field, Integer) and _INTEGER.fullmatch(item):
             out[key] = int(item)
         elif isinstance(field, Boolean) and item in ("true", "false"):
             out[key] = item == "true"

@@ -4316,7 +4316,7 @@ VOCABULARY = (
     # Translators: ygo continuous:negate_effects
     pgettext_lazy('vocabulary', "Negate face-up monsters' effects"),
     # Translators: ygo continuous:negate_effects
-    pgettext_lazy('vocabulary', "While its card is face-up on the field with its effects not negated, the effects of the face-up monsters it names (`all`: every one but its own card; `opponent`; `self`, from its controller) are negated while they are face-up on the field: their Continuous Effects do not apply (their ATK/DEF changes end at once), and their effects that resolve while they are face-up on the field resolve without effect; an effect activated in the hand or Graveyard is not negated. The moment its card is no longer face-up on the field, their effects apply again (ARC-V 3.2.7.1.i2–i3, whose example is this; MR2 ch2.7). A monster unaffected by its card's effects is not negated. Two monsters whose effects would negate each other's are a `cannot_evaluate` step: which applies depends on which applied first (official ruling)."),
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field with its effects not negated, the effects of the face-up monsters it names (`all`: every one but its own card; `opponent`; `self`, from its controller) are negated while they are face-up on the field: their Continuous Effects do not apply (their ATK/DEF changes end at once), and their effects that resolve while they are face-up on the field resolve without effect; an effect activated in the hand or Graveyard is not negated. The moment its card is no longer face-up on the field, their effects apply again (ARC-V 3.2.7.1.i2–i3, whose example is this; MR2 ch2.7). A monster unaffected by its card\'s effects is not negated. Two monsters whose effects would negate each other\'s are a `cannot_evaluate` step: which applies depends on which applied first (official ruling). With `cards` instead (`trap`: Royal Decree\'s "negate all other Trap effects on the field", the second sentence of Jinzo; `spell`: Imperial Order) it negates every other face-up Trap (or Spell) Card on the field in the same way: a Continuous Trap\'s effects stop applying, and a Trap Card activated meanwhile is activated but resolves without effect (official ruling, not in either document); a Trap Card treated as a monster, in the Monster Zone, is not covered.'),
     # Translators: ygo continuous:negate_effects
     pgettext_lazy('vocabulary', 'Whose face-up monsters'),
     # Translators: ygo continuous:negate_effects
@@ -4325,6 +4325,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Every face-up monster'),
     # Translators: ygo continuous:negate_effects
     pgettext_lazy('vocabulary', "Its controller's"),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Or the Spell or Trap Cards'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'instead of face_up_monsters: spell (Imperial Order) or trap (Royal Decree): every other face-up card of that kind on the field'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Spell Cards on the field'),
+    # Translators: ygo continuous:negate_effects
+    pgettext_lazy('vocabulary', 'Trap Cards on the field'),
     # Translators: ygo continuous:change_level
     pgettext_lazy('vocabulary', 'Level while face-up'),
     # Translators: ygo continuous:change_level
@@ -4493,6 +4501,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Targeted'),
     # Translators: ygo trigger_event:targeted
     pgettext_lazy('vocabulary', 'The card is targeted by an activation (each card of a chain link\'s `targets`); `qualifiers.player` is who activated it ("targeted by your opponent\'s card effect": `opponent`). A Quick Effect that responds to the activation is an `activate` action, not this event. Neither document says how a trigger whose event is an activation is handled; the engine treats it like the event of a cost: it waits for the chain, then a mandatory or "if" trigger is activated and a "when … you can" one misses the timing (ARC-V 4.2.3.2.i2–i4).'),
+    # Translators: ygo trigger_event:tributed
+    pgettext_lazy('vocabulary', 'Tributed'),
+    # Translators: ygo trigger_event:tributed
+    pgettext_lazy('vocabulary', '"If this card is Tributed": the card is Tributed for a Tribute Summon or Set, for a Ritual Summon, for an inherent Special Summon (its `summon_procedure` cost), as a cost (`cost: tribute`) or by an effect (`do: tribute`) (ARC-V 3.2.2.1.1.1.i1, 4.2.2.1.i2; MR2 ch5.16). It is Tributed wherever it goes: one banished instead is still Tributed (ARC-V 3.2.2.1.1.1.i8). A Tribute for a Summon is part of the procedure, so a "when … you can" trigger on it misses the timing and an "if" one is activated after the Summon (3.2.2.1.1.i6); `qualifiers.by` tells a cost or an effect from the Tribute of a Summon, `qualifiers.player` whose monster it was.'),
     # Translators: ygo slot timing
     pgettext_lazy('vocabulary', 'Trigger timing'),
     # Translators: ygo slot timing
@@ -4555,6 +4567,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Level N or lower'),
     # Translators: ygo filter:level_max
     pgettext_lazy('vocabulary', 'Monsters of this Level (Rank for an Xyz Monster) or lower; a card without one never matches.'),
+    # Translators: ygo filter:atk_min
+    pgettext_lazy('vocabulary', 'N or more ATK'),
+    # Translators: ygo filter:atk_min
+    pgettext_lazy('vocabulary', 'Monsters with this much ATK or more, their current ATK as the board shows it (after every change); a card without ATK (a Spell or Trap) never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
+    # Translators: ygo filter:atk_max
+    pgettext_lazy('vocabulary', 'N or less ATK'),
+    # Translators: ygo filter:atk_max
+    pgettext_lazy('vocabulary', 'Monsters with this much ATK or less, their current ATK as the board shows it; a card without ATK never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
     # Translators: ygo filter:summoned_with
     pgettext_lazy('vocabulary', 'Summoned with a material'),
     # Translators: ygo filter:summoned_with
@@ -4563,6 +4583,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Material'),
     # Translators: ygo filter:summoned_with
     pgettext_lazy('vocabulary', 'a filter one of its materials fits'),
+    # Translators: ygo filter:has_material
+    pgettext_lazy('vocabulary', 'Has as Xyz Material'),
+    # Translators: ygo filter:has_material
+    pgettext_lazy('vocabulary', 'Xyz Monsters that have an Xyz Material attached now that this filter fits ("an Xyz Monster that has a LIGHT monster as material"): the materials it has at the moment the filter is read, not the ones it was Summoned with (a material detached is no longer one; that is `summoned_with`). A monster with no Xyz Materials never matches (ARC-V 3.2.2.3.1.1.4.1.i1, 3.2.2.3.1.1.4.1.i5; MR2 ch5.14).'),
+    # Translators: ygo filter:has_material
+    pgettext_lazy('vocabulary', 'Xyz Material'),
+    # Translators: ygo filter:has_material
+    pgettext_lazy('vocabulary', 'a filter one of its Xyz Materials attached now fits'),
     # Translators: ygo slot negation_scope
     pgettext_lazy('vocabulary', 'Negation scope'),
     # Translators: ygo slot negation_scope
@@ -4764,7 +4792,7 @@ VOCABULARY = (
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'When a monster is Summoned'),
     # Translators: ygo activation_condition:summoned
-    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last thing to happen in it (its last action). `exactly_one`: "exactly 1 monster", not met when two or more are Summoned at the same time; without it "a monster(s)" (official ruling).'),
+    pgettext_lazy('vocabulary', '"When (your opponent) Normal / Flip / Special Summons a monster": only right after such a Summon succeeds, while the players respond to it (with its triggers on the chain too); not once a chain has resolved or another action has been taken since (ARC-V 4.2.3.i1; MR2 ch2.23; the window: official ruling). A Summon made by a card effect counts right after its chain resolves only if it was the last thing to happen in it (its last action). `exactly_one`: "exactly 1 monster", not met when two or more are Summoned at the same time; without it "a monster(s)" (official ruling). `monster`: what the monster Summoned must be (Trap Hole: "a monster with 1000 or more ATK" is `{"atk_min": 1000}`): at least one monster of the Summon fits the filter, read as it is when the card is activated, `controller` from the activating player\'s side (ARC-V 4.2.3.i1; MR2 ch2.23).'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'whose Summon, attack or activation: any (the default), opponent or self, from the side of the player who activates this card'),
     # Translators: ygo activation_condition:summoned
@@ -4776,11 +4804,17 @@ VOCABULARY = (
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'true: "when your opponent Summons exactly 1 monster": not when two or more are Summoned at the same time (official ruling)'),
     # Translators: ygo activation_condition:summoned
-    pgettext_lazy('vocabulary', 'normal (a Normal or Tribute Summon), flip, special or any'),
+    pgettext_lazy('vocabulary', 'The monster Summoned'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'a filter one monster Summoned must fit: "a monster with 1000 or more ATK" is {"atk_min": 1000}'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'normal (a Normal or Tribute Summon), flip, special, normal_or_flip or any'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'Normal Summon (or Tribute Summon)'),
     # Translators: ygo activation_condition:summoned
     pgettext_lazy('vocabulary', 'Any Summon'),
+    # Translators: ygo activation_condition:summoned
+    pgettext_lazy('vocabulary', 'Normal or Flip Summon'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'When an attack is declared'),
     # Translators: ygo activation_condition:attack_declared
@@ -4852,7 +4886,7 @@ VOCABULARY = (
     # Translators: ygo trigger_qualifier:from
     pgettext_lazy('vocabulary', 'From where'),
     # Translators: ygo trigger_qualifier:from
-    pgettext_lazy('vocabulary', 'Only when the card came from one of these zones: "sent from the hand or Deck to the Graveyard" is `["hand", "deck"]`, "from the field" `["field"]` (any zone on the field; an Xyz Material was never there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and a `special_summoned` by a card effect ("Special Summoned from the Graveyard"); a Summon by procedure notes no origin and never matches.'),
+    pgettext_lazy('vocabulary', 'Only when the card came from one of these zones: "sent from the hand or Deck to the Graveyard" is `["hand", "deck"]`, "from the field" `["field"]` (any zone on the field; an Xyz Material was never there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and `special_summoned`, by a card effect ("Special Summoned from the Graveyard") or by procedure (an inherent Special Summon "from the hand", a Synchro or Xyz Summon from the Extra Deck, a Pendulum Summon from the hand or the Extra Deck: where the monster was when the Summon began, ARC-V 3.2.2.3.i6).'),
     # Translators: ygo trigger_qualifier:from
     pgettext_lazy('vocabulary', 'From'),
     # Translators: ygo trigger_qualifier:from
@@ -4860,7 +4894,7 @@ VOCABULARY = (
     # Translators: ygo trigger_qualifier:by
     pgettext_lazy('vocabulary', 'By what'),
     # Translators: ygo trigger_qualifier:by
-    pgettext_lazy('vocabulary', 'Only when the card moved for this reason: `effect` (a card effect resolving), `battle`, or `cost` (paid when an effect was activated, ARC-V 4.2.2.i2). A move the rules make (a Tribute for a Summon, a resolved card going to the Graveyard, the hand limit, an Xyz Material) is none of them. For `sent_to_graveyard`, `sent_from_field`, `destroyed` and `banished`.'),
+    pgettext_lazy('vocabulary', 'Only when the card moved for this reason: `effect` (a card effect resolving), `battle`, or `cost` (paid when an effect was activated, ARC-V 4.2.2.i2). A move the rules make (a Tribute for a Summon, a resolved card going to the Graveyard, the hand limit, an Xyz Material) is none of them. For `sent_to_graveyard`, `sent_from_field`, `destroyed`, `banished` and `tributed` (a Tribute for a Summon is by neither: `cost` is a Tribute paid on activation, `effect` one made by `do: tribute`).'),
     # Translators: ygo trigger_qualifier:by
     pgettext_lazy('vocabulary', 'effect (a card effect resolving), battle, or cost (paid on activation)'),
     # Translators: ygo trigger_qualifier:by
@@ -5348,6 +5382,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'a card whose effect banishes the cards sent to the Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it leaves the field: its effect no longer applies as it leaves'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an effect that targets cannot be activated when there is no card it could target, so such a trigger is not activated'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

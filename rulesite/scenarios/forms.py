@@ -606,7 +606,9 @@ class CardForm(BoardRowForm):
     effect_condition = ConditionField(
         label=_("Activation condition"), max_length=500, required=False,
         help_text=common.lazy_percent(_("When it may be activated, as “key: value” pairs (keys: %(keys)s), e.g. "
-                                        "“summoned: normal, by: opponent” or “phase: battle”."),
+                                        "“summoned: normal, by: opponent” or “phase: battle”; what the monster "
+                                        "Summoned must be as “monster: key=value & key=value”, e.g. “monster: "
+                                        "atk_min=1000”."),
                                       keys=", ".join(builder.CONDITION_KEYS)))
     effect_qualifiers = QualifiersField(
         label=vocab.translated(TRIGGER_KEYS["qualifiers"].label, VOCABULARY.game), max_length=500, required=False,

@@ -22,6 +22,10 @@ _MISSING = common.MISSING
 _INTEGER = common.INTEGER
 
 
+NESTED = ("summoned_with", "has_material")
+"""Filter keys whose value is a filter of its own (a material's), written ``key=value & …``."""
+
+
 def filter_form(value: Any) -> Any:
     """A FILTER (``{"kind": "monster", "controller": "opponent"}``) as ``kind: monster,
     controller: opponent``; ``"self"`` (a trigger's own event) as ``self``; else ``_MISSING``."""
@@ -31,7 +35,7 @@ def filter_form(value: Any) -> Any:
         return _MISSING
     parts = []
     for key, item in value.items():
-        item = material_form(item) if key == "summoned_with" else item  # its own filter, as key=value & …
+        item = material_form(item) if key in NESTED else item  # its own filter, as key=value & …
         field = VOCABULARY.get("filter", key).value if key in FILTER_KEYS else None
         boolean = isinstance(field, Boolean)
         if isinstance(field, ListOf) and isinstance(item, list) and item and all(isinstance(i, str) for i in item):
@@ -71,7 +75,7 @@ def filter_json(value: Any) -> Any:
     out: dict[str, Any] = {}
     for part, key, item in _pairs(text, FILTER_KEYS):
         field = VOCABULARY.get("filter", key).value
-        if key == "summoned_with":
+        if key in NESTED:
             out[key] = material_json(item)
             continue
         if isinstance(field, Boolean):

@@ -23,7 +23,7 @@ def material_form(value: Any) -> Any:
     parts = []
     for key, item in value.items():
         shown = str(item)
-        if (key not in FILTER_KEYS or key == "summoned_with" or isinstance(item, bool) or not isinstance(item, (str, int))
+        if (key not in FILTER_KEYS or key in ("summoned_with", "has_material") or isinstance(item, bool) or not isinstance(item, (str, int))
                 or not shown or shown != shown.strip() or any(mark in shown for mark in ",;:=&")):
             return MISSING
         parts.append(f"{key}={shown}")
@@ -35,7 +35,7 @@ def material_json(text: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for part in text.split("&"):
         key, sep, item = (piece.strip() for piece in part.partition("="))
-        if not sep or key not in FILTER_KEYS or key == "summoned_with" or not item or key in out:
+        if not sep or key not in FILTER_KEYS or key in ("summoned_with", "has_material") or not item or key in out:
             raise ValueError(part.strip())
         number = isinstance(VOCABULARY.get("filter", key).value, Integer) and INTEGER.fullmatch(item)
         out[key] = int(item) if number else item

@@ -232,3 +232,14 @@ class GoldenRowsTests(TestCase):
         html = response.content.decode()
         for field_id in ("id_cards-0-materials_required", "id_cards-1-effect_event_of"):
             self.assertIn("key: value", field_wrapper(html, field_id), field_id)
+
+
+class ConditionFilterTests(SimpleTestCase):
+    def test_what_the_summoned_monster_must_be_round_trips_in_the_condition_text(self) -> None:
+        # issue 13 (gaps): Trap Hole's "a monster with 1000 or more ATK".
+        condition = {"summoned": "normal_or_flip", "by": "opponent", "monster": {"kind": "monster", "atk_min": 1000}}
+        text = builder.condition_form(condition)
+        self.assertEqual(text, "summoned: normal_or_flip, by: opponent, monster: kind=monster & atk_min=1000")
+        self.assertEqual(builder.condition_json(text), condition)
+        with self.assertRaises(ValueError):
+            builder.condition_json("summoned: normal, monster: atk=1000")

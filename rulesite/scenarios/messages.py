@@ -51,7 +51,7 @@ _MAX_FIELDS = 64
 TERM_PARAMS = frozenset({
     "zone", "from", "to", "reason", "action", "what", "effect_class", "cost", "phase", "step", "kind",
     "position", "method", "how", "event", "spell_kind", "timing", "type", "do", "duration", "why", "variant",
-    "value_name", "allowed",
+    "value_name", "allowed", "instead_of",
 })
 """Param names whose values may be engine vocabulary (translated only when listed in TERM_CONTEXTS)."""
 
@@ -66,6 +66,7 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
         "change_control", "pay_lp", "discard", "tribute", "resolved", "negated", "lp_zero", "deck_out",
         "set", "change_position", "flip_summon", "normal_summon", "summoned", "flip_summoned",
         "special_summoned", "destroyed", "destroyed_by_battle", "flipped", "sent_to_graveyard", "equip",
+        "battle", "synchro_material", "fusion_material", "ritual_tribute", "negated_summon", "summon",
         # Yu-Gi-Oh! summon methods
         "inherent", "fusion", "ritual", "synchro", "xyz", "pendulum",
         # Yu-Gi-Oh! negation scopes and effect classes

@@ -205,8 +205,13 @@ def describe(wanted: CardFilter) -> str:
     if wanted.card is not None:
         text += f" (the card {wanted.card})"
     if wanted.summoned_with is not None:
-        text += f" Summoned with a {describe(wanted.summoned_with)} as material"
+        text += f" Summoned with {with_article(describe(wanted.summoned_with))} as material"
     return text
+
+
+def with_article(text: str) -> str:
+    """Return ``text`` after "a" or "an" ("a LIGHT card", "an EARTH Warrior monster")."""
+    return ("an " if text[:1].upper() in "AEIOU" or text.startswith("Xyz") else "a ") + text
 
 
 # ----------------------------------------------------------------------------- the inherent Special Summon
@@ -243,7 +248,7 @@ def verify_inherent(duel: Duel, state: GameState, player: PlayerId, card: Card, 
         if not req.filter.matches(paid, None, state) or (req.zone and paid.zone not in COST_ZONES[req.zone]):
             where = f" in the {req.zone}" if req.zone else ""
             raise duel.illegal(R.INHERENT_COST, "ygo.illegal.summon_cost", **base,
-                               reason=f"{paid.name} is not a {describe(req.filter)}{where} ({req.do})")
+                               reason=f"{paid.name} is not {with_article(describe(req.filter))}{where} ({req.do})")
         verify_cost(duel, state, card, player, cost)
 
 
@@ -286,7 +291,7 @@ def verify_material_rule(duel: Duel, state: GameState, card: Card, method: str, 
         for material in materials:
             if applies(material) and not wanted.matches(material, None, state):
                 raise duel.illegal(key, "ygo.illegal.material_requirement", **base, material=material.id,
-                                   material_name=material.name, who=who, wanted=describe(wanted))
+                                   material_name=material.name, who=who, wanted=with_article(describe(wanted)))
 
 
 def keep_materials(duel: Duel, state: GameState, card_id: str, materials: tuple[Card, ...]) -> GameState:

@@ -213,8 +213,9 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
     state = record_once_per_turn(state, act, card, card.effects[act.effect])
     number = len(state.chain) + 1
     first = number == 1
-    duel.record("activate" if first else "respond", "ygo.chain.activate" if first else "ygo.chain.respond",
-                R.CHAIN_LINK_1 if first else R.CHAIN_RESPONSE, link=number, card=card.id,
+    message, key = (("ygo.chain.activate", R.CHAIN_LINK_1) if first else ("ygo.chain.simultaneous", R.SEGOC)
+                    if simultaneous else ("ygo.chain.respond", R.CHAIN_RESPONSE))
+    duel.record("activate" if first else "respond", message, key, link=number, card=card.id,
                 card_name=card.name, player=act.controller, spell_speed=derived)
     record_condition(duel, state, card, card.effects[act.effect], act.controller)
     if effect_class is EffectClass.CARD:

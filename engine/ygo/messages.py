@@ -5,6 +5,7 @@ from ..core import CATALOGUE
 MESSAGES = {
     "ygo.chain.activate": "Chain Link {link}: {player} activates {card_name} (Spell Speed {spell_speed}).",
     "ygo.chain.respond": "Chain Link {link}: {player} activates {card_name} in response (Spell Speed {spell_speed}).",
+    "ygo.chain.simultaneous": "Chain Link {link}: {player} activates {card_name} as the next of the simultaneous triggers (Spell Speed {spell_speed}).",
     "ygo.cost.pay_lp": "{player} pays {amount} LP as the cost of {card_name} ({lp} LP left).",
     "ygo.cost.remove_counters": "As the cost of {card_name}, {player} removes {amount} {counter} counter(s) from {holder_name} ({left} left).",
     "ygo.cost.move": "As the cost of {card_name}, {player} moves {cost_card_name} to the {to} ({cost}).",

@@ -181,7 +181,7 @@ def _action(duel: Duel, state: GameState, action: Mapping[str, Any], index: int)
 @VOCABULARY.entry(
     "action", "activate", rule=(R.CHAIN_RESPONSE, R.CHAIN_LINK_1, R.PRIORITY_TO_OPPONENT), label="Activate",
     keys=LINK_FIELDS, required=("card",), check=check_link, row=LINK_ROW,
-    messages=("ygo.chain.activate", "ygo.chain.respond", "ygo.priority.pass_to"),
+    messages=("ygo.chain.activate", "ygo.chain.respond", "ygo.chain.simultaneous", "ygo.priority.pass_to"),
     doc="A player activates an effect: the next chain link, with the fields of a chain link (§2.4). Before it, a "
         "Summon not being negated succeeds and waiting triggers go on the chain first (an activation answers the "
         "game as it is); right after a declared end of phase it is a response before the phase ends (MR2 ch4.16; "

@@ -778,6 +778,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link} resolves: {card_name}.'),
     # Translators: ygo.chain.respond
     pgettext_lazy('trace', 'Chain Link {link}: {player} activates {card_name} in response (Spell Speed {spell_speed}).'),
+    # Translators: ygo.chain.simultaneous
+    pgettext_lazy('trace', 'Chain Link {link}: {player} activates {card_name} as the next of the simultaneous triggers (Spell Speed {spell_speed}).'),
     # Translators: ygo.chance.coin
     pgettext_lazy('trace', 'Chain Link {link}: the coin comes up {result}.'),
     # Translators: ygo.chance.die

@@ -11,7 +11,7 @@ on a :class:`~engine.core.Ruling`.
 from __future__ import annotations
 
 from ..core import Rule, Ruling, register_ruleset
-from .rules import REPLACEMENT_RULINGS, R
+from .rules import SHARED_RULINGS, R
 from .ruleset import YgoRuleset
 
 DOCUMENT = "ygo-ocg-rules-arcv"
@@ -132,7 +132,6 @@ CITATIONS.update({
     R.TURN_PLAYER_PRIORITY: _mr2("ch4.16"),
     R.HAND_LIMIT: _s("2.2.i4"),
     R.NEXT_TURN: _mr2("ch3.4"),
-    R.LINGERING_EXPIRES: Ruling("an effect that lasts until the End Phase ends there and the value is computed again without it"),
     R.SPELL_TIMING: _s("3.3.1.i1"),
     R.IGNITION_TIMING: _s("3.2.7.2.i1"),
     R.TRAP_SET_THIS_TURN: _s("3.4.1.i4"),
@@ -193,9 +192,6 @@ CITATIONS.update({
     R.MISSED_TIMING: _s("4.2.3.2.i4"),
     R.TRIGGER_AT_WILL: _s("4.2.3.2"),
     R.ONCE_PER_TURN_EFFECT: _s("3.1.2.i3"),
-    R.ONCE_PER_TURN_CARD: Ruling("'you can only activate 1 <name> per turn' limits the player to one activation of a card "
-                                 "of that name each turn, counted even if it was negated; official ruling, not in this "
-                                 "document"),
     R.HAND_SUMMON_TRIGGERS: _s("3.2.7.3.i9"),
     R.IF_OPTIONAL_AFTER: _s("4.2.3.2.i3"),
     R.MANDATORY_AFTER: _s("4.2.3.2.i2"),
@@ -207,15 +203,12 @@ CITATIONS.update({
     R.CONTINUOUS_APPLIES: _s("3.2.7.1.i2"),
     R.CONTINUOUS_ENDS: _s("3.2.7.1.i3"),
     R.CANNOT_BE_TARGETED: _s("4.2.3.3.i4"),
-    R.CANNOT_SPECIAL_SUMMON: Ruling("official ruling, not in this document: while a player cannot Special Summon, an "
-                                    "effect that would Special Summon for them cannot be activated"),
     R.ATTACK_DECLARE: _s("3.2.4.1.i2"),
     R.ATTACK_ONCE: _mr2("ch3.10"),
     R.ATTACK_FACE_DOWN_NO: _s("3.2.4.3.i4"),
     R.ATTACK_DEFENSE_NO: _s("3.2.4.2.i2"),
     R.DIRECT_ATTACK: _mr2("ch4.9"),
     R.REPLAY: _mr2("ch3.13"),
-    R.ATTACK_STOPPED: Ruling("an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position"),
     R.DAMAGE_STEP: _mr2("ch3.11"),
     R.FLIP_IN_BATTLE: _s("3.2.4.3.i5"),
     R.FLIP_EFFECT_AFTER_CALC: _s("3.2.7.3.i7"),
@@ -223,7 +216,6 @@ CITATIONS.update({
     R.BATTLE_ATK_VS_DEF: _mr2("ch4.8"),
     R.BATTLE_ZERO_ATK: _mr2("ch5.11"),
     R.BATTLE_DAMAGE: _s("1.4.1.i2"),
-    R.STAT_SUM: Ruling("ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0"),
     R.HALVE_STAT: _s("4.1.4.i1"),
     R.ORIGINAL_VALUE: _s("3.1.4.5.i2"),
     R.WIN_BY_EFFECT: _s("1.4.3.i1"),
@@ -235,60 +227,32 @@ CITATIONS.update({
     R.BANISH_FACE_DOWN: _s("2.3.1.i1"),
     R.DISCARD: _mr2("ch5.35"),
     R.ADD_TO_HAND: _s("2.1.4.i2"),
-    R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
-                          "the others, and the Deck is not shuffled"),
     R.ORIGINAL_CHANGED: _s("3.1.4.5.i3"),
     # issue 13: Equip Cards, Tributes by effects, values read from the game
     R.EQUIP: _s("3.3.3.4.i3"),
     R.EQUIP_BY_EFFECT: Ruling("official ruling, not in this document: a monster equipped to another monster by a card "
                               "effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states "
                               "this for Traps that become Equip Cards)"),
-    R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
-                              "on the field when it resolves is not equipped and is sent to the Graveyard"),
     R.EQUIP_TRAP: _s("3.4.3.1.i4"),
     R.EQUIP_NEGATED: _s("3.3.3.4.i7"),
     R.TRIBUTE_BY_EFFECT: _s("4.2.2.1.i2"),
-    R.SEND_FROM_TOP: Ruling("official ruling, not in this document: sending the top cards of the Deck to the Graveyard "
-                            "does not search the Deck, so it is not shuffled"),
     R.DECK_EMPTY_NO_LOSS: _s("1.4.2.i2"),
-    R.LAST_KNOWN: Ruling("official ruling, not in this document: an effect that reads the ATK or DEF of a monster that "
-                         "has left the field uses the value it last had on the field (last known information)"),
     R.STAT_LOST: _s("4.1.5.i1"),
     R.SUMMON_CONDITIONS: _s("4.1.2.i1"),
     R.CANNOT_ATTACK: _s("4.1.2.i1"),
     R.COIN_DIE: _s("1.2.i1"),
     R.REVEAL: _s("2.2.i7"),
-    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
-                       "and stay there, in order, until the effect moves them"),
     R.POSITION_BY_EFFECT: _s("3.2.5.i2"),
-    R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
-                            "calculation, and the monster has still attacked this turn"),
-    R.NO_ATTACK_TO_NEGATE: Ruling("official ruling, not in this document: an effect that negates an attack can be "
-                                  "activated only while an attack is in progress"),
-    R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
-                              "of them while it stays face-up on the field; its effects on the chain resolve without "
-                              "effect"),
     R.ACTIVATION_CONDITION: _s("4.2.3.i1"),
-    R.CONDITION_COUNT: Ruling("official ruling, not in this document: a card activated when \"exactly 1\" monster is "
-                              "Summoned cannot be activated when two or more monsters are Summoned at the same time; "
-                              "one that reads \"a monster(s)\" can"),
-    R.CONDITION_WINDOW: Ruling("official ruling, not in this document: a Spell or Trap activated \"when\" a monster is "
-                               "Summoned or an attack is declared is activated in response to that event only: right "
-                               "after it, or right after the chain whose last action it was; not once anything else "
-                               "has happened since or another action has been taken"),
     R.PENDULUM_SPELL_ACTIVATION: _s("3.3.3.7.i5"),
     R.LEVEL_CHANGED: _s("3.1.4.1.i4"),
     R.ATTRIBUTE_CHANGED: _s("3.1.4.2.i2"),
     R.RACE_CHANGED: _s("3.1.4.3.i2"),
-    R.CONTINUOUS_NEGATION_ORDER: Ruling("official ruling, not in this document: of two Continuous Effects that "
-                                        "would negate each other's cards, the one that applied first applies"),
     # issue 13: summon procedures and materials
     R.INHERENT_COST: _s("3.2.2.3.1.i5"),
     R.CONTACT_FUSION: _s("3.2.2.3.1.1.2.2.i1"),
     R.CONTACT_NOT_FUSION: _s("3.2.2.3.1.1.2.2.i2"),
     R.SYNCHRO_NON_TUNER: _s("3.2.2.3.1.1.3.i3"),
-    R.SYNCHRO_TUNER: Ruling("official ruling, not in this document: a Synchro Monster whose text names its Tuner "
-                            "(\"1 DARK Tuner\") can only use a Tuner that fits it"),
     R.XYZ_COUNT: _s("3.2.2.3.1.1.4.i2"),
     R.XYZ_MATERIAL_FILTER: Ruling("official ruling, not in this document: each Xyz Material must fit what the Xyz "
                                   "Monster's text lists beyond the Level (\"2 Level 4 Warrior monsters\")"),
@@ -307,7 +271,7 @@ CITATIONS.update({
     R.REPLACE_COST_DISCARD: _s("4.2.2.2.i2"),
     R.REPLACE_COST_SEND: _s("4.2.2.3.i5"),
     R.REPLACE_SELF: _s("3.2.7.5.i4"),
-    **{key: Ruling(text) for key, text in REPLACEMENT_RULINGS.items()},
+    **{key: Ruling(text) for key, text in SHARED_RULINGS.items()},
     # issue 13: trigger events and qualifiers
     R.STANDBY_PHASE_TRIGGER: _mr2("ch3.6"),
     R.END_PHASE_TRIGGER: _mr2("ch3.15"),
@@ -315,12 +279,9 @@ CITATIONS.update({
     R.DRAWN_EVENT: _mr2("ch5.31"),
     R.TARGET_AT_ACTIVATION: _s("4.2.3.3.i2"),
     R.FACE_DOWN_NOT_TARGET: _s("3.2.4.3.i7"),
-    R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
-                                "when there is no card it could target, so such a trigger is not activated"),
     # issue 13 (gaps)
     R.TRIBUTED: _s("3.2.2.1.1.1.i1"),
     R.XYZ_MATERIALS_ATTACHED: _s("3.2.2.3.1.1.4.1.i1"),
-    R.SPELL_TRAP_NEGATED: Ruling("official ruling, not in this document: while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply"),
 })
 
 

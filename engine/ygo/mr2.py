@@ -8,7 +8,7 @@ in it and rest on rulings.
 from __future__ import annotations
 
 from ..core import Rule, Ruling, register_ruleset
-from .rules import REPLACEMENT_RULINGS, R
+from .rules import SHARED_RULINGS, R
 from .ruleset import YgoRuleset
 
 DOCUMENT = "ygo-rulebook-mr2"
@@ -123,7 +123,6 @@ CITATIONS.update({
     R.TURN_PLAYER_PRIORITY: _s("ch4.16"),
     R.HAND_LIMIT: _s("ch3.15"),
     R.NEXT_TURN: _s("ch3.4"),
-    R.LINGERING_EXPIRES: Ruling("an effect that lasts until the End Phase ends there and the value is computed again without it"),
     R.SPELL_TIMING: _s("ch2.24"),
     R.IGNITION_TIMING: _s("ch2.8"),
     R.TRAP_SET_THIS_TURN: _s("ch2.31"),
@@ -187,9 +186,6 @@ CITATIONS.update({
                                "its timing or never triggered cannot be activated afterwards"),
     R.ONCE_PER_TURN_EFFECT: _ruling("'you can only use this effect of <name> once per turn' counts every card of that "
                                     "name the player activates the effect of, even after a name change"),
-    R.ONCE_PER_TURN_CARD: Ruling("'you can only activate 1 <name> per turn' limits the player to one activation of a card "
-                                 "of that name each turn, counted even if it was negated; official ruling, not in this "
-                                 "document"),
     R.HAND_SUMMON_TRIGGERS: _ruling("two or more trigger effects in a player's hand that Special Summon their own card "
                                     "cannot be chained together: only one of them is activated"),
     R.IF_OPTIONAL_AFTER: _ruling("an optional 'if ... you can' trigger met during a chain is activated after the chain"),
@@ -203,15 +199,12 @@ CITATIONS.update({
     R.CONTINUOUS_ENDS: _s("ch2.7"),
     R.CANNOT_BE_TARGETED: _ruling("a card that cannot be targeted cannot be chosen as a target when an effect is "
                                   "activated; an effect that targeted it before that applied still applies to it"),
-    R.CANNOT_SPECIAL_SUMMON: Ruling("official ruling, not in this document: while a player cannot Special Summon, an "
-                                    "effect that would Special Summon for them cannot be activated"),
     R.ATTACK_DECLARE: _s("ch3.10"),
     R.ATTACK_ONCE: _s("ch3.10"),
     R.ATTACK_FACE_DOWN_NO: _s("ch3.10"),
     R.ATTACK_DEFENSE_NO: _ruling("a monster in Defense Position cannot declare an attack"),
     R.DIRECT_ATTACK: _s("ch4.9"),
     R.REPLAY: _s("ch3.13"),
-    R.ATTACK_STOPPED: Ruling("an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position"),
     R.DAMAGE_STEP: _s("ch3.11"),
     R.FLIP_IN_BATTLE: _s("ch4.5"),
     R.FLIP_EFFECT_AFTER_CALC: _s("ch4.6"),
@@ -219,7 +212,6 @@ CITATIONS.update({
     R.BATTLE_ATK_VS_DEF: _s("ch4.8"),
     R.BATTLE_ZERO_ATK: _s("ch5.11"),
     R.BATTLE_DAMAGE: _s("ch5.25"),
-    R.STAT_SUM: Ruling("ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0"),
     R.HALVE_STAT: _ruling("a halved value rounds half up"),
     R.ORIGINAL_VALUE: _s("ch5.36"),
     R.WIN_BY_EFFECT: _s("ch3.2"),
@@ -233,51 +225,25 @@ CITATIONS.update({
     # issue 13: Equip Cards, Tributes by effects, values read from the game
     R.EQUIP: _s("ch5.27"),
     R.EQUIP_BY_EFFECT: _s("ch5.27"),
-    R.EQUIP_NO_TARGET: Ruling("official ruling, not in this document: an Equip Card whose monster is no longer face-up "
-                              "on the field when it resolves is not equipped and is sent to the Graveyard"),
     R.EQUIP_TRAP: _s("ch5.27"),
     R.EQUIP_NEGATED: _ruling("an Equip Spell whose activation is negated is not equipped; one whose effect is negated is "
                              "equipped with its effects negated"),
     R.TRIBUTE_BY_EFFECT: _s("ch5.16"),
-    R.SEND_FROM_TOP: Ruling("official ruling, not in this document: sending the top cards of the Deck to the Graveyard "
-                            "does not search the Deck, so it is not shuffled"),
     R.DECK_EMPTY_NO_LOSS: _ruling("an effect that would send cards from an empty Deck does not make the player lose; only "
                                   "a draw does"),
-    R.LAST_KNOWN: Ruling("official ruling, not in this document: an effect that reads the ATK or DEF of a monster that "
-                         "has left the field uses the value it last had on the field (last known information)"),
     R.STAT_LOST: _ruling("an ATK/DEF lowered below 0 becomes 0, and \"the ATK it lost\" is the amount it really went down"),
     R.SUMMON_CONDITIONS: _s("ch5.6"),
     R.CANNOT_ATTACK: _s("ch5.6"),
     R.COIN_DIE: _s("ch1.5"),
     R.REVEAL: _ruling("a card revealed by an effect is public only while that effect applies"),
-    R.EXCAVATE: Ruling("official ruling, not in this document: excavated cards are revealed from the top of the Deck "
-                       "and stay there, in order, until the effect moves them"),
     R.ADD_TO_HAND: _ruling("an effect can add a card to the hand from the Deck, which is then searched"),
-    R.DECK_BOTTOM: Ruling("official ruling, not in this document: a card placed on the bottom of the Deck goes under "
-                          "the others, and the Deck is not shuffled"),
     R.ORIGINAL_CHANGED: _ruling("an original ATK/DEF changed by an effect is the monster's original value from then on"),
     R.POSITION_BY_EFFECT: _ruling("a battle position changed by an effect is not limited to once per turn"),
-    R.NEGATE_ATTACK: Ruling("official ruling, not in this document: a negated attack ends at once; there is no damage "
-                            "calculation, and the monster has still attacked this turn"),
-    R.NO_ATTACK_TO_NEGATE: Ruling("official ruling, not in this document: an effect that negates an attack can be "
-                                  "activated only while an attack is in progress"),
-    R.EFFECTS_NEGATED: Ruling("official ruling, not in this document: a card whose effects are negated applies none "
-                              "of them while it stays face-up on the field; its effects on the chain resolve without "
-                              "effect"),
     R.ACTIVATION_CONDITION: _s("ch2.23"),
-    R.CONDITION_COUNT: Ruling("official ruling, not in this document: a card activated when \"exactly 1\" monster is "
-                              "Summoned cannot be activated when two or more monsters are Summoned at the same time; "
-                              "one that reads \"a monster(s)\" can"),
-    R.CONDITION_WINDOW: Ruling("official ruling, not in this document: a Spell or Trap activated \"when\" a monster is "
-                               "Summoned or an attack is declared is activated in response to that event only: right "
-                               "after it, or right after the chain whose last action it was; not once anything else "
-                               "has happened since or another action has been taken"),
     R.PENDULUM_SPELL_ACTIVATION: _ruling("Pendulum Monsters and Pendulum Zones do not exist under Master Rule 2"),
     R.LEVEL_CHANGED: _ruling("a monster whose Level an effect changed has only the changed Level"),
     R.ATTRIBUTE_CHANGED: _ruling("a monster whose Attribute an effect changed has only the changed Attribute"),
     R.RACE_CHANGED: _ruling("a monster whose Type an effect changed has only the changed Type"),
-    R.CONTINUOUS_NEGATION_ORDER: Ruling("official ruling, not in this document: of two Continuous Effects that "
-                                        "would negate each other's cards, the one that applied first applies"),
     # issue 13: summon procedures and materials
     R.INHERENT_COST: _ruling("cards sent to the Graveyard or Tributed to meet a monster's own summoning condition move "
                              "as part of the procedure, not by a card effect"),
@@ -285,8 +251,6 @@ CITATIONS.update({
                               "the Extra Deck by the method its text states"),
     R.CONTACT_NOT_FUSION: _ruling("such a Special Summon activates no card, uses no chain and is not a Fusion Summon"),
     R.SYNCHRO_NON_TUNER: _ruling("a condition the Synchro Monster puts on its non-Tuners must hold for every non-Tuner"),
-    R.SYNCHRO_TUNER: Ruling("official ruling, not in this document: a Synchro Monster whose text names its Tuner "
-                            "(\"1 DARK Tuner\") can only use a Tuner that fits it"),
     R.XYZ_COUNT: _s("ch2.11"),
     R.XYZ_MATERIAL_FILTER: _s("ch2.11"),
     R.MATERIALS_KEPT: _ruling("the monsters sent to the Graveyard for a Synchro Summon are its Synchro Materials"),
@@ -314,7 +278,7 @@ CITATIONS.update({
                                  "sent to the Graveyard as a cost, and the card needing that cost cannot be activated"),
     R.REPLACE_SELF: _ruling("'if this card leaves the field, banish it' is an effect that is not activated and "
                             "applies at once"),
-    **{key: Ruling(text) for key, text in REPLACEMENT_RULINGS.items()},
+    **{key: Ruling(text) for key, text in SHARED_RULINGS.items()},
     # issue 13: trigger events and qualifiers
     R.STANDBY_PHASE_TRIGGER: _s("ch3.6"),
     R.END_PHASE_TRIGGER: _s("ch3.15"),
@@ -323,12 +287,9 @@ CITATIONS.update({
     R.TARGET_AT_ACTIVATION: _s("ch5.28"),
     R.FACE_DOWN_NOT_TARGET: _ruling("a face-down card cannot be targeted by an effect that names a characteristic of its "
                                     "target (a Type, Attribute, Level or name): face-down, it has none that can be read"),
-    R.TRIGGER_NO_TARGET: Ruling("official ruling, not in this document: an effect that targets cannot be activated "
-                                "when there is no card it could target, so such a trigger is not activated"),
     # issue 13 (gaps)
     R.TRIBUTED: _s("ch5.16"),
     R.XYZ_MATERIALS_ATTACHED: _s("ch5.14"),
-    R.SPELL_TRAP_NEGATED: Ruling("official ruling, not in this document: while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply"),
 })
 
 

@@ -292,7 +292,46 @@ class R(Enum):
     SPELL_TRAP_NEGATED = auto()     # "negate all Trap effects on the field": they resolve without effect
 
 
-REPLACEMENT_RULINGS = {
+SHARED_RULINGS = {
+    R.LINGERING_EXPIRES: "an effect that lasts until the End Phase ends there and the value is computed again without it",
+    R.ONCE_PER_TURN_CARD: "'you can only activate 1 <name> per turn' limits the player to one activation of a card "
+        "of that name each turn, counted even if it was negated; official ruling, not in this "
+        "document",
+    R.CANNOT_SPECIAL_SUMMON: "official ruling, not in this document: while a player cannot Special Summon, an "
+        "effect that would Special Summon for them cannot be activated",
+    R.ATTACK_STOPPED: "an attack stops, with no damage calculation, if the attacking monster leaves the field or is no longer in Attack Position",
+    R.STAT_SUM: "ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0",
+    R.DECK_BOTTOM: "official ruling, not in this document: a card placed on the bottom of the Deck goes under "
+        "the others, and the Deck is not shuffled",
+    R.EQUIP_NO_TARGET: "official ruling, not in this document: an Equip Card whose monster is no longer face-up "
+        "on the field when it resolves is not equipped and is sent to the Graveyard",
+    R.SEND_FROM_TOP: "official ruling, not in this document: sending the top cards of the Deck to the Graveyard "
+        "does not search the Deck, so it is not shuffled",
+    R.LAST_KNOWN: "official ruling, not in this document: an effect that reads the ATK or DEF of a monster that "
+        "has left the field uses the value it last had on the field (last known information)",
+    R.EXCAVATE: "official ruling, not in this document: excavated cards are revealed from the top of the Deck "
+        "and stay there, in order, until the effect moves them",
+    R.NEGATE_ATTACK: "official ruling, not in this document: a negated attack ends at once; there is no damage "
+        "calculation, and the monster has still attacked this turn",
+    R.NO_ATTACK_TO_NEGATE: "official ruling, not in this document: an effect that negates an attack can be "
+        "activated only while an attack is in progress",
+    R.EFFECTS_NEGATED: "official ruling, not in this document: a card whose effects are negated applies none "
+        "of them while it stays face-up on the field; its effects on the chain resolve without "
+        "effect",
+    R.CONDITION_COUNT: "official ruling, not in this document: a card activated when \"exactly 1\" monster is "
+        "Summoned cannot be activated when two or more monsters are Summoned at the same time; "
+        "one that reads \"a monster(s)\" can",
+    R.CONDITION_WINDOW: "official ruling, not in this document: a Spell or Trap activated \"when\" a monster is "
+        "Summoned or an attack is declared is activated in response to that event only: right "
+        "after it, or right after the chain whose last action it was; not once anything else "
+        "has happened since or another action has been taken",
+    R.CONTINUOUS_NEGATION_ORDER: "official ruling, not in this document: of two Continuous Effects that "
+        "would negate each other's cards, the one that applied first applies",
+    R.SYNCHRO_TUNER: "official ruling, not in this document: a Synchro Monster whose text names its Tuner "
+        "(\"1 DARK Tuner\") can only use a Tuner that fits it",
+    R.TRIGGER_NO_TARGET: "official ruling, not in this document: an effect that targets cannot be activated "
+        "when there is no card it could target, so such a trigger is not activated",
+    R.SPELL_TRAP_NEGATED: "official ruling, not in this document: while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply",
     R.REPLACE_NOT_SENT: "official ruling, not in this document: a card that is banished (or goes elsewhere) instead of "
                         "being sent to the Graveyard was never sent there, so its 'sent to the Graveyard' effects do "
                         "not activate; a card destroyed that way was still destroyed",
@@ -305,4 +344,5 @@ REPLACEMENT_RULINGS = {
                         "Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it "
                         "leaves the field: its effect no longer applies as it leaves",
 }
-"""The official rulings on replacement effects that neither document states (both rulesets cite them)."""
+"""The official rulings that neither document states and both rulesets cite with the same words
+(replacement effects among them); arcv.py and mr2.py add them to their citations."""

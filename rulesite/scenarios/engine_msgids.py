@@ -5342,6 +5342,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'the effect gives LP as its text says; neither document states a general rule for gaining LP'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
     pgettext_lazy('ruling basis', 'Master Rule 3 (2014): the player who goes first skips the draw of their first Draw Phase; not in this transcription'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv)
+    pgettext_lazy('ruling basis', 'a monster equipped to another monster by a card effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states this for Traps that become Equip Cards)'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv)
+    pgettext_lazy('ruling basis', 'each Xyz Material must fit what the Xyz Monster\'s text lists beyond the Level ("2 Level 4 Warrior monsters")'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an effect that lasts until the End Phase ends there and the value is computed again without it'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
@@ -5354,8 +5358,6 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'ATK/DEF changes add up from the original value in the order applied; only the result is floored at 0'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'a card placed on the bottom of the Deck goes under the others, and the Deck is not shuffled'),
-    # Translators: what a step rests on where the rules document is silent (ygo arcv)
-    pgettext_lazy('ruling basis', 'a monster equipped to another monster by a card effect is treated as an Equip Card and follows the Equip Spell rules (3.4.3.1.i4 states this for Traps that become Equip Cards)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'an Equip Card whose monster is no longer face-up on the field when it resolves is not equipped and is sent to the Graveyard'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
@@ -5378,8 +5380,10 @@ RULINGS = (
     pgettext_lazy('ruling basis', "of two Continuous Effects that would negate each other's cards, the one that applied first applies"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'a Synchro Monster whose text names its Tuner ("1 DARK Tuner") can only use a Tuner that fits it'),
-    # Translators: what a step rests on where the rules document is silent (ygo arcv)
-    pgettext_lazy('ruling basis', 'each Xyz Material must fit what the Xyz Monster\'s text lists beyond the Level ("2 Level 4 Warrior monsters")'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', 'an effect that targets cannot be activated when there is no card it could target, so such a trigger is not activated'),
+    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
+    pgettext_lazy('ruling basis', "while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', "a card that is banished (or goes elsewhere) instead of being sent to the Graveyard was never sent there, so its 'sent to the Graveyard' effects do not activate; a card destroyed that way was still destroyed"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
@@ -5388,10 +5392,6 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'a destruction can be replaced only if what is done instead can be done in full; otherwise the card is destroyed'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
     pgettext_lazy('ruling basis', 'a card whose effect banishes the cards sent to the Graveyard instead (Macro Cosmos, Dimensional Fissure) is itself sent to the Graveyard when it leaves the field: its effect no longer applies as it leaves'),
-    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', 'an effect that targets cannot be activated when there is no card it could target, so such a trigger is not activated'),
-    # Translators: what a step rests on where the rules document is silent (ygo arcv, ygo mr2)
-    pgettext_lazy('ruling basis', "while a Continuous Effect negates the Trap (or Spell) effects on the field, a Trap (or Spell) Card can still be activated, and it resolves without effect; a Continuous Trap's effects do not apply"),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)
     pgettext_lazy('ruling basis', 'an activated effect of a face-up Continuous, Equip or Field Spell is Spell Speed 1 (not in the Master Rule 2 rulebook; stated in the ARC-V OCG rules)'),
     # Translators: what a step rests on where the rules document is silent (ygo mr2)

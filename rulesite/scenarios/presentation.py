@@ -35,7 +35,7 @@ def citation_text(document: str, number: str, page: str = "") -> str:
     """Return a rule reference as judges write it.
 
     ``("mtg-cr-2022-04-29", "613.8a")`` → ``CR 613.8a (2022-04-29)``; ``("fow-whitepaper-2.3",
-    "6.1")`` → ``FoW 6.1``; ``("ygo-ocg-rules-arcv", "4.2.4")`` → ``YGO ARC-V 4.2.4``;
+    "6.1")`` → ``FoW 6.1``; ``("fow-cr-12.7", "903.2h-1")`` → ``FoW CR 903.2h-1 (12.7)``; ``("ygo-ocg-rules-arcv", "4.2.4")`` → ``YGO ARC-V 4.2.4``;
     ``("ygo-rulebook-mr2", "ch4.3", "p.41")`` → ``YGO MR2 ch4.3 p.41``. A document of an
     unknown family is cited by its slug.
     """
@@ -45,6 +45,8 @@ def citation_text(document: str, number: str, page: str = "") -> str:
         return f"ARB FAQ {number}"
     if document.startswith("fow-whitepaper"):
         return f"FoW {number}"
+    if document.startswith("fow-cr-"):
+        return f"FoW CR {number} ({document.removeprefix('fow-cr-')})"
     if document.startswith("ygo-ocg-rules-"):
         edition = document.removeprefix("ygo-ocg-rules-").upper().replace("ARCV", "ARC-V")
         return f"YGO {edition} {number}"

@@ -56,8 +56,14 @@ def citation_text(document: str, number: str, page: str = "") -> str:
     return f"{document} {number}"
 
 
-def iter_rules(data: Any) -> Iterator[dict[str, Any]]:
-    """Yield every rule reference ``{"document", "number", ...}`` found under a ``rule`` key.
+def _is_rule(rule: Any) -> bool:
+    return isinstance(rule, dict) and isinstance(rule.get("document"), str) and isinstance(rule.get("number"), str)
+
+
+def iter_rules(data: Any, *, see_also: bool = False) -> Iterator[dict[str, Any]]:
+    """Yield every rule reference ``{"document", "number", ...}`` found under a ``rule`` key,
+    and with ``see_also`` those in a step's ``see_also`` list (another document's rules on the
+    same topic, shown for reference; they are not cited).
 
     Walks any JSON value: a trace with its branches, a result, a value-history table.
     """
@@ -66,9 +72,12 @@ def iter_rules(data: Any) -> Iterator[dict[str, Any]]:
         item = stack.pop()
         if isinstance(item, dict):
             rule = item.get("rule")
-            if isinstance(rule, dict) and isinstance(rule.get("document"), str) and isinstance(rule.get("number"), str):
+            if _is_rule(rule):
                 yield rule
-            stack.extend(value for key, value in item.items() if key != "rule")
+            others = item.get("see_also")
+            if see_also and isinstance(others, list):
+                yield from (other for other in others if _is_rule(other))
+            stack.extend(value for key, value in item.items() if key not in ("rule", "see_also"))
         elif isinstance(item, list):
             stack.extend(item)
 

@@ -39,7 +39,10 @@ class SectionPage:
     @property
     def text_repeats_items(self) -> bool:
         """True when the section's text is the sum of its ● items, shown one by one below."""
-        return any(child.kind == "item" for child in self.children)
+        items = [child for child in self.children if child.kind == "item"]
+        # ARC-V's sections are the block of their ● items; a FoW CR subrule (903.2h) has text of
+        # its own before its items (903.2h-1 …).
+        return bool(items) and all(item.text[:80] in self.section.text for item in items[:3])
 
 
 def section_page(*, document_slug: str, number: str) -> SectionPage:

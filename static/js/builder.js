@@ -145,6 +145,19 @@
     return cards;
   }
 
+  /* A chase item picked as a target (FoW: chase:1 is the bottom item): named after the card of
+   * that row of "The chase" when there is one, else left as the server labelled it. */
+  var CHASE_REF = /^chase:\d+$/;
+  function chaseLabel(value) {
+    if (!CHASE_REF.test(value)) { return ""; }
+    var scope = form.querySelector("[data-formset='chain'] > .rows");
+    var n = parseInt(value.split(":")[1], 10);
+    var row = scope && scope.children[n - 1];
+    var source = row && row.querySelector("select[name$='-source']");
+    var picked = source && source.selectedIndex > 0 ? source.options[source.selectedIndex].textContent : "";
+    return picked ? value + " · " + picked : "";
+  }
+
   /* Rebuild every card picker from the card rows. Player options (p1, p2) stay first; a
    * multiple picker keeps its selected cards first, in their order (the order is submitted). */
   function syncCardPickers() {
@@ -153,7 +166,7 @@
       var chosen = [], chosenText = {}, players = [];
       Array.prototype.forEach.call(select.options, function (o) {
         if (o.selected && o.value) { chosen.push(o.value); chosenText[o.value] = o.textContent; }
-        if (PLAYERS[o.value]) { players.push([o.value, o.textContent]); }
+        if (PLAYERS[o.value] || CHASE_REF.test(o.value)) { players.push([o.value, chaseLabel(o.value) || o.textContent]); }
       });
       var blank = select.multiple ? null : select.querySelector("option[value='']");
       var blankText = blank ? blank.textContent : null;
@@ -232,6 +245,7 @@
     if (!match || !template) { return; }
     if (!templateRows[prefix]) { templateRows[prefix] = template.content.querySelector("fieldset"); }
     var model = templateRows[prefix];
+    var copied = false;
     ["fields", "more"].forEach(function (part) {
       var from = part === "fields" ? directChild(model, ".fields") : model.querySelector("details.more > .fields");
       var to = part === "fields" ? directChild(row, ".fields") : row.querySelector("details.more > .fields");
@@ -250,8 +264,11 @@
         last = added;
         expandRecords(added);
         upgradeChoices(added);
+        copied = true;
       });
     });
+    // A picker copied from the template lists no cards yet: fill it from the card rows.
+    if (copied) { syncCardPickers(); syncOwners(); }
   }
 
   /* Show the fields the row's switch value uses (plus any filled in or marked wrong). */
@@ -377,6 +394,13 @@
     if (button) { event.preventDefault(); addRow(button); }
   });
   form.addEventListener("input", function (event) {
+    if (event.target.matches("input[data-card-name]") && event.target.value.trim()) {
+      // A spare row the page came with has no id yet: give the card its id as it is named, so the
+      // pickers (a "Then" step's card, an ability's owner) offer it at once.
+      var row = event.target.closest("fieldset.row");
+      var idInput = row && row.querySelector("input[data-card-id]");
+      if (idInput && !idInput.value.trim()) { idInput.value = nextCardId(); }
+    }
     if (event.target.matches("input[data-card-id], input[data-card-name]")) { syncCardPickers(); syncOwners(); }
   });
   form.addEventListener("change", function (event) {

@@ -28,6 +28,9 @@ from ..markup import inline_code
 from . import common
 
 PLAYER_CHOICES = [("p1", _("Player 1")), ("p2", _("Player 2"))]
+CHASE_CHOICES = [(f"chase:{n}", common.lazy_percent(_("Chase item %(n)s (from the bottom)"), n=n)) for n in range(1, 7)]
+"""What a target picker that takes chase items offers besides players and cards (FoW 3.13:
+``chase:1`` is the bottom item); the page's script names each after its card where it can."""
 
 
 CountsField = ygo_forms.CountersField
@@ -399,7 +402,8 @@ class GameRowForm(ygo_forms.BoardRowForm):
         for name in self.player_refs:
             field = self.fields[name]
             blank = None if isinstance(field, forms.MultipleChoiceField) else "—"
-            field.set_cards(PLAYER_CHOICES + list(card_choices), self._values_of(name), blank)  # type: ignore[attr-defined]
+            chase = CHASE_CHOICES if re.fullmatch(self.ref_patterns.get(name) or "(?!)", "chase:1") else []
+            field.set_cards(PLAYER_CHOICES + chase + list(card_choices), self._values_of(name), blank)  # type: ignore[attr-defined]
         if self.is_bound:
             # A required field may be left blank when the row's JSON gives its key instead.
             try:
@@ -412,7 +416,8 @@ class GameRowForm(ygo_forms.BoardRowForm):
                         self.fields[spec.name].required = False
         for name, pattern in self.ref_patterns.items():
             field = self.fields[name]
-            allowed = {value for value in self._values_of(name) if re.fullmatch(pattern, value)}
+            allowed = {value for value in self._values_of(name)
+                       if re.fullmatch(pattern, value) and value not in field.known}  # type: ignore[attr-defined]
             field.known = field.known | allowed  # type: ignore[attr-defined]
             field.choices = [(v, allowed and v in allowed and v or label) for v, label in field.choices]  # type: ignore[attr-defined]
 

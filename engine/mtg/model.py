@@ -245,6 +245,9 @@ class StackItem:
     """Choices given by the document (cascade decisions, new targets …)."""
     cascade_of: Optional[ObjectId] = None
     """For a cascade trigger: the spell that cascades."""
+    new_objects: frozenset[int] = frozenset()
+    """Indices of ``targets`` whose object has changed zones since it was targeted: the object
+    targeted no longer exists, so that target is illegal on resolution (CR 400.7, 608.2b)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,6 +71,7 @@ MESSAGES = {
     "mtg.sba.cease": "{card_name} ceases to exist ({reason}).",
     "mtg.sba.graveyard": "{card_name} is put into its owner's graveyard ({reason}).",
     "mtg.sba.unattach": "{card_name} becomes unattached.",
+    "mtg.sba.indestructible": "{card_name} has {damage} damage marked (toughness {toughness}) but is indestructible: the state-based action {sba} does not destroy it.",
     "mtg.sba.counters_limit": "{removed} {kind} counter(s) are removed from {card_name}: it can't have more than {max}.",
     "mtg.sba.not_covered": "{card_name}: the engine does not evaluate this state-based action ({reason}); the result is incomplete.",
     "mtg.sba.counters": "{removed} +1/+1 and -1/-1 counter pair(s) are removed from {card_name}.",

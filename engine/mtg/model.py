@@ -332,6 +332,8 @@ class Delayed:
     name: str
     effects: tuple[Spec, ...]
     refers_to: Optional[ObjectId] = None
+    lost: Optional[ObjectId] = None
+    """The object it referred to, which has changed zones since: a new object it does not affect (CR 603.7c)."""
 
 
 def _no_players() -> Mapping[PlayerId, int]:

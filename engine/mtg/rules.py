@@ -92,6 +92,7 @@ class K(Enum):
     LEAVES_LOOK_BACK = auto()
     DELAYED_TRIGGER = auto()
     DELAYED_ONCE = auto()
+    DELAYED_NEW_OBJECT = auto()
     # State-based actions (704)
     SBA_CHECK = auto()
     SBA_LIFE = auto()
@@ -367,6 +368,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.LEAVES_LOOK_BACK: ("603.10a", "603.10a", "look back"),
     K.DELAYED_TRIGGER: ("603.7", "603.7", "delayed triggered ability"),
     K.DELAYED_ONCE: ("603.7b", "603.7b", "only once"),
+    K.DELAYED_NEW_OBJECT: ("603.7c", "603.7c", "new object"),
     K.SBA_CHECK: ("704.3", "704.3", "state-based actions"),
     K.SBA_LIFE: ("704.5a", "704.5a", "0 or less life"),
     K.SBA_DRAW_EMPTY: ("704.5b", "704.5b", "draw a card from a library with no cards"),

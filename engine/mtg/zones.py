@@ -103,6 +103,8 @@ class Zones:
           exists: the target is illegal on resolution (``StackItem.new_objects``, 608.2b);
         * an Aura or Equipment attached to it is attached to nothing once it is back on the battlefield
           (the Aura goes, 303.4c, 704.5m);
+        * a delayed triggered ability that refers to it ("sacrifice it at the beginning of the next end
+          step") will not find it (``mtg.delayed.new_object``, 603.7c);
         * damage it was dealt this turn is not remembered (120.6; its counters and damage are not
           carried by the new object either, 122.2).
 
@@ -121,7 +123,15 @@ class Zones:
                 effects.append(replace(e, affected_ids=kept))
         stack = tuple(replace(item, new_objects=item.new_objects | {i for i, t in enumerate(item.targets) if t == oid})
                       if oid in item.targets else item for item in state.stack)
-        state = replace(state, effects=tuple(effects), stack=stack)
+        delayed = []
+        for d in state.delayed:
+            if d.refers_to == oid:
+                # CR 603.7c: the object it refers to left its zone; what came back is not it.
+                self.record("trigger", "mtg.delayed.new_object", K.DELAYED_NEW_OBJECT, card=oid, card_name=name,
+                            source=d.source, source_name=d.name, **{"from": frm.value}, to=to.value)
+                d = replace(d, refers_to=None, lost=oid)
+            delayed.append(d)
+        state = replace(state, effects=tuple(effects), stack=stack, delayed=tuple(delayed))
         if to is Zone.BATTLEFIELD:
             # Off the battlefield the old object is simply gone (704.5m, 704.5n see to it); back on it,
             # the new permanent must not pass for the one the Aura or Equipment was attached to.

@@ -526,6 +526,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Damage is removed from {card_name}.'),
     # Translators: mtg.delayed.created
     pgettext_lazy('trace', '{card_name} creates a delayed triggered ability.'),
+    # Translators: mtg.delayed.new_object
+    pgettext_lazy('trace', '{card_name} moved from the {from} to the {to}: it is a new object, which the delayed trigger of {source_name} will not affect.'),
     # Translators: mtg.draw.empty
     pgettext_lazy('trace', '{player} must draw from an empty library.'),
     # Translators: mtg.effect.created

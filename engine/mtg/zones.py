@@ -131,7 +131,11 @@ class Zones:
                             source=d.source, source_name=d.name, **{"from": frm.value}, to=to.value)
                 d = replace(d, refers_to=None, lost=oid)
             delayed.append(d)
-        state = replace(state, effects=tuple(effects), stack=stack, delayed=tuple(delayed))
+        before = state
+        if (len(effects) != len(state.effects) or any(a is not b for a, b in zip(effects, state.effects))
+                or any(a is not b for a, b in zip(stack, state.stack))
+                or any(a is not b for a, b in zip(delayed, state.delayed))):
+            state = replace(state, effects=tuple(effects), stack=stack, delayed=tuple(delayed))
         if to is Zone.BATTLEFIELD:
             # Off the battlefield the old object is simply gone (704.5m, 704.5n see to it); back on it,
             # the new permanent must not pass for the one the Aura or Equipment was attached to.
@@ -140,7 +144,8 @@ class Zones:
         if oid in state.turn_log.damaged_by:
             damaged = {k: v for k, v in state.turn_log.damaged_by.items() if k != oid}
             state = state.with_turn_log(replace(state.turn_log, damaged_by=MappingProxyType(damaged)))
-        self.recorder.sync(state)
+        if state is not before:
+            self.recorder.sync(state)
         return state
 
     def as_enters(self, state: GameState, obj: GameObject, controller: PlayerId) -> tuple[GameState, dict[str, int], Optional[str]]:

@@ -141,6 +141,8 @@ class Zones:
             # the new permanent must not pass for the one the Aura or Equipment was attached to.
             for other in [o for o in state.order if state.objects[o].attached_to == oid and o != oid]:
                 state = state.with_object(replace(state.objects[other], attached_to=None))
+                self.record("move", "mtg.attach.new_object", K.NEW_OBJECT, card=other,
+                            card_name=state.objects[other].printed.name, host=oid, host_name=name)
         if oid in state.turn_log.damaged_by:
             damaged = {k: v for k, v in state.turn_log.damaged_by.items() if k != oid}
             state = state.with_turn_log(replace(state.turn_log, damaged_by=MappingProxyType(damaged)))

@@ -398,6 +398,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} activates a mana ability of {card_name}; it resolves at once.'),
     # Translators: mtg.attach
     pgettext_lazy('trace', '{card_name} becomes attached to {to_name} (new timestamp {timestamp}).'),
+    # Translators: mtg.attach.new_object
+    pgettext_lazy('trace', '{card_name} is attached to nothing: the {host_name} that has come back is a new object.'),
     # Translators: mtg.cannot_evaluate
     pgettext_lazy('trace', 'Cannot evaluate part of {card_name} ({item}): {detail}.'),
     # Translators: mtg.cannot_evaluate.ability

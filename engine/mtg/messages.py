@@ -44,6 +44,7 @@ MESSAGES = {
     "mtg.effect.created": "{card_name} creates a continuous effect ({do}, timestamp {timestamp}, {duration}).",
     "mtg.delayed.new_object": "{card_name} moved from the {from} to the {to}: it is a new object, which the delayed trigger of {source_name} will not affect.",
     "mtg.attach.new_object": "{card_name} is attached to nothing: the {host_name} that has come back is a new object.",
+    "mtg.effect.follows_spell": "{card_name} becomes a permanent: the effect {effect} ({do}) on the spell goes on applying to it.",
     "mtg.effect.new_object": "{card_name} moved from the {from} to the {to}: it is a new object, and the effect {effect} ({do}) no longer applies to it.",
     "mtg.copy.spell": "A copy of {card_name} is put on the stack ({item}); it was not cast.",
     "mtg.cascade.reveal": "Cascade of {card_name} ({value_name} {mana_value}): exiled {exiled}; hit: {hit_name}.",

@@ -73,6 +73,7 @@ class K(Enum):
     CREATE_TOKEN = auto()
     SEARCH = auto()
     NEW_OBJECT = auto()
+    NEW_OBJECT_SPELL = auto()
     COPY_SPELL = auto()
     COPY_NEW_TARGETS = auto()
     COPIABLE_VALUES = auto()
@@ -350,6 +351,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.CREATE_TOKEN: ("701.6a", "701.6a", "token"),
     K.SEARCH: ("701.18a", "701.19a", "search"),
     K.NEW_OBJECT: ("400.7", "400.7", "new object"),
+    K.NEW_OBJECT_SPELL: ("400.7a", "400.7a", "permanent spell"),
     K.COPY_SPELL: ("706.10", "707.10", "copy"),
     K.COPY_NEW_TARGETS: ("706.10c", "707.10c", "new targets"),
     K.COPIABLE_VALUES: ("706.2", "707.2", "copiable values"),

@@ -84,9 +84,14 @@ class Zones:
                 state = self.emit(state, {**event, "event": "dies"})
             if reason == "sacrifice":
                 state = self.emit(state, {**event, "event": "sacrifice"})
-        if not (frm is Zone.STACK and to is Zone.BATTLEFIELD):
-            # CR 400.7a, 400.7b: a permanent spell's effects follow it onto the battlefield; any other
-            # move makes a new object, and what was locked to the old one lets go of it.
+        if frm is Zone.STACK and to is Zone.BATTLEFIELD:
+            # CR 400.7a, 400.7b: a permanent spell's effects follow it onto the battlefield.
+            for e in state.effects:
+                if e.affected_ids is not None and oid in e.affected_ids and e.timestamp < ts:  # not one made as it entered
+                    self.record("effect", "mtg.effect.follows_spell", K.NEW_OBJECT_SPELL, effect=e.id, do=e.do, card=oid,
+                                card_name=obj.printed.name)
+        else:
+            # Any other move makes a new object, and what was locked to the old one lets go of it.
             state = self.forget(state, oid, frm, to)
         if to is Zone.BATTLEFIELD:
             state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})

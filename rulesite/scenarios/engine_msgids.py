@@ -534,6 +534,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} must draw from an empty library.'),
     # Translators: mtg.effect.created
     pgettext_lazy('trace', '{card_name} creates a continuous effect ({do}, timestamp {timestamp}, {duration}).'),
+    # Translators: mtg.effect.follows_spell
+    pgettext_lazy('trace', '{card_name} becomes a permanent: the effect {effect} ({do}) on the spell goes on applying to it.'),
     # Translators: mtg.effect.new_object
     pgettext_lazy('trace', '{card_name} moved from the {from} to the {to}: it is a new object, and the effect {effect} ({do}) no longer applies to it.'),
     # Translators: mtg.end.game

@@ -10,7 +10,6 @@ from typing import Any
 
 from ..core import IllegalAction
 from .keywords import activated_spec
-from .mana import BASIC_LAND_MANA
 from .model import Ability, GameState, ObjectId, PlayerId, StackItem, Zone, freeze
 from .rules import K
 from .vocabulary import (
@@ -25,15 +24,10 @@ class Activating:
     def activatable(self, state: GameState, oid: ObjectId) -> tuple[Ability, ...]:
         """A permanent's abilities as the layers leave them, then, for a land with basic land types,
         the intrinsic "{T}: Add [mana]" ability of each (CR 305.6; action ``ability`` indexes this list)."""
-        chars = self.chars(state, oid)
-        out = list(chars.abilities)
-        if "land" in chars.types:
-            for subtype in sorted(t for t in chars.subtypes if t in BASIC_LAND_MANA):
-                out.append(Ability((oid, f"305.6-{subtype}"), "activated", freeze({
-                    "mana_ability": True, "intrinsic": True, "cost": {"tap": True},
-                    "effects": [{"do": "add_mana", "mana": "{%s}" % BASIC_LAND_MANA[subtype]}],
-                    "text": "{T}: Add {%s}." % BASIC_LAND_MANA[subtype]})))
-        return tuple(out)
+        abilities = self.chars(state, oid).abilities
+        # The layers give a land its intrinsic abilities (CR 305.6); they are listed after its others.
+        return (tuple(a for a in abilities if not a.spec.get("intrinsic"))
+                + tuple(a for a in abilities if a.spec.get("intrinsic")))
 
     def verify_activate(self, state: GameState, action: Mapping[str, Any]) -> Mapping[str, Any]:
         """Priority, split second, timing, tap cost and summoning sickness, targets (CR 602.5)."""

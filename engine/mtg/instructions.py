@@ -187,7 +187,10 @@ def copy_spell(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tu
         state = state.with_object(replace(obj, id=copy_id, timestamp=ts, copy=True, controller=item.controller))
         new_targets = tuple(part.get("new_targets") or item.choices.get("new_targets") or original.targets)
         sid = f"s{state.next_stack_id}"
-        copy_item = replace(original, id=sid, source=copy_id, controller=item.controller, targets=new_targets, copy=True)
+        # A target copied unchanged still names the object that no longer exists (CR 707.10, 400.7).
+        kept = frozenset(i for i in original.new_objects if i < len(new_targets) and new_targets[i] == original.targets[i])
+        copy_item = replace(original, id=sid, source=copy_id, controller=item.controller, targets=new_targets, copy=True,
+                            new_objects=kept)
         state = replace(state, stack=state.stack + (copy_item,), next_stack_id=state.next_stack_id + 1)
         game.record("copy", "mtg.copy.spell", K.COPY_NEW_TARGETS if new_targets != original.targets else K.COPY_SPELL,
                     item=sid, card=copy_id, card_name=obj.printed.name, targets=list(new_targets))
@@ -352,20 +355,27 @@ def put_on_library(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -
 
 
 @instruction("return_to_battlefield", (K.NEW_OBJECT, K.UNEARTH),
-             keys={"zone": ZONE_OF, "unearth": Const(value=True, label="Unearth", help="its steps cite unearth (702.84a)")},
+             keys={"zone": ZONE_OF, "unearth": Const(value=True, label="Unearth", help="its steps cite unearth (702.84a)"),
+                   "under": Choice(values=("you", "owner"), what="controller", label="Under the control of",
+                                   help="you: the item's controller (default); owner: the card's owner (\"return it "
+                                        "under its owner's control\", CR 110.2)")},
              refs=REFS, label="Return it to the battlefield", messages=("mtg.move",),
              example={"object": "self", "zone": "graveyard", "unearth": True},
-             doc="Puts the object from `zone` (default the graveyard) onto the battlefield under the item's controller "
-                 "(CR 400.7; unearth, 702.84a).")
+             doc="Puts the object from `zone` (default the graveyard) onto the battlefield under the item's controller, "
+                 "or with `under: owner` under its owner's (CR 110.2): a new object, which the effects locked to the "
+                 "card before it moved do not affect (400.7; unearth, 702.84a). Exile then return is a flicker: the "
+                 "effect that moved the card finds it (400.7h).")
 def return_to_battlefield(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
-    """Follow a return_to_battlefield instruction."""
+    """Follow a return_to_battlefield instruction: each object named, if it is in ``zone``, enters
+    the battlefield under the item's controller or, with ``under: owner``, its owner (CR 110.2, 400.7)."""
     game, item = ctx.game, ctx.item
     zone = Zone(part.get("zone", "graveyard"))
     for oid in game.objects_of(state, ctx, part):
         obj = state.objects.get(oid)
         if obj is not None and obj.zone is zone:
+            controller = obj.owner if part.get("under") == "owner" else item.controller
             state = game.move(state, oid, Zone.BATTLEFIELD, "unearth" if part.get("unearth") else "return",
-                              K.UNEARTH if part.get("unearth") else K.NEW_OBJECT, controller=item.controller)
+                              K.UNEARTH if part.get("unearth") else K.NEW_OBJECT, controller=controller)
     return state, ctx
 
 

@@ -236,13 +236,34 @@ class LayerEngine:
 
     def land_mana(self, subtypes: Any, oid: ObjectId, chars: Chars) -> tuple[Ability, ...]:
         """The intrinsic "{T}: Add [mana]" ability of each basic land type given to a land (CR 305.6)."""
-        out = []
-        for i, sub in enumerate(subtypes):
-            if sub in BASIC_LAND_MANA and "land" in chars.types:
-                out.append(Ability((f"{oid}:{sub}", i), "activated", freeze({
-                    "text": f"{{T}}: Add {{{BASIC_LAND_MANA[sub]}}}.", "mana_ability": True,
-                    "cost": {"tap": True}, "effects": [{"do": "add_mana", "mana": f"{{{BASIC_LAND_MANA[sub]}}}"}]})))
-        return tuple(out)
+        return intrinsic_mana(subtypes, oid, chars)
+
+
+def intrinsic_mana(subtypes: Any, oid: ObjectId, chars: Chars) -> tuple[Ability, ...]:
+    """Return, for a land (``chars``), the intrinsic "{T}: Add [mana]" ability of each basic land
+    type among ``subtypes`` that it does not have yet (CR 305.6), marked ``intrinsic``."""
+    if "land" not in chars.types:
+        return ()
+    had = {a.key for a in chars.abilities if a.spec.get("intrinsic")}
+    out = []
+    for sub in subtypes:
+        key = (oid, f"305.6-{sub}")
+        if sub in BASIC_LAND_MANA and key not in had:
+            had.add(key)
+            out.append(Ability(key, "activated", freeze({
+                "text": f"{{T}}: Add {{{BASIC_LAND_MANA[sub]}}}.", "mana_ability": True, "intrinsic": True,
+                "cost": {"tap": True}, "effects": [{"do": "add_mana", "mana": f"{{{BASIC_LAND_MANA[sub]}}}"}]})))
+    return tuple(out)
+
+
+def with_intrinsic_mana(view: dict[ObjectId, Chars]) -> None:
+    """Give each land in ``view`` the intrinsic mana ability of each basic land type it has once
+    layer 4 has set its types (CR 305.6): an ability like any other from then on, which layer 6
+    can remove (613.1f)."""
+    for oid, chars in view.items():
+        extra = intrinsic_mana(sorted(chars.subtypes), oid, chars)
+        if extra:
+            view[oid] = replace(chars, abilities=chars.abilities + extra)
 
 
 # ----------------------------------------------------------------------------- the effects, layer by layer

@@ -30,7 +30,7 @@ from ..core.deadline import check as check_deadline
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches, same_name  # noqa: F401
 from .layer_effects import (  # noqa: F401  (part of this module's interface)
     KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of, result_of,
-    static_effects,
+    static_effects, with_intrinsic_mana,
 )
 from .mana import BASIC_LAND_MANA, colors_of_cost, mana_symbols, mana_value  # noqa: F401
 from .model import LAYER_ORDER, Chars, Effect, GameObject, GameState, Layer, ObjectId, Zone, thaw
@@ -168,6 +168,8 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
             group = [le for le in by_layer[layer] if le.effect.cda == is_cda]
             if group:
                 _apply_group(engine, layer, group, view, walk if record_walk else None, dependencies, is_cda, spawn, notes)
+        if layer is Layer.L4_TYPE:
+            with_intrinsic_mana(view)  # CR 305.6: the land types are known now
     return LayerResult(view, walk, dependencies, notes)
 
 
@@ -249,6 +251,8 @@ def _timestamp_rule(engine: LayerEngine, le: LayerEffect, view: View) -> K:
     if le.layer is Layer.L3_TEXT:
         return K.TEXT_WORDS
     e = le.effect
+    if e.do == "set_type" and e.params.get("land_type"):
+        return K.LAND_TYPE_SET  # CR 305.7: what setting a land's subtype does
     if e.static_key is not None and e.source in view:
         ability = next((a for a in view[e.source].abilities if a.key == e.static_key), None)
         if ability is not None and ability.kind == "cda":

@@ -245,6 +245,9 @@ class StackItem:
     """Choices given by the document (cascade decisions, new targets …)."""
     cascade_of: Optional[ObjectId] = None
     """For a cascade trigger: the spell that cascades."""
+    new_objects: frozenset[int] = frozenset()
+    """Indices of ``targets`` whose object has changed zones since it was targeted: the object
+    targeted no longer exists, so that target is illegal on resolution (CR 400.7, 608.2b)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +332,8 @@ class Delayed:
     name: str
     effects: tuple[Spec, ...]
     refers_to: Optional[ObjectId] = None
+    lost: Optional[ObjectId] = None
+    """The object it referred to, which has changed zones since: a new object it does not affect (CR 603.7c)."""
 
 
 def _no_players() -> Mapping[PlayerId, int]:

@@ -68,11 +68,13 @@ class Resolving:
                 self.record("resolve", "mtg.resolve.if_false", K.INTERVENING_IF_RESOLVE, item=item.id, card_name=item.name)
                 return state
         legal: list[bool] = []
-        for spec, target in zip(item.target_specs, item.targets):
-            ok = self.target_legal(state, spec, target, item.controller, item.source)
+        for index, (spec, target) in enumerate(zip(item.target_specs, item.targets)):
+            # CR 400.7: a target that changed zones since it was chosen is a new object, never the one targeted.
+            gone = index in item.new_objects
+            ok = not gone and self.target_legal(state, spec, target, item.controller, item.source)
             if not ok:
                 self.record("resolve", "mtg.resolve.target_illegal", K.TARGETS_RECHECKED, item=item.id,
-                            target=target, target_name=self.name_of(state, target))
+                            target=target, target_name=self.name_of(state, target), **({"new_object": True} if gone else {}))
             legal.append(ok)
         if item.targets and not any(legal):
             self.record("resolve", "mtg.resolve.no_legal_targets", K.TARGETS_RECHECKED, item=item.id, card_name=item.name)

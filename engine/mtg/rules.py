@@ -73,6 +73,7 @@ class K(Enum):
     CREATE_TOKEN = auto()
     SEARCH = auto()
     NEW_OBJECT = auto()
+    NEW_OBJECT_SPELL = auto()
     COPY_SPELL = auto()
     COPY_NEW_TARGETS = auto()
     COPIABLE_VALUES = auto()
@@ -92,6 +93,7 @@ class K(Enum):
     LEAVES_LOOK_BACK = auto()
     DELAYED_TRIGGER = auto()
     DELAYED_ONCE = auto()
+    DELAYED_NEW_OBJECT = auto()
     # State-based actions (704)
     SBA_CHECK = auto()
     SBA_LIFE = auto()
@@ -349,6 +351,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.CREATE_TOKEN: ("701.6a", "701.6a", "token"),
     K.SEARCH: ("701.18a", "701.19a", "search"),
     K.NEW_OBJECT: ("400.7", "400.7", "new object"),
+    K.NEW_OBJECT_SPELL: ("400.7a", "400.7a", "permanent spell"),
     K.COPY_SPELL: ("706.10", "707.10", "copy"),
     K.COPY_NEW_TARGETS: ("706.10c", "707.10c", "new targets"),
     K.COPIABLE_VALUES: ("706.2", "707.2", "copiable values"),
@@ -367,6 +370,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.LEAVES_LOOK_BACK: ("603.10a", "603.10a", "look back"),
     K.DELAYED_TRIGGER: ("603.7", "603.7", "delayed triggered ability"),
     K.DELAYED_ONCE: ("603.7b", "603.7b", "only once"),
+    K.DELAYED_NEW_OBJECT: ("603.7c", "603.7c", "new object"),
     K.SBA_CHECK: ("704.3", "704.3", "state-based actions"),
     K.SBA_LIFE: ("704.5a", "704.5a", "0 or less life"),
     K.SBA_DRAW_EMPTY: ("704.5b", "704.5b", "draw a card from a library with no cards"),

@@ -52,6 +52,9 @@ class StateBasedActions:
                     if obj.deathtouch_damage and obj.damage > 0 and not indestructible:
                         actions.append(("destroy", oid, K.SBA_DEATHTOUCH, "deathtouch"))
                         continue
+                    if indestructible and obj.damage > 0 and (obj.damage >= (chars.toughness or 0) or obj.deathtouch_damage):
+                        self.survives(oid, chars.name, obj.damage, chars.toughness or 0,
+                                      K.SBA_LETHAL_DAMAGE if obj.damage >= (chars.toughness or 0) else K.SBA_DEATHTOUCH)
                 if "planeswalker" in chars.types and obj.counters.get("loyalty", 0) <= 0:
                     actions.append(("graveyard", oid, K.SBA_LOYALTY, "loyalty"))
                 if "legendary" in chars.supertypes:
@@ -178,6 +181,17 @@ class StateBasedActions:
         newest = max(since.values())
         keep = [o for o in worlds if since[o] == newest]
         return [("graveyard", o, K.SBA_WORLD, "world_rule") for o in worlds if o not in keep or len(keep) > 1]
+
+    def survives(self, oid: ObjectId, name: str, damage: int, toughness: int, sba: K) -> None:
+        """An indestructible creature with lethal (or deathtouch) damage is not destroyed: it ignores
+        the state-based action ``sba`` (704.5g or 704.5h), one ``state_based`` step citing CR 702.12b
+        with ``sba`` the number of the action it ignores. Said once per object and damage."""
+        number = self.cite(sba).number
+        if any(step.message_id == "mtg.sba.indestructible" and step.params.get("card") == oid
+               and step.params.get("damage") == damage and step.params.get("sba") == number for step in self.recorder.steps):
+            return
+        self.record("state_based", "mtg.sba.indestructible", K.INDESTRUCTIBLE, card=oid, card_name=name, damage=damage,
+                    toughness=toughness, sba=number)
 
     def not_covered(self, oid: ObjectId, name: str, key: K, reason: str) -> None:
         """A state-based action the engine cannot evaluate for ``oid``: one ``cannot_evaluate``

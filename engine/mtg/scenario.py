@@ -340,6 +340,8 @@ def result(scenario: Mapping[str, Any], state: GameState, layers: LayerResult, c
                     "damage": obj.damage})
         if obj.zone is Zone.BATTLEFIELD and oid in layers.chars:
             chars = layers.chars[oid]
+            # One controller: a permanent's is the one layer 2 leaves (CR 110.2, 613.1b).
+            out["controller"] = chars.controller
             out["characteristics"] = chars.to_dict()
             out["layers"] = [{**{k: v for k, v in line.items() if k not in ("rule_key", "layer_rule_key")},
                               "rule": cite(line["rule_key"]).number, "layer_rule": cite(line["layer_rule_key"]).number}

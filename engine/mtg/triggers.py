@@ -231,7 +231,8 @@ class Triggers:
         for d in fired:
             pending.append(PendingTrigger(d.source, -1, d.controller, d.name, freeze({"effects": list(d.effects)}),
                                           freeze({"event": event, "object": d.refers_to}), order=len(pending)))
-            self.record("trigger", "mtg.trigger.delayed", K.DELAYED_ONCE, card=d.source, card_name=d.name)
+            self.record("trigger", "mtg.trigger.delayed", K.DELAYED_ONCE, card=d.source, card_name=d.name,
+                        **({"new_object": d.lost} if d.lost else {}))  # CR 603.7c: it finds nothing
         return replace(state, pending=tuple(pending), delayed=tuple(d for d in state.delayed if d.event != event))
 
 

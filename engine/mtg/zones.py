@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from .filters import Context, matches
-from .model import Effect, GameObject, GameState, PlayerId, Zone, freeze
+from .model import Effect, GameObject, GameState, ObjectId, PlayerId, Zone, freeze
 from .rules import K
 from .vocabulary import VOCABULARY
 
@@ -84,8 +84,75 @@ class Zones:
                 state = self.emit(state, {**event, "event": "dies"})
             if reason == "sacrifice":
                 state = self.emit(state, {**event, "event": "sacrifice"})
+        if frm is Zone.STACK and to is Zone.BATTLEFIELD:
+            # CR 400.7a, 400.7b: a permanent spell's effects follow it onto the battlefield.
+            for e in state.effects:
+                if e.affected_ids is not None and oid in e.affected_ids and e.timestamp < ts:  # not one made as it entered
+                    self.record("effect", "mtg.effect.follows_spell", K.NEW_OBJECT_SPELL, effect=e.id, do=e.do, card=oid,
+                                card_name=obj.printed.name)
+        else:
+            # Any other move makes a new object, and what was locked to the old one lets go of it.
+            state = self.forget(state, oid, frm, to)
         if to is Zone.BATTLEFIELD:
             state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})
+        return state
+
+    def forget(self, state: GameState, oid: ObjectId, frm: Zone, to: Zone) -> GameState:
+        """The object ``oid`` moved from ``frm`` to ``to`` and is a new object with no relation to the
+        old one (CR 400.7): every reference to the old object is severed.
+
+        * an effect locked to it (a -2/-2 that applied, "creatures get +1/+1" from a resolved spell,
+          a control change, CR 611.2c) no longer affects it; an effect left affecting nothing ends
+          (``mtg.effect.new_object`` steps, 400.7);
+        * a spell or ability on the stack that targets it now targets an object that no longer
+          exists: the target is illegal on resolution (``StackItem.new_objects``, 608.2b);
+        * an Aura or Equipment attached to it is attached to nothing once it is back on the battlefield
+          (the Aura goes, 303.4c, 704.5m);
+        * a delayed triggered ability that refers to it ("sacrifice it at the beginning of the next end
+          step") will not find it (``mtg.delayed.new_object``, 603.7c);
+        * damage it was dealt this turn is not remembered (120.6; its counters and damage are not
+          carried by the new object either, 122.2).
+
+        Abilities that trigger on the move and the effect that moved it can still find the new
+        object by id (400.7d, 400.7h). Returns the new state."""
+        name = state.objects[oid].printed.name
+        effects = []
+        for e in state.effects:
+            if e.affected_ids is None or oid not in e.affected_ids:
+                effects.append(e)
+                continue
+            kept = tuple(o for o in e.affected_ids if o != oid)
+            self.record("effect", "mtg.effect.new_object", K.NEW_OBJECT, effect=e.id, do=e.do, card=oid, card_name=name,
+                        **{"from": frm.value}, to=to.value, ended=not kept)
+            if kept:
+                effects.append(replace(e, affected_ids=kept))
+        stack = tuple(replace(item, new_objects=item.new_objects | {i for i, t in enumerate(item.targets) if t == oid})
+                      if oid in item.targets else item for item in state.stack)
+        delayed = []
+        for d in state.delayed:
+            if d.refers_to == oid:
+                # CR 603.7c: the object it refers to left its zone; what came back is not it.
+                self.record("trigger", "mtg.delayed.new_object", K.DELAYED_NEW_OBJECT, card=oid, card_name=name,
+                            source=d.source, source_name=d.name, **{"from": frm.value}, to=to.value)
+                d = replace(d, refers_to=None, lost=oid)
+            delayed.append(d)
+        before = state
+        if (len(effects) != len(state.effects) or any(a is not b for a, b in zip(effects, state.effects))
+                or any(a is not b for a, b in zip(stack, state.stack))
+                or any(a is not b for a, b in zip(delayed, state.delayed))):
+            state = replace(state, effects=tuple(effects), stack=stack, delayed=tuple(delayed))
+        if to is Zone.BATTLEFIELD:
+            # Off the battlefield the old object is simply gone (704.5m, 704.5n see to it); back on it,
+            # the new permanent must not pass for the one the Aura or Equipment was attached to.
+            for other in [o for o in state.order if state.objects[o].attached_to == oid and o != oid]:
+                state = state.with_object(replace(state.objects[other], attached_to=None))
+                self.record("move", "mtg.attach.new_object", K.NEW_OBJECT, card=other,
+                            card_name=state.objects[other].printed.name, host=oid, host_name=name)
+        if oid in state.turn_log.damaged_by:
+            damaged = {k: v for k, v in state.turn_log.damaged_by.items() if k != oid}
+            state = state.with_turn_log(replace(state.turn_log, damaged_by=MappingProxyType(damaged)))
+        if state is not before:
+            self.recorder.sync(state)
         return state
 
     def as_enters(self, state: GameState, obj: GameObject, controller: PlayerId) -> tuple[GameState, dict[str, int], Optional[str]]:

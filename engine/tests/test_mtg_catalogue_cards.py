@@ -58,9 +58,11 @@ def test_every_catalogue_card_names_a_card_section_of_the_faq():
     sections = {s.number for s in parse(text).sections if s.kind == "card"}
     assert CARDS["Necromancer's Covenant"]["faq"] == "card-necromancers-covenant"
     assert CARDS["Mayael's Aria"]["faq"] == "card-mayaels-aria"
-    missing = sorted(c["faq"] for c in catalogue.cards() if c["faq"] not in sections)
+    # A card the FAQ does not cover (faq None) comes from its own cited source (its file's ``source``).
+    from_faq = [c for c in catalogue.cards() if c["faq"] is not None]
+    missing = sorted(c["faq"] for c in from_faq if c["faq"] not in sections)
     assert missing == []
-    assert len(catalogue.cards()) == len(sections) == 80
+    assert len(from_faq) == len(sections) == 80
 
 
 def test_every_library_card_matches_its_faq_section_and_cites_it():
@@ -75,6 +77,12 @@ def test_every_library_card_matches_its_faq_section_and_cites_it():
     faq = {s.number: s.data for s in parse(text).sections if s.kind == "card"}
     for card in library("mtg"):
         section = catalogue.faq_section(card)
+        if section is None:
+            # Not an Alara Reborn card: no FAQ names to match, but it says where it comes from and
+            # lists exactly its unsupported texts.
+            assert card.source and "zh-Hans" not in card.names, card.name
+            assert list(card.unevaluable) == [a["text"] for a in card.obj.get("abilities", ()) if a["kind"] == "unsupported"]
+            continue
         assert section == "card-" + catalogue.faq_slug(card.name), card.name
         data = faq[section]
         assert (card.names.get("en"), card.names.get("zh-Hans"), card.obj["mana_cost"]) == (

@@ -398,6 +398,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} activates a mana ability of {card_name}; it resolves at once.'),
     # Translators: mtg.attach
     pgettext_lazy('trace', '{card_name} becomes attached to {to_name} (new timestamp {timestamp}).'),
+    # Translators: mtg.attach.new_object
+    pgettext_lazy('trace', '{card_name} is attached to nothing: the {host_name} that has come back is a new object.'),
     # Translators: mtg.cannot_evaluate
     pgettext_lazy('trace', 'Cannot evaluate part of {card_name} ({item}): {detail}.'),
     # Translators: mtg.cannot_evaluate.ability
@@ -526,10 +528,16 @@ MSGIDS = (
     pgettext_lazy('trace', 'Damage is removed from {card_name}.'),
     # Translators: mtg.delayed.created
     pgettext_lazy('trace', '{card_name} creates a delayed triggered ability.'),
+    # Translators: mtg.delayed.new_object
+    pgettext_lazy('trace', '{card_name} moved from the {from} to the {to}: it is a new object, which the delayed trigger of {source_name} will not affect.'),
     # Translators: mtg.draw.empty
     pgettext_lazy('trace', '{player} must draw from an empty library.'),
     # Translators: mtg.effect.created
     pgettext_lazy('trace', '{card_name} creates a continuous effect ({do}, timestamp {timestamp}, {duration}).'),
+    # Translators: mtg.effect.follows_spell
+    pgettext_lazy('trace', '{card_name} becomes a permanent: the effect {effect} ({do}) on the spell goes on applying to it.'),
+    # Translators: mtg.effect.new_object
+    pgettext_lazy('trace', '{card_name} moved from the {from} to the {to}: it is a new object, and the effect {effect} ({do}) no longer applies to it.'),
     # Translators: mtg.end.game
     pgettext_lazy('trace', 'The game is over: {winner} wins.'),
     # Translators: mtg.end.stack_empty
@@ -658,6 +666,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{removed} {kind} counter(s) are removed from {card_name}: it can't have more than {max}."),
     # Translators: mtg.sba.graveyard
     pgettext_lazy('trace', "{card_name} is put into its owner's graveyard ({reason})."),
+    # Translators: mtg.sba.indestructible
+    pgettext_lazy('trace', '{card_name} has {damage} damage marked (toughness {toughness}) but is indestructible: the state-based action {sba} does not destroy it.'),
     # Translators: mtg.sba.lose
     pgettext_lazy('trace', '{player} loses the game ({reason}).'),
     # Translators: mtg.sba.not_covered
@@ -2964,9 +2974,13 @@ VOCABULARY = (
     # Translators: mtg instruction:return_to_battlefield
     pgettext_lazy('vocabulary', 'Return it to the battlefield'),
     # Translators: mtg instruction:return_to_battlefield
-    pgettext_lazy('vocabulary', "Puts the object from `zone` (default the graveyard) onto the battlefield under the item's controller (CR 400.7; unearth, 702.84a)."),
+    pgettext_lazy('vocabulary', "Puts the object from `zone` (default the graveyard) onto the battlefield under the item's controller, or with `under: owner` under its owner's (CR 110.2): a new object, which the effects locked to the card before it moved do not affect (400.7; unearth, 702.84a). Exile then return is a flicker: the effect that moved the card finds it (400.7h)."),
     # Translators: mtg instruction:return_to_battlefield
     pgettext_lazy('vocabulary', 'its steps cite unearth (702.84a)'),
+    # Translators: mtg instruction:return_to_battlefield
+    pgettext_lazy('vocabulary', 'Under the control of'),
+    # Translators: mtg instruction:return_to_battlefield
+    pgettext_lazy('vocabulary', 'you: the item\'s controller (default); owner: the card\'s owner ("return it under its owner\'s control", CR 110.2)'),
     # Translators: mtg instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each object (CR 701.7a): to its owner's graveyard unless it is indestructible (702.12b) or a replacement effect (regeneration) replaces the destruction (614.1a)."),
     # Translators: mtg instruction:destroy

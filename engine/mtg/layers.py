@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 from ..core.deadline import check as check_deadline
+from .interactions import overlaps
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches, same_name  # noqa: F401
 from .layer_effects import (  # noqa: F401  (part of this module's interface)
     KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of, result_of,
@@ -136,11 +137,7 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
     """
     objects = state.objects
     engine = LayerEngine(state, objects)
-    view: dict[ObjectId, Chars] = {}
-    for oid in state.order:
-        obj = objects[oid]
-        if obj.zone is Zone.BATTLEFIELD:
-            view[oid] = replace(obj.printed, controller=obj.controller)
+    view = engine.index.view
     effects = static_effects(state, objects) + [e for e in state.effects if e.do in LAYER_OF]
     by_layer: dict[Layer, list[LayerEffect]] = {layer: [] for layer in LAYER_ORDER}
     for e in effects:
@@ -286,31 +283,49 @@ class _DependencyTracker:
     """Which pending effects depend on which (CR 613.8a), kept up to date incrementally.
 
     ``a`` depends on ``b`` when applying ``b`` (to an overlay of the objects it affects)
-    changes ``a``'s signature. Only effects that read what this layer writes can depend on
-    anything. After an application that changed the objects ``C``, a pair is re-checked only
-    if ``C`` meets ``b``'s affected set (before or after) or ``a``'s own inputs, so a layer
-    with k effects costs O(k²) pair checks when each application touches few others.
+    changes ``a``'s signature. ``a`` can depend on ``b`` only if ``b`` writes something ``a``
+    reads (:meth:`~engine.mtg.layer_effects.LayerEngine.read_facets`, ``write_facets``;
+    everything in layer 1, and an effect that counts objects in layer 7 on every other), so only
+    those pairs are tried. After an application that changed the objects ``C``, a pair is
+    re-checked only if ``C`` meets ``b``'s affected set (before or after) or ``a``'s own inputs,
+    so a layer with k effects costs at most O(k²) pair checks, and none for effects that cannot
+    interact. ``trials`` counts the pair checks (a box shared by the layer's trackers).
     """
 
     def __init__(self, engine: LayerEngine, pending: list[LayerEffect], view: dict[ObjectId, Chars], writes: set[str],
-                 what: str = "dependency trials") -> None:
+                 what: str = "dependency trials", trials: Optional[list[int]] = None) -> None:
         self.engine = engine
         self.what = what
         """What the deadline check names while this tracker works."""
         self.view = view
         self.writes = writes
+        self.trials = trials if trials is not None else [0]
         self.pending = list(pending)
-        reads_count = {"count"} if "pt" in writes else set()
-        self.interacting = [le for le in pending if "all" in writes or engine.reads(le.effect) & (writes | reads_count)]
         self.deps: dict[str, set[str]] = {}
         self.affected: dict[str, frozenset[ObjectId]] = {}
         self.baseline: dict[str, Signature] = {}
-        if not self.interacting or len(pending) < 2:
-            self.interacting = []
+        self.sources: dict[str, list[LayerEffect]] = {}
+        """a → the effects ``a`` may depend on (they write what it reads)."""
+        self.dependents: dict[str, list[LayerEffect]] = {}
+        """b → the effects that may depend on ``b``."""
+        self.interacting: list[LayerEffect] = []
+        if len(pending) < 2:
             return
-        for le in self.pending:
-            check_deadline(what)
-            self.affected[le.effect.id] = self._affected(le)
+        counts = "pt" in writes
+        reads = {le.effect.id: engine.read_facets(le.effect, view) for le in pending}
+        made = {le.effect.id: engine.write_facets(le.effect, view) for le in pending}
+        for a in pending:
+            every = "all" in writes or (counts and ("count", None) in reads[a.effect.id])
+            self.sources[a.effect.id] = [b for b in pending if b is not a
+                                         and (every or overlaps(reads[a.effect.id], made[b.effect.id]))]
+        self.interacting = [a for a in pending if self.sources[a.effect.id]]
+        for a in self.interacting:
+            for b in self.sources[a.effect.id]:
+                self.dependents.setdefault(b.effect.id, []).append(a)
+        for b in self.pending:
+            if b.effect.id in self.dependents:
+                check_deadline(what)
+                self.affected[b.effect.id] = self._affected(b)
         for a in self.interacting:
             check_deadline(what)
             self.baseline[a.effect.id] = signature(engine, a, view)
@@ -326,29 +341,31 @@ class _DependencyTracker:
     def add(self, le: LayerEffect) -> None:
         """A new effect joins the pending ones (an ability granted while this layer applies):
         every dependency is worked out again (CR 613.8c)."""
-        self.__init__(self.engine, self.pending + [le], self.view, self.writes, self.what)  # type: ignore[misc]
+        self.__init__(self.engine, self.pending + [le], self.view, self.writes, self.what, self.trials)  # type: ignore[misc]
 
     def _simulated(self, b: LayerEffect) -> View:
         overlay = {oid: self.engine.apply_one(b.effect, self.view[oid], oid, self.view) for oid in self.affected[b.effect.id]}
         return ChainMap(overlay, self.view) if overlay else self.view
 
     def _column(self, b: LayerEffect) -> None:
-        """Re-check every ``a`` against ``b``."""
+        """Re-check every ``a`` that may depend on ``b``."""
+        dependents = [a for a in self.dependents.get(b.effect.id, ()) if a.effect.id in self.baseline]
+        if not dependents:
+            return
         check_deadline(self.what)
         sim = self._simulated(b)
-        for a in self.interacting:
-            if a is b:
-                continue
+        for a in dependents:
             self._set(a, b, sim)
 
     def _row(self, a: LayerEffect) -> None:
-        """Re-check ``a`` against every ``b``."""
+        """Re-check ``a`` against every ``b`` it may depend on."""
         check_deadline(self.what)
-        for b in self.pending:
-            if b is not a:
+        for b in self.sources.get(a.effect.id, ()):
+            if b.effect.id in self.affected:
                 self._set(a, b, self._simulated(b))
 
     def _set(self, a: LayerEffect, b: LayerEffect, sim: View) -> None:
+        self.trials[0] += 1
         if sim is self.view:
             self.deps.get(a.effect.id, set()).discard(b.effect.id)
             return
@@ -363,6 +380,8 @@ class _DependencyTracker:
             self.pending.remove(le)
         if le in self.interacting:
             self.interacting.remove(le)
+        self.baseline.pop(le.effect.id, None)
+        self.affected.pop(le.effect.id, None)
 
     def update(self, changed: frozenset[ObjectId]) -> None:
         """An application changed the objects ``changed``: re-check what it may have changed (613.8c)."""
@@ -376,6 +395,8 @@ class _DependencyTracker:
                 rows.append(a)
             self.baseline[a.effect.id] = now
         for b in self.pending:
+            if b.effect.id not in self.affected:
+                continue
             check_deadline(self.what)
             old = self.affected[b.effect.id]
             new = self._affected(b)

@@ -1,0 +1,187 @@
+"""Which continuous effects can interact (CR 613.8a), and the objects a filter matches while the
+layers apply (CR 613.1), kept up to date instead of recomputed.
+
+CR 613.8a: an effect depends on another if applying the other would change its existence, the
+set of objects it applies to, or what it does to them. All three are read from characteristics
+(the source's abilities, the affected objects' types, colors, controller …). So each effect
+*reads* some characteristics and *writes* others, and an effect can only depend on one that
+writes something it reads. Both are :data:`Facets`: ``(characteristic, value)`` pairs, where
+``value`` is one word (``("types", "creature")``: the card type creature; subtypes and
+supertypes share ``types``) or ``None`` (any value of that characteristic). ``("all", None)``
+(a copy effect, a face-down permanent, layer 1) meets everything.
+
+:class:`MatchIndex` answers "which objects of the view match this filter, for this context"
+for the layer system. A filter key's predicate reads only the object and the context (its
+signature, :data:`engine.mtg.filters.Predicate`), so when the view changes only the objects
+that changed need another look, and only if what changed is something the filter reads. The
+view is written only through :meth:`MatchIndex.write`, which logs each write with the facets
+the writing effect declares; each cached answer replays the log from where it last read it.
+"""
+
+from __future__ import annotations
+
+from collections import ChainMap
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, Optional
+
+from .filters import Context, filter_reads, matches
+from .model import Chars, GameObject, ObjectId
+
+Facets = frozenset[tuple[str, Optional[str]]]
+"""``(characteristic, word or None)`` pairs: what an effect reads or writes (CR 613.8a)."""
+
+EVERYTHING: Facets = frozenset({("all", None)})
+
+
+def coarse(*names: str) -> Facets:
+    """Return the facets "any value of each of these characteristics"."""
+    return frozenset((name, None) for name in names)
+
+
+@lru_cache(maxsize=4096)
+def overlaps(reads: Facets, writes: Facets) -> bool:
+    """Whether something written is something read: the same characteristic with the same word,
+    or with ``None`` (any word) on either side; ``all`` on either side meets everything."""
+    if ("all", None) in writes or ("all", None) in reads:
+        return True
+    read_any = {name for name, word in reads if word is None}
+    for name, word in writes:
+        if name in read_any or (word is None and any(r == name for r, _ in reads)) or (name, word) in reads:
+            return True
+    return False
+
+
+TYPE_WORD_FILTERS = frozenset({"types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes",
+                               "not_supertypes"})
+"""The filter keys whose value is a list of type words: each reads those words of the type line
+(``("types", word)``) besides whatever else its entry declares it reads."""
+
+
+def filter_facets(spec: Optional[Mapping[str, Any]]) -> Facets:
+    """Return what a FILTER reads: each key's declared ``reads`` (:func:`~engine.mtg.filters.filter_reads`),
+    narrowed to the listed words for a list of card types, subtypes or supertypes."""
+    out: set[tuple[str, Optional[str]]] = set()
+    for key, value in (spec or {}).items():
+        declared = filter_reads({key: value})
+        if key in TYPE_WORD_FILTERS and isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            out |= {("types", word) for word in value}
+            declared -= {"types"}
+        out |= {(name, None) for name in declared}
+    return frozenset(out)
+
+
+def type_words(params: Mapping[str, Any]) -> Facets:
+    """The type-line words a layer-4 effect lists (``types``, ``subtypes``, ``supertypes``)."""
+    return frozenset(("types", word) for key in ("types", "subtypes", "supertypes") for word in params.get(key, ()))
+
+
+# ----------------------------------------------------------------------------- the objects a filter matches
+
+RELATIVE = {
+    "self": lambda found, ctx: found & {ctx.source},
+    "other": lambda found, ctx: found - {ctx.source},
+    "attached": lambda found, ctx: found & {ctx.attached_to},
+}
+"""The filter keys that name an object relative to the effect (its source, what it is attached
+to), as set operations: equal to what their predicates say (``engine/tests/test_mtg_layer_speed.py``
+checks it), so effects that differ only in their source share one search."""
+CONTEXT_FREE = frozenset({"types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes",
+                          "not_supertypes", "colors", "multicolored", "monocolored", "name", "has_keyword", "token",
+                          "tapped", "min_power", "attacking", "ids"})
+"""The filter keys whose predicate does not read the context; ``controller`` reads only whom
+"you" means. Any other key is matched with the whole context."""
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+class MatchIndex:
+    """The view of one application of the layers (object id → characteristics so far) and the
+    objects each filter matches in it, kept up to date (see the module docstring).
+
+    ``view`` is read freely and written only through :meth:`write`. :meth:`matching` accepts
+    the view itself, a ``ChainMap(overlay, view)`` (an effect tried on a scratch copy, CR
+    613.8a: only the overlay's objects are looked at again), or any other mapping (searched in
+    full). ``searches`` counts the objects looked at, ``writes`` the objects written: what the
+    tests pin the layer system's cost by.
+    """
+
+    def __init__(self, view: dict[ObjectId, Chars], objects: Mapping[ObjectId, GameObject]) -> None:
+        self.view = view
+        self.objects = objects
+        self._log: list[tuple[ObjectId, Facets]] = []
+        """Every write: the object and the facets its effect declares it writes."""
+        self._cache: dict[Any, list[Any]] = {}
+        """(filter, context) → [the matching ids in ``view``, log position read to, the filter's facets]."""
+        self._keys: dict[int, tuple[Any, Any]] = {}
+        """id(filter) → (the filter, its hashable form), so a filter is made hashable once."""
+        self.searches = [0]
+        """Objects tested against a filter so far (a box; the cost the tests pin)."""
+
+    def write(self, oid: ObjectId, chars: Chars, facets: Facets) -> None:
+        """Set ``view[oid]``; an object whose characteristics are the very same object is not logged."""
+        if self.view.get(oid) is chars:
+            return
+        self.view[oid] = chars
+        self._log.append((oid, facets))
+
+    def matching(self, spec: Optional[Mapping[str, Any]], ctx: Context, view: Mapping[ObjectId, Chars]) -> frozenset[ObjectId]:
+        """Return the ids of ``view`` whose characteristics match the FILTER ``spec`` for ``ctx``
+        (:func:`~engine.mtg.filters.matches`)."""
+        if view is self.view:
+            return self._base(spec, ctx)
+        if type(view) is ChainMap and len(view.maps) == 2 and view.maps[1] is self.view:
+            found = self._base(spec, ctx)
+            overlay = view.maps[0]
+            self.searches[0] += len(overlay)
+            flips = [oid for oid, chars in overlay.items()
+                     if matches(spec, oid, chars, self.objects[oid], ctx) != (oid in found)]
+            return found.symmetric_difference(flips) if flips else found
+        self.searches[0] += len(view)
+        return frozenset(oid for oid, chars in view.items() if matches(spec, oid, chars, self.objects[oid], ctx))
+
+    def _base(self, spec: Optional[Mapping[str, Any]], ctx: Context) -> frozenset[ObjectId]:
+        spec = spec or {}
+        relative = [key for key in spec if key in RELATIVE]
+        rest = {key: value for key, value in spec.items() if key not in RELATIVE} if relative else spec
+        if all(key in CONTEXT_FREE or key == "controller" for key in rest):
+            # Only whom "you" means matters to the rest: effects of many sources share one search.
+            shared = Context(None, ctx.controller if "controller" in rest else "", None)
+            found = self._search(rest, shared)
+            for key in relative:
+                found = RELATIVE[key](found, ctx)
+            return found
+        return self._search(spec, ctx)
+
+    def _search(self, spec: Mapping[str, Any], ctx: Context) -> frozenset[ObjectId]:
+        known = self._keys.get(id(spec))
+        if known is None or known[0] is not spec:
+            known = self._keys[id(spec)] = (spec, _hashable(spec))
+        key = (known[1], ctx)
+        entry = self._cache.get(key)
+        if entry is None:
+            self.searches[0] += len(self.view)
+            found = frozenset(oid for oid, chars in self.view.items() if matches(spec, oid, chars, self.objects[oid], ctx))
+            self._cache[key] = [found, len(self._log), filter_facets(spec)]
+            return found
+        found, position, reads = entry
+        if position == len(self._log):
+            return found
+        again = {oid for oid, facets in self._log[position:] if overlaps(reads, facets)}
+        if again:
+            self.searches[0] += len(again)
+            now = {oid for oid in again if matches(spec, oid, self.view[oid], self.objects[oid], ctx)}
+            if now != (found & again):
+                found = (found - again) | now
+        entry[0], entry[1] = found, len(self._log)
+        return found
+
+
+__all__ = ["CONTEXT_FREE", "EVERYTHING", "Facets", "MatchIndex", "RELATIVE", "TYPE_WORD_FILTERS", "coarse",
+           "filter_facets", "overlaps", "type_words"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Optional
 
 from ..core.deadline import check as check_deadline
@@ -93,7 +94,8 @@ VOCABULARY.define("amount", "counters_of_affected", rule=K.COUNTERS, value=COUNT
 _amount("count", lambda engine, value, oid, view, e: len(
     engine.index.matching(value["count"], engine.context(e, view), view)) * value.get("times", 1))
 _amount("colors_of_affected", lambda engine, value, oid, view, e: len(view[oid].colors) * value.get("times", 1))
-_amount("mana_value_of_affected", lambda engine, value, oid, view, e: mana_value(view[oid].mana_cost))
+_mana_value = lru_cache(maxsize=1024)(mana_value)
+_amount("mana_value_of_affected", lambda engine, value, oid, view, e: _mana_value(view[oid].mana_cost))
 _amount("counters_of_affected", lambda engine, value, oid, view, e: engine.objects[oid].counters.get(
     value["counters_of_affected"], 0))
 
@@ -118,8 +120,9 @@ class LayerEngine:
         """Group → affected set, once the group has started to apply (CR 613.6)."""
         self.granted = [0]
         """Effects of granted abilities made so far, in a box (bounded by :data:`MAX_GRANTED_EFFECTS`)."""
-        self._current: dict[str, tuple[Any, Effect]] = {}
-        """Effect id → (the ability spec it was last read from, the effect as that spec reads)."""
+        self._current: dict[str, tuple[Any, Effect, Optional[Chars]]] = {}
+        """Effect id → (the ability spec it was last read from, the effect as that spec reads, the
+        source's characteristics it was read in: the same object reads the same)."""
 
     def current(self, e: Effect, view: View) -> Effect:
         """Return ``e`` as the text of its static ability reads in ``view``: after a text-changing
@@ -130,10 +133,13 @@ class LayerEngine:
             return e
         cached = self._current.get(e.id)
         chars = view.get(e.source)
+        if cached is not None and chars is not None and cached[2] is chars:
+            return cached[1]
         ability = next((a for a in chars.abilities if a.key == e.static_key), None) if chars is not None else None
         if ability is None:
             return cached[1] if cached else e
         if cached is not None and cached[0] is ability.spec:
+            self._current[e.id] = (ability.spec, cached[1], chars)
             return cached[1]
         parts = ability.spec.get("effects", ())
         part = parts[e.part_index] if e.part_index < len(parts) else None
@@ -142,7 +148,7 @@ class LayerEngine:
         else:
             result = replace(e, params=part, affected_filter=part.get("affected", ability.spec.get("affected", {"self": True})),
                              condition=ability.spec.get("if"))
-        self._current[e.id] = (ability.spec, result)
+        self._current[e.id] = (ability.spec, result, chars)
         return result
 
     def holds(self, e: Effect, view: View) -> Optional[bool]:
@@ -192,7 +198,7 @@ class LayerEngine:
 
     def amount(self, value: Any, oid: ObjectId, view: View, e: Effect) -> Any:
         """Resolve an amount: an integer, or a layer AMOUNT (a count of permanents, colors, mana value)."""
-        if not isinstance(value, Mapping):
+        if type(value) is int or not isinstance(value, Mapping):
             return value
         e = self.current(e, view)
         for key in value:
@@ -259,8 +265,9 @@ class LayerEngine:
             any(isinstance(v, Mapping) for v in params.values())
         facets = self.write_facets(e, view)
         write = self.index.write if view is self.index.view else lambda oid, chars, _: view.__setitem__(oid, chars)
+        what = f"applying {e.do} to {len(targets)} objects"
         for oid in sorted(targets):
-            check_deadline(f"applying {e.do} to {len(targets)} objects")
+            check_deadline(what)
             before = view[oid]
             changes[oid] = (before, self.apply_one(e, before, oid, view))
             if not reads_view:

@@ -186,19 +186,33 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
     tracker = _DependencyTracker(engine, pending, view, WRITES[layer], f"dependency trials in {what}")
     waited: set[str] = set()
     reported: set[tuple[str, str]] = set()
+    applying = f"applying {what}"
+    number, sublayer, layer_rule = layer.number, layer.sublayer, LAYER_RULE[layer]
+    summaries: dict[int, tuple[Chars, Any]] = {}
+    """id(characteristics) → (them, their summary): an effect that changes nothing shows the same."""
+
+    def summary(chars: Chars) -> Any:
+        known = summaries.get(id(chars))
+        if known is None or known[0] is not chars:
+            known = summaries[id(chars)] = (chars, _summary(layer, chars))
+        return known[1]
+
     while pending:
-        check_deadline(f"applying {what}")
-        live = {p.effect.id for p in pending}
-        ready = [le for le in pending if not (tracker.deps.get(le.effect.id, set()) & live)]
-        loop = not ready
-        chosen = pending[0] if loop else ready[0]
-        for le in pending:
-            for other in sorted(tracker.deps.get(le.effect.id, set()) & live):
-                if (le.effect.id, other) not in reported:
-                    reported.add((le.effect.id, other))
-                    dependencies.append({"layer": layer.value, "effect": le.effect.id, "label": le.label,
-                                         "depends_on": other, "loop": loop, "rule_key": K.DEPENDENCY})
-                    waited.add(le.effect.id)
+        check_deadline(applying)
+        loop = False
+        chosen = pending[0]
+        if tracker.deps:  # with no dependency, timestamp order (CR 613.7)
+            live = {p.effect.id for p in pending}
+            ready = [le for le in pending if not (tracker.deps.get(le.effect.id, set()) & live)]
+            loop = not ready
+            chosen = pending[0] if loop else ready[0]
+            for le in pending:
+                for other in sorted(tracker.deps.get(le.effect.id, set()) & live):
+                    if (le.effect.id, other) not in reported:
+                        reported.add((le.effect.id, other))
+                        dependencies.append({"layer": layer.value, "effect": le.effect.id, "label": le.label,
+                                             "depends_on": other, "loop": loop, "rule_key": K.DEPENDENCY})
+                        waited.add(le.effect.id)
         if loop:
             dependencies.append({"layer": layer.value, "effect": chosen.effect.id, "label": chosen.label,
                                  "depends_on": None, "loop": True, "rule_key": K.DEPENDENCY_WAIT})
@@ -215,7 +229,7 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
         if e.group and e.group not in engine.started:
             engine.started[e.group] = targets
         changes = engine.apply(e, view, targets)
-        changed = frozenset(oid for oid, (before, after) in changes.items() if before != after)
+        changed = frozenset(oid for oid, (before, after) in changes.items() if before is not after and before != after)
         if e.do == "add_ability":
             new = [granted for oid in sorted(targets) for granted in granted_effects(engine, e, oid, view[oid], notes)]
             for le in spawn(new):
@@ -232,10 +246,10 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
             # The type line's words changed too (CR 612.1).
             row_rule = K.TEXT_CHANGE if rule_key is K.TEXT_WORDS and before.subtypes != after.subtypes else rule_key
             walk[oid].append({
-                "layer": layer.number, "sublayer": layer.sublayer, "effect": e.id, "label": chosen.label,
+                "layer": number, "sublayer": sublayer, "effect": e.id, "label": chosen.label,
                 "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": reason,
-                "rule_key": row_rule, "layer_rule_key": LAYER_RULE[layer],
-                "before": _summary(layer, before), "after": _summary(layer, after),
+                "rule_key": row_rule, "layer_rule_key": layer_rule,
+                "before": summary(before), "after": summary(after),
             })
 
 
@@ -424,10 +438,12 @@ CACHE_SIZE = 64
 
 
 def layers_of(state: GameState) -> LayerResult:
-    """Return :func:`compute` of ``state`` without the walk, memoized: the layers read only the
+    """Return :func:`compute` of ``state`` (with its walk), memoized: the layers read only the
     objects, their order, the effects, the players and the turn (conditions, 611.3a), so states
-    that share those (a priority pass, a step that begins) share one result. A pure function's
-    cache: the key holds the very values it was computed from."""
+    that share those (a priority pass, a step that begins) share one result, and the walk a
+    resolution reports of its last state is the one computed for its board. A pure function's
+    cache: the key holds the very values it was computed from. The result is shared: read it,
+    never change it."""
     parts = (state.objects, state.order, state.effects, state.players, state.active, state.step, state.combat_number)
     key = tuple(id(part) for part in parts[:4]) + parts[4:]
     with _CACHE_LOCK:
@@ -435,7 +451,7 @@ def layers_of(state: GameState) -> LayerResult:
         if hit is not None and all(a is b for a, b in zip(hit[0], parts[:4])):
             _CACHE.move_to_end(key)
             return hit[1]
-    result = compute(state, record_walk=False)
+    result = compute(state)
     with _CACHE_LOCK:
         _CACHE[key] = (parts[:4], result)
         while len(_CACHE) > CACHE_SIZE:

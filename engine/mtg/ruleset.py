@@ -16,7 +16,7 @@ from .board import board_of
 from .choices import MAX_BRANCHES, GivenChoices, OpenChoice
 from .game import Game
 from .keywords import EVALUATED_KEYWORDS  # noqa: F401  (part of this module's interface)
-from .layers import compute
+from .layers import layers_of
 from .rules import K, citation
 from .vocabulary import VOCABULARY
 
@@ -74,8 +74,8 @@ class MtgRuleset(Ruleset):
             state = game.run(state, list(scenario.get("actions", [])))
         except OpenChoice as open_choice:
             self._branch(scenario, open_choice, recorder, given)
-            return fmt.result(scenario, open_choice.state, compute(open_choice.state), cite, False)
-        layers = compute(state)
+            return fmt.result(scenario, open_choice.state, layers_of(open_choice.state), cite, False)
+        layers = layers_of(state)
         for dep in layers.dependencies:
             message = "mtg.layer.loop" if dep["depends_on"] is None else "mtg.layer.dependency"
             game.record("layer", message, dep["rule_key"], layer=dep["layer"], effect=dep["effect"], label=dep["label"],

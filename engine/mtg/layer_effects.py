@@ -119,6 +119,10 @@ class LayerEngine:
         self.started: dict[str, frozenset[ObjectId]] = {}
         """Group → affected set, once the group has started to apply (CR 613.6)."""
         self.granted = [0]
+        self.trials = [0]
+        """Pairs of effects tried for a dependency so far (a box, :mod:`engine.mtg.layers`)."""
+        self.applied = [0]
+        """Objects an effect was applied to so far (a box)."""
         """Effects of granted abilities made so far, in a box (bounded by :data:`MAX_GRANTED_EFFECTS`)."""
         self._current: dict[str, tuple[Any, Effect, Optional[Chars]]] = {}
         """Effect id → (the ability spec it was last read from, the effect as that spec reads, the
@@ -266,6 +270,7 @@ class LayerEngine:
         facets = self.write_facets(e, view)
         write = self.index.write if view is self.index.view else lambda oid, chars, _: view.__setitem__(oid, chars)
         what = f"applying {e.do} to {len(targets)} objects"
+        self.applied[0] += len(targets)
         for oid in sorted(targets):
             check_deadline(what)
             before = view[oid]

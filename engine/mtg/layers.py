@@ -95,6 +95,10 @@ class LayerResult:
     """What the engine could not evaluate: ``{kind, card, effect, label, rule_key, …}`` with kind
     ``granted_earlier_layer`` (+ ``do``, ``layer``), ``grant_depth`` (+ ``depth``) or
     ``condition_unknown`` (+ ``condition``)."""
+    work: dict[str, int] = field(default_factory=dict)
+    """What the computation cost, counted (not timed): ``trials`` (pairs of effects tried for a
+    dependency, CR 613.8a), ``searched`` (objects tested against a filter), ``applied`` (objects
+    an effect was applied to)."""
 
 
 def _summary(layer: Layer, chars: Chars) -> Any:
@@ -165,7 +169,8 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
             group = [le for le in by_layer[layer] if le.effect.cda == is_cda]
             if group:
                 _apply_group(engine, layer, group, view, walk if record_walk else None, dependencies, is_cda, spawn, notes)
-    return LayerResult(view, walk, dependencies, notes)
+    work = {"trials": engine.trials[0], "searched": engine.index.searches[0], "applied": engine.applied[0]}
+    return LayerResult(view, walk, dependencies, notes, work)
 
 
 def _layer_effect(e: Effect, objects: Mapping[ObjectId, GameObject]) -> LayerEffect:
@@ -303,17 +308,17 @@ class _DependencyTracker:
     those pairs are tried. After an application that changed the objects ``C``, a pair is
     re-checked only if ``C`` meets ``b``'s affected set (before or after) or ``a``'s own inputs,
     so a layer with k effects costs at most O(k²) pair checks, and none for effects that cannot
-    interact. ``trials`` counts the pair checks (a box shared by the layer's trackers).
+    interact. ``trials`` counts the pair checks (the engine's box, :attr:`LayerResult.work`).
     """
 
     def __init__(self, engine: LayerEngine, pending: list[LayerEffect], view: dict[ObjectId, Chars], writes: set[str],
-                 what: str = "dependency trials", trials: Optional[list[int]] = None) -> None:
+                 what: str = "dependency trials") -> None:
         self.engine = engine
         self.what = what
         """What the deadline check names while this tracker works."""
         self.view = view
         self.writes = writes
-        self.trials = trials if trials is not None else [0]
+        self.trials = engine.trials
         self.pending = list(pending)
         self.deps: dict[str, set[str]] = {}
         self.affected: dict[str, frozenset[ObjectId]] = {}
@@ -355,7 +360,7 @@ class _DependencyTracker:
     def add(self, le: LayerEffect) -> None:
         """A new effect joins the pending ones (an ability granted while this layer applies):
         every dependency is worked out again (CR 613.8c)."""
-        self.__init__(self.engine, self.pending + [le], self.view, self.writes, self.what, self.trials)  # type: ignore[misc]
+        self.__init__(self.engine, self.pending + [le], self.view, self.writes, self.what)  # type: ignore[misc]
 
     def _simulated(self, b: LayerEffect) -> View:
         overlay = {oid: self.engine.apply_one(b.effect, self.view[oid], oid, self.view) for oid in self.affected[b.effect.id]}

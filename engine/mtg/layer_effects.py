@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Optional
 
 from ..core.deadline import check as check_deadline
@@ -133,12 +134,12 @@ class LayerEngine:
         effect (layer 3) its parameters, ``affected`` filter and ``if`` condition are those of the
         changed text (CR 612.1, 613.1c; a change of its text is a dependency, 613.8a). An effect
         not from a static ability, or whose ability is gone, is returned as last read."""
+        cached = self._current.get(e.id)
+        if cached is not None and cached[2] is not None and view.get(e.source) is cached[2]:
+            return cached[1]  # read in these very characteristics of its source
         if e.static_key is None or e.part_index is None or not e.source:
             return e
-        cached = self._current.get(e.id)
         chars = view.get(e.source)
-        if cached is not None and chars is not None and cached[2] is chars:
-            return cached[1]
         ability = next((a for a in chars.abilities if a.key == e.static_key), None) if chars is not None else None
         if ability is None:
             return cached[1] if cached else e
@@ -202,7 +203,7 @@ class LayerEngine:
 
     def amount(self, value: Any, oid: ObjectId, view: View, e: Effect) -> Any:
         """Resolve an amount: an integer, or a layer AMOUNT (a count of permanents, colors, mana value)."""
-        if type(value) is int or not isinstance(value, Mapping):
+        if type(value) is int or (type(value) is not MappingProxyType and not isinstance(value, Mapping)):
             return value
         e = self.current(e, view)
         for key in value:
@@ -271,10 +272,13 @@ class LayerEngine:
         write = self.index.write if view is self.index.view else lambda oid, chars, _: view.__setitem__(oid, chars)
         what = f"applying {e.do} to {len(targets)} objects"
         self.applied[0] += len(targets)
-        for oid in sorted(targets):
-            check_deadline(what)
+        apply_kind, current = KINDS[e.do].apply, self.current
+        for i, oid in enumerate(sorted(targets)):
+            if not i & 63:
+                check_deadline(what)
             before = view[oid]
-            changes[oid] = (before, self.apply_one(e, before, oid, view))
+            now = current(e, view)  # as apply_one: the effect as its text reads now
+            changes[oid] = (before, apply_kind(self, before, now.params, oid, view, now))
             if not reads_view:
                 write(oid, changes[oid][1], facets)
         if reads_view:  # every amount read the objects as they were before the effect applied

@@ -87,8 +87,8 @@ class LayerResult:
     """The characteristics of every permanent and how they came about."""
 
     chars: dict[ObjectId, Chars]
-    walk: dict[ObjectId, list[dict[str, Any]]]
-    """Per permanent: ``{layer, sublayer, effect, source, timestamp, reason, rule_key, before, after}``."""
+    rows: dict[ObjectId, list[Any]]
+    """Per permanent, its walk as the computation left it: a row, or what makes one (:attr:`walk`)."""
     dependencies: list[dict[str, Any]]
     """Each dependency found: ``{layer, effect, depends_on, rule_key}``; loops have ``loop: True``."""
     notes: list[dict[str, Any]] = field(default_factory=list)
@@ -99,6 +99,53 @@ class LayerResult:
     """What the computation cost, counted (not timed): ``trials`` (pairs of effects tried for a
     dependency, CR 613.8a), ``searched`` (objects tested against a filter), ``applied`` (objects
     an effect was applied to)."""
+    built: list[dict[ObjectId, list[dict[str, Any]]]] = field(default_factory=list, repr=False, compare=False)
+    """The walk once built (a box)."""
+
+    @property
+    def walk(self) -> dict[ObjectId, list[dict[str, Any]]]:
+        """Per permanent: ``{layer, sublayer, effect, label, do, source, timestamp, reason, rule_key,
+        layer_rule_key, before, after}``, built from :attr:`rows` when first read (a board's
+        characteristics need no walk; a resolution reports only its last state's)."""
+        if not self.built:
+            self.built.append(_built_walk(self.rows))
+        return self.built[0]
+
+    @property
+    def walk_length(self) -> int:
+        """How many rows the walk has (without building it)."""
+        return sum(map(len, self.rows.values()))
+
+
+def _built_walk(rows: dict[ObjectId, list[Any]]) -> dict[ObjectId, list[dict[str, Any]]]:
+    """Build each row an application left as ``(layer, effect, label, reason, rule_key, before,
+    after)``; the characteristics are held by the rows, so equal ones share one summary."""
+    summaries: dict[tuple[Layer, int], Any] = {}
+
+    def summary(layer: Layer, chars: Chars) -> Any:
+        key = (layer, id(chars))
+        if key not in summaries:
+            summaries[key] = _summary(layer, chars)
+        return summaries[key]
+
+    out: dict[ObjectId, list[dict[str, Any]]] = {}
+    for oid, items in rows.items():
+        built = []
+        for item in items:
+            if type(item) is dict:
+                built.append(item)
+                continue
+            layer, e, label, reason, rule_key, before, after = item
+            # The type line's words changed too (CR 612.1).
+            row_rule = K.TEXT_CHANGE if rule_key is K.TEXT_WORDS and before.subtypes != after.subtypes else rule_key
+            built.append({
+                "layer": layer.number, "sublayer": layer.sublayer, "effect": e.id, "label": label,
+                "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": reason,
+                "rule_key": row_rule, "layer_rule_key": LAYER_RULE[layer],
+                "before": summary(layer, before), "after": summary(layer, after),
+            })
+        out[oid] = built
+    return out
 
 
 def _summary(layer: Layer, chars: Chars) -> Any:
@@ -147,7 +194,7 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
     for e in effects:
         le = _layer_effect(e, objects)
         by_layer[le.layer].append(le)
-    walk: dict[ObjectId, list[dict[str, Any]]] = {oid: [] for oid in view}
+    walk: dict[ObjectId, list[Any]] = {oid: [] for oid in view}
     dependencies: list[dict[str, Any]] = []
     notes: list[dict[str, Any]] = []
     for index, layer in enumerate(LAYER_ORDER):
@@ -178,7 +225,7 @@ def _layer_effect(e: Effect, objects: Mapping[ObjectId, GameObject]) -> LayerEff
 
 
 def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], view: dict[ObjectId, Chars],
-                 walk: Optional[dict[ObjectId, list[dict[str, Any]]]], dependencies: list[dict[str, Any]],
+                 walk: Optional[dict[ObjectId, list[Any]]], dependencies: list[dict[str, Any]],
                  is_cda: bool, spawn: Callable[[list[Effect]], list[LayerEffect]],
                  notes: list[dict[str, Any]]) -> None:
     """Apply one class of effects (CDAs, or the rest) of one layer (CR 613.3, 613.8).
@@ -192,16 +239,6 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
     waited: set[str] = set()
     reported: set[tuple[str, str]] = set()
     applying = f"applying {what}"
-    number, sublayer, layer_rule = layer.number, layer.sublayer, LAYER_RULE[layer]
-    summaries: dict[int, tuple[Chars, Any]] = {}
-    """id(characteristics) → (them, their summary): an effect that changes nothing shows the same."""
-
-    def summary(chars: Chars) -> Any:
-        known = summaries.get(id(chars))
-        if known is None or known[0] is not chars:
-            known = summaries[id(chars)] = (chars, _summary(layer, chars))
-        return known[1]
-
     while pending:
         check_deadline(applying)
         loop = False
@@ -247,15 +284,9 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
         reason = "cda" if is_cda else "loop" if loop else "dependency" if e.id in waited else "timestamp"
         rule_key = ((K.L7A_CDA if layer is Layer.L7A_CDA_PT else K.CDA_FIRST) if is_cda else K.DEPENDENCY_WAIT if loop else K.DEPENDENCY if reason == "dependency"
                     else _timestamp_rule(engine, chosen, view))
+        label = chosen.label
         for oid, (before, after) in changes.items():
-            # The type line's words changed too (CR 612.1).
-            row_rule = K.TEXT_CHANGE if rule_key is K.TEXT_WORDS and before.subtypes != after.subtypes else rule_key
-            walk[oid].append({
-                "layer": number, "sublayer": sublayer, "effect": e.id, "label": chosen.label,
-                "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": reason,
-                "rule_key": row_rule, "layer_rule_key": layer_rule,
-                "before": summary(before), "after": summary(after),
-            })
+            walk[oid].append((layer, e, label, reason, rule_key, before, after))  # built by LayerResult.walk
 
 
 def _timestamp_rule(engine: LayerEngine, le: LayerEffect, view: View) -> K:
@@ -277,7 +308,7 @@ def _order(le: LayerEffect) -> tuple[int, str]:
 
 
 def _not_applied(engine: LayerEngine, le: LayerEffect, view: dict[ObjectId, Chars],
-                 walk: Optional[dict[ObjectId, list[dict[str, Any]]]], notes: list[dict[str, Any]],
+                 walk: Optional[dict[ObjectId, list[Any]]], notes: list[dict[str, Any]],
                  holds: Optional[bool]) -> None:
     """An effect whose ``if`` condition is false (or unknown) when it would apply does not apply
     (CR 611.3a): a ``condition_false`` row on each object it would affect, or on its source."""
@@ -333,10 +364,14 @@ class _DependencyTracker:
         counts = "pt" in writes
         reads = {le.effect.id: engine.read_facets(le.effect, view) for le in pending}
         made = {le.effect.id: engine.write_facets(le.effect, view) for le in pending}
+        writers: dict[Any, list[LayerEffect]] = {}  # effects that write the same, tried as one
+        for b in pending:
+            writers.setdefault(made[b.effect.id], []).append(b)
         for a in pending:
             every = "all" in writes or (counts and ("count", None) in reads[a.effect.id])
-            self.sources[a.effect.id] = [b for b in pending if b is not a
-                                         and (every or overlaps(reads[a.effect.id], made[b.effect.id]))]
+            can = {b.effect.id for facets, group in writers.items()
+                   if every or overlaps(reads[a.effect.id], facets) for b in group}
+            self.sources[a.effect.id] = [b for b in pending if b is not a and b.effect.id in can]
         self.interacting = [a for a in pending if self.sources[a.effect.id]]
         for a in self.interacting:
             for b in self.sources[a.effect.id]:

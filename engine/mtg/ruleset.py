@@ -76,6 +76,8 @@ class MtgRuleset(Ruleset):
             self._branch(scenario, open_choice, recorder, given)
             return fmt.result(scenario, open_choice.state, layers_of(open_choice.state), cite, False)
         layers = layers_of(state)
+        # Every dependency, walk row and note is a step: past the budget, say so before recording them.
+        recorder.budget.ensure(len(layers.dependencies) + layers.walk_length + len(layers.notes))
         for dep in layers.dependencies:
             message = "mtg.layer.loop" if dep["depends_on"] is None else "mtg.layer.dependency"
             game.record("layer", message, dep["rule_key"], layer=dep["layer"], effect=dep["effect"], label=dep["label"],

@@ -12,7 +12,7 @@ from ..core.deadline import check as check_deadline
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
-from .board import board_of
+from .board import board_watcher
 from .choices import MAX_BRANCHES, GivenChoices, OpenChoice
 from .game import Game
 from .keywords import EVALUATED_KEYWORDS  # noqa: F401  (part of this module's interface)
@@ -63,7 +63,7 @@ class MtgRuleset(Ruleset):
     def _resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder, given: GivenChoices) -> dict[str, Any]:
         game = Game(self, recorder, choices=given)
         state = fmt.parse_state(scenario)
-        recorder.watch(board_of, state)
+        recorder.watch(board_watcher(), state)
         for effect in state.effects:
             if effect.do == "unsupported":
                 game.record("cannot_evaluate", "mtg.layer.unsupported", K.LAYERS, effect=effect.id, do=effect.do)

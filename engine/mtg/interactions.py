@@ -101,6 +101,31 @@ def _hashable(value: Any) -> Any:
     return value
 
 
+_NO_CONTEXT = Context(None, "", None)
+_PLANS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+"""id(filter) → (the filter, how it is searched): filters are frozen values, read many times."""
+MAX_PLANS = 4096
+
+
+def _plan(spec: Optional[Mapping[str, Any]]) -> tuple[Any, ...]:
+    """How a FILTER is searched: ``(relative keys, the rest, its hashable form, whether the rest
+    reads no context but whom "you" means, whether it reads that, the facets the rest reads)``."""
+    known = _PLANS.get(id(spec))
+    if known is not None and known[0] is spec:
+        return known[1]
+    whole = spec or {}
+    relative = tuple(key for key in whole if key in RELATIVE)
+    rest = {key: value for key, value in whole.items() if key not in RELATIVE} if relative else whole
+    shared = all(key in CONTEXT_FREE or key == "controller" for key in rest)
+    if not shared:
+        relative, rest = (), whole
+    plan = (relative, rest, _hashable(rest), shared, "controller" in rest, filter_facets(rest))
+    if len(_PLANS) >= MAX_PLANS:
+        _PLANS.clear()
+    _PLANS[id(spec)] = (spec, plan)  # holds the filter, so its id is not reused while known
+    return plan
+
+
 class MatchIndex:
     """The view of one application of the layers (object id → characteristics so far) and the
     objects each filter matches in it, kept up to date (see the module docstring).
@@ -118,9 +143,7 @@ class MatchIndex:
         self._log: list[tuple[ObjectId, Facets]] = []
         """Every write: the object and the facets its effect declares it writes."""
         self._cache: dict[Any, list[Any]] = {}
-        """(filter, context) → [the matching ids in ``view``, log position read to, the filter's facets]."""
-        self._keys: dict[int, tuple[Any, Any]] = {}
-        """id(filter) → (the filter, its hashable form), so a filter is made hashable once."""
+        """(filter, context) → [the matching ids in ``view``, the log position read to]."""
         self.searches = [0]
         """Objects tested against a filter so far (a box; the cost the tests pin)."""
 
@@ -147,30 +170,25 @@ class MatchIndex:
         return frozenset(oid for oid, chars in view.items() if matches(spec, oid, chars, self.objects[oid], ctx))
 
     def _base(self, spec: Optional[Mapping[str, Any]], ctx: Context) -> frozenset[ObjectId]:
-        spec = spec or {}
-        relative = [key for key in spec if key in RELATIVE]
-        rest = {key: value for key, value in spec.items() if key not in RELATIVE} if relative else spec
-        if all(key in CONTEXT_FREE or key == "controller" for key in rest):
-            # Only whom "you" means matters to the rest: effects of many sources share one search.
-            shared = Context(None, ctx.controller if "controller" in rest else "", None)
-            found = self._search(rest, shared)
-            for key in relative:
-                found = RELATIVE[key](found, ctx)
-            return found
-        return self._search(spec, ctx)
+        plan = _plan(spec)
+        relative, rest, key, shared, controller, reads = plan
+        if not shared:
+            return self._search(rest, ctx, (key, ctx), reads)
+        # Only whom "you" means matters to the rest: effects of many sources share one search.
+        context = Context(None, ctx.controller, None) if controller else _NO_CONTEXT
+        found = self._search(rest, context, (key, context), reads)
+        for name in relative:
+            found = RELATIVE[name](found, ctx)
+        return found
 
-    def _search(self, spec: Mapping[str, Any], ctx: Context) -> frozenset[ObjectId]:
-        known = self._keys.get(id(spec))
-        if known is None or known[0] is not spec:
-            known = self._keys[id(spec)] = (spec, _hashable(spec))
-        key = (known[1], ctx)
+    def _search(self, spec: Mapping[str, Any], ctx: Context, key: Any, reads: Facets) -> frozenset[ObjectId]:
         entry = self._cache.get(key)
         if entry is None:
             self.searches[0] += len(self.view)
             found = frozenset(oid for oid, chars in self.view.items() if matches(spec, oid, chars, self.objects[oid], ctx))
-            self._cache[key] = [found, len(self._log), filter_facets(spec)]
+            self._cache[key] = [found, len(self._log)]
             return found
-        found, position, reads = entry
+        found, position = entry
         if position == len(self._log):
             return found
         again = {oid for oid, facets in self._log[position:] if overlaps(reads, facets)}

@@ -28,7 +28,6 @@ import copy
 import importlib.util
 import json
 import multiprocessing
-import os
 import statistics
 import sys
 import time
@@ -39,8 +38,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 GOLDENS = ROOT / "fixtures" / "scenarios"
-TARGETS_MS = {"opalescence-x250": 1000.0, "three-open-choices": 50.0}
-"""Issue 14's targets (time to the engine's answer, on a 2-core machine)."""
+
+from benchmarks.targets import TARGETS_MS, judged, load  # noqa: E402
 
 
 def golden(name: str) -> dict[str, Any]:
@@ -115,34 +114,37 @@ def _child(name: str, repeat: int, queue: Any) -> None:
     if problems:
         queue.put(("invalid", problems[:3]))
         return
-    validate_times, resolve_times = [], []
+    validate_times, resolve_times, resolve_cpu = [], [], []
     for _ in range(repeat):
         start = time.perf_counter()
         engine.validate(scenario)
         validate_times.append(time.perf_counter() - start)
     extra = ""
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         try:
             out = engine.resolve(scenario, deadline_s=None)  # measure the board itself, not the deadline
             answer = f"{len(out['trace']):6d} steps"
         except engine.ScenarioError as exc:  # the engine's answer is a 400: time it all the same
             answer = f"answer 400: {exc.errors[0]['message'] if exc.errors else exc}"
         resolve_times.append(time.perf_counter() - start)
-        queue.put(("partial", statistics.median(resolve_times), statistics.median(validate_times), answer, extra))
+        resolve_cpu.append(time.process_time() - used)
+        queue.put(("partial", resolve_times, resolve_cpu, statistics.median(validate_times), answer, extra))
     if not answer[:6].strip().isdigit() and scenario.get("game") == "mtg":
         from engine.mtg.layers import compute
         from engine.mtg.scenario import parse_state
 
         state = parse_state(scenario)
-        times = []
+        times, used = [], []
         for _ in range(repeat):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             result = compute(state)
             times.append(time.perf_counter() - start)
-        extra = (f"\n  {'':<22} layers.compute {statistics.median(times) * 1000:9.1f} ms   "
+            used.append(time.process_time() - cpu)
+        extra = (f"\n  {'':<22} layers.compute {statistics.median(times) * 1000:9.1f} ms "
+                 f"(cpu {statistics.median(used) * 1000:.1f} ms)   "
                  f"walk rows {result.walk_length:,}   {result.work['trials']} dependency trials")
-    queue.put(("done", statistics.median(resolve_times), statistics.median(validate_times), answer, extra))
+    queue.put(("done", resolve_times, resolve_cpu, statistics.median(validate_times), answer, extra))
 
 
 def run(name: str, timeout: float, repeat: int) -> str:
@@ -163,21 +165,12 @@ def run(name: str, timeout: float, repeat: int) -> str:
         return f"  {name:<22} failed after {time.perf_counter() - start:.1f} s (exit {process.exitcode})"
     if last[0] == "invalid":
         return f"  {name:<22} invalid board: {last[1]}"
-    _, resolve_s, validate_s, answer, extra = last
+    _, wall, cpu, validate_s, answer, extra = last
+    resolve_s = statistics.median(wall)
     target = TARGETS_MS.get(name)
-    verdict = "" if target is None else \
-        f"   target ≤ {target:.0f} ms: {'met' if resolve_s * 1000 <= target else 'NOT met'}"
+    verdict = "" if target is None else f"\n  {'':<22} {judged([t * 1000 for t in wall], [t * 1000 for t in cpu], target)}"
     return (f"  {name:<22} resolve {resolve_s * 1000:10.1f} ms   validate {validate_s * 1000:7.2f} ms   "
             f"{answer}{verdict}{extra}")
-
-
-def load() -> str:
-    """The machine's load average (timings are noisy under load)."""
-    try:
-        one, five, fifteen = os.getloadavg()
-    except OSError:
-        return "load average unknown"
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def main() -> None:

@@ -20,7 +20,6 @@ Usage: ``python benchmarks/mtg_synthetic.py [--repeat N]``; it measures, it does
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
@@ -34,24 +33,9 @@ import engine  # noqa: E402
 from engine.mtg import compute  # noqa: E402
 from engine.mtg.layers import LAYER_OF  # noqa: E402
 from engine.mtg.scenario import parse_state  # noqa: E402
+from benchmarks.targets import TARGETS_MS, judged, load, measured  # noqa: E402
 
 COLORS = ("white", "blue", "black", "red", "green")
-TARGETS_MS = {"layers": 100.0, "resolve": 300.0}
-"""Issue 14's targets for the 200 × 60 board, on a 2-core machine."""
-
-
-def verdict(value_ms: float, target_ms: float) -> str:
-    """``target ≤ N ms: met`` or ``… NOT met`` for one measured median."""
-    return f"target ≤ {target_ms:.0f} ms: {'met' if value_ms <= target_ms else 'NOT met'}"
-
-
-def load() -> str:
-    """The machine's load average while the benchmark runs (timings are noisy under load)."""
-    try:
-        one, five, fifteen = os.getloadavg()
-    except OSError:
-        return "load average unknown"
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def board(permanents: int = 200, effects: int = 60) -> dict:
@@ -99,20 +83,22 @@ def main() -> int:
     document = board()
     state = parse_state(document)
     baseline = statistics.median(timed(lambda: engine.validate(document), args.repeat))
-    layer_times = timed(lambda: compute(state), args.repeat)
+    layer_times, layer_cpu = measured(lambda: compute(state), args.repeat)
     tracemalloc.start()
     result = compute(state)
     peak = tracemalloc.get_traced_memory()[1] / 1024
     tracemalloc.stop()
-    resolve_times = timed(lambda: engine.resolve(document), max(3, args.repeat))
+    resolve_times, resolve_cpu = measured(lambda: engine.resolve(document), max(3, args.repeat))
     deps = len(result.dependencies)
     layers_ms, resolve_ms = statistics.median(layer_times), statistics.median(resolve_times)
     print(f"Magic layer system, 200 permanents, 60 continuous effects (20 interdependent); {load()}")
     print(f"  baseline engine.validate        median {baseline:8.1f} ms")
     print(f"  layers.compute (all permanents) median {layers_ms:8.1f} ms  worst {max(layer_times):8.1f} ms"
-          f"  peak {peak:8.0f} KiB  dependencies found {deps}  {verdict(layers_ms, TARGETS_MS['layers'])}")
+          f"  peak {peak:8.0f} KiB  dependencies found {deps}")
+    print(f"    {judged(layer_times, layer_cpu, TARGETS_MS['mtg-synthetic layers'])}")
     print(f"  engine.resolve (trace + walk)   median {resolve_ms:8.1f} ms  "
-          f"({len(resolve_times)} runs)  {verdict(resolve_ms, TARGETS_MS['resolve'])}")
+          f"({len(resolve_times)} runs)")
+    print(f"    {judged(resolve_times, resolve_cpu, TARGETS_MS['mtg-synthetic resolve'])}")
     work = result.work
     print(f"  work (counted): {work['trials']} dependency trials, {work['searched']} objects searched, "
           f"{work['applied']} applications")

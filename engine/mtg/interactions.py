@@ -60,9 +60,12 @@ TYPE_WORD_FILTERS = frozenset({"types", "any_types", "not_types", "subtypes", "n
 
 def filter_facets(spec: Optional[Mapping[str, Any]]) -> Facets:
     """Return what a FILTER reads: each key's declared ``reads`` (:func:`~engine.mtg.filters.filter_reads`),
-    narrowed to the listed words for a list of card types, subtypes or supertypes."""
+    narrowed to the listed words for a list of card types, subtypes or supertypes. A key not in
+    :data:`AUDITED` may read anything: ``all`` (it is searched again after every change)."""
     out: set[tuple[str, Optional[str]]] = set()
     for key, value in (spec or {}).items():
+        if key not in AUDITED:
+            return EVERYTHING
         declared = filter_reads({key: value})
         if key in TYPE_WORD_FILTERS and isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
             out |= {("types", word) for word in value}
@@ -86,11 +89,16 @@ RELATIVE = {
 """The filter keys that name an object relative to the effect (its source, what it is attached
 to), as set operations: equal to what their predicates say (``engine/tests/test_mtg_layer_speed.py``
 checks it), so effects that differ only in their source share one search."""
-CONTEXT_FREE = frozenset({"types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes",
+CONTEXT_FREE: frozenset[str] = frozenset({"types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes",
                           "not_supertypes", "colors", "multicolored", "monocolored", "name", "has_keyword", "token",
                           "tapped", "min_power", "attacking", "ids"})
 """The filter keys whose predicate does not read the context; ``controller`` reads only whom
 "you" means. Any other key is matched with the whole context."""
+AUDITED = CONTEXT_FREE | {"controller"} | set(RELATIVE)
+"""The filter keys whose declared ``reads`` are known to be all their predicate reads of the
+characteristics (``engine/tests/test_mtg_layer_speed.py`` lists them): their reads narrow what
+is searched again and which effects are tried for a dependency. A key added later reads
+``all`` here until it is checked and added."""
 
 
 def _hashable(value: Any) -> Any:

@@ -19,7 +19,7 @@ import pytest
 import engine
 from engine.mtg import layers as layer_module
 from engine.mtg.filters import Context, matches
-from engine.mtg.interactions import CONTEXT_FREE, RELATIVE, overlaps
+from engine.mtg.interactions import AUDITED, CONTEXT_FREE, EVERYTHING, RELATIVE, filter_facets, overlaps
 from engine.mtg.layer_effects import LayerEngine, layer_of, static_effects
 from engine.mtg.layers import compute, layers_of
 from engine.mtg.scenario import parse_state
@@ -218,3 +218,38 @@ def test_the_memo_is_the_computation():
         fresh, memo = compute(state), layers_of(state)
         assert (memo.chars, memo.walk, memo.dependencies, memo.notes) == \
             (fresh.chars, fresh.walk, fresh.dependencies, fresh.notes), name
+
+
+def test_audited_filter_keys_read_nothing_they_do_not_declare():
+    """Change one characteristic an audited key does not declare it reads: its answer stays."""
+    from dataclasses import replace
+
+    from engine.mtg.filters import filter_reads
+    from engine.mtg.model import Ability, freeze
+
+    state, view = _sample_objects()
+    flying = Ability(("x", 0), "keyword", freeze({"kind": "keyword", "keyword": "flying"}))
+    changes = {
+        "types": lambda c: replace(c, types=c.types ^ {"artifact", "creature"}, subtypes=c.subtypes ^ {"Zombie"},
+                                   supertypes=c.supertypes ^ {"legendary"}),
+        "colors": lambda c: replace(c, colors=c.colors ^ {"red", "blue"}),
+        "abilities": lambda c: replace(c, abilities=c.abilities + (flying,)),
+        "pt": lambda c: replace(c, power=(c.power or 0) + 7, toughness=None),
+        "controller": lambda c: replace(c, controller="p2" if c.controller == "p1" else "p1"),
+    }
+    ctx = Context("c0", "p1", "c1")
+    for key in sorted(AUDITED):
+        spec = {key: True} if key in RELATIVE else {"ids": ["c0", "c2"]} if key == "ids" else \
+            VOCABULARY.get("filter", key).example
+        declared = filter_reads(spec)
+        for facet, change in changes.items():
+            if facet in declared:
+                continue
+            for oid, chars in view.items():
+                assert matches(spec, oid, chars, state.objects[oid], ctx) == \
+                    matches(spec, oid, change(chars), state.objects[oid], ctx), (key, facet, oid)
+
+
+def test_a_filter_key_not_audited_reads_everything():
+    assert filter_facets({"types": ["creature"], "some_new_key": True}) == EVERYTHING
+    assert filter_facets({"types": ["creature"]}) == frozenset({("types", "creature")})

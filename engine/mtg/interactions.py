@@ -34,6 +34,7 @@ Facets = frozenset[tuple[str, Optional[str]]]
 EVERYTHING: Facets = frozenset({("all", None)})
 
 
+@lru_cache(maxsize=256)
 def coarse(*names: str) -> Facets:
     """Return the facets "any value of each of these characteristics"."""
     return frozenset((name, None) for name in names)

@@ -107,14 +107,20 @@ PT_AMOUNT = Either(options=(NUMBER, Only(slot="amount", vocabulary=VOCABULARY, n
 
 # ----------------------------------------------------------------------------- the engine of one application
 
+def _with_controller(obj: GameObject) -> Chars:
+    """An object's printed characteristics with its controller (the very same value when equal)."""
+    printed = obj.printed
+    return printed if printed.controller == obj.controller else replace(printed, controller=obj.controller)
+
+
 class LayerEngine:
     """Applies the continuous effects of one state; one instance per :func:`~engine.mtg.layers.compute` call."""
 
     def __init__(self, state: GameState, objects: Mapping[ObjectId, GameObject]) -> None:
         self.state = state
         self.objects = objects
-        self.index = MatchIndex({oid: replace(objects[oid].printed, controller=objects[oid].controller)
-                                 for oid in state.order if objects[oid].zone is Zone.BATTLEFIELD}, objects)
+        self.index = MatchIndex({oid: _with_controller(objects[oid]) for oid in state.order
+                                 if objects[oid].zone is Zone.BATTLEFIELD}, objects)
         """The view the layers apply to (each permanent's printed characteristics at first) and
         the objects each filter matches in it (:class:`~engine.mtg.interactions.MatchIndex`)."""
         self.started: dict[str, frozenset[ObjectId]] = {}
@@ -242,7 +248,7 @@ class LayerEngine:
                         out.add(("colors", None))
             if version.static_key is not None and version.group not in self.started:
                 out.add(("abilities", None))
-            out |= coarse(*condition_reads(version.condition))
+            out |= coarse(*sorted(condition_reads(version.condition)))
         return frozenset(out)
 
     def write_facets(self, e: Effect, view: View) -> Facets:
@@ -253,7 +259,7 @@ class LayerEngine:
         if "all" in layer_writes:
             return EVERYTHING
         if kind.writes is None:
-            return coarse(*layer_writes)
+            return coarse(*sorted(layer_writes))
         return kind.writes(self.current(e, view).params)
 
     def apply_one(self, e: Effect, chars: Chars, oid: ObjectId, view: View) -> Chars:

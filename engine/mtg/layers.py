@@ -475,6 +475,13 @@ _CACHE: "OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], LayerResult]]" = Or
 _CACHE_LOCK = threading.Lock()
 CACHE_SIZE = 64
 """How many layer results :func:`layers_of` keeps (a resolution revisits a few states at a time)."""
+CACHE_ROWS = 200_000
+"""How many walk rows and permanents the kept results may hold together (the oldest go first;
+the newest is always kept): a few boards of the largest kind, not 64 of them."""
+
+
+def _weight(result: LayerResult) -> int:
+    return result.walk_length + len(result.chars)
 
 
 def layers_of(state: GameState) -> LayerResult:
@@ -494,7 +501,7 @@ def layers_of(state: GameState) -> LayerResult:
     result = compute(state)
     with _CACHE_LOCK:
         _CACHE[key] = (parts[:4], result)
-        while len(_CACHE) > CACHE_SIZE:
+        while len(_CACHE) > CACHE_SIZE or (len(_CACHE) > 1 and sum(_weight(r) for _, r in _CACHE.values()) > CACHE_ROWS):
             _CACHE.popitem(last=False)
     return result
 

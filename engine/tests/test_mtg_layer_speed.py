@@ -253,3 +253,20 @@ def test_audited_filter_keys_read_nothing_they_do_not_declare():
 def test_a_filter_key_not_audited_reads_everything():
     assert filter_facets({"types": ["creature"], "some_new_key": True}) == EVERYTHING
     assert filter_facets({"types": ["creature"]}) == frozenset({("types", "creature")})
+
+
+def test_the_memo_keeps_few_large_results():
+    """The 250-copy board's walk has 126,508 rows: the memo keeps it, but not beside others that
+    would pass its bound together (CACHE_ROWS), and never more than CACHE_SIZE results."""
+    layer_module._CACHE.clear()
+    small = [parse_state(SYNTHETIC.board(permanents=10, effects=3)) for _ in range(3)]
+    for state in small:
+        layers_of(state)
+    large = parse_state(ADVERSARIAL.opalescence_copies(250))
+    assert layers_of(large).walk_length > layer_module.CACHE_ROWS / 2
+    kept = [r for _, r in layer_module._CACHE.values()]
+    assert sum(r.walk_length + len(r.chars) for r in kept) <= layer_module.CACHE_ROWS
+    second = parse_state(ADVERSARIAL.opalescence_copies(250))
+    layers_of(second)
+    assert len(layer_module._CACHE) == 1  # the first large one went
+    assert layers_of(second) is layers_of(second)

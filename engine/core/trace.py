@@ -147,6 +147,8 @@ class Budget:
         self.remaining -= 1
         if self.remaining < 0:
             raise BudgetExceeded(OVER_BUDGET)
+        if not self.remaining & 31:
+            check_deadline("recording trace steps")
 
     def ensure(self, steps: int) -> None:
         """Raise :class:`BudgetExceeded` now if ``steps`` more steps will certainly be recorded
@@ -154,8 +156,6 @@ class Budget:
         so the answer comes without recording the ones that fit first."""
         if steps > self.remaining:
             raise BudgetExceeded(OVER_BUDGET)
-        if not self.remaining & 31:
-            check_deadline("recording trace steps")
 
 
 class TraceRecorder:

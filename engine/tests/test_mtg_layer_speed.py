@@ -270,3 +270,20 @@ def test_the_memo_keeps_few_large_results():
     layers_of(second)
     assert len(layer_module._CACHE) == 1  # the first large one went
     assert layers_of(second) is layers_of(second)
+
+
+def test_a_walk_past_the_step_budget_is_the_budget_400_at_once():
+    """The walk's rows are steps: when they cannot fit, the answer is the budget's 400 (as when
+    the 50,001st step is recorded), given before recording the ones that fit."""
+    from engine.core.trace import Budget
+
+    document = ADVERSARIAL.opalescence_copies(10)
+    assert _work(document).walk_length == 268
+    with pytest.raises(engine.ScenarioError, match="needs more steps than its budget allows"):
+        engine.resolve(document, budget=Budget(steps=200))
+    budget = Budget(steps=200)
+    with pytest.raises(Exception):
+        budget.ensure(201)
+    budget.ensure(200)
+    assert budget.remaining == 200
+    assert len(engine.resolve(document, budget=Budget(steps=400))["trace"]) > 268

@@ -255,21 +255,22 @@ def test_a_filter_key_not_audited_reads_everything():
     assert filter_facets({"types": ["creature"]}) == frozenset({("types", "creature")})
 
 
-def test_the_memo_keeps_few_large_results():
-    """The 250-copy board's walk has 126,508 rows: the memo keeps it, but not beside others that
-    would pass its bound together (CACHE_ROWS), and never more than CACHE_SIZE results."""
+def test_the_memo_keeps_few_large_results(monkeypatch):
+    """A large walk is kept, but not beside others that would pass the bound together
+    (CACHE_ROWS, here made small so small boards show it), and never more than CACHE_SIZE."""
+    monkeypatch.setattr(layer_module, "CACHE_ROWS", 1500)
     layer_module._CACHE.clear()
-    small = [parse_state(SYNTHETIC.board(permanents=10, effects=3)) for _ in range(3)]
-    for state in small:
+    for state in [parse_state(SYNTHETIC.board(permanents=10, effects=3)) for _ in range(3)]:
         layers_of(state)
-    large = parse_state(ADVERSARIAL.opalescence_copies(250))
-    assert layers_of(large).walk_length > layer_module.CACHE_ROWS / 2
+    large = parse_state(ADVERSARIAL.opalescence_copies(20))
+    assert layers_of(large).walk_length > 1500 / 2
     kept = [r for _, r in layer_module._CACHE.values()]
-    assert sum(r.walk_length + len(r.chars) for r in kept) <= layer_module.CACHE_ROWS
-    second = parse_state(ADVERSARIAL.opalescence_copies(250))
+    assert len(kept) == 4 and sum(r.walk_length + len(r.chars) for r in kept) <= 1500
+    second = parse_state(ADVERSARIAL.opalescence_copies(20))
     layers_of(second)
-    assert len(layer_module._CACHE) == 1  # the first large one went
+    assert len(layer_module._CACHE) == 1  # the small ones and the first large one went
     assert layers_of(second) is layers_of(second)
+    layer_module._CACHE.clear()
 
 
 def test_a_walk_past_the_step_budget_is_the_budget_400_at_once():

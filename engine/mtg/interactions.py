@@ -27,6 +27,7 @@ from typing import Any, Optional
 
 from .filters import Context, filter_reads, matches
 from .model import Chars, GameObject, ObjectId
+from .subtypes import subtype_set, subtype_set_types
 
 Facets = frozenset[tuple[str, Optional[str]]]
 """``(characteristic, word or None)`` pairs: what an effect reads or writes (CR 613.8a)."""
@@ -57,6 +58,9 @@ TYPE_WORD_FILTERS = frozenset({"types", "any_types", "not_types", "subtypes", "n
                                "not_supertypes"})
 """The filter keys whose value is a list of type words: each reads those words of the type line
 (``("types", word)``) besides whatever else its entry declares it reads."""
+SUBTYPE_FILTERS = frozenset({"subtypes", "not_subtypes"})
+"""Of those, the ones naming subtypes: whether an object has a subtype may turn on its card types
+too (a creature type on a creature or tribal, CR 205.3d, 205.3m; changeling, 702.73a)."""
 
 
 def filter_facets(spec: Optional[Mapping[str, Any]]) -> Facets:
@@ -70,6 +74,8 @@ def filter_facets(spec: Optional[Mapping[str, Any]]) -> Facets:
         declared = filter_reads({key: value})
         if key in TYPE_WORD_FILTERS and isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
             out |= {("types", word) for word in value}
+            if key in SUBTYPE_FILTERS:  # a subtype is read with the card types it belongs to (CR 205.3d)
+                out |= {("types", t) for word in value for t in subtype_set_types(subtype_set(word))}
             declared -= {"types"}
         out |= {(name, None) for name in declared}
     return frozenset(out)
@@ -135,6 +141,20 @@ def _plan(spec: Optional[Mapping[str, Any]]) -> tuple[Any, ...]:
     return plan
 
 
+class LoggedView(dict):  # type: ignore[type-arg]
+    """The view of one application of the layers: a ``dict``, except that setting an item
+    other than through :meth:`MatchIndex.write` logs the object as changed in everything."""
+
+    def __init__(self, items: Mapping[ObjectId, Chars], log: list[tuple[ObjectId, Facets]]) -> None:
+        super().__init__(items)
+        self.log = log
+
+    def __setitem__(self, oid: ObjectId, chars: Chars) -> None:
+        if self.get(oid) is not chars:
+            self.log.append((oid, EVERYTHING))
+        dict.__setitem__(self, oid, chars)
+
+
 class MatchIndex:
     """The view of one application of the layers (object id → characteristics so far) and the
     objects each filter matches in it, kept up to date (see the module docstring).
@@ -146,11 +166,12 @@ class MatchIndex:
     tests pin the layer system's cost by.
     """
 
-    def __init__(self, view: dict[ObjectId, Chars], objects: Mapping[ObjectId, GameObject]) -> None:
-        self.view = view
-        self.objects = objects
+    def __init__(self, view: Mapping[ObjectId, Chars], objects: Mapping[ObjectId, GameObject]) -> None:
         self._log: list[tuple[ObjectId, Facets]] = []
-        """Every write: the object and the facets its effect declares it writes."""
+        """Every write: the object and the facets its effect declares it writes (``all`` for a
+        write made to the view directly)."""
+        self.view = LoggedView(view, self._log)
+        self.objects = objects
         self._cache: dict[Any, list[Any]] = {}
         """(filter, context) → [the matching ids in ``view``, the log position read to]."""
         self.searches = [0]
@@ -160,7 +181,7 @@ class MatchIndex:
         """Set ``view[oid]``; an object whose characteristics are the very same object is not logged."""
         if self.view.get(oid) is chars:
             return
-        self.view[oid] = chars
+        dict.__setitem__(self.view, oid, chars)
         self._log.append((oid, facets))
 
     def matching(self, spec: Optional[Mapping[str, Any]], ctx: Context, view: Mapping[ObjectId, Chars]) -> frozenset[ObjectId]:
@@ -210,5 +231,5 @@ class MatchIndex:
         return found
 
 
-__all__ = ["CONTEXT_FREE", "EVERYTHING", "Facets", "MatchIndex", "RELATIVE", "TYPE_WORD_FILTERS", "coarse",
+__all__ = ["AUDITED", "CONTEXT_FREE", "EVERYTHING", "Facets", "LoggedView", "MatchIndex", "RELATIVE", "TYPE_WORD_FILTERS", "coarse",
            "filter_facets", "overlaps", "type_words"]

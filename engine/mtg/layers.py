@@ -217,7 +217,7 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
             if group:
                 _apply_group(engine, layer, group, view, walk if record_walk else None, dependencies, is_cda, spawn, notes)
     work = {"trials": engine.trials[0], "searched": engine.index.searches[0], "applied": engine.applied[0]}
-    return LayerResult(view, walk, dependencies, notes, work)
+    return LayerResult(dict(view), walk, dependencies, notes, work)  # a plain dict: not the view and its log
 
 
 def _layer_effect(e: Effect, objects: Mapping[ObjectId, GameObject]) -> LayerEffect:

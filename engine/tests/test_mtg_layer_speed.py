@@ -288,3 +288,25 @@ def test_a_walk_past_the_step_budget_is_the_budget_400_at_once():
     budget.ensure(200)
     assert budget.remaining == 200
     assert len(engine.resolve(document, budget=Budget(steps=400))["trace"]) > 268
+
+
+def test_a_write_made_to_the_view_directly_is_searched_again():
+    """Code that sets ``view[oid]`` itself (not through MatchIndex.write) is logged as changing
+    everything, so no filter answers from before it."""
+    from dataclasses import replace
+
+    state, view = _sample_objects()
+    index = LayerEngine(state, state.objects).index
+    ctx = Context(None, "p1", None)
+    before = index.matching({"colors": ["red"]}, ctx, index.view)
+    index.view["c0"] = replace(index.view["c0"], colors=frozenset({"red"}))
+    assert index.matching({"colors": ["red"]}, ctx, index.view) == before | {"c0"}
+
+
+def test_a_subtype_is_read_with_the_card_types_it_belongs_to():
+    """Whether an object has a creature type may turn on its being a creature or tribal (CR
+    205.3d, changeling 702.73a): adding the type creature meets a Goblin filter, not an Aura one."""
+    goblin, aura = filter_facets({"subtypes": ["Goblin"]}), filter_facets({"not_subtypes": ["Aura"]})
+    creature = frozenset({("types", "creature")})
+    assert overlaps(goblin, creature) and not overlaps(aura, creature)
+    assert overlaps(aura, frozenset({("types", "enchantment")}))

@@ -47,7 +47,7 @@ def _work(document):
 # ----------------------------------------------------------------------------- what the layers cost
 
 @pytest.mark.parametrize("copies", [10, 40])
-def test_opalescence_copies_are_never_tried_against_each_other(copies):
+def test_613_8a_opalescence_copies_are_never_tried_against_each_other(copies):
     """Each copy adds the type creature (layer 4) and sets P/T (7b); nothing one writes is
     something another reads (CR 613.8a: its existence, its enchantments, its values), so no pair
     is tried: before, each re-evaluation of layer 4 tried every pair (k²)."""
@@ -68,7 +68,7 @@ def test_opalescence_cost_grows_no_faster_than_the_square_of_its_copies():
     assert large["applied"] <= 4.2 * small["applied"]  # quadratic: k effects on k objects
 
 
-def test_synthetic_board_tries_only_the_chained_pairs():
+def test_613_8a_synthetic_board_tries_only_the_chained_pairs():
     """The chain of layer 4 (effect i gives T<i+1> to what has T<i>): each reads the one word
     the one before writes, so the pairs tried are about the chain's length, far below k²; the
     anthems, colours and grants read nothing their layer writes and are never tried."""
@@ -303,7 +303,7 @@ def test_a_write_made_to_the_view_directly_is_searched_again():
     assert index.matching({"colors": ["red"]}, ctx, index.view) == before | {"c0"}
 
 
-def test_a_subtype_is_read_with_the_card_types_it_belongs_to():
+def test_205_3d_a_subtype_is_read_with_the_card_types_it_belongs_to():
     """Whether an object has a creature type may turn on its being a creature or tribal (CR
     205.3d, changeling 702.73a): adding the type creature meets a Goblin filter, not an Aura one."""
     goblin, aura = filter_facets({"subtypes": ["Goblin"]}), filter_facets({"not_subtypes": ["Aura"]})

@@ -19,6 +19,9 @@ run (machines differ and are noisy), so the ratios are what to compare between m
 * engines' adversarial boards (``benchmarks/adversarial.py``: one layer effect copied 40 and
   250 times, three open choices, a 1,000-link chain), each in a child process with the
   deadline off and stopped after 30 s ("over 30 s"); baseline: ``engine.validate`` of the board.
+* the figures issue 14 sets a target for (Magic layers and resolve of the synthetic board, the
+  250-copy board, the open-choice board: ``benchmarks/targets.py``) are printed with the target,
+  met or not met by the wall-clock median (and by the CPU median), and the machine's load.
 
 Usage: ``python benchmarks/run.py`` runs everything on a temporary SQLite file, then on a
 temporary PostgreSQL database ``rulesite_bench`` (created and dropped here; skipped, with a

@@ -23,6 +23,7 @@ ParamValue = Any
 
 DEFAULT_STEP_BUDGET = 50_000
 """How many trace steps one resolution may record, branches included, before it stops."""
+OVER_BUDGET = "the resolution needs more steps than its budget allows"
 
 
 class MessageCatalogue:
@@ -147,9 +148,16 @@ class Budget:
         :class:`~engine.core.deadline.DeadlineExceeded` past the deadline."""
         self.remaining -= 1
         if self.remaining < 0:
-            raise BudgetExceeded("the resolution needs more steps than its budget allows")
+            raise BudgetExceeded(OVER_BUDGET)
         if not self.remaining & 31:
             check_deadline("recording trace steps")
+
+    def ensure(self, steps: int) -> None:
+        """Raise :class:`BudgetExceeded` now if ``steps`` more steps will certainly be recorded
+        and do not fit: :meth:`spend` would raise on one of them (steps are never given back),
+        so the answer comes without recording the ones that fit first."""
+        if steps > self.remaining:
+            raise BudgetExceeded(OVER_BUDGET)
 
 
 class TraceRecorder:

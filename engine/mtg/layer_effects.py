@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Optional
 
 from ..core.deadline import check as check_deadline
 from ..core.schema import Validation
 from ..core.validation import Path
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches
+from .interactions import EVERYTHING, Facets, MatchIndex, coarse, filter_facets, type_words
 from .mana import BASIC_LAND_MANA, mana_value
 from .model import Ability, Chars, Effect, GameObject, GameState, Layer, ObjectId, Zone, freeze
 from .rules import K
@@ -39,6 +42,9 @@ class EffectKind:
     apply: LayerApply
     result: Optional[Callable[[Effect, View], tuple[Any, ...]]] = None
     """What the effect does beyond its affected set and amounts, for dependencies (CR 613.8a)."""
+    writes: Optional[Callable[[Mapping[str, Any]], Facets]] = None
+    """What it may change, from its parameters (:mod:`engine.mtg.interactions`); ``None``: every
+    characteristic its layer changes (:data:`WRITES`)."""
 
 
 KINDS: dict[str, EffectKind] = {}
@@ -86,11 +92,11 @@ VOCABULARY.define("amount", "mana_value_of_affected", rule=K.MANA_VALUE, value=C
 VOCABULARY.define("amount", "counters_of_affected", rule=K.COUNTERS, value=COUNTER, label="Its counters of a kind",
                   doc="How many counters of this kind the object the effect applies to has (CR 122.1), evaluated "
                   "each time the layer applies.", example={"counters_of_affected": "+1/+1"})
-_amount("count", lambda engine, value, oid, view, e: sum(
-    1 for other, c in view.items() if matches(value["count"], other, c, engine.objects[other], engine.context(e, view))
-) * value.get("times", 1))
+_amount("count", lambda engine, value, oid, view, e: len(
+    engine.index.matching(value["count"], engine.context(e, view), view)) * value.get("times", 1))
 _amount("colors_of_affected", lambda engine, value, oid, view, e: len(view[oid].colors) * value.get("times", 1))
-_amount("mana_value_of_affected", lambda engine, value, oid, view, e: mana_value(view[oid].mana_cost))
+_mana_value = lru_cache(maxsize=1024)(mana_value)
+_amount("mana_value_of_affected", lambda engine, value, oid, view, e: _mana_value(view[oid].mana_cost))
 _amount("counters_of_affected", lambda engine, value, oid, view, e: engine.objects[oid].counters.get(
     value["counters_of_affected"], 0))
 
@@ -101,32 +107,50 @@ PT_AMOUNT = Either(options=(NUMBER, Only(slot="amount", vocabulary=VOCABULARY, n
 
 # ----------------------------------------------------------------------------- the engine of one application
 
+def _with_controller(obj: GameObject) -> Chars:
+    """An object's printed characteristics with its controller (the very same value when equal)."""
+    printed = obj.printed
+    return printed if printed.controller == obj.controller else replace(printed, controller=obj.controller)
+
+
 class LayerEngine:
     """Applies the continuous effects of one state; one instance per :func:`~engine.mtg.layers.compute` call."""
 
     def __init__(self, state: GameState, objects: Mapping[ObjectId, GameObject]) -> None:
         self.state = state
         self.objects = objects
+        self.index = MatchIndex({oid: _with_controller(objects[oid]) for oid in state.order
+                                 if objects[oid].zone is Zone.BATTLEFIELD}, objects)
+        """The view the layers apply to (each permanent's printed characteristics at first) and
+        the objects each filter matches in it (:class:`~engine.mtg.interactions.MatchIndex`)."""
         self.started: dict[str, frozenset[ObjectId]] = {}
         """Group → affected set, once the group has started to apply (CR 613.6)."""
         self.granted = [0]
+        self.trials = [0]
+        """Pairs of effects tried for a dependency so far (a box, :mod:`engine.mtg.layers`)."""
+        self.applied = [0]
+        """Objects an effect was applied to so far (a box)."""
         """Effects of granted abilities made so far, in a box (bounded by :data:`MAX_GRANTED_EFFECTS`)."""
-        self._current: dict[str, tuple[Any, Effect]] = {}
-        """Effect id → (the ability spec it was last read from, the effect as that spec reads)."""
+        self._current: dict[str, tuple[Any, Effect, Optional[Chars]]] = {}
+        """Effect id → (the ability spec it was last read from, the effect as that spec reads, the
+        source's characteristics it was read in: the same object reads the same)."""
 
     def current(self, e: Effect, view: View) -> Effect:
         """Return ``e`` as the text of its static ability reads in ``view``: after a text-changing
         effect (layer 3) its parameters, ``affected`` filter and ``if`` condition are those of the
         changed text (CR 612.1, 613.1c; a change of its text is a dependency, 613.8a). An effect
         not from a static ability, or whose ability is gone, is returned as last read."""
+        cached = self._current.get(e.id)
+        if cached is not None and cached[2] is not None and view.get(e.source) is cached[2]:
+            return cached[1]  # read in these very characteristics of its source
         if e.static_key is None or e.part_index is None or not e.source:
             return e
-        cached = self._current.get(e.id)
         chars = view.get(e.source)
         ability = next((a for a in chars.abilities if a.key == e.static_key), None) if chars is not None else None
         if ability is None:
             return cached[1] if cached else e
         if cached is not None and cached[0] is ability.spec:
+            self._current[e.id] = (ability.spec, cached[1], chars)
             return cached[1]
         parts = ability.spec.get("effects", ())
         part = parts[e.part_index] if e.part_index < len(parts) else None
@@ -135,7 +159,7 @@ class LayerEngine:
         else:
             result = replace(e, params=part, affected_filter=part.get("affected", ability.spec.get("affected", {"self": True})),
                              condition=ability.spec.get("if"))
-        self._current[e.id] = (ability.spec, result)
+        self._current[e.id] = (ability.spec, result, chars)
         return result
 
     def holds(self, e: Effect, view: View) -> Optional[bool]:
@@ -181,12 +205,11 @@ class LayerEngine:
         e = self.current(e, view)
         if e.affected_ids is not None:
             return frozenset(o for o in e.affected_ids if o in view)
-        ctx = self.context(e, view)
-        return frozenset(oid for oid, chars in view.items() if matches(e.affected_filter, oid, chars, self.objects[oid], ctx))
+        return self.index.matching(e.affected_filter, self.context(e, view), view)
 
     def amount(self, value: Any, oid: ObjectId, view: View, e: Effect) -> Any:
         """Resolve an amount: an integer, or a layer AMOUNT (a count of permanents, colors, mana value)."""
-        if not isinstance(value, Mapping):
+        if type(value) is int or (type(value) is not MappingProxyType and not isinstance(value, Mapping)):
             return value
         e = self.current(e, view)
         for key in value:
@@ -208,6 +231,37 @@ class LayerEngine:
             reads.add("abilities")
         return reads | condition_reads(e.condition)
 
+    def read_facets(self, e: Effect, view: View) -> Facets:
+        """Return what ``e`` reads (:meth:`reads`) as facets, narrowed to the type words its
+        filters list (:func:`~engine.mtg.interactions.filter_facets`), for its text as printed
+        and as it reads in ``view`` (CR 612.1)."""
+        out: set[tuple[str, Optional[str]]] = set()
+        for version in {id(e): e, id(now := self.current(e, view)): now}.values():
+            if version.group not in self.started:
+                out |= filter_facets(version.affected_filter)
+            for key in ("power", "toughness"):
+                value = version.params.get(key)
+                if isinstance(value, Mapping):
+                    if "count" in value:
+                        out |= filter_facets(value["count"]) | {("count", None)}
+                    if value.get("colors_of_affected"):
+                        out.add(("colors", None))
+            if version.static_key is not None and version.group not in self.started:
+                out.add(("abilities", None))
+            out |= coarse(*sorted(condition_reads(version.condition)))
+        return frozenset(out)
+
+    def write_facets(self, e: Effect, view: View) -> Facets:
+        """Return what applying ``e`` may change: its entry's ``writes`` for its parameters, or
+        every characteristic its layer changes (:data:`WRITES`)."""
+        kind = KINDS[e.do]
+        layer_writes = WRITES[layer_of(e)]
+        if "all" in layer_writes:
+            return EVERYTHING
+        if kind.writes is None:
+            return coarse(*sorted(layer_writes))
+        return kind.writes(self.current(e, view).params)
+
     def apply_one(self, e: Effect, chars: Chars, oid: ObjectId, view: View) -> Chars:
         """Return ``chars`` with one effect applied (the rule of its layer)."""
         e = self.current(e, view)
@@ -220,13 +274,22 @@ class LayerEngine:
         params = self.current(e, view).params
         reads_view = KINDS[e.do].layer in (Layer.L7A_CDA_PT, Layer.L7B_SET_PT) and \
             any(isinstance(v, Mapping) for v in params.values())
-        snapshot = dict(view) if reads_view else view
-        for oid in sorted(targets):
-            check_deadline(f"applying {e.do} to {len(targets)} objects")
+        facets = self.write_facets(e, view)
+        write = self.index.write if view is self.index.view else lambda oid, chars, _: view.__setitem__(oid, chars)
+        what = f"applying {e.do} to {len(targets)} objects"
+        self.applied[0] += len(targets)
+        apply_kind, current = KINDS[e.do].apply, self.current
+        for i, oid in enumerate(sorted(targets)):
+            if not i & 63:
+                check_deadline(what)
             before = view[oid]
-            after = self.apply_one(e, before, oid, snapshot)
-            view[oid] = after
-            changes[oid] = (before, after)
+            now = current(e, view)  # as apply_one: the effect as its text reads now
+            changes[oid] = (before, apply_kind(self, before, now.params, oid, view, now))
+            if not reads_view:
+                write(oid, changes[oid][1], facets)
+        if reads_view:  # every amount read the objects as they were before the effect applied
+            for oid, (before, after) in changes.items():
+                write(oid, after, facets)
         return changes
 
     def printed(self, oid: ObjectId) -> Optional[Chars]:
@@ -270,13 +333,14 @@ def with_intrinsic_mana(view: dict[ObjectId, Chars]) -> None:
 
 def _effect(name: str, layer: Layer, rule: Any, *, keys: Optional[dict] = None, required: tuple[str, ...] = (),
             label: str, doc: str, example: dict, result: Optional[Callable[[Effect, View], tuple[Any, ...]]] = None,
-            check: Any = None):
-    """Register the continuous effect ``name`` of ``layer`` and its application."""
+            check: Any = None, writes: Optional[Callable[[Mapping[str, Any]], Facets]] = None):
+    """Register the continuous effect ``name`` of ``layer`` and its application; ``writes``: what
+    it may change for given parameters (default: what its layer changes, :data:`WRITES`)."""
     def register(fn: LayerApply) -> LayerApply:
         VOCABULARY.entry("effect", name, rule=rule, keys=keys or {}, required=required, label=label, doc=doc,
                          example={"do": name, **example}, row=row(keys or {}), messages=("mtg.layer.apply",),
                          check=check)(fn)
-        KINDS[name] = EffectKind(layer, fn, result)
+        KINDS[name] = EffectKind(layer, fn, result, writes)
         LAYER_OF[name] = layer
         return fn
     return register
@@ -365,7 +429,8 @@ TYPE_KEYS = {"types": TYPE_LIST, "subtypes": SUBTYPE_LIST, "supertypes": SUPERTY
          label="Becomes a type", doc="Layer 4: the object's card types, subtypes and supertypes given here replace its "
          "own; new subtypes replace only those of the same set (CR 205.1a) and a subtype whose card type is gone goes "
          "too. With `land_type` it sets a basic land type: the land loses the abilities of its rules text and has the "
-         "new type's mana ability (305.7, 305.6).", example={"types": ["artifact", "creature"]})
+         "new type's mana ability (305.7, 305.6).", example={"types": ["artifact", "creature"]},
+         writes=lambda p: coarse("types", "abilities") if p.get("land_type") else coarse("types"))
 def _set_type(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View, e: Effect) -> Chars:
     if p.get("land_type"):
         new = frozenset(p.get("subtypes", ()))
@@ -388,17 +453,21 @@ def _set_type(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: Obje
 
 @_effect("add_type", Layer.L4_TYPE, K.L4_TYPE, keys=TYPE_KEYS, label="Also becomes a type",
          doc="Layer 4: the object has these card types, subtypes and supertypes in addition to its own (CR 613.1d); a "
-         "land given a basic land type has its mana ability (305.6).", example={"types": ["creature"]})
+         "land given a basic land type has its mana ability (305.6).", example={"types": ["creature"]},
+         writes=lambda p: type_words(p) | (coarse("abilities") if set(p.get("subtypes", ())) & set(BASIC_LAND_MANA)
+                                           else frozenset()))
 def _add_type(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View, e: Effect) -> Chars:
-    return replace(chars, types=chars.types | frozenset(p.get("types", ())),
-                   subtypes=chars.subtypes | frozenset(p.get("subtypes", ())),
-                   supertypes=chars.supertypes | frozenset(p.get("supertypes", ())),
-                   abilities=chars.abilities + engine.land_mana(p.get("subtypes", ()), oid, chars))
+    types, subtypes = chars.types | frozenset(p.get("types", ())), chars.subtypes | frozenset(p.get("subtypes", ()))
+    supertypes = chars.supertypes | frozenset(p.get("supertypes", ()))
+    mana = engine.land_mana(p.get("subtypes", ()), oid, chars)
+    if not mana and types == chars.types and subtypes == chars.subtypes and supertypes == chars.supertypes:
+        return chars  # nothing new: the same characteristics (the view logs no change)
+    return replace(chars, types=types, subtypes=subtypes, supertypes=supertypes, abilities=chars.abilities + mana)
 
 
 @_effect("remove_type", Layer.L4_TYPE, K.L4_TYPE, keys=TYPE_KEYS, label="Loses a type",
          doc="Layer 4: the object loses these card types, subtypes and supertypes (CR 613.1d).",
-         example={"supertypes": ["legendary"]})
+         example={"supertypes": ["legendary"]}, writes=type_words)
 def _remove_type(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View, e: Effect) -> Chars:
     return replace(chars, types=chars.types - frozenset(p.get("types", ())),
                    subtypes=chars.subtypes - frozenset(p.get("subtypes", ())),
@@ -456,6 +525,9 @@ PT_KEYS = {"power": PT_AMOUNT, "toughness": PT_AMOUNT}
 def _set_pt(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View, e: Effect) -> Chars:
     power = engine.amount(p.get("power"), oid, view, e) if "power" in p else chars.power
     tough = engine.amount(p.get("toughness"), oid, view, e) if "toughness" in p else chars.toughness
+    if power == chars.power and tough == chars.toughness and type(power) is type(chars.power) \
+            and type(tough) is type(chars.toughness):
+        return chars
     return replace(chars, power=power, toughness=tough)
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 from ..core.deadline import check as check_deadline
+from .interactions import overlaps
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches, same_name  # noqa: F401
 from .layer_effects import (  # noqa: F401  (part of this module's interface)
     KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of, result_of,
@@ -86,14 +87,65 @@ class LayerResult:
     """The characteristics of every permanent and how they came about."""
 
     chars: dict[ObjectId, Chars]
-    walk: dict[ObjectId, list[dict[str, Any]]]
-    """Per permanent: ``{layer, sublayer, effect, source, timestamp, reason, rule_key, before, after}``."""
+    rows: dict[ObjectId, list[Any]]
+    """Per permanent, its walk as the computation left it: a row, or what makes one (:attr:`walk`)."""
     dependencies: list[dict[str, Any]]
     """Each dependency found: ``{layer, effect, depends_on, rule_key}``; loops have ``loop: True``."""
     notes: list[dict[str, Any]] = field(default_factory=list)
     """What the engine could not evaluate: ``{kind, card, effect, label, rule_key, …}`` with kind
     ``granted_earlier_layer`` (+ ``do``, ``layer``), ``grant_depth`` (+ ``depth``) or
     ``condition_unknown`` (+ ``condition``)."""
+    work: dict[str, int] = field(default_factory=dict)
+    """What the computation cost, counted (not timed): ``trials`` (pairs of effects tried for a
+    dependency, CR 613.8a), ``searched`` (objects tested against a filter), ``applied`` (objects
+    an effect was applied to)."""
+    built: list[dict[ObjectId, list[dict[str, Any]]]] = field(default_factory=list, repr=False, compare=False)
+    """The walk once built (a box)."""
+
+    @property
+    def walk(self) -> dict[ObjectId, list[dict[str, Any]]]:
+        """Per permanent: ``{layer, sublayer, effect, label, do, source, timestamp, reason, rule_key,
+        layer_rule_key, before, after}``, built from :attr:`rows` when first read (a board's
+        characteristics need no walk; a resolution reports only its last state's)."""
+        if not self.built:
+            self.built.append(_built_walk(self.rows))
+        return self.built[0]
+
+    @property
+    def walk_length(self) -> int:
+        """How many rows the walk has (without building it)."""
+        return sum(map(len, self.rows.values()))
+
+
+def _built_walk(rows: dict[ObjectId, list[Any]]) -> dict[ObjectId, list[dict[str, Any]]]:
+    """Build each row an application left as ``(layer, effect, label, reason, rule_key, before,
+    after)``; the characteristics are held by the rows, so equal ones share one summary."""
+    summaries: dict[tuple[Layer, int], Any] = {}
+
+    def summary(layer: Layer, chars: Chars) -> Any:
+        key = (layer, id(chars))
+        if key not in summaries:
+            summaries[key] = _summary(layer, chars)
+        return summaries[key]
+
+    out: dict[ObjectId, list[dict[str, Any]]] = {}
+    for oid, items in rows.items():
+        built = []
+        for item in items:
+            if type(item) is dict:
+                built.append(item)
+                continue
+            layer, e, label, reason, rule_key, before, after = item
+            # The type line's words changed too (CR 612.1).
+            row_rule = K.TEXT_CHANGE if rule_key is K.TEXT_WORDS and before.subtypes != after.subtypes else rule_key
+            built.append({
+                "layer": layer.number, "sublayer": layer.sublayer, "effect": e.id, "label": label,
+                "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": reason,
+                "rule_key": row_rule, "layer_rule_key": LAYER_RULE[layer],
+                "before": summary(layer, before), "after": summary(layer, after),
+            })
+        out[oid] = built
+    return out
 
 
 def _summary(layer: Layer, chars: Chars) -> Any:
@@ -136,17 +188,13 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
     """
     objects = state.objects
     engine = LayerEngine(state, objects)
-    view: dict[ObjectId, Chars] = {}
-    for oid in state.order:
-        obj = objects[oid]
-        if obj.zone is Zone.BATTLEFIELD:
-            view[oid] = replace(obj.printed, controller=obj.controller)
+    view = engine.index.view
     effects = static_effects(state, objects) + [e for e in state.effects if e.do in LAYER_OF]
     by_layer: dict[Layer, list[LayerEffect]] = {layer: [] for layer in LAYER_ORDER}
     for e in effects:
         le = _layer_effect(e, objects)
         by_layer[le.layer].append(le)
-    walk: dict[ObjectId, list[dict[str, Any]]] = {oid: [] for oid in view}
+    walk: dict[ObjectId, list[Any]] = {oid: [] for oid in view}
     dependencies: list[dict[str, Any]] = []
     notes: list[dict[str, Any]] = []
     for index, layer in enumerate(LAYER_ORDER):
@@ -170,7 +218,8 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
                 _apply_group(engine, layer, group, view, walk if record_walk else None, dependencies, is_cda, spawn, notes)
         if layer is Layer.L4_TYPE:
             with_intrinsic_mana(view)  # CR 305.6: the land types are known now
-    return LayerResult(view, walk, dependencies, notes)
+    work = {"trials": engine.trials[0], "searched": engine.index.searches[0], "applied": engine.applied[0]}
+    return LayerResult(dict(view), walk, dependencies, notes, work)  # a plain dict: not the view and its log
 
 
 def _layer_effect(e: Effect, objects: Mapping[ObjectId, GameObject]) -> LayerEffect:
@@ -178,7 +227,7 @@ def _layer_effect(e: Effect, objects: Mapping[ObjectId, GameObject]) -> LayerEff
 
 
 def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], view: dict[ObjectId, Chars],
-                 walk: Optional[dict[ObjectId, list[dict[str, Any]]]], dependencies: list[dict[str, Any]],
+                 walk: Optional[dict[ObjectId, list[Any]]], dependencies: list[dict[str, Any]],
                  is_cda: bool, spawn: Callable[[list[Effect]], list[LayerEffect]],
                  notes: list[dict[str, Any]]) -> None:
     """Apply one class of effects (CDAs, or the rest) of one layer (CR 613.3, 613.8).
@@ -191,19 +240,23 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
     tracker = _DependencyTracker(engine, pending, view, WRITES[layer], f"dependency trials in {what}")
     waited: set[str] = set()
     reported: set[tuple[str, str]] = set()
+    applying = f"applying {what}"
     while pending:
-        check_deadline(f"applying {what}")
-        live = {p.effect.id for p in pending}
-        ready = [le for le in pending if not (tracker.deps.get(le.effect.id, set()) & live)]
-        loop = not ready
-        chosen = pending[0] if loop else ready[0]
-        for le in pending:
-            for other in sorted(tracker.deps.get(le.effect.id, set()) & live):
-                if (le.effect.id, other) not in reported:
-                    reported.add((le.effect.id, other))
-                    dependencies.append({"layer": layer.value, "effect": le.effect.id, "label": le.label,
-                                         "depends_on": other, "loop": loop, "rule_key": K.DEPENDENCY})
-                    waited.add(le.effect.id)
+        check_deadline(applying)
+        loop = False
+        chosen = pending[0]
+        if tracker.deps:  # with no dependency, timestamp order (CR 613.7)
+            live = {p.effect.id for p in pending}
+            ready = [le for le in pending if not (tracker.deps.get(le.effect.id, set()) & live)]
+            loop = not ready
+            chosen = pending[0] if loop else ready[0]
+            for le in pending:
+                for other in sorted(tracker.deps.get(le.effect.id, set()) & live):
+                    if (le.effect.id, other) not in reported:
+                        reported.add((le.effect.id, other))
+                        dependencies.append({"layer": layer.value, "effect": le.effect.id, "label": le.label,
+                                             "depends_on": other, "loop": loop, "rule_key": K.DEPENDENCY})
+                        waited.add(le.effect.id)
         if loop:
             dependencies.append({"layer": layer.value, "effect": chosen.effect.id, "label": chosen.label,
                                  "depends_on": None, "loop": True, "rule_key": K.DEPENDENCY_WAIT})
@@ -220,7 +273,7 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
         if e.group and e.group not in engine.started:
             engine.started[e.group] = targets
         changes = engine.apply(e, view, targets)
-        changed = frozenset(oid for oid, (before, after) in changes.items() if before != after)
+        changed = frozenset(oid for oid, (before, after) in changes.items() if before is not after and before != after)
         if e.do == "add_ability":
             new = [granted for oid in sorted(targets) for granted in granted_effects(engine, e, oid, view[oid], notes)]
             for le in spawn(new):
@@ -233,15 +286,9 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
         reason = "cda" if is_cda else "loop" if loop else "dependency" if e.id in waited else "timestamp"
         rule_key = ((K.L7A_CDA if layer is Layer.L7A_CDA_PT else K.CDA_FIRST) if is_cda else K.DEPENDENCY_WAIT if loop else K.DEPENDENCY if reason == "dependency"
                     else _timestamp_rule(engine, chosen, view))
+        label = chosen.label
         for oid, (before, after) in changes.items():
-            # The type line's words changed too (CR 612.1).
-            row_rule = K.TEXT_CHANGE if rule_key is K.TEXT_WORDS and before.subtypes != after.subtypes else rule_key
-            walk[oid].append({
-                "layer": layer.number, "sublayer": layer.sublayer, "effect": e.id, "label": chosen.label,
-                "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": reason,
-                "rule_key": row_rule, "layer_rule_key": LAYER_RULE[layer],
-                "before": _summary(layer, before), "after": _summary(layer, after),
-            })
+            walk[oid].append((layer, e, label, reason, rule_key, before, after))  # built by LayerResult.walk
 
 
 def _timestamp_rule(engine: LayerEngine, le: LayerEffect, view: View) -> K:
@@ -265,7 +312,7 @@ def _order(le: LayerEffect) -> tuple[int, str]:
 
 
 def _not_applied(engine: LayerEngine, le: LayerEffect, view: dict[ObjectId, Chars],
-                 walk: Optional[dict[ObjectId, list[dict[str, Any]]]], notes: list[dict[str, Any]],
+                 walk: Optional[dict[ObjectId, list[Any]]], notes: list[dict[str, Any]],
                  holds: Optional[bool]) -> None:
     """An effect whose ``if`` condition is false (or unknown) when it would apply does not apply
     (CR 611.3a): a ``condition_false`` row on each object it would affect, or on its source."""
@@ -290,10 +337,13 @@ class _DependencyTracker:
     """Which pending effects depend on which (CR 613.8a), kept up to date incrementally.
 
     ``a`` depends on ``b`` when applying ``b`` (to an overlay of the objects it affects)
-    changes ``a``'s signature. Only effects that read what this layer writes can depend on
-    anything. After an application that changed the objects ``C``, a pair is re-checked only
-    if ``C`` meets ``b``'s affected set (before or after) or ``a``'s own inputs, so a layer
-    with k effects costs O(k²) pair checks when each application touches few others.
+    changes ``a``'s signature. ``a`` can depend on ``b`` only if ``b`` writes something ``a``
+    reads (:meth:`~engine.mtg.layer_effects.LayerEngine.read_facets`, ``write_facets``;
+    everything in layer 1, and an effect that counts objects in layer 7 on every other), so only
+    those pairs are tried. After an application that changed the objects ``C``, a pair is
+    re-checked only if ``C`` meets ``b``'s affected set (before or after) or ``a``'s own inputs,
+    so a layer with k effects costs at most O(k²) pair checks, and none for effects that cannot
+    interact. ``trials`` counts the pair checks (the engine's box, :attr:`LayerResult.work`).
     """
 
     def __init__(self, engine: LayerEngine, pending: list[LayerEffect], view: dict[ObjectId, Chars], writes: set[str],
@@ -303,18 +353,37 @@ class _DependencyTracker:
         """What the deadline check names while this tracker works."""
         self.view = view
         self.writes = writes
+        self.trials = engine.trials
         self.pending = list(pending)
-        reads_count = {"count"} if "pt" in writes else set()
-        self.interacting = [le for le in pending if "all" in writes or engine.reads(le.effect) & (writes | reads_count)]
         self.deps: dict[str, set[str]] = {}
         self.affected: dict[str, frozenset[ObjectId]] = {}
         self.baseline: dict[str, Signature] = {}
-        if not self.interacting or len(pending) < 2:
-            self.interacting = []
+        self.sources: dict[str, list[LayerEffect]] = {}
+        """a → the effects ``a`` may depend on (they write what it reads)."""
+        self.dependents: dict[str, list[LayerEffect]] = {}
+        """b → the effects that may depend on ``b``."""
+        self.interacting: list[LayerEffect] = []
+        if len(pending) < 2:
             return
-        for le in self.pending:
-            check_deadline(what)
-            self.affected[le.effect.id] = self._affected(le)
+        counts = "pt" in writes
+        reads = {le.effect.id: engine.read_facets(le.effect, view) for le in pending}
+        made = {le.effect.id: engine.write_facets(le.effect, view) for le in pending}
+        writers: dict[Any, list[LayerEffect]] = {}  # effects that write the same, tried as one
+        for b in pending:
+            writers.setdefault(made[b.effect.id], []).append(b)
+        for a in pending:
+            every = "all" in writes or (counts and ("count", None) in reads[a.effect.id])
+            can = {b.effect.id for facets, group in writers.items()
+                   if every or overlaps(reads[a.effect.id], facets) for b in group}
+            self.sources[a.effect.id] = [b for b in pending if b is not a and b.effect.id in can]
+        self.interacting = [a for a in pending if self.sources[a.effect.id]]
+        for a in self.interacting:
+            for b in self.sources[a.effect.id]:
+                self.dependents.setdefault(b.effect.id, []).append(a)
+        for b in self.pending:
+            if b.effect.id in self.dependents:
+                check_deadline(what)
+                self.affected[b.effect.id] = self._affected(b)
         for a in self.interacting:
             check_deadline(what)
             self.baseline[a.effect.id] = signature(engine, a, view)
@@ -337,22 +406,24 @@ class _DependencyTracker:
         return ChainMap(overlay, self.view) if overlay else self.view
 
     def _column(self, b: LayerEffect) -> None:
-        """Re-check every ``a`` against ``b``."""
+        """Re-check every ``a`` that may depend on ``b``."""
+        dependents = [a for a in self.dependents.get(b.effect.id, ()) if a.effect.id in self.baseline]
+        if not dependents:
+            return
         check_deadline(self.what)
         sim = self._simulated(b)
-        for a in self.interacting:
-            if a is b:
-                continue
+        for a in dependents:
             self._set(a, b, sim)
 
     def _row(self, a: LayerEffect) -> None:
-        """Re-check ``a`` against every ``b``."""
+        """Re-check ``a`` against every ``b`` it may depend on."""
         check_deadline(self.what)
-        for b in self.pending:
-            if b is not a:
+        for b in self.sources.get(a.effect.id, ()):
+            if b.effect.id in self.affected:
                 self._set(a, b, self._simulated(b))
 
     def _set(self, a: LayerEffect, b: LayerEffect, sim: View) -> None:
+        self.trials[0] += 1
         if sim is self.view:
             self.deps.get(a.effect.id, set()).discard(b.effect.id)
             return
@@ -367,6 +438,8 @@ class _DependencyTracker:
             self.pending.remove(le)
         if le in self.interacting:
             self.interacting.remove(le)
+        self.baseline.pop(le.effect.id, None)
+        self.affected.pop(le.effect.id, None)
 
     def update(self, changed: frozenset[ObjectId]) -> None:
         """An application changed the objects ``changed``: re-check what it may have changed (613.8c)."""
@@ -380,6 +453,8 @@ class _DependencyTracker:
                 rows.append(a)
             self.baseline[a.effect.id] = now
         for b in self.pending:
+            if b.effect.id not in self.affected:
+                continue
             check_deadline(self.what)
             old = self.affected[b.effect.id]
             new = self._affected(b)
@@ -404,13 +479,22 @@ _CACHE: "OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], LayerResult]]" = Or
 _CACHE_LOCK = threading.Lock()
 CACHE_SIZE = 64
 """How many layer results :func:`layers_of` keeps (a resolution revisits a few states at a time)."""
+CACHE_ROWS = 200_000
+"""How many walk rows and permanents the kept results may hold together (the oldest go first;
+the newest is always kept): a few boards of the largest kind, not 64 of them."""
+
+
+def _weight(result: LayerResult) -> int:
+    return result.walk_length + len(result.chars)
 
 
 def layers_of(state: GameState) -> LayerResult:
-    """Return :func:`compute` of ``state`` without the walk, memoized: the layers read only the
+    """Return :func:`compute` of ``state`` (with its walk), memoized: the layers read only the
     objects, their order, the effects, the players and the turn (conditions, 611.3a), so states
-    that share those (a priority pass, a step that begins) share one result. A pure function's
-    cache: the key holds the very values it was computed from."""
+    that share those (a priority pass, a step that begins) share one result, and the walk a
+    resolution reports of its last state is the one computed for its board. A pure function's
+    cache: the key holds the very values it was computed from. The result is shared: read it,
+    never change it."""
     parts = (state.objects, state.order, state.effects, state.players, state.active, state.step, state.combat_number)
     key = tuple(id(part) for part in parts[:4]) + parts[4:]
     with _CACHE_LOCK:
@@ -418,10 +502,10 @@ def layers_of(state: GameState) -> LayerResult:
         if hit is not None and all(a is b for a, b in zip(hit[0], parts[:4])):
             _CACHE.move_to_end(key)
             return hit[1]
-    result = compute(state, record_walk=False)
+    result = compute(state)
     with _CACHE_LOCK:
         _CACHE[key] = (parts[:4], result)
-        while len(_CACHE) > CACHE_SIZE:
+        while len(_CACHE) > CACHE_SIZE or (len(_CACHE) > 1 and sum(_weight(r) for _, r in _CACHE.values()) > CACHE_ROWS):
             _CACHE.popitem(last=False)
     return result
 

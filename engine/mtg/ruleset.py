@@ -12,11 +12,11 @@ from ..core.deadline import check as check_deadline
 from ..core.validation import Checker
 from . import messages  # noqa: F401  (registers the message catalogue)
 from . import scenario as fmt
-from .board import board_of
+from .board import board_watcher
 from .choices import MAX_BRANCHES, GivenChoices, OpenChoice
 from .game import Game
 from .keywords import EVALUATED_KEYWORDS  # noqa: F401  (part of this module's interface)
-from .layers import compute
+from .layers import layers_of
 from .rules import K, citation
 from .vocabulary import VOCABULARY
 
@@ -63,7 +63,7 @@ class MtgRuleset(Ruleset):
     def _resolve(self, scenario: Mapping[str, Any], recorder: TraceRecorder, given: GivenChoices) -> dict[str, Any]:
         game = Game(self, recorder, choices=given)
         state = fmt.parse_state(scenario)
-        recorder.watch(board_of, state)
+        recorder.watch(board_watcher(), state)
         for effect in state.effects:
             if effect.do == "unsupported":
                 game.record("cannot_evaluate", "mtg.layer.unsupported", K.LAYERS, effect=effect.id, do=effect.do)
@@ -74,8 +74,10 @@ class MtgRuleset(Ruleset):
             state = game.run(state, list(scenario.get("actions", [])))
         except OpenChoice as open_choice:
             self._branch(scenario, open_choice, recorder, given)
-            return fmt.result(scenario, open_choice.state, compute(open_choice.state), cite, False)
-        layers = compute(state)
+            return fmt.result(scenario, open_choice.state, layers_of(open_choice.state), cite, False)
+        layers = layers_of(state)
+        # Every dependency, walk row and note is a step: past the budget, say so before recording them.
+        recorder.budget.ensure(len(layers.dependencies) + layers.walk_length + len(layers.notes))
         for dep in layers.dependencies:
             message = "mtg.layer.loop" if dep["depends_on"] is None else "mtg.layer.dependency"
             game.record("layer", message, dep["rule_key"], layer=dep["layer"], effect=dep["effect"], label=dep["label"],

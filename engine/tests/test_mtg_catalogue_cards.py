@@ -58,9 +58,10 @@ def test_every_catalogue_card_names_a_card_section_of_the_faq():
     sections = {s.number for s in parse(text).sections if s.kind == "card"}
     assert CARDS["Necromancer's Covenant"]["faq"] == "card-necromancers-covenant"
     assert CARDS["Mayael's Aria"]["faq"] == "card-mayaels-aria"
-    missing = sorted(c["faq"] for c in catalogue.cards() if c["faq"] not in sections)
+    covered = [c for c in catalogue.cards() if c["faq"] is not None]
+    missing = sorted(c["faq"] for c in covered if c["faq"] not in sections)
     assert missing == []
-    assert len(catalogue.cards()) == len(sections) == 80
+    assert len(covered) == len(sections) == 80
 
 
 def test_every_library_card_matches_its_faq_section_and_cites_it():
@@ -75,6 +76,8 @@ def test_every_library_card_matches_its_faq_section_and_cites_it():
     faq = {s.number: s.data for s in parse(text).sections if s.kind == "card"}
     for card in library("mtg"):
         section = catalogue.faq_section(card)
+        if section is None and "card-" + catalogue.faq_slug(card.name) not in faq:
+            continue  # a card of a golden the FAQ does not cover (issue 14): no FAQ data to match
         assert section == "card-" + catalogue.faq_slug(card.name), card.name
         data = faq[section]
         assert (card.names.get("en"), card.names.get("zh-Hans"), card.obj["mana_cost"]) == (

@@ -23,7 +23,7 @@ from .mana import mana_value
 from .model import Ability, Chars, GameState, PendingTrigger, StackItem, Zone, freeze, opponent, thaw
 from .resolution import COMMON, Resolution, check_instruction, instruction
 from .rules import KEYWORD_SECTIONS, K, KeywordRule, cite
-from .vocabulary import COLORS, COUNTER, VOCABULARY, Choice, Integer, ManaSymbols, Text, row
+from .vocabulary import CARD_TYPES, COLORS, COUNTER, SUPERTYPES, VOCABULARY, Choice, Integer, ManaSymbols, Text, row
 
 EVALUATED: dict[str, tuple[Any, str]] = {
     # keyword → (the rule where the engine applies it, what it does in the engine)
@@ -58,7 +58,9 @@ EVALUATED: dict[str, tuple[Any, str]] = {
     "lifelink": (K.LIFELINK, "Damage it deals also causes its controller to gain that much life (702.15b)."),
     "menace": (K.MENACE, "It can't be blocked except by two or more creatures (702.111b in 2022, 702.110b in 2020)."),
     "protection": (K.PROTECTION_TARGET, "Protection from a color (`from`): it can't be the target of spells or "
-                   "abilities of that color, and damage from sources of that color is prevented (702.16b, 702.16e)."),
+                   "abilities of that color, damage from sources of that color is prevented, as an attacker it can't "
+                   "be blocked by creatures of that color, and an Aura of that color attached to it goes to the "
+                   "graveyard and an Equipment of that color becomes unattached as state-based actions (702.16b-f)."),
     "reach": (KeywordRule("reach"), "It can block creatures with flying (702.17b, 702.9b)."),
     "shroud": (K.SHROUD_TARGET, "It can't be the target of spells or abilities (702.18a)."),
     "split_second": (K.SPLIT_SECOND, "While the spell is on the stack, players can't cast other spells or activate "
@@ -156,6 +158,9 @@ def check_keyword_ability(value: Any, path: Path, v: Validation) -> None:
     if keyword == "landwalk" and "type" not in value and "supertype" not in value:
         v.error((*path, "type"), "landwalk names a land type and/or a supertype: type (\"Swamp\" for swampwalk) "
                                  "or supertype (legendary, snow, nonbasic) (CR 702.14a)")
+    if keyword == "landwalk" and str(value.get("type", "")).lower() in CARD_TYPES + SUPERTYPES:
+        v.error((*path, "type"), f"type is a land type (Swamp, Island …); {value['type']} is a card type or supertype: "
+                                 "a supertype goes in supertype, and landwalk by a card type is not expressible (702.14c)")
     if keyword == "annihilator" and "n" not in value:
         v.error((*path, "n"), "n is required for annihilator: how many permanents are sacrificed (CR 702.86a)")
     if keyword == "ward" and ("cost" in value) == ("life" in value):
@@ -250,6 +255,12 @@ def keyword_trigger_holds(spec: Mapping[str, Any], event: Mapping[str, Any], con
         if (event.get("counters") or {}).get(kind, 0):
             return False, rule
     return True, None
+
+
+def protected_from(protected: Chars, source: Chars) -> bool:
+    """Whether ``protected`` has protection from one of the colors of ``source`` (CR 702.16a): it
+    can't be blocked by it (702.16f), enchanted by it (702.16c) or equipped by it (702.16d)."""
+    return any(a.keyword == "protection" and a.spec.get("from") in source.colors for a in protected.abilities)
 
 
 def landwalk_applies(ability: Ability, lands: Iterable[Chars]) -> bool:

@@ -156,6 +156,7 @@ MESSAGES = {
     "mtg.illegal.no_effect": "There is no effect {effect} in force to end (in force: {effects}).",
     "mtg.setup.counters": "Set-up: {added} {kind} counter(s) are put on {card_name}; it has {count} (timestamp {timestamp}).",
     "mtg.illegal.move": "{card_name} cannot be moved that way ({why}; it is in {zone}).",
+    "mtg.cannot_evaluate.effect_zone": "The effect {effect} ({do}) names {card_name}, which is in {zone}: the engine applies continuous effects to permanents only (and grant_spell to spells), so it is not evaluated there.",
     "mtg.ward.gone": "{card_name}'s ward: the spell or ability {item} has already left the stack; there is nothing to counter.",
     "mtg.reveal": "{player} reveals {cards} for {card_name}.",
     "mtg.choice.bottom_order": "{player} chooses the order of the cards put on the bottom of their library for {card_name} ({count} possible orders).",

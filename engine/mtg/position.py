@@ -99,12 +99,15 @@ CREATE_KEYS = {"effect": DocumentEffect(label="Effect", help="a document effect 
 
 
 @VOCABULARY.entry("action", "create_effect", rule=(K.TIMESTAMP_SHARED, K.DURATION), keys=CREATE_KEYS, required=("effect",),
-                  label="A continuous effect begins", messages=("mtg.setup.effect_created",),
+                  label="A continuous effect begins",
+                  messages=("mtg.setup.effect_created", "mtg.cannot_evaluate.effect_zone"),
                   example={"type": "create_effect", "effect": {"id": "giant_growth", "do": "modify_pt", "power": 3,
                                                                "toughness": 3, "affected": ["bears"]}},
                   doc="A judge's set-up: the document effect `effect` (the shape of an `effects[]` entry) begins now, "
                       "with the timestamp of this moment (CR 613.7b), so effects and objects from before it come "
-                      "first in its layer (613.7); `end_effect` ends it. Its id defaults to `effect@<timestamp>`.",
+                      "first in its layer (613.7); `end_effect` ends it. Its id defaults to `effect@<timestamp>`. An effect "
+                      "naming a card that is not a permanent (a graveyard card gaining flashback) is a `cannot_evaluate` "
+                      "step: the engine applies continuous effects to permanents (613.1).",
                   row=row(CREATE_KEYS))
 def create_effect(game: Any, state: GameState, action: Mapping[str, Any]) -> GameState:
     """Add the action's document effect to the effects in force with a new timestamp."""
@@ -112,6 +115,8 @@ def create_effect(game: Any, state: GameState, action: Mapping[str, Any]) -> Gam
     effect = document_effect(action["effect"], f"effect@{ts}", ts, state.active)
     state = replace(state, effects=state.effects + (effect,))
     game.record("effect", "mtg.setup.effect_created", K.TIMESTAMP_SHARED, effect=effect.id, do=effect.do, timestamp=ts)
+    game.report_effect_zones(effect.id, effect.do, action["effect"].get("affected"),
+                             {o.id: (o.zone.value, o.printed.name) for o in state.objects.values()})
     game.recorder.sync(state)
     return _then(game, state)
 

@@ -299,6 +299,9 @@ class K(Enum):
     UNDYING = auto()
     ANNIHILATOR = auto()
     ANNIHILATOR_INSTANCES = auto()
+    PROTECTION_BLOCK = auto()
+    PROTECTION_AURA = auto()
+    PROTECTION_EQUIPMENT = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -570,6 +573,9 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.UNDYING: ("702.92a", "702.93a", "if it had no +1/+1 counters on it"),
     K.ANNIHILATOR: ("702.85a", "702.86a", "defending player sacrifices N permanents"),
     K.ANNIHILATOR_INSTANCES: ("702.85b", "702.86b", "each triggers separately"),
+    K.PROTECTION_BLOCK: ("702.16f", "702.16f", "can't be blocked by creatures that have the stated quality"),
+    K.PROTECTION_AURA: ("702.16c", "702.16c", "can't be enchanted by Auras that have the stated quality"),
+    K.PROTECTION_EQUIPMENT: ("702.16d", "702.16d", "can't be equipped by Equipment that have the stated quality"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -93,3 +93,20 @@ def test_400_7_moving_a_spell_on_the_stack_or_to_where_it_is_is_illegal():
     assert step["params"]["why"] == "already_there" and step["rule"]["number"] == "400.7"
     board["actions"] = [{"type": "move_card", "card": "ev", "to": "hand", "position": 2}]
     assert list(_paths(board)) == ["actions[0].position"]
+
+
+def test_702_14c_landwalk_by_a_card_type_is_refused_not_ignored():
+    board = _golden("702-14c-swampwalk-can-be-blocked-without-a-swamp")
+    board["objects"][0]["abilities"][0]["type"] = "Artifact"
+    assert list(_paths(board)) == ["objects[0].abilities[0].type"]
+
+
+def test_702_16d_an_equipment_of_the_quality_becomes_unattached_and_stays():
+    board = _golden("702-16c-a-creature-gaining-protection-from-white-sheds-a-white-aura")
+    board["objects"][1] = {"id": "aura", "name": "Whitened Blade", "owner": "p1", "zone": "battlefield",
+                           "types": ["artifact"], "subtypes": ["Equipment"], "colors": ["white"], "attached_to": "bears"}
+    out = engine.resolve(board)
+    [step] = [s for s in out["trace"] if s["message_id"] == "mtg.sba.unattach"]
+    assert step["rule"]["number"] == "702.16d" and step["params"]["card"] == "aura"
+    blade = {o["id"]: o for o in out["result"]["objects"]}["aura"]
+    assert blade["zone"] == "battlefield" and blade["attached_to"] is None

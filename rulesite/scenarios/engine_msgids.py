@@ -404,6 +404,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} ({card}, {zone}) has an ability the engine does not evaluate: “{text}”; where it matters, this result does not account for it.'),
     # Translators: mtg.cannot_evaluate.block_requirement
     pgettext_lazy('trace', '{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.'),
+    # Translators: mtg.cannot_evaluate.effect_zone
+    pgettext_lazy('trace', 'The effect {effect} ({do}) names {card_name}, which is in {zone}: the engine applies continuous effects to permanents only (and grant_spell to spells), so it is not evaluated there.'),
     # Translators: mtg.cannot_evaluate.keyword
     pgettext_lazy('trace', '{card_name} ({card}, {zone}) has {keyword}, a keyword the engine does not evaluate; where it matters, this result does not account for it.'),
     # Translators: mtg.cannot_evaluate.no_legal_attackers
@@ -2476,7 +2478,7 @@ VOCABULARY = (
     # Translators: mtg keyword:protection
     pgettext_lazy('vocabulary', 'Protection'),
     # Translators: mtg keyword:protection
-    pgettext_lazy('vocabulary', "Protection from a color (`from`): it can't be the target of spells or abilities of that color, and damage from sources of that color is prevented (702.16b, 702.16e)."),
+    pgettext_lazy('vocabulary', "Protection from a color (`from`): it can't be the target of spells or abilities of that color, damage from sources of that color is prevented, as an attacker it can't be blocked by creatures of that color, and an Aura of that color attached to it goes to the graveyard and an Equipment of that color becomes unattached as state-based actions (702.16b-f)."),
     # Translators: mtg keyword:reach
     pgettext_lazy('vocabulary', 'Reach'),
     # Translators: mtg keyword:reach
@@ -3688,7 +3690,7 @@ VOCABULARY = (
     # Translators: mtg action:create_effect
     pgettext_lazy('vocabulary', 'A continuous effect begins'),
     # Translators: mtg action:create_effect
-    pgettext_lazy('vocabulary', "A judge's set-up: the document effect `effect` (the shape of an `effects[]` entry) begins now, with the timestamp of this moment (CR 613.7b), so effects and objects from before it come first in its layer (613.7); `end_effect` ends it. Its id defaults to `effect@<timestamp>`."),
+    pgettext_lazy('vocabulary', "A judge's set-up: the document effect `effect` (the shape of an `effects[]` entry) begins now, with the timestamp of this moment (CR 613.7b), so effects and objects from before it come first in its layer (613.7); `end_effect` ends it. Its id defaults to `effect@<timestamp>`. An effect naming a card that is not a permanent (a graveyard card gaining flashback) is a `cannot_evaluate` step: the engine applies continuous effects to permanents (613.1)."),
     # Translators: mtg action:create_effect
     pgettext_lazy('vocabulary', 'Effect'),
     # Translators: mtg action:create_effect

@@ -379,14 +379,17 @@ def cascade(ctx: Any, state: GameState, part: Mapping[str, Any]) -> tuple[GameSt
              example={"kind": "-1/-1"},
              doc="What persist (702.79a) and undying (702.93a) do: the card the ability belongs to returns from its "
                  "owner's graveyard to the battlefield under its owner's control, entering with one counter of `kind` "
-                 "(614.1c); it is a new object (400.7). A card no longer in the graveyard stays where it is.")
+                 "(614.1c); it is a new object (400.7). A card no longer in the graveyard, or that left it and came "
+                 "back (a new object), stays where it is.")
 def return_with_counter(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
     """Follow a return_with_counter instruction (the trigger of persist or undying)."""
     game, item = ctx.game, ctx.item
     kind = part["kind"]
     rule = {"-1/-1": K.PERSIST, "+1/+1": K.UNDYING}.get(kind, K.NEW_OBJECT)
     obj = state.objects.get(item.source)
-    if obj is None or obj.zone is not Zone.GRAVEYARD:
+    moved_on = item.event.get("to_timestamp") not in (None, getattr(obj, "timestamp", None))
+    if obj is None or obj.zone is not Zone.GRAVEYARD or moved_on:
+        # CR 400.7: a card that left the graveyard (even to come back) is a new object, not "it".
         game.record("resolve", "mtg.resolve.not_returned", rule, card=item.source, card_name=item.name,
                     zone=obj.zone.value if obj else "")
         return state, ctx

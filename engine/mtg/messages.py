@@ -149,7 +149,7 @@ MESSAGES = {
     "mtg.choice.devour": "{player} chooses which creatures {card_name} devours ({count} possible choices).",
     "mtg.choice.reveal": "{player} chooses which cards to reveal as {card_name} enters ({count} possible choices).",
     "mtg.enters.counters": "{card_name} enters with {count} {kind} counter(s).",
-    "mtg.resolve.not_returned": "{card_name} is no longer in its owner's graveyard (it is in {zone}): it does not return.",
+    "mtg.resolve.not_returned": "{card_name} did not stay in its owner's graveyard (it is in {zone}; a card that left and came back is a new object): it does not return.",
     "mtg.choice.annihilator": "{player} chooses {n} permanent(s) to sacrifice for {card_name}'s annihilator ({count} possible choices).",
     "mtg.setup.effect_created": "Set-up: the effect {effect} ({do}) begins now, with timestamp {timestamp}.",
     "mtg.setup.effect_ended": "Set-up: the effect {effect} ends now.",

@@ -26,7 +26,8 @@ class Zones:
         ``position`` n puts it nth from the top of the library (the bottom when the library has fewer
         than n - 1 other cards). A permanent entering makes its "as it enters" choices first (614.12a);
         ``counters`` are the counters it enters with (persist, undying: 614.1c), each a step citing ``key``.
-        Leaving the battlefield, the event keeps the counters it had (last known information, 603.10a)."""
+        Leaving the battlefield, the event keeps the counters it had (last known information, 603.10a)
+        and the timestamp of the new object it became (``to_timestamp``, 400.7)."""
         obj = state.objects[oid]
         frm = obj.zone
         lki = None
@@ -88,7 +89,7 @@ class Zones:
         self.recorder.sync(state)
         if frm is Zone.BATTLEFIELD:
             event = {"event": "leaves", "object": oid, "to": to.value, "lki": lki, "player": lki.controller,
-                     "counters": freeze(dict(obj.counters))}
+                     "counters": freeze(dict(obj.counters)), "to_timestamp": ts}
             state = self.emit(state, event)
             if to is Zone.GRAVEYARD and lki is not None and "creature" in lki.types:
                 state = self.emit(state, {**event, "event": "dies"})

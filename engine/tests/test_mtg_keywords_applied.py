@@ -110,3 +110,12 @@ def test_702_16d_an_equipment_of_the_quality_becomes_unattached_and_stays():
     assert step["rule"]["number"] == "702.16d" and step["params"]["card"] == "aura"
     blade = {o["id"]: o for o in out["result"]["objects"]}["aura"]
     assert blade["zone"] == "battlefield" and blade["attached_to"] is None
+
+
+def test_400_7_persist_does_not_return_a_card_that_left_the_graveyard_and_came_back():
+    board = _golden("702-79a-persist-returns-with-a-minus-counter")
+    board["actions"] += [{"type": "resolve"}, {"type": "move_card", "card": "it", "to": "hand"},
+                         {"type": "move_card", "card": "it", "to": "graveyard"}]
+    out = engine.resolve(board)
+    assert [s["params"]["zone"] for s in out["trace"] if s["message_id"] == "mtg.resolve.not_returned"] == ["graveyard"]
+    assert {o["id"]: o["zone"] for o in out["result"]["objects"]}["it"] == "graveyard"

@@ -651,7 +651,7 @@ MSGIDS = (
     # Translators: mtg.resolve.no_legal_targets
     pgettext_lazy('trace', '{item} ({card_name}) does not resolve: all its targets are illegal.'),
     # Translators: mtg.resolve.not_returned
-    pgettext_lazy('trace', "{card_name} is no longer in its owner's graveyard (it is in {zone}): it does not return."),
+    pgettext_lazy('trace', "{card_name} did not stay in its owner's graveyard (it is in {zone}; a card that left and came back is a new object): it does not return."),
     # Translators: mtg.resolve.nothing_to_sacrifice
     pgettext_lazy('trace', '{player} controls nothing that can be sacrificed for {card_name}.'),
     # Translators: mtg.resolve.target_illegal
@@ -3086,7 +3086,7 @@ VOCABULARY = (
     # Translators: mtg instruction:return_with_counter
     pgettext_lazy('vocabulary', 'Return it with a counter'),
     # Translators: mtg instruction:return_with_counter
-    pgettext_lazy('vocabulary', "What persist (702.79a) and undying (702.93a) do: the card the ability belongs to returns from its owner's graveyard to the battlefield under its owner's control, entering with one counter of `kind` (614.1c); it is a new object (400.7). A card no longer in the graveyard stays where it is."),
+    pgettext_lazy('vocabulary', "What persist (702.79a) and undying (702.93a) do: the card the ability belongs to returns from its owner's graveyard to the battlefield under its owner's control, entering with one counter of `kind` (614.1c); it is a new object (400.7). A card no longer in the graveyard, or that left it and came back (a new object), stays where it is."),
     # Translators: mtg instruction:annihilator
     pgettext_lazy('vocabulary', 'What annihilator N does (702.86a): the defending player chooses `n` permanents they control (all of them if they control fewer; key `annihilator:<player>:<source>`, a list of ids) and sacrifices them at once (701.17a).'),
     # Translators: mtg instruction:ward

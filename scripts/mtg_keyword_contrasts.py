@@ -269,14 +269,6 @@ def aura_on(keyword: dict[str, Any]) -> dict[str, Any]:
                      bear(owner="p1")])
 
 
-def targeted(keyword: dict[str, Any]) -> dict[str, Any]:
-    """An opponent's spell targets the permanent with the keyword (ward, CR 702.21a)."""
-    return scenario([creature(keyword, "Warded Beast"),
-                     instant("spark", "Shock", "{R}", SHOCK)],
-                    [{"type": "pass", "player": "p1"},
-                     {"type": "cast", "player": "p2", "card": "spark", "targets": ["it"]}])
-
-
 def counted_as_type(keyword: dict[str, Any]) -> dict[str, Any]:
     """A lord gives Elves +1/+1; the creature with the keyword is no Elf as printed (changeling, 702.73a)."""
     return scenario([creature(keyword, "Shapeshifter", power=1, toughness=1),
@@ -338,10 +330,10 @@ def day_and_night(keyword: dict[str, Any]) -> dict[str, Any]:
 
 
 BOARDS: dict[str, Board] = {
-    **{k: attacks_blocked for k in ("intimidate", "landwalk", "banding", "rampage", "flanking", "shadow", "horsemanship",
+    **{k: attacks_blocked for k in ("intimidate", "banding", "rampage", "flanking", "shadow", "horsemanship",
                                     "bushido", "wither", "infect", "absorb", "afflict", "skulk", "provoke", "mentor",
                                     "training", "melee")},
-    **{k: attacks_unblocked for k in ("frenzy", "poisonous", "annihilator", "battle_cry", "dethrone", "renown", "ingest",
+    **{k: attacks_unblocked for k in ("frenzy", "poisonous", "battle_cry", "dethrone", "renown", "ingest",
                                       "myriad", "boast")},
     "decayed": blocks,
     "ninjutsu": ninja_in_hand,
@@ -368,10 +360,9 @@ BOARDS: dict[str, Board] = {
                                  "jump_start", "escape", "encore", "disturb")},
     "dredge": graveyard_draw,
     **{k: graveyard_death for k in ("recover", "haunt")},
-    **{k: dies for k in ("persist", "undying", "afterlife", "soulshift")},
+    **{k: dies for k in ("afterlife", "soulshift")},
     "totem_armor": aura_destroyed,
     "enchant": aura_on,
-    "ward": targeted,
     "changeling": counted_as_type,
     "devoid": colored_target,
     **{k: in_hand_main for k in ("transmute", "reinforce")},

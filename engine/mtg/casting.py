@@ -184,10 +184,12 @@ class Casting:
         return VOCABULARY.apply_of("additional_cost", cost["do"])(self, state, cost)
 
     def targets_event(self, state: GameState, item: StackItem) -> GameState:
-        """Each permanent the item targets "becomes the target" of it (a trigger event, CR 603.2)."""
+        """Each permanent the item targets "becomes the target" of it (a trigger event, CR 603.2);
+        the event's ``player`` is the item's controller (ward, 702.21a)."""
         for target in item.targets:
             if target in state.objects and state.objects[target].zone is Zone.BATTLEFIELD:
-                state = self.emit(state, {"event": "becomes_target", "object": target, "by": item.id})
+                state = self.emit(state, {"event": "becomes_target", "object": target, "by": item.id,
+                                          "player": item.controller})
         return state
 
     def verify_play_land(self, state: GameState, action: Mapping[str, Any]) -> None:

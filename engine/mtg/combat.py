@@ -14,6 +14,7 @@ from typing import Any, Optional
 from ..core import IllegalAction
 from .choices import MAX_BRANCHES
 from .effects import CREATED_KEYS, create
+from .keywords import landwalk_applies, protected_from
 from .model import GameState, Step, Zone, opponent
 from .priority import STEP_ORDER
 from .resolution import OBJECT_REF, instruction
@@ -119,7 +120,8 @@ class Combat:
         pairs = list(action.get("blockers", ()))
         illegal = self._illegal_blocks(state, pairs)
         for blocker, attacker, why in illegal:
-            rule = {"flying": K.FLYING, "fear": K.FEAR, "menace": K.MENACE, "one_attacker": K.BLOCK_ONE_ATTACKER}
+            rule = {"flying": K.FLYING, "fear": K.FEAR, "menace": K.MENACE, "one_attacker": K.BLOCK_ONE_ATTACKER,
+                    "landwalk": K.LANDWALK, "protection": K.PROTECTION_BLOCK}
             self.record("illegal", "mtg.illegal.block", rule.get(why, K.DECLARE_BLOCKERS), card=blocker,
                         card_name=self.name_of(state, blocker), attacker=attacker, why=why)
         if illegal or not self.block_requirements_obeyed(state, action):
@@ -176,7 +178,7 @@ class Combat:
     def _block_restriction(self, state: GameState, blocker: str, attacker: str) -> Optional[str]:
         """Why ``blocker`` can't block ``attacker`` now (CR 509.1a, 509.1b), or ``None``: it must be an
         untapped creature the defending player controls, the attacker must be attacking, and flying
-        (702.9b), fear (702.36b) and "can't block" effects are obeyed."""
+        (702.9b), fear (702.36b), protection (702.16f), landwalk (702.14c) and "can't block" effects are obeyed."""
         bc, ac = self.chars(state, blocker), self.chars(state, attacker)
         bo = state.objects[blocker]
         if "creature" not in bc.types or bo.zone is not Zone.BATTLEFIELD or bc.controller != opponent(state.active):
@@ -189,6 +191,14 @@ class Combat:
             return "flying"
         if ac.has_keyword("fear") and not (("artifact" in bc.types and "creature" in bc.types) or "black" in bc.colors):
             return "fear"
+        if protected_from(ac, bc):
+            return "protection"
+        walks = [a for a in ac.abilities if a.keyword == "landwalk"]
+        if walks:
+            lands = [self.chars(state, o) for o in self.permanents(state)]
+            lands = [c for c in lands if "land" in c.types and c.controller == bc.controller]
+            if any(landwalk_applies(a, lands) for a in walks):
+                return "landwalk"
         if self.has_rule_effect(state, "cant_block", blocker):
             return "cant_block"
         return None

@@ -42,7 +42,7 @@ from typing import Any, Optional
 
 from ..core import IllegalAction, TraceRecorder
 from ..core.deadline import check as check_deadline
-from . import instructions, keyword_actions  # noqa: F401  (register their instructions)
+from . import instructions, keyword_actions, position  # noqa: F401  (register their instructions and actions)
 from .activating import Activating
 from .casting import Casting
 from .choices import MAX_BRANCHES, Choosing, GivenChoices, OpenChoice

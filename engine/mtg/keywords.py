@@ -7,7 +7,8 @@ blocking, deathtouch in damage …) and reports any other where it could matter.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Optional
@@ -15,10 +16,14 @@ from typing import Any, Optional
 from ..core import IllegalAction
 from ..core.schema import Validation
 from ..core.validation import Path
+from .choices import IDS, MAX_BRANCHES
+from .instructions import unless_pays
+from .keyword_actions import remove_each
 from .mana import mana_value
-from .model import Ability, GameState, PendingTrigger, StackItem, Zone, freeze
-from .rules import KEYWORD_SECTIONS, K, KeywordRule
-from .vocabulary import COLORS, VOCABULARY, Choice, Integer, ManaSymbols, Text, row
+from .model import Ability, Chars, GameState, PendingTrigger, StackItem, Zone, freeze, opponent, thaw
+from .resolution import COMMON, Resolution, check_instruction, instruction
+from .rules import KEYWORD_SECTIONS, K, KeywordRule, cite
+from .vocabulary import CARD_TYPES, COLORS, COUNTER, SUPERTYPES, VOCABULARY, Choice, Integer, ManaSymbols, Text, row
 
 EVALUATED: dict[str, tuple[Any, str]] = {
     # keyword → (the rule where the engine applies it, what it does in the engine)
@@ -53,7 +58,9 @@ EVALUATED: dict[str, tuple[Any, str]] = {
     "lifelink": (K.LIFELINK, "Damage it deals also causes its controller to gain that much life (702.15b)."),
     "menace": (K.MENACE, "It can't be blocked except by two or more creatures (702.111b in 2022, 702.110b in 2020)."),
     "protection": (K.PROTECTION_TARGET, "Protection from a color (`from`): it can't be the target of spells or "
-                   "abilities of that color, and damage from sources of that color is prevented (702.16b, 702.16e)."),
+                   "abilities of that color, damage from sources of that color is prevented, as an attacker it can't "
+                   "be blocked by creatures of that color, and an Aura of that color attached to it goes to the "
+                   "graveyard and an Equipment of that color becomes unattached as state-based actions (702.16b-f)."),
     "reach": (KeywordRule("reach"), "It can block creatures with flying (702.17b, 702.9b)."),
     "shroud": (K.SHROUD_TARGET, "It can't be the target of spells or abilities (702.18a)."),
     "split_second": (K.SPLIT_SECOND, "While the spell is on the stack, players can't cast other spells or activate "
@@ -63,14 +70,37 @@ EVALUATED: dict[str, tuple[Any, str]] = {
     "typecycling": (K.TYPECYCLING, "\"[Cost], Discard this card: Search your library for a [type] card, reveal it, "
                     "put it into your hand\" (702.29e); `type` is the land type, `cost` the mana."),
     "vigilance": (K.VIGILANCE, "Attacking doesn't cause it to tap (702.20b)."),
+    "landwalk": (K.LANDWALK, "It can't be blocked as long as the defending player controls a land with the `type` "
+                 "(swampwalk: `\"type\": \"Swamp\"`) and/or the `supertype` (`legendary`, `snow`; `nonbasic`: "
+                 "without the basic supertype) it names (702.14c), as the layers leave that land; an attempt to block "
+                 "it is an `illegal` step (`why: landwalk`)."),
+    "persist": (K.PERSIST, "When it is put into a graveyard from the battlefield, if it had no -1/-1 counters on it "
+                "(last known information), it returns to the battlefield under its owner's control with a -1/-1 "
+                "counter on it (702.79a in 2022, 702.78a in 2020); with one, it does not trigger."),
+    "undying": (K.UNDYING, "When it is put into a graveyard from the battlefield, if it had no +1/+1 counters on it "
+                "(last known information), it returns to the battlefield under its owner's control with a +1/+1 "
+                "counter on it (702.93a in 2022, 702.92a in 2020); with one, it does not trigger."),
+    "annihilator": (K.ANNIHILATOR, "Annihilator `n`: whenever it attacks, the defending player sacrifices `n` "
+                    "permanents (702.86a in 2022, 702.85a in 2020; which: `options.choices[\"annihilator:<player>:"
+                    "<source>\"]`); each instance triggers (702.86b)."),
+    "ward": (KeywordRule("ward"), "Ward `cost` (mana) or `life`: whenever it becomes the target of a spell or ability "
+             "an opponent controls, that spell or ability is countered unless its controller pays the cost (702.21a; "
+             "key `unless:<warded permanent>`). CR 2020-06-01 has no ward: the keyword is refused under that ruleset."),
 }
 EVALUATED_KEYWORDS = frozenset(EVALUATED)
 """The keyword abilities (CR 702) the engine applies; any other keyword is reported, never skipped silently."""
 
+def _editions(keyword: str) -> Optional[tuple[str, ...]]:
+    """The rulesets whose edition has the keyword, or ``None`` for both (ward is not in 2020-06-01)."""
+    numbers = KEYWORD_SECTIONS["cycling" if keyword == "typecycling" else keyword]
+    editions = tuple(ruleset for ruleset, number in zip(("cr-2020-06-01", "cr-2022-04-29"), numbers) if number)
+    return None if len(editions) == 2 else editions
+
+
 for _keyword, (_rule, _doc) in EVALUATED.items():
     _own = KeywordRule("cycling" if _keyword == "typecycling" else _keyword)
     VOCABULARY.define("keyword", _keyword, rule=(_rule,) if _rule == _own else (_rule, _own), label=_keyword.replace("_", " ").capitalize(), doc=_doc,
-                      example=_keyword)
+                      example=_keyword, rulesets=_editions(_keyword))
 UNEVALUATED_ZONES = ("battlefield", "stack", "hand")
 """Where a keyword the engine does not apply is reported: on a permanent or a spell, and in a
 hand, from which some keywords let a card be cast or activated (flash-like, cycling-like)."""
@@ -97,18 +127,18 @@ _ZONE_WORDS = {"graveyard": "in a graveyard", "exile": "in exile", "command": "i
 for _keyword, _numbers in KEYWORD_SECTIONS.items():
     if _keyword in EVALUATED:
         continue
-    _editions = tuple(ruleset for ruleset, number in zip(("cr-2020-06-01", "cr-2022-04-29"), _numbers) if number)
     _also = "".join(f", {_ZONE_WORDS[zone]}" for zone in ALSO_FUNCTIONS_IN.get(_keyword, ()))
     VOCABULARY.define("keyword", _keyword, rule=(KeywordRule(_keyword),), label=_keyword.replace("_", " ").capitalize(),
                       doc="The engine does not apply this keyword: a card with it gives a `cannot_evaluate` step "
                           f"wherever the keyword could matter (on the battlefield, on the stack, in a hand{_also}), "
                           "and the result is incomplete.",
                       messages=("mtg.cannot_evaluate.keyword",), example=_keyword,
-                      rulesets=None if len(_editions) == 2 else _editions)
+                      rulesets=_editions(_keyword))
 assert set(ALSO_FUNCTIONS_IN) <= set(KEYWORD_SECTIONS) - set(EVALUATED)
 
-COMPANIONS = {"from": ("protection",), "cost": ("cycling", "typecycling", "equip"), "type": ("typecycling",),
-              "n": ("devour",)}
+COMPANIONS = {"from": ("protection",), "cost": ("cycling", "typecycling", "equip", "ward"),
+              "type": ("typecycling", "landwalk"), "supertype": ("landwalk",), "life": ("ward",),
+              "n": ("devour", "annihilator")}
 """The keys a keyword ability may have beside ``keyword``, and the keywords that read each."""
 
 
@@ -125,21 +155,36 @@ def check_keyword_ability(value: Any, path: Path, v: Validation) -> None:
         v.error((*path, "type"), "type is required for typecycling: the land type it finds (CR 702.29e)")
     if keyword == "protection" and "from" not in value:
         v.error((*path, "from"), "from is required for protection: the color it protects from (CR 702.16a)")
+    if keyword == "landwalk" and "type" not in value and "supertype" not in value:
+        v.error((*path, "type"), "landwalk names a land type and/or a supertype: type (\"Swamp\" for swampwalk) "
+                                 "or supertype (legendary, snow, nonbasic) (CR 702.14a)")
+    if keyword == "landwalk" and str(value.get("type", "")).lower() in CARD_TYPES + SUPERTYPES:
+        v.error((*path, "type"), f"type is a land type (Swamp, Island …); {value['type']} is a card type or supertype: "
+                                 "a supertype goes in supertype, and landwalk by a card type is not expressible (702.14c)")
+    if keyword == "annihilator" and "n" not in value:
+        v.error((*path, "n"), "n is required for annihilator: how many permanents are sacrificed (CR 702.86a)")
+    if keyword == "ward" and ("cost" in value) == ("life" in value):
+        v.error((*path, "cost"), "ward has exactly one cost: cost (mana) or life (CR 702.21a)")
 
 
 KEYWORD_KEYS = {
     "keyword": VOCABULARY.use("keyword", label="Keyword"),
     "from": Choice(values=COLORS, what="color", label="Protection from", help="a color (CR 702.16a)"),
     "cost": ManaSymbols(label="Cost", help="the mana cost of cycling, typecycling or equip"),
-    "type": Text(min_length=1, max_length=40, label="Type", help="the land type typecycling finds"),
-    "n": Integer(low=1, high=99, label="N", help="devour N: counters per creature devoured"),
+    "type": Text(min_length=1, max_length=40, label="Type",
+                 help="the land type typecycling finds, or that landwalk names (Swamp for swampwalk)"),
+    "supertype": Choice(values=("legendary", "snow", "nonbasic"), what="landwalk supertype", label="Supertype",
+                        help="landwalk: a land with this supertype (nonbasic: without the basic supertype), CR 702.14c"),
+    "n": Integer(low=1, high=99, label="N", help="devour N: counters per creature devoured; annihilator N: permanents "
+                                                 "sacrificed"),
+    "life": Integer(low=1, high=99, label="Life", help="ward: the life its cost is (\"Ward—Pay 2 life\")"),
 }
 VOCABULARY.define("ability", "keyword", rule=K.KEYWORD_ABILITIES, keys=KEYWORD_KEYS, required=("keyword",),
                   check=check_keyword_ability, label="Keyword ability",
                   doc="A keyword ability (CR 702.1): `keyword` names it (see KEYWORD); each instance of a "
                       "triggered keyword triggers separately (cascade 702.85c).",
                   example={"kind": "keyword", "keyword": "protection", "from": "red"},
-                  messages=("mtg.cannot_evaluate.keyword",), row=row(KEYWORD_KEYS, main=("keyword", "from", "cost")))
+                  messages=("mtg.cannot_evaluate.keyword",), row=row(KEYWORD_KEYS, main=("keyword", "from", "cost", "n", "type")))
 
 
 def activated_spec(ability: Ability) -> Optional[Mapping[str, Any]]:
@@ -164,13 +209,74 @@ def activated_spec(ability: Ability) -> Optional[Mapping[str, Any]]:
     return None
 
 
+RETURNS_WITH = {"persist": ("-1/-1", K.PERSIST), "undying": ("+1/+1", K.UNDYING)}
+"""The keywords that return their permanent with a counter, the kind of counter, and their rule
+(CR 702.79a persist, 702.93a undying)."""
+
+
 def keyword_trigger(ability: Ability) -> Optional[Mapping[str, Any]]:
-    """The triggered ability a keyword stands for: exalted (CR 702.83a), or ``None``."""
-    if ability.kind == "keyword" and ability.spec.get("keyword") == "exalted":
+    """The triggered ability a keyword stands for, or ``None``: exalted (CR 702.83a), persist
+    (702.79a), undying (702.93a), annihilator N (702.86a) and ward (702.21a). The ``keyword`` key
+    of the spec names the keyword, whose own trigger condition :func:`keyword_trigger_holds` checks."""
+    if ability.kind != "keyword":
+        return None
+    spec = ability.spec
+    keyword = spec.get("keyword")
+    if keyword == "exalted":
         return freeze({"trigger": {"event": "attacks", "alone": True, "filter": {"controller": "you"}},
                        "text": "exalted", "effects": [{"do": "modify_pt", "power": 1, "toughness": 1,
                                                        "object": "event", "duration": "end_of_turn"}], "exalted": True})
+    if keyword in RETURNS_WITH:
+        # "When this permanent is put into a graveyard from the battlefield" (a permanent, not only a creature).
+        return freeze({"trigger": {"event": "leaves", "self": True, "to": "graveyard"}, "text": keyword,
+                       "effects": [{"do": "return_with_counter", "kind": RETURNS_WITH[keyword][0]}], "keyword": keyword})
+    if keyword == "annihilator":
+        return freeze({"trigger": {"event": "attacks", "self": True}, "text": f"annihilator {spec.get('n', 1)}",
+                       "effects": [{"do": "annihilator", "n": spec.get("n", 1)}], "keyword": keyword})
+    if keyword == "ward":
+        cost = {"mana": spec["cost"]} if "cost" in spec else {"life": spec.get("life", 0)}
+        return freeze({"trigger": {"event": "becomes_target", "self": True}, "text": "ward",
+                       "effects": [{"do": "ward", **cost}], "keyword": keyword})
     return None
+
+
+def keyword_trigger_holds(spec: Mapping[str, Any], event: Mapping[str, Any], controller: str) -> tuple[bool, Any]:
+    """Whether a keyword's trigger (:func:`keyword_trigger`) triggers on ``event`` matched by its
+    trigger event, and the rule of an intervening "if" that is false (CR 603.4), or ``None``.
+
+    Ward triggers only for a spell or ability an opponent of ``controller`` controls (702.21a);
+    persist and undying only if the permanent had no counter of their kind on it as it last
+    existed on the battlefield (702.79a, 702.93a, 603.10a): ``(False, rule)`` when it had one."""
+    keyword = spec.get("keyword")
+    if keyword == "ward":
+        return event.get("player") not in (None, controller), None
+    if keyword in RETURNS_WITH:
+        kind, rule = RETURNS_WITH[keyword]
+        if (event.get("counters") or {}).get(kind, 0):
+            return False, rule
+    return True, None
+
+
+def protected_from(protected: Chars, source: Chars) -> bool:
+    """Whether ``protected`` has protection from one of the colors of ``source`` (CR 702.16a): it
+    can't be blocked by it (702.16f), enchanted by it (702.16c) or equipped by it (702.16d)."""
+    return any(a.keyword == "protection" and a.spec.get("from") in source.colors for a in protected.abilities)
+
+
+def landwalk_applies(ability: Ability, lands: Iterable[Chars]) -> bool:
+    """Whether a landwalk ability makes its creature unblockable: the defending player controls a
+    land (``lands``: their lands, after the layers) with its ``type`` and/or ``supertype``
+    (``nonbasic``: without the basic supertype), CR 702.14c."""
+    subtype, supertype = ability.spec.get("type"), ability.spec.get("supertype")
+    for land in lands:
+        if subtype is not None and subtype not in land.subtypes:
+            continue
+        if supertype == "nonbasic" and "basic" in land.supertypes:
+            continue
+        if supertype not in (None, "nonbasic") and supertype not in land.supertypes:
+            continue
+        return True
+    return False
 
 
 class Cascading:
@@ -264,3 +370,91 @@ class Cascading:
 def cascade(ctx: Any, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Any]:
     """Follow a cascade instruction (the trigger of the keyword)."""
     return ctx.game.cascade(state, ctx.item), ctx
+
+
+# ----------------------------------------------------------------------------- what triggered keywords do
+
+@instruction("return_with_counter", (K.PERSIST, K.UNDYING), keys={"kind": COUNTER}, required=("kind",),
+             label="Return it with a counter", messages=("mtg.move", "mtg.enters.counters", "mtg.resolve.not_returned"),
+             example={"kind": "-1/-1"},
+             doc="What persist (702.79a) and undying (702.93a) do: the card the ability belongs to returns from its "
+                 "owner's graveyard to the battlefield under its owner's control, entering with one counter of `kind` "
+                 "(614.1c); it is a new object (400.7). A card no longer in the graveyard, or that left it and came "
+                 "back (a new object), stays where it is.")
+def return_with_counter(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a return_with_counter instruction (the trigger of persist or undying)."""
+    game, item = ctx.game, ctx.item
+    kind = part["kind"]
+    rule = {"-1/-1": K.PERSIST, "+1/+1": K.UNDYING}.get(kind, K.NEW_OBJECT)
+    obj = state.objects.get(item.source)
+    moved_on = item.event.get("to_timestamp") not in (None, getattr(obj, "timestamp", None))
+    if obj is None or obj.zone is not Zone.GRAVEYARD or moved_on:
+        # CR 400.7: a card that left the graveyard (even to come back) is a new object, not "it".
+        game.record("resolve", "mtg.resolve.not_returned", rule, card=item.source, card_name=item.name,
+                    zone=obj.zone.value if obj else "")
+        return state, ctx
+    state = game.move(state, obj.id, Zone.BATTLEFIELD, "return", rule,
+                      controller=obj.owner, counters={kind: 1})
+    return state, ctx
+
+
+@instruction("annihilator", K.ANNIHILATOR, keys={"n": Integer(low=1, high=99, label="N")}, required=("n",),
+             label="Annihilator", messages=("mtg.move", "mtg.resolve.nothing_to_sacrifice"), example={"n": 2},
+             doc="What annihilator N does (702.86a): the defending player chooses `n` permanents they control "
+                 "(all of them if they control fewer; key `annihilator:<player>:<source>`, a list of ids) and "
+                 "sacrifices them at once (701.17a).")
+def annihilator(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow an annihilator instruction (the trigger of the keyword)."""
+    game, item = ctx.game, ctx.item
+    player = opponent(item.controller)  # the defending player of a two-player game (506.2)
+    mine = [o for o in game.permanents(state) if game.chars(state, o).controller == player]
+    if not mine:
+        game.record("resolve", "mtg.resolve.nothing_to_sacrifice", K.ANNIHILATOR, player=player, card=item.source,
+                    card_name=item.name)
+        return state, ctx
+    n = min(int(part["n"]), len(mine))
+    options = [list(c) for c in itertools.islice(itertools.combinations(mine, n), MAX_BRANCHES + 1)]
+    chosen = game.choose(state, f"annihilator:{player}:{item.source}", options, "mtg.choice.annihilator",
+                         K.ANNIHILATOR, player=player, card=item.source, card_name=item.name, n=n)
+    leaving = {o: game.chars(state, o) for o in chosen}
+    state = replace(state, leaving=MappingProxyType(leaving))
+    state, ctx = remove_each(game, state, ctx, {"zone": "battlefield"}, "sacrifice", list(chosen), sacrificer=player)
+    return replace(state, leaving=MappingProxyType({})), ctx
+
+
+WARD_KEYS = {"mana": ManaSymbols(label="Mana"), "life": Integer(low=1, high=99)}
+
+
+def _check_ward(value: Any, path: Path, v: Validation) -> None:
+    check_instruction(value, path, v)
+    if ("mana" in value) == ("life" in value):
+        v.error(path, "ward has exactly one cost: mana or life (CR 702.21a)")
+
+
+@VOCABULARY.entry("instruction", "ward", rule=KeywordRule("ward"), keys={**WARD_KEYS, **COMMON}, check=_check_ward,
+                  label="Ward", messages=("mtg.unless.paid", "mtg.unless.not_paid", "mtg.resolve.countered", "mtg.ward.gone"),
+                  example={"do": "ward", "mana": "{2}"}, rulesets=("cr-2022-04-29",), row=row(WARD_KEYS),
+                  doc="What ward does (702.21a): the spell or ability that targeted the permanent is countered unless "
+                      "its controller pays the cost (`mana` or `life`; key `unless:<warded permanent>`, true = pays); "
+                      "one that has already left the stack is not there to counter. Not in CR 2020-06-01.")
+def ward(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a ward instruction (the trigger of the keyword)."""
+    game, item = ctx.game, ctx.item
+    by = item.event.get("by")
+    if not any(s.id == by for s in state.stack):
+        game.recorder.record("resolve", "mtg.ward.gone", cite(KeywordRule("ward"), game.ruleset.name),
+                             {"card": item.source, "card_name": item.name, "item": by or ""})
+        return state, ctx
+    # "Counter that spell or ability unless that player pays": the event's object is now what targeted.
+    inner = replace(ctx, item=replace(item, event=freeze({**thaw(item.event), "object": by})))
+    cost = {"mana": part["mana"]} if "mana" in part else {"life": part.get("life", 1)}
+    state, _ = unless_pays(inner, state, {"player": "event", **cost, "effects": [{"do": "counter", "object": "event"}]})
+    return state, ctx
+
+
+VOCABULARY.define("choice", "annihilator", rule=K.ANNIHILATOR, value=IDS,
+                  key_parts=("player", "source"), label="Permanents sacrificed to annihilator",
+                  doc="The ids of the permanents the defending player sacrifices for annihilator N of the attacking "
+                      "creature `source` (CR 702.86a): N of them, or all if they control fewer.",
+                  messages=("mtg.choice.made", "mtg.illegal.choice", "mtg.choice.annihilator"),
+                  example={"annihilator:p2:titan": ["land1", "land2"]}, row=row({}, main=("annihilator",)))

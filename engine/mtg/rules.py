@@ -295,6 +295,15 @@ class K(Enum):
     ILLEGAL_CHOICE = auto()
     ATTACH = auto()
     ADD_MANA = auto()
+    # Added by the keywords pass (issue 14: keywords applied, not just named)
+    LANDWALK = auto()
+    PERSIST = auto()
+    UNDYING = auto()
+    ANNIHILATOR = auto()
+    ANNIHILATOR_INSTANCES = auto()
+    PROTECTION_BLOCK = auto()
+    PROTECTION_AURA = auto()
+    PROTECTION_EQUIPMENT = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -563,6 +572,14 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.ILLEGAL_CHOICE: ("601.2b", "601.2b", "announces"),
     K.ATTACH: ("701.3a", "701.3a", "attach"),
     K.ADD_MANA: ("106.4", "106.4", "add mana"),
+    K.LANDWALK: ("702.14c", "702.14c", "defending player controls at least one land"),
+    K.PERSIST: ("702.78a", "702.79a", "if it had no -1/-1 counters on it"),
+    K.UNDYING: ("702.92a", "702.93a", "if it had no +1/+1 counters on it"),
+    K.ANNIHILATOR: ("702.85a", "702.86a", "defending player sacrifices N permanents"),
+    K.ANNIHILATOR_INSTANCES: ("702.85b", "702.86b", "each triggers separately"),
+    K.PROTECTION_BLOCK: ("702.16f", "702.16f", "can't be blocked by creatures that have the stated quality"),
+    K.PROTECTION_AURA: ("702.16c", "702.16c", "can't be enchanted by Auras that have the stated quality"),
+    K.PROTECTION_EQUIPMENT: ("702.16d", "702.16d", "can't be equipped by Equipment that have the stated quality"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -8,6 +8,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..core.deadline import check as check_deadline
+from .keywords import protected_from
 from .layers import compute
 from .model import Effect, GameState, ObjectId, Zone, opponent
 from .priority import MAX_SBA_ROUNDS
@@ -63,10 +64,14 @@ class StateBasedActions:
                     host = obj.attached_to
                     if host is None or host not in state.objects or state.objects[host].zone is not Zone.BATTLEFIELD:
                         actions.append(("graveyard", oid, K.SBA_AURA, "aura"))
+                    elif protected_from(layers.chars[host], chars):
+                        actions.append(("graveyard", oid, K.PROTECTION_AURA, "protection"))  # 702.16c, 704.5m
                 if "Equipment" in chars.subtypes and obj.attached_to is not None:
                     host = state.objects.get(obj.attached_to)
                     if host is None or host.zone is not Zone.BATTLEFIELD or "creature" not in layers.chars[host.id].types:
                         actions.append(("unattach", oid, K.SBA_EQUIPMENT, "equipment"))
+                    elif protected_from(layers.chars[host.id], chars):
+                        actions.append(("unattach", oid, K.PROTECTION_EQUIPMENT, "protection"))  # 702.16d, 704.5n
                 if obj.counters.get("+1/+1", 0) and obj.counters.get("-1/-1", 0):
                     actions.append(("annihilate", oid, K.SBA_COUNTERS, "counters"))
                 if obj.attached_to is not None and ("creature" in chars.types or not {"Aura", "Equipment", "Fortification"} & chars.subtypes):

@@ -19,11 +19,11 @@ from typing import Any
 from ..core.schema import Validation, check_keys
 from ..core.validation import Checker, Path
 from . import game as _registered  # noqa: F401  (every entry is registered before the names below are read)
-from .effects import DOCUMENT_EFFECTS
 from .filters import STATIC_CONDITIONS
 from .layer_effects import LAYER_OF
 from .layers import LayerResult
 from .mana import colors_of_cost
+from .position import DOCUMENT_EFFECTS, DURATIONS, EFFECT_FRAME, check_document_effect, document_effect  # noqa: F401
 from .model import (
     PLAYERS, Ability, Chars, Effect, GameObject, GameState, PendingTrigger, Player, StackItem, Step, TurnLog, Zone,
     freeze, thaw,
@@ -39,11 +39,10 @@ STEPS = tuple(s.value for s in Step)
 ABILITY_KINDS = ("keyword", "static", "cda", "activated", "triggered", "spell", "replacement", "alternative_cost",
                  "unsupported")
 """The ``ability`` entries in the order the builder shows them."""
-ACTION_TYPES = ("cast", "activate", "play_land", "pass", "resolve", "declare_attackers", "declare_blockers", "next_step")
+ACTION_TYPES = ("cast", "activate", "play_land", "pass", "resolve", "declare_attackers", "declare_blockers", "next_step",
+                "create_effect", "end_effect", "put_counters", "move_card")
 """The ``action`` entries in the order the builder shows them."""
 assert set(ABILITY_KINDS) == set(VOCABULARY.names("ability")) and set(ACTION_TYPES) == set(VOCABULARY.names("action"))
-DURATIONS = ("end_of_turn", "permanent", "static", "next_untap")
-"""The durations a document effect may have (``while_counter`` needs a created effect's counter)."""
 
 PLAYER = Record(fields={
     "id": PLAYER_ID, "name": Text(max_length=200, label="Name"), "life": NUMBER, "poison": COUNT,
@@ -77,16 +76,6 @@ ABILITY_ITEM = Record(fields={"source": OBJECT, "ability": INDEX, "kind": Choice
                       required=("source",))
 PENDING = Record(fields={"source": OBJECT, "ability": INDEX, "controller": PLAYER_ID, "targets": TARGET_IDS,
                          "modes": ListOf(item=Integer(low=0, high=20), max_items=20), "event": EVENT}, required=("source",))
-EFFECT_FRAME = {
-    "id": Text(min_length=1, max_length=64), "affected": AFFECTED,
-    "duration": Only(slot="duration", vocabulary=VOCABULARY, names=DURATIONS, where="for a document effect",
-                     label="Duration", help="default end_of_turn"),
-    "source": OBJECT, "controller": PLAYER_ID, "timestamp": COUNT,
-    "cda": Boolean(label="Characteristic-defining", help="applied first in its layer (CR 613.3, 613.4a)"),
-    "if": Only(slot="condition", vocabulary=VOCABULARY, names=STATIC_CONDITIONS,
-               where="in a document effect's if (CR 611.3a)", label="As long as"),
-}
-DOCUMENT_EFFECT = Only(slot="effect", vocabulary=VOCABULARY, names=DOCUMENT_EFFECTS, where="as a document effect")
 
 
 # ----------------------------------------------------------------------------- validation
@@ -184,19 +173,8 @@ def _ability_index(item: Mapping[str, Any], path: Path, by_id: Mapping[str, Any]
 
 
 def _effect(effect: Any, path: Path, v: Validation) -> None:
-    """A document effect: its frame (id, affected, duration, source, controller, timestamp, cda,
-    if) and the EFFECT it is."""
-    if v.checker.mapping(effect, path) is None:
-        return
-    frame = {key: item for key, item in effect.items() if key in EFFECT_FRAME}
-    check_keys(frame, path, v, EFFECT_FRAME)
-    DOCUMENT_EFFECT.check({key: item for key, item in effect.items() if key not in EFFECT_FRAME}, path, v)
-    if effect.get("cda") and effect.get("do") not in LAYER_OF:
-        v.error((*path, "cda"), "cda goes with an effect that changes characteristics (CR 604.3, 613.3)")
-    if "affected" in effect and effect.get("do") in ("cant_cast", "unsupported"):
-        v.error((*path, "affected"), f"the {effect['do']} effect applies to no objects: it has no affected")
-    if effect.get("do") == "grant_spell" and not isinstance(effect.get("affected"), list):
-        v.error((*path, "affected"), "grant_spell applies to the spells named by id (affected: [ids], CR 611.2c)")
+    """A document effect: its frame and the EFFECT it is (:func:`~engine.mtg.position.check_document_effect`)."""
+    check_document_effect(effect, path, v)
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -229,14 +207,7 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
         if ts is None:
             ts = state.next_timestamp
             state = GameState(**{**{f: getattr(state, f) for f in state.__dataclass_fields__}, "next_timestamp": ts + 1})
-        affected = raw.get("affected")
-        params = {k: v for k, v in raw.items() if k not in ("id", "affected", "duration", "source", "controller", "timestamp", "cda", "if")}
-        effects.append(Effect(raw.get("id", f"e{i + 1}"), raw["do"], freeze(params), raw.get("source"),
-                              raw.get("controller", turn["active"]), ts,
-                              affected_ids=tuple(affected) if isinstance(affected, list) else None,
-                              affected_filter=freeze(affected) if isinstance(affected, Mapping) else None,
-                              duration=raw.get("duration", "end_of_turn"), cda=bool(raw.get("cda")),
-                              group=raw.get("id", f"e{i + 1}"), condition=freeze(raw["if"]) if "if" in raw else None))
+        effects.append(document_effect(raw, f"e{i + 1}", ts, turn["active"]))
     for raw in scenario["objects"]:
         if raw.get("chosen") is not None and raw.get("zone") == "battlefield":
             # The name chosen as it entered (Meddling Mage, CR 614.12a): read by {"name": {"chosen": true}}.

@@ -15,7 +15,7 @@ from typing import Any, Optional
 from ..core.deadline import check as check_deadline
 from .choices import MAX_BRANCHES, OpenChoice
 from .filters import TRIGGER_CONDITIONS, Context, matches
-from .keywords import keyword_trigger
+from .keywords import keyword_trigger, keyword_trigger_holds
 from .model import Chars, GameState, PendingTrigger, PlayerId, StackItem, Zone, freeze, opponent, thaw
 from .modes import MODAL_KEYS, apply_modes
 from .rules import K
@@ -55,6 +55,12 @@ class Triggers:
                     continue
                 if not self.trigger_matches(state, trigger, event, oid, chars):
                     continue
+                holds, if_false = keyword_trigger_holds(spec, event, chars.controller)
+                if if_false is not None:
+                    # CR 603.4: persist/undying's "if it had no … counters on it" (last known information).
+                    self.record("trigger", "mtg.trigger.if_false", if_false, card=oid, card_name=chars.name)
+                if not holds:
+                    continue
                 if "if" in spec and not self.condition(state, spec["if"], oid, chars.controller, event):
                     self.record("trigger", "mtg.trigger.if_false", K.INTERVENING_IF, card=oid, card_name=chars.name)
                     continue
@@ -80,7 +86,8 @@ class Triggers:
 
     @staticmethod
     def trigger_spec(ability: Any) -> Optional[Mapping[str, Any]]:
-        """The triggered ability an ability is: its own spec, or a keyword's (exalted, CR 702.83a)."""
+        """The triggered ability an ability is: its own spec, or a keyword's (exalted 702.83a,
+        persist 702.79a, undying 702.93a, annihilator 702.86a, ward 702.21a)."""
         if ability.kind == "triggered":
             return ability.spec
         return keyword_trigger(ability)

@@ -60,6 +60,24 @@ class Unevaluated:
             params = {"card": obj.get("id", ""), "card_name": obj.get("name", ""), "zone": zone}
             for message, text in findings(obj.get("abilities") or (), zone):
                 _record(self, message, text, params)
+        where = {obj.get("id"): (obj.get("zone"), obj.get("name", "")) for obj in scenario.get("objects") or ()}
+        for i, effect in enumerate(scenario.get("effects") or ()):
+            self.report_effect_zones(effect.get("id", f"e{i + 1}"), effect.get("do", ""), effect.get("affected"), where)
+
+    def report_effect_zones(self, effect: str, do: str, affected: Any, where: Mapping[str, tuple[str, str]]) -> None:
+        """Name each object a document effect names (``affected`` ids) that is not where the engine
+        applies continuous effects: the layer system computes permanents (CR 613.1), and
+        ``grant_spell`` reaches spells on the stack; an effect on a card in a hand, a graveyard, a
+        library, exile or the command zone ("it has flashback") is not evaluated there. ``where``:
+        object id → (zone, name) as the effect begins."""
+        if not isinstance(affected, (list, tuple)):
+            return
+        for oid in affected:
+            zone, name = where.get(oid, ("", ""))
+            if zone == "battlefield" or (zone == "stack" and do == "grant_spell"):
+                continue
+            self.record("cannot_evaluate", "mtg.cannot_evaluate.effect_zone", K.LAYERS, effect=effect, do=do, card=oid,
+                        card_name=name, zone=zone)
 
     def report_unevaluated(self, state: GameState) -> None:
         """Name what has become relevant since the last report: the abilities objects have now (after

@@ -5,6 +5,7 @@ cards go to their owners' zones, a permanent entering makes its "as it enters" c
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Optional
@@ -19,10 +20,14 @@ class Zones:
     """Moving objects for :class:`~engine.mtg.game.Game`."""
 
     def move(self, state: GameState, oid: str, to: Zone, reason: str, key: K, controller: Optional[PlayerId] = None,
-             bottom: bool = False, top: bool = False, position: Optional[int] = None) -> GameState:
+             bottom: bool = False, top: bool = False, position: Optional[int] = None,
+             counters: Optional[Mapping[str, int]] = None) -> GameState:
         """Move an object to a zone; it becomes a new object (CR 400.7). Cards go to their owner's zones.
         ``position`` n puts it nth from the top of the library (the bottom when the library has fewer
-        than n - 1 other cards). A permanent entering makes its "as it enters" choices first (614.12a)."""
+        than n - 1 other cards). A permanent entering makes its "as it enters" choices first (614.12a);
+        ``counters`` are the counters it enters with (persist, undying: 614.1c), each a step citing ``key``.
+        Leaving the battlefield, the event keeps the counters it had (last known information, 603.10a)
+        and the timestamp of the new object it became (``to_timestamp``, 400.7)."""
         obj = state.objects[oid]
         frm = obj.zone
         lki = None
@@ -56,6 +61,11 @@ class Zones:
             state, extra, chosen_name = self.as_enters(state, obj, controller or obj.owner)
             if extra:
                 new = replace(new, counters=MappingProxyType({**dict(new.counters), **extra}))
+            for kind, count in (counters or {}).items():
+                new = replace(new, counters=MappingProxyType({**dict(new.counters), kind: new.counters.get(kind, 0) + count}),
+                              counter_timestamps=MappingProxyType({**dict(new.counter_timestamps), kind: ts}))
+                self.record("counters", "mtg.enters.counters", key, card=oid, card_name=obj.printed.name, kind=kind,
+                            count=count, cards=[])
         if frm is Zone.BATTLEFIELD:
             # A name chosen as it entered belongs to that object only (CR 400.7).
             state = replace(state, effects=tuple(e for e in state.effects if not (e.do == "chosen_name" and e.source == oid)))
@@ -78,7 +88,8 @@ class Zones:
                     reason=reason)
         self.recorder.sync(state)
         if frm is Zone.BATTLEFIELD:
-            event = {"event": "leaves", "object": oid, "to": to.value, "lki": lki, "player": lki.controller}
+            event = {"event": "leaves", "object": oid, "to": to.value, "lki": lki, "player": lki.controller,
+                     "counters": freeze(dict(obj.counters)), "to_timestamp": ts}
             state = self.emit(state, event)
             if to is Zone.GRAVEYARD and lki is not None and "creature" in lki.types:
                 state = self.emit(state, {**event, "event": "dies"})

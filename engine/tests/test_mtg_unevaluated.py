@@ -75,9 +75,13 @@ def test_the_contrasts_of_the_reported_keywords_are_those_the_script_writes():
         assert written == script.contrast(keyword), f"{keyword}: run python scripts/mtg_keyword_contrasts.py"
 
 
+COMPANIONS = {"landwalk": {"type": "Swamp"}, "annihilator": {"n": 1}, "ward": {"cost": "{1}"}}
+"""The keys a keyword applied needs beside its name (CR 702.14a, 702.86a, 702.21a)."""
+
+
 def test_every_keyword_the_engine_applies_passes_without_a_report():
     for keyword in sorted(EVALUATED_KEYWORDS - {"protection", "typecycling", "cycling", "equip", "devour"}):
-        output = engine.resolve(_board({"kind": "keyword", "keyword": keyword}))
+        output = engine.resolve(_board({"kind": "keyword", "keyword": keyword, **COMPANIONS.get(keyword, {})}))
         assert _unevaluated(output) == [], keyword
 
 

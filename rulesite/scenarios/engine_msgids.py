@@ -406,6 +406,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} ({card}, {zone}) has an ability the engine does not evaluate: “{text}”; where it matters, this result does not account for it.'),
     # Translators: mtg.cannot_evaluate.block_requirement
     pgettext_lazy('trace', '{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.'),
+    # Translators: mtg.cannot_evaluate.effect_zone
+    pgettext_lazy('trace', 'The effect {effect} ({do}) names {card_name}, which is in {zone}: the engine applies continuous effects to permanents only (and grant_spell to spells), so it is not evaluated there.'),
     # Translators: mtg.cannot_evaluate.keyword
     pgettext_lazy('trace', '{card_name} ({card}, {zone}) has {keyword}, a keyword the engine does not evaluate; where it matters, this result does not account for it.'),
     # Translators: mtg.cannot_evaluate.no_legal_attackers
@@ -438,6 +440,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen ({texts}).'),
     # Translators: mtg.cast.x
     pgettext_lazy('trace', '{card_name}: X is announced as {x}.'),
+    # Translators: mtg.choice.annihilator
+    pgettext_lazy('trace', "{player} chooses {n} permanent(s) to sacrifice for {card_name}'s annihilator ({count} possible choices)."),
     # Translators: mtg.choice.bottom_order
     pgettext_lazy('trace', '{player} chooses the order of the cards put on the bottom of their library for {card_name} ({count} possible orders).'),
     # Translators: mtg.choice.coin
@@ -568,8 +572,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: this loyalty ability cannot be activated now ({why}).'),
     # Translators: mtg.illegal.modes
     pgettext_lazy('trace', '{card_name}: modes {modes} cannot be chosen ({why}).'),
+    # Translators: mtg.illegal.move
+    pgettext_lazy('trace', '{card_name} cannot be moved that way ({why}; it is in {zone}).'),
     # Translators: mtg.illegal.no_ability
     pgettext_lazy('trace', '{card_name} has no such ability that can be activated from where it is.'),
+    # Translators: mtg.illegal.no_effect
+    pgettext_lazy('trace', 'There is no effect {effect} in force to end (in force: {effects}).'),
     # Translators: mtg.illegal.no_priority
     pgettext_lazy('trace', '{player} does not have priority ({priority} has it).'),
     # Translators: mtg.illegal.not_in_hand
@@ -650,6 +658,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} has left its zone: its last known information is used.'),
     # Translators: mtg.resolve.no_legal_targets
     pgettext_lazy('trace', '{item} ({card_name}) does not resolve: all its targets are illegal.'),
+    # Translators: mtg.resolve.not_returned
+    pgettext_lazy('trace', "{card_name} did not stay in its owner's graveyard (it is in {zone}; a card that left and came back is a new object): it does not return."),
     # Translators: mtg.resolve.nothing_to_sacrifice
     pgettext_lazy('trace', '{player} controls nothing that can be sacrificed for {card_name}.'),
     # Translators: mtg.resolve.target_illegal
@@ -676,6 +686,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} becomes unattached.'),
     # Translators: mtg.search
     pgettext_lazy('trace', '{player} searches their library and finds {card_name}.'),
+    # Translators: mtg.setup.counters
+    pgettext_lazy('trace', 'Set-up: {added} {kind} counter(s) are put on {card_name}; it has {count} (timestamp {timestamp}).'),
+    # Translators: mtg.setup.effect_created
+    pgettext_lazy('trace', 'Set-up: the effect {effect} ({do}) begins now, with timestamp {timestamp}.'),
+    # Translators: mtg.setup.effect_ended
+    pgettext_lazy('trace', 'Set-up: the effect {effect} ends now.'),
     # Translators: mtg.shuffle
     pgettext_lazy('trace', '{player} shuffles their library (the new order is random; the engine does not model it).'),
     # Translators: mtg.shuffle.not_there
@@ -722,6 +738,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} does not pay {cost}, so {card_name} does it.'),
     # Translators: mtg.unless.paid
     pgettext_lazy('trace', '{player} pays {cost}: {card_name} does not do what it would do unless paid.'),
+    # Translators: mtg.ward.gone
+    pgettext_lazy('trace', "{card_name}'s ward: the spell or ability {item} has already left the stack; there is nothing to counter."),
     # Translators: ygo.amount.last_known
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field (now in the {zone}), so its {value} is read as it last was on the field: {amount}.'),
     # Translators: ygo.amount.lost
@@ -2255,6 +2273,26 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "An object's abilities (`objects[].abilities[]`, CR 113): its rules text as data. The `kind` says what kind of ability it is (CR 113.3); each kind has its own keys."),
     # Translators: mtg slot ability
     pgettext_lazy('vocabulary', "the ability's text, shown as its name in the trace"),
+    # Translators: mtg ability:static
+    pgettext_lazy('vocabulary', 'Static ability'),
+    # Translators: mtg ability:static
+    pgettext_lazy('vocabulary', 'Continuous effects that are always on while the object has the ability (CR 113.3d, 611.3): each part of `effects` is an EFFECT (with its own `affected`, else the ability\'s, else the object itself); not locked in (611.3a), its timestamp the object\'s (613.7a). With `if` ("as long as …") its effects apply only while the condition holds, checked each time an effect would apply (611.3a, 613.1). `cant_be_countered`: the spell with this ability can\'t be countered (101.2).'),
+    # Translators: mtg ability:static
+    pgettext_lazy('vocabulary', 'Affected'),
+    # Translators: mtg ability:static
+    pgettext_lazy('vocabulary', 'what its effects apply to (default the object itself)'),
+    # Translators: mtg ability:static
+    pgettext_lazy('vocabulary', 'Effects'),
+    # Translators: mtg ability:static
+    pgettext_lazy('vocabulary', 'As long as'),
+    # Translators: mtg ability:static
+    pgettext_lazy('vocabulary', "Can't be countered"),
+    # Translators: mtg ability:static
+    pgettext_lazy('vocabulary', "this spell can't be countered (CR 101.2)"),
+    # Translators: mtg ability:cda
+    pgettext_lazy('vocabulary', 'Characteristic-defining ability'),
+    # Translators: mtg ability:cda
+    pgettext_lazy('vocabulary', "Like `static`, but it defines the object's characteristics (a `*` power, CR 604.3) and applies first in its layer, in every zone (613.3, 613.4a); with an `if`, or gained from another effect, it is not characteristic-defining and applies by timestamp (604.3a(5), (2))."),
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'Keyword ability'),
     # Translators: mtg ability:keyword
@@ -2268,11 +2306,17 @@ VOCABULARY = (
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'Type'),
     # Translators: mtg ability:keyword
-    pgettext_lazy('vocabulary', 'the land type typecycling finds'),
+    pgettext_lazy('vocabulary', 'the land type typecycling finds, or that landwalk names (Swamp for swampwalk)'),
+    # Translators: mtg ability:keyword
+    pgettext_lazy('vocabulary', 'Supertype'),
+    # Translators: mtg ability:keyword
+    pgettext_lazy('vocabulary', 'landwalk: a land with this supertype (nonbasic: without the basic supertype), CR 702.14c'),
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'N'),
     # Translators: mtg ability:keyword
-    pgettext_lazy('vocabulary', 'devour N: counters per creature devoured'),
+    pgettext_lazy('vocabulary', 'devour N: counters per creature devoured; annihilator N: permanents sacrificed'),
+    # Translators: mtg ability:keyword
+    pgettext_lazy('vocabulary', 'ward: the life its cost is ("Ward—Pay 2 life")'),
     # Translators: mtg ability:activated
     pgettext_lazy('vocabulary', '"[Cost]: [Effect.]" (CR 113.3b, 602.1): activated with an `activate` action (602.2); a mana ability resolves at once (605.3b); a loyalty ability has a `loyalty` cost (606).'),
     # Translators: mtg ability:activated
@@ -2325,26 +2369,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Mana'),
     # Translators: mtg ability:alternative_cost
     pgettext_lazy('vocabulary', 'the alternative cost'),
-    # Translators: mtg ability:static
-    pgettext_lazy('vocabulary', 'Static ability'),
-    # Translators: mtg ability:static
-    pgettext_lazy('vocabulary', 'Continuous effects that are always on while the object has the ability (CR 113.3d, 611.3): each part of `effects` is an EFFECT (with its own `affected`, else the ability\'s, else the object itself); not locked in (611.3a), its timestamp the object\'s (613.7a). With `if` ("as long as …") its effects apply only while the condition holds, checked each time an effect would apply (611.3a, 613.1). `cant_be_countered`: the spell with this ability can\'t be countered (101.2).'),
-    # Translators: mtg ability:static
-    pgettext_lazy('vocabulary', 'Affected'),
-    # Translators: mtg ability:static
-    pgettext_lazy('vocabulary', 'what its effects apply to (default the object itself)'),
-    # Translators: mtg ability:static
-    pgettext_lazy('vocabulary', 'Effects'),
-    # Translators: mtg ability:static
-    pgettext_lazy('vocabulary', 'As long as'),
-    # Translators: mtg ability:static
-    pgettext_lazy('vocabulary', "Can't be countered"),
-    # Translators: mtg ability:static
-    pgettext_lazy('vocabulary', "this spell can't be countered (CR 101.2)"),
-    # Translators: mtg ability:cda
-    pgettext_lazy('vocabulary', 'Characteristic-defining ability'),
-    # Translators: mtg ability:cda
-    pgettext_lazy('vocabulary', "Like `static`, but it defines the object's characteristics (a `*` power, CR 604.3) and applies first in its layer, in every zone (613.3, 613.4a); with an `if`, or gained from another effect, it is not characteristic-defining and applies by timestamp (604.3a(5), (2))."),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Replacement ability'),
     # Translators: mtg ability:replacement
@@ -2464,7 +2488,7 @@ VOCABULARY = (
     # Translators: mtg keyword:protection
     pgettext_lazy('vocabulary', 'Protection'),
     # Translators: mtg keyword:protection
-    pgettext_lazy('vocabulary', "Protection from a color (`from`): it can't be the target of spells or abilities of that color, and damage from sources of that color is prevented (702.16b, 702.16e)."),
+    pgettext_lazy('vocabulary', "Protection from a color (`from`): it can't be the target of spells or abilities of that color, damage from sources of that color is prevented, as an attacker it can't be blocked by creatures of that color, and an Aura of that color attached to it goes to the graveyard and an Equipment of that color becomes unattached as state-based actions (702.16b-f)."),
     # Translators: mtg keyword:reach
     pgettext_lazy('vocabulary', 'Reach'),
     # Translators: mtg keyword:reach
@@ -2489,16 +2513,32 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Vigilance'),
     # Translators: mtg keyword:vigilance
     pgettext_lazy('vocabulary', "Attacking doesn't cause it to tap (702.20b)."),
+    # Translators: mtg keyword:landwalk
+    pgettext_lazy('vocabulary', 'Landwalk'),
+    # Translators: mtg keyword:landwalk
+    pgettext_lazy('vocabulary', 'It can\'t be blocked as long as the defending player controls a land with the `type` (swampwalk: `"type": "Swamp"`) and/or the `supertype` (`legendary`, `snow`; `nonbasic`: without the basic supertype) it names (702.14c), as the layers leave that land; an attempt to block it is an `illegal` step (`why: landwalk`).'),
+    # Translators: mtg keyword:persist
+    pgettext_lazy('vocabulary', 'Persist'),
+    # Translators: mtg keyword:persist
+    pgettext_lazy('vocabulary', "When it is put into a graveyard from the battlefield, if it had no -1/-1 counters on it (last known information), it returns to the battlefield under its owner's control with a -1/-1 counter on it (702.79a in 2022, 702.78a in 2020); with one, it does not trigger."),
+    # Translators: mtg keyword:undying
+    pgettext_lazy('vocabulary', 'Undying'),
+    # Translators: mtg keyword:undying
+    pgettext_lazy('vocabulary', "When it is put into a graveyard from the battlefield, if it had no +1/+1 counters on it (last known information), it returns to the battlefield under its owner's control with a +1/+1 counter on it (702.93a in 2022, 702.92a in 2020); with one, it does not trigger."),
+    # Translators: mtg keyword:annihilator
+    pgettext_lazy('vocabulary', 'Annihilator'),
+    # Translators: mtg keyword:annihilator
+    pgettext_lazy('vocabulary', 'Annihilator `n`: whenever it attacks, the defending player sacrifices `n` permanents (702.86a in 2022, 702.85a in 2020; which: `options.choices["annihilator:<player>:<source>"]`); each instance triggers (702.86b).'),
+    # Translators: mtg keyword:ward
+    pgettext_lazy('vocabulary', 'Ward'),
+    # Translators: mtg keyword:ward
+    pgettext_lazy('vocabulary', 'Ward `cost` (mana) or `life`: whenever it becomes the target of a spell or ability an opponent controls, that spell or ability is countered unless its controller pays the cost (702.21a; key `unless:<warded permanent>`). CR 2020-06-01 has no ward: the keyword is refused under that ruleset.'),
     # Translators: mtg keyword:enchant
     pgettext_lazy('vocabulary', 'Enchant'),
     # Translators: mtg keyword:enchant
     pgettext_lazy('vocabulary', 'The engine does not apply this keyword: a card with it gives a `cannot_evaluate` step wherever the keyword could matter (on the battlefield, on the stack, in a hand), and the result is incomplete.'),
     # Translators: mtg keyword:intimidate
     pgettext_lazy('vocabulary', 'Intimidate'),
-    # Translators: mtg keyword:landwalk
-    pgettext_lazy('vocabulary', 'Landwalk'),
-    # Translators: mtg keyword:ward
-    pgettext_lazy('vocabulary', 'Ward'),
     # Translators: mtg keyword:banding
     pgettext_lazy('vocabulary', 'Banding'),
     # Translators: mtg keyword:rampage
@@ -2611,14 +2651,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Reinforce'),
     # Translators: mtg keyword:conspire
     pgettext_lazy('vocabulary', 'Conspire'),
-    # Translators: mtg keyword:persist
-    pgettext_lazy('vocabulary', 'Persist'),
     # Translators: mtg keyword:wither
     pgettext_lazy('vocabulary', 'Wither'),
     # Translators: mtg keyword:retrace
     pgettext_lazy('vocabulary', 'Retrace'),
-    # Translators: mtg keyword:annihilator
-    pgettext_lazy('vocabulary', 'Annihilator'),
     # Translators: mtg keyword:level_up
     pgettext_lazy('vocabulary', 'Level up'),
     # Translators: mtg keyword:rebound
@@ -2631,8 +2667,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Battle cry'),
     # Translators: mtg keyword:living_weapon
     pgettext_lazy('vocabulary', 'Living weapon'),
-    # Translators: mtg keyword:undying
-    pgettext_lazy('vocabulary', 'Undying'),
     # Translators: mtg keyword:miracle
     pgettext_lazy('vocabulary', 'Miracle'),
     # Translators: mtg keyword:soulbond
@@ -3063,6 +3097,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Attaches the source (an Aura, Equipment or Fortification on the battlefield) to the object (CR 701.3a); it gets a new timestamp (613.7e).'),
     # Translators: mtg instruction:cascade
     pgettext_lazy('vocabulary', "Cascade as 702.85a writes it, for the spell the ability belongs to (or its source): exile cards from the top of its controller's library until a nonland card with lower mana value, which they may cast without paying its mana cost; the rest go to the bottom. The keyword `cascade` puts this on the stack as the spell is cast."),
+    # Translators: mtg instruction:return_with_counter
+    pgettext_lazy('vocabulary', 'Return it with a counter'),
+    # Translators: mtg instruction:return_with_counter
+    pgettext_lazy('vocabulary', "What persist (702.79a) and undying (702.93a) do: the card the ability belongs to returns from its owner's graveyard to the battlefield under its owner's control, entering with one counter of `kind` (614.1c); it is a new object (400.7). A card no longer in the graveyard, or that left it and came back (a new object), stays where it is."),
+    # Translators: mtg instruction:annihilator
+    pgettext_lazy('vocabulary', 'What annihilator N does (702.86a): the defending player chooses `n` permanents they control (all of them if they control fewer; key `annihilator:<player>:<source>`, a list of ids) and sacrifices them at once (701.17a).'),
+    # Translators: mtg instruction:ward
+    pgettext_lazy('vocabulary', 'What ward does (702.21a): the spell or ability that targeted the permanent is countered unless its controller pays the cost (`mana` or `life`; key `unless:<warded permanent>`, true = pays); one that has already left the stack is not there to counter. Not in CR 2020-06-01.'),
     # Translators: mtg instruction:must_block
     pgettext_lazy('vocabulary', 'Creates: blocks it if able'),
     # Translators: mtg instruction:must_block
@@ -3659,6 +3701,36 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Trigger order'),
     # Translators: mtg slot action
     pgettext_lazy('vocabulary', 'per player, their triggered abilities in the order they go on the stack while this action is performed, first = bottom (CR 603.3b)'),
+    # Translators: mtg action:create_effect
+    pgettext_lazy('vocabulary', 'A continuous effect begins'),
+    # Translators: mtg action:create_effect
+    pgettext_lazy('vocabulary', "A judge's set-up: the document effect `effect` (the shape of an `effects[]` entry) begins now, with the timestamp of this moment (CR 613.7b), so effects and objects from before it come first in its layer (613.7); `end_effect` ends it. Its id defaults to `effect@<timestamp>`. An effect naming a card that is not a permanent (a graveyard card gaining flashback) is a `cannot_evaluate` step: the engine applies continuous effects to permanents (613.1)."),
+    # Translators: mtg action:create_effect
+    pgettext_lazy('vocabulary', 'Effect'),
+    # Translators: mtg action:create_effect
+    pgettext_lazy('vocabulary', 'a document effect (as in `effects[]`), without timestamp'),
+    # Translators: mtg action:end_effect
+    pgettext_lazy('vocabulary', 'A continuous effect ends'),
+    # Translators: mtg action:end_effect
+    pgettext_lazy('vocabulary', "A judge's set-up: the document effect with this id (from `effects[]` or a `create_effect`) ends now, as if its duration were over (CR 611.2a). An id that names no effect in force is an `illegal` step and nothing ends."),
+    # Translators: mtg action:end_effect
+    pgettext_lazy('vocabulary', 'Effect id'),
+    # Translators: mtg action:end_effect
+    pgettext_lazy('vocabulary', 'the id of a document effect in force'),
+    # Translators: mtg action:put_counters
+    pgettext_lazy('vocabulary', 'Put counters on an object'),
+    # Translators: mtg action:put_counters
+    pgettext_lazy('vocabulary', "A judge's set-up: `count` (default 1) counters of `kind` are put on the object (CR 122.1); on a permanent every counter of that kind gets the timestamp of this moment (613.7c). State-based actions follow (a creature with toughness 0 dies, +1/+1 and -1/-1 counters are removed in pairs: 704.5f, 704.5q)."),
+    # Translators: mtg action:move_card
+    pgettext_lazy('vocabulary', 'Move a card (no cause)'),
+    # Translators: mtg action:move_card
+    pgettext_lazy('vocabulary', "A judge's set-up: the card moves to its owner's `to` zone (the battlefield under `controller`, default its owner; a library at `position`) with no spell or ability causing it. It is still a zone change (CR 400.7): a new object, and what triggers on a permanent leaving or entering the battlefield (603.6a, 603.6c) or dying (700.4) triggers, looking back in time (603.10a); nothing triggers on a sacrifice, destruction or discard, since there was none; replacement effects on the zone change apply (614.1). A spell on the stack or a card already in that zone is an `illegal` step."),
+    # Translators: mtg action:move_card
+    pgettext_lazy('vocabulary', 'To the zone'),
+    # Translators: mtg action:move_card
+    pgettext_lazy('vocabulary', 'Position in the library'),
+    # Translators: mtg action:move_card
+    pgettext_lazy('vocabulary', '1 = on top (the default), n = nth from the top, or bottom'),
     # Translators: mtg action:activate
     pgettext_lazy('vocabulary', 'Activate an ability'),
     # Translators: mtg action:activate
@@ -3823,6 +3895,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Order on the bottom'),
     # Translators: mtg choice:bottom
     pgettext_lazy('vocabulary', 'The order of the cards put on the bottom of a library by `reveal_top`, first = the first put there.'),
+    # Translators: mtg choice:annihilator
+    pgettext_lazy('vocabulary', 'Permanents sacrificed to annihilator'),
+    # Translators: mtg choice:annihilator
+    pgettext_lazy('vocabulary', 'The ids of the permanents the defending player sacrifices for annihilator N of the attacking creature `source` (CR 702.86a): N of them, or all if they control fewer.'),
     # Translators: mtg slot option
     pgettext_lazy('vocabulary', "The document's `options`."),
     # Translators: mtg option:choices
@@ -4392,8 +4468,6 @@ VOCABULARY = (
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'The activation of a Spell or Trap Card itself (卡的发动): a Spell is played from the hand or turned face-up from the Set position, a Trap only from the Set position. Spell Speed by subtype: Normal, Equip, Field, Continuous and Ritual Spells 1, Quick-Play Spells 2, Normal and Continuous Traps 2, Counter Traps 3 (ARC-V 3.3.1.i5, 3.3.3.6.i2, 3.4.1.i1, 3.4.3.3.i2; MR2 ch4.14).'),
     # Translators: ygo ability:card
-    pgettext_lazy('vocabulary', 'Effect id'),
-    # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'optional; a chain link or pending trigger may name the effect by it instead of its index'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', "the effect's text, shown to the judge and never interpreted; an effect with text and no actions cannot be evaluated (a cannot_evaluate step when it applies)"),
@@ -4743,8 +4817,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "A player activates an effect: the next chain link, with the fields of a chain link (§2.4). Before it, a Summon not being negated succeeds and waiting triggers go on the chain first (an activation answers the game as it is); right after a declared end of phase it is a response before the phase ends (MR2 ch4.16; ARC-V 4.2.4.2.i1–i2). At the start of a phase or step the replay enters, and after a chain resolves, the turn player has priority first: the opponent's activation with an empty chain before the turn player has acted or passed is an illegal step (MR2 ch4.16)."),
     # Translators: ygo action:activate
     pgettext_lazy('vocabulary', 'whose effect is activated'),
-    # Translators: ygo action:activate
-    pgettext_lazy('vocabulary', 'Effect'),
     # Translators: ygo action:activate
     pgettext_lazy('vocabulary', "the index of the effect in the card's effects, or its id; default 0"),
     # Translators: ygo action:activate
@@ -5182,6 +5254,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'A player'),
     # Translators: mtg target:player (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'A player'),
+    # Translators: fow cost:life (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Life'),
+    # Translators: mtg ability:keyword (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Life'),
     # Translators: fow slot duration (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Duration'),
     # Translators: mtg instruction:must_block (a text other games share: in this game's own terms)
@@ -5266,6 +5342,14 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'You control'),
     # Translators: ygo instruction:negate_effects (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'You control'),
+    # Translators: mtg action:create_effect (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Effect'),
+    # Translators: ygo action:activate (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Effect'),
+    # Translators: mtg action:end_effect (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Effect id'),
+    # Translators: ygo ability:card (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Effect id'),
 )
 
 FIELD_TYPES = (
@@ -5299,14 +5383,14 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'a string or a list of strings (one of the options of the open choice)'),
     # Translators: a field type's description (fow action:play_standby); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'an object id, p1, p2, or chase:N (a chase item, 1 for the bottom)'),
-    # Translators: a field type's description (mtg ability:keyword); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'mana symbols such as `{2}{W/B}{U}`'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'CONDITION (controls, your_turn, life_at_most, first_combat, step, opponent_cast_spells)'),
     # Translators: a field type's description (mtg ability:cda); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt) with its own `affected` FILTER'),
+    # Translators: a field type's description (mtg ability:keyword); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'mana symbols such as `{2}{W/B}{U}`'),
     # Translators: a field type's description (mtg ability:replacement); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'see the event'),
     # Translators: a field type's description (mtg ability:triggered); keep words in capitals and `code` as they are
@@ -5321,6 +5405,8 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'DURATION (end_of_turn, permanent, next_untap, while_counter)'),
     # Translators: a field type's description (mtg instruction:set_pt); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of, colors_of_affected, mana_value_of_affected, counters_of_affected)'),
+    # Translators: a field type's description (mtg action:create_effect); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'a document effect: EFFECT with id, affected, duration, source, controller, cda, if'),
     # Translators: a field type's description (mtg action:cast); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a number written as digits'),
     # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are

@@ -141,7 +141,7 @@ def counter(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple
         if chars and victim.kind == "spell" and game.cant_be_countered(state, victim.source, chars):
             game.record("resolve", "mtg.resolve.cant_be_countered", K.CAN_T_BEATS_CAN, card=victim.source, card_name=victim.name)
             continue
-        state = replace(state, stack=tuple(s for s in state.stack if s is not victim))
+        state = game.leave_stack(state, victim)
         game.record("resolve", "mtg.resolve.countered", K.COUNTER, item=victim.id, card=victim.source, card_name=victim.name)
         game.recorder.sync(state)
         if victim.kind == "spell":

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from .filters import INSTRUCTION_CONDITIONS, Context, evaluate_condition, matches
 from .mana import mana_value
-from .model import Chars, GameState, ObjectId, PlayerId, StackItem, Zone, opponent
+from .model import Chars, GameState, ObjectId, PlayerId, SpellLKI, StackItem, Zone, opponent
 from .rules import K
 from .vocabulary import (
     FILTER, INDEX, INSTRUCTIONS, VOCABULARY, Choice, Const, Either, Integer, ListOf, Only, Record, Text, row,
@@ -53,11 +53,22 @@ class Resolving:
     def resolve_top(self, state: GameState) -> GameState:
         """Resolve the top item of the stack (CR 608.1), then the active player gets priority (117.3b)."""
         item = state.stack[-1]
-        state = replace(state, stack=state.stack[:-1])
+        state = self.leave_stack(state, item)
         self.record("resolve", "mtg.resolve", K.RESOLVE_TOP, item=item.id, card=item.source, card_name=item.name, item_kind=item.kind)
         self.recorder.sync(state)
         state = self.resolve_item(state, item)
         return self.settle(state, player=state.active, why=K.PRIORITY_AFTER_RESOLVE) if not state.winner else state
+
+    def leave_stack(self, state: GameState, item: StackItem) -> GameState:
+        """Return the state with ``item`` removed from the stack (resolving or countered); a spell
+        is remembered as it last existed there (``GameState.spells_left``), so that an ability
+        copying it later still can (last known information, CR 608.2h, 707.10)."""
+        state = replace(state, stack=tuple(s for s in state.stack if s is not item))
+        obj = state.objects.get(item.source)
+        if item.kind == "spell" and obj is not None and obj.zone is Zone.STACK:
+            last = SpellLKI(item, obj, self.chars(state, item.source))
+            state = replace(state, spells_left=MappingProxyType({**state.spells_left, item.source: last}))
+        return state
 
     def resolve_item(self, state: GameState, item: StackItem) -> GameState:
         """An item resolves: its intervening "if" (608.2a), its targets (608.2b), "you may" (603.5),

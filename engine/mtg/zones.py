@@ -85,6 +85,9 @@ class Zones:
             if reason == "sacrifice":
                 state = self.emit(state, {**event, "event": "sacrifice"})
         if to is Zone.BATTLEFIELD:
+            # CR 113.6: its abilities work from now on, so what the engine can't evaluate is said
+            # now, even in the middle of a resolution, not at the next priority.
+            self.report_unevaluated(state)
             state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})
         return state
 

@@ -434,10 +434,14 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: the targets of the modes not chosen ({modes}) are not chosen.'),
     # Translators: mtg.cast.modes
     pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen ({texts}).'),
+    # Translators: mtg.cast.no_legal_targets
+    pgettext_lazy('trace', "{card_name} can't be cast: it has no legal choice of targets."),
     # Translators: mtg.cast.x
     pgettext_lazy('trace', '{card_name}: X is announced as {x}.'),
     # Translators: mtg.choice.bottom_order
     pgettext_lazy('trace', '{player} chooses the order of the cards put on the bottom of their library for {card_name} ({count} possible orders).'),
+    # Translators: mtg.choice.cast_targets
+    pgettext_lazy('trace', '{player} chooses the target(s) of {card_name}, cast while another spell or ability resolves ({count} possible choices).'),
     # Translators: mtg.choice.coin
     pgettext_lazy('trace', 'A coin is flipped for {card_name}: won or lost ({count} possible outcomes).'),
     # Translators: mtg.choice.damage_order
@@ -504,8 +508,12 @@ MSGIDS = (
     pgettext_lazy('trace', 'First-strike combat damage step: {creatures} creature(s) deal damage.'),
     # Translators: mtg.combat.trample
     pgettext_lazy('trace', '{card_name} assigns {amount} excess damage to the player (trample).'),
+    # Translators: mtg.copy.last_known
+    pgettext_lazy('trace', '{card_name} has left the stack (it is now in {zone}): {item} copies it as it last existed there, with the choices made for it.'),
     # Translators: mtg.copy.modes
     pgettext_lazy('trace', 'The copy {item} of {card_name} has the same mode(s) {modes}.'),
+    # Translators: mtg.copy.nothing
+    pgettext_lazy('trace', '{item} ({card_name}) copies nothing: {copied} is not a spell on the stack and never was one.'),
     # Translators: mtg.copy.spell
     pgettext_lazy('trace', 'A copy of {card_name} is put on the stack ({item}); it was not cast.'),
     # Translators: mtg.cost.paid
@@ -644,6 +652,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{item} ({card_name}) does not resolve: all its targets are illegal.'),
     # Translators: mtg.resolve.nothing_to_sacrifice
     pgettext_lazy('trace', '{player} controls nothing that can be sacrificed for {card_name}.'),
+    # Translators: mtg.resolve.source_lki
+    pgettext_lazy('trace', '{card_name} ({card}) has left the zone it was in: {item} exists independently of it, and {card_name} deals the damage as it last existed.'),
     # Translators: mtg.resolve.target_illegal
     pgettext_lazy('trace', '{item}: target {target_name} is illegal now.'),
     # Translators: mtg.reveal
@@ -2926,7 +2936,7 @@ VOCABULARY = (
     # Translators: mtg instruction:copy_spell
     pgettext_lazy('vocabulary', 'Copy a spell'),
     # Translators: mtg instruction:copy_spell
-    pgettext_lazy('vocabulary', "Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. `new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes (700.2g)."),
+    pgettext_lazy('vocabulary', "Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. `new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes (700.2g), X and division. Without `target` it copies the spell named by `object` (default: the spell whose casting triggered the ability); when that spell has left the stack (countered in response) the copy is made from the spell as it last existed there (last known information, 608.2h in 2022, 608.2g in 2020). A targeted spell that is gone is an illegal target (608.2b)."),
     # Translators: mtg instruction:copy_spell
     pgettext_lazy('vocabulary', 'object or player ids, in the order of the targets'),
     # Translators: mtg instruction:copy_spell
@@ -3688,6 +3698,8 @@ VOCABULARY = (
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its targets'),
     # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'left out: the player chooses them as it is cast (choice cast_targets:<card>, CR 601.2c)'),
+    # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its modes'),
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its targets by mode'),
@@ -3745,6 +3757,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'The target ids of a triggered ability as it is put on the stack (CR 603.3d, 601.2c); also `pending[].targets`.'),
     # Translators: mtg choice:targets
     pgettext_lazy('vocabulary', 'Ids'),
+    # Translators: mtg choice:cast_targets
+    pgettext_lazy('vocabulary', 'Targets of a spell cast during a resolution'),
+    # Translators: mtg choice:cast_targets
+    pgettext_lazy('vocabulary', 'The target ids of a spell cast while another spell or ability resolves (a card found by cascade, CR 702.85a) when its decision gives no `targets`: the player chooses them as it is cast (601.2c), so a missing answer is an open choice among the legal ones, never an illegal cast.'),
     # Translators: mtg choice:replace
     pgettext_lazy('vocabulary', 'Order of replacement effects'),
     # Translators: mtg choice:replace

@@ -173,15 +173,17 @@ def add_mana(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tupl
     return state, ctx
 
 
-@instruction("copy_spell", (K.COPY_SPELL, K.LAST_KNOWN), keys={"new_targets": TARGET_IDS}, refs=("target", "object"),
-             label="Copy a spell", messages=("mtg.copy.spell", "mtg.copy.modes", "mtg.copy.last_known", "mtg.copy.nothing"),
+@instruction("copy_spell", (K.COPY_SPELL, K.LAST_KNOWN, K.COPY_PERMANENT_TOKEN), keys={"new_targets": TARGET_IDS}, refs=("target", "object"),
+             label="Copy a spell", messages=("mtg.copy.spell", "mtg.copy.modes", "mtg.copy.last_known", "mtg.copy.nothing",
+                       "mtg.copy.becomes_token"),
              example={"target": 0},
              doc="Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. "
                  "`new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes "
                  "(700.2g), X and division. Without `target` it copies the spell named by `object` (default: the "
                  "spell whose casting triggered the ability); when that spell has left the stack (countered in "
                  "response) the copy is made from the spell as it last existed there (last known information, "
-                 "608.2h in 2022, 608.2g in 2020). A targeted spell that is gone is an illegal target (608.2b).")
+                 "608.2h in 2022, 608.2g in 2020). A targeted spell that is gone is an illegal target (608.2b). A copy of a permanent spell becomes a token "
+                 "permanent as it resolves (608.3b in 2022, 111.11 in 2020).")
 def copy_spell(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
     """Follow a copy_spell instruction: copy each spell named, from the stack or from its last
     known information (CR 707.10, 608.2h); a ``mtg.copy.nothing`` step when there is no spell."""

@@ -44,6 +44,7 @@ MESSAGES = {
     "mtg.effect.created": "{card_name} creates a continuous effect ({do}, timestamp {timestamp}, {duration}).",
     "mtg.copy.spell": "A copy of {card_name} is put on the stack ({item}); it was not cast.",
     "mtg.resolve.source_lki": "{card_name} ({card}) has left the zone it was in: {item} exists independently of it, and {card_name} deals the damage as it last existed.",
+    "mtg.copy.becomes_token": "The copy {card} of {card_name} is a copy of a permanent spell: as it resolves it becomes a token permanent ({item}).",
     "mtg.copy.last_known": "{card_name} has left the stack (it is now in {zone}): {item} copies it as it last existed there, with the choices made for it.",
     "mtg.copy.nothing": "{item} ({card_name}) copies nothing: {copied} is not a spell on the stack and never was one.",
     "mtg.cascade.reveal": "Cascade of {card_name} ({value_name} {mana_value}): exiled {exiled}; hit: {hit_name}.",

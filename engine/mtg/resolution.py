@@ -116,9 +116,16 @@ class Resolving:
         if oid not in state.objects or state.objects[oid].zone is not Zone.STACK:
             return state
         obj = state.objects[oid]
+        types = obj.printed.types
+        if obj.copy and not countered and not ("instant" in types or "sorcery" in types):
+            # A copy of a permanent spell becomes a token permanent as it resolves (CR 608.3b in
+            # 2022, 111.11 in 2020); it is no longer a copy of a spell.
+            state = state.with_object(replace(obj, copy=False, token=True))
+            self.record("resolve", "mtg.copy.becomes_token", K.COPY_PERMANENT_TOKEN, item=item.id, card=oid,
+                        card_name=obj.printed.name)
+            return self.move(state, oid, Zone.BATTLEFIELD, "resolved", K.COPY_PERMANENT_TOKEN, controller=item.controller)
         if obj.copy:
             return self.move(state, oid, Zone.GRAVEYARD, "copy_resolved", K.SPELL_TO_GRAVEYARD)
-        types = obj.printed.types
         if countered or "instant" in types or "sorcery" in types:
             return self.move(state, oid, Zone.GRAVEYARD, "countered" if countered else "resolved",
                              K.COUNTER if countered else K.SPELL_TO_GRAVEYARD)

@@ -508,6 +508,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'First-strike combat damage step: {creatures} creature(s) deal damage.'),
     # Translators: mtg.combat.trample
     pgettext_lazy('trace', '{card_name} assigns {amount} excess damage to the player (trample).'),
+    # Translators: mtg.copy.becomes_token
+    pgettext_lazy('trace', 'The copy {card} of {card_name} is a copy of a permanent spell: as it resolves it becomes a token permanent ({item}).'),
     # Translators: mtg.copy.last_known
     pgettext_lazy('trace', '{card_name} has left the stack (it is now in {zone}): {item} copies it as it last existed there, with the choices made for it.'),
     # Translators: mtg.copy.modes
@@ -2936,7 +2938,7 @@ VOCABULARY = (
     # Translators: mtg instruction:copy_spell
     pgettext_lazy('vocabulary', 'Copy a spell'),
     # Translators: mtg instruction:copy_spell
-    pgettext_lazy('vocabulary', "Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. `new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes (700.2g), X and division. Without `target` it copies the spell named by `object` (default: the spell whose casting triggered the ability); when that spell has left the stack (countered in response) the copy is made from the spell as it last existed there (last known information, 608.2h in 2022, 608.2g in 2020). A targeted spell that is gone is an illegal target (608.2b)."),
+    pgettext_lazy('vocabulary', "Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. `new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes (700.2g), X and division. Without `target` it copies the spell named by `object` (default: the spell whose casting triggered the ability); when that spell has left the stack (countered in response) the copy is made from the spell as it last existed there (last known information, 608.2h in 2022, 608.2g in 2020). A targeted spell that is gone is an illegal target (608.2b). A copy of a permanent spell becomes a token permanent as it resolves (608.3b in 2022, 111.11 in 2020)."),
     # Translators: mtg instruction:copy_spell
     pgettext_lazy('vocabulary', 'object or player ids, in the order of the targets'),
     # Translators: mtg instruction:copy_spell

@@ -65,6 +65,8 @@ MESSAGES = {
     "mtg.choice.trigger_order_same": "{player}'s triggered abilities ({order}) are alike: every order gives the same result, so there is nothing to choose.",
     "mtg.choice.target": "{player} chooses the target(s) of the triggered ability of {card_name} ({count} possible choices).",
     "mtg.choice.cast_targets": "{player} chooses the target(s) of {card_name}, cast while another spell or ability resolves ({count} possible choices).",
+    "mtg.cast.during_resolution": "{player} casts {card_name} from the {zone} while {item} resolves, without paying its mana cost; no player receives priority until {item} has resolved.",
+    "mtg.cast.not_there": "{card_name} is not a card that can be cast from the {zone} now, so {item} does not cast it.",
     "mtg.cast.no_legal_targets": "{card_name} can't be cast: it has no legal choice of targets.",
     "mtg.choice.made": "Choice {choice}: {chosen} (given by the scenario).",
     "mtg.choice.too_many": "{count} possible choices for {choice}: give the choice in options.choices.",

@@ -60,6 +60,7 @@ class K(Enum):
     INSTRUCTIONS_IN_ORDER = auto()
     LAST_KNOWN = auto()
     SOURCE_LKI = auto()
+    CAST_DURING_RESOLUTION = auto()
     COPY_PERMANENT_TOKEN = auto()
     SPELL_TO_GRAVEYARD = auto()
     PERMANENT_RESOLVES = auto()
@@ -338,6 +339,7 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.INSTRUCTIONS_IN_ORDER: ("608.2c", "608.2c", "instructions"),
     K.LAST_KNOWN: ("608.2g", "608.2h", "information from the game"),
     K.SOURCE_LKI: ("113.7a", "113.7a", "independently of its source"),
+    K.CAST_DURING_RESOLUTION: ("608.2f", "608.2g", "during resolution"),
     K.COPY_PERMANENT_TOKEN: ("111.11", "608.3b", "token"),
     K.SPELL_TO_GRAVEYARD: ("608.2k", "608.2m", "graveyard"),
     K.PERMANENT_RESOLVES: ("608.3", "608.3", "permanent spell"),

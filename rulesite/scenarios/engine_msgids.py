@@ -426,6 +426,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} becomes cast; cast triggers trigger now.'),
     # Translators: mtg.cast.divide
     pgettext_lazy('trace', '{card_name}: the damage is divided as {division} among its targets.'),
+    # Translators: mtg.cast.during_resolution
+    pgettext_lazy('trace', '{player} casts {card_name} from the {zone} while {item} resolves, without paying its mana cost; no player receives priority until {item} has resolved.'),
     # Translators: mtg.cast.free
     pgettext_lazy('trace', '{card_name} is cast without paying its mana cost (X is 0).'),
     # Translators: mtg.cast.hybrid
@@ -436,6 +438,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen ({texts}).'),
     # Translators: mtg.cast.no_legal_targets
     pgettext_lazy('trace', "{card_name} can't be cast: it has no legal choice of targets."),
+    # Translators: mtg.cast.not_there
+    pgettext_lazy('trace', '{card_name} is not a card that can be cast from the {zone} now, so {item} does not cast it.'),
     # Translators: mtg.cast.x
     pgettext_lazy('trace', '{card_name}: X is announced as {x}.'),
     # Translators: mtg.choice.bottom_order
@@ -3043,6 +3047,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Untap'),
     # Translators: mtg instruction:untap
     pgettext_lazy('vocabulary', 'Untaps each permanent (CR 701.21b in 2022, 701.20b in 2020).'),
+    # Translators: mtg instruction:cast_without_paying
+    pgettext_lazy('vocabulary', 'Cast it without paying its mana cost'),
+    # Translators: mtg instruction:cast_without_paying
+    pgettext_lazy('vocabulary', "The item's controller casts each card named, from `zone`, without paying its mana cost, as the item resolves (608.2g in 2022, 608.2f in 2020): it follows 601.2a-i, no player receives priority, and the spell goes on top of the stack while the item goes on resolving (X is 0, 107.3b). Its modes, targets and division are the choices `modes:<card>`, `cast_targets:<card>` and `divide:<card>`, open when not given; a card with no legal targets, a land, or one an effect says can't be cast is not cast, with a step saying why. With `optional` (you may) the player first chooses whether to cast it."),
+    # Translators: mtg instruction:cast_without_paying
+    pgettext_lazy('vocabulary', 'From'),
+    # Translators: mtg instruction:cast_without_paying
+    pgettext_lazy('vocabulary', 'where the card must be (default the graveyard)'),
     # Translators: mtg instruction:create_token
     pgettext_lazy('vocabulary', 'Create tokens'),
     # Translators: mtg instruction:create_token
@@ -3762,7 +3774,7 @@ VOCABULARY = (
     # Translators: mtg choice:cast_targets
     pgettext_lazy('vocabulary', 'Targets of a spell cast during a resolution'),
     # Translators: mtg choice:cast_targets
-    pgettext_lazy('vocabulary', 'The target ids of a spell cast while another spell or ability resolves (a card found by cascade, CR 702.85a) when its decision gives no `targets`: the player chooses them as it is cast (601.2c), so a missing answer is an open choice among the legal ones, never an illegal cast.'),
+    pgettext_lazy('vocabulary', 'The target ids of a spell cast while another spell or ability resolves (a card found by cascade, CR 702.85a, or cast by `cast_without_paying`, 608.2g) when no `targets` are given: the player chooses them as it is cast (601.2c), so a missing answer is an open choice among the legal ones, never an illegal cast.'),
     # Translators: mtg choice:replace
     pgettext_lazy('vocabulary', 'Order of replacement effects'),
     # Translators: mtg choice:replace
@@ -4914,8 +4926,6 @@ VOCABULARY = (
     # Translators: ygo trigger_qualifier:from
     pgettext_lazy('vocabulary', 'Only when the card came from one of these zones: "sent from the hand or Deck to the Graveyard" is `["hand", "deck"]`, "from the field" `["field"]` (any zone on the field; an Xyz Material was never there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and `special_summoned`, by a card effect ("Special Summoned from the Graveyard") or by procedure (an inherent Special Summon "from the hand", a Synchro or Xyz Summon from the Extra Deck, a Pendulum Summon from the hand or the Extra Deck: where the monster was when the Summon began, ARC-V 3.2.2.3.i6).'),
     # Translators: ygo trigger_qualifier:from
-    pgettext_lazy('vocabulary', 'From'),
-    # Translators: ygo trigger_qualifier:from
     pgettext_lazy('vocabulary', 'field, hand, deck, extra_deck, graveyard, banished: one or more'),
     # Translators: ygo trigger_qualifier:by
     pgettext_lazy('vocabulary', 'By what'),
@@ -5266,6 +5276,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Chosen'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Chosen'),
+    # Translators: mtg instruction:cast_without_paying (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'From'),
+    # Translators: ygo trigger_qualifier:from (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'From'),
     # Translators: mtg condition:controls (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'You control'),
     # Translators: ygo instruction:negate_effects (a text other games share: in this game's own terms)

@@ -246,7 +246,7 @@ def run_database(database_url: str, args: argparse.Namespace) -> int:
     from django.test.utils import setup_test_environment
 
     import engine
-    from rulesite.rules.importers import BUNDLED, CORPORA_GLOB
+    from rulesite.rules.importers import BUNDLED, CORPORA
     from rulesite.rules.models import Section
     from rulesite.rules.services import document_import, document_parse_file
     from rulesite.scenarios.services import scenario_create
@@ -260,7 +260,7 @@ def run_database(database_url: str, args: argparse.Namespace) -> int:
     jobs = [(ROOT / "fixtures" / "documents" / name, fmt) for name, fmt in BUNDLED]
     corpora = Path(settings.RULES_CORPORA_DIR)
     if corpora.is_dir():
-        jobs += [(path, "mtg-cr") for path in sorted(corpora.glob(CORPORA_GLOB))]
+        jobs += [(path, fmt) for pattern, fmt in CORPORA for path in sorted(corpora.glob(pattern))]
     for path, fmt in jobs:
         baseline = statistics.median(timed(lambda: path.read_bytes().decode("utf-8-sig"), 5))
         started = time.perf_counter()

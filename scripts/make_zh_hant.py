@@ -58,6 +58,9 @@ OVERRIDES: list[tuple[str, str]] = [
     ("跟蹤", "追蹤"),
     ("示例", "範例"),
     ("本檔案", "本文件"),  # a rules document, not a computer file
+    ("份檔案", "份文件"),  # "two documents", "another document"
+    ("規則檔案", "規則文件"),
+    ("檔案未涵蓋", "文件未涵蓋"),
     ("構建", "建立"),
     ("導航", "導覽"),
     ("賬號", "帳號"),

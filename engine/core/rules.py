@@ -52,6 +52,9 @@ class Ruling:
     source: str
     """A short description of where the ruling comes from, in English; a leading "official
     ruling, not in this document: " is dropped, since the trace says so itself."""
+    see_also: tuple[Rule, ...] = ()
+    """Rules of another document on the same topic, shown for reference (``see_also`` in the
+    trace): the step does not apply them (a newer rules document beside the one applied)."""
 
     def __post_init__(self) -> None:
         prefix = RULING_BASIS + ": "

@@ -102,7 +102,7 @@ class TraceStep:
         return self.citation if isinstance(self.citation, Rule) else None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON form ``{index, kind, message_id, params, text, rule[, basis, source]}``."""
+        """Return the JSON form ``{index, kind, message_id, params, text, rule[, basis, source, see_also]}``."""
         out: dict[str, Any] = {
             "index": self.index,
             "kind": self.kind,
@@ -114,6 +114,8 @@ class TraceStep:
         if isinstance(self.citation, Ruling):
             out["basis"] = RULING_BASIS
             out["source"] = self.citation.source
+            if self.citation.see_also:
+                out["see_also"] = [rule.to_dict() for rule in self.citation.see_also]
         for key, value in self.extra.items():
             out[key] = _plain(value)
         if self.board:

@@ -57,14 +57,64 @@ that every ruling source of the ruleset is known without resolving anything (the
 translates them)."""
 
 
+CR_DOCUMENT = "fow-cr-12.7"
+"""The Force of Will Comprehensive Rules ver. 12.7: another document, which judges work from
+today. The engine applies the whitepaper; it links the CR's rules on a topic for reference only."""
+
+CR_ON_SILENT_POINT: dict[str, tuple[str, ...]] = {
+    "life_payment_over_life": ("105.4a", "903.2l-1"),  # "A player can only pay an amount of life limited to their life total."
+    "hand_limit_chooser": ("505.5d",),  # the turn player chooses the cards they discard to the maximum hand size
+    "attack_target_gone": ("806.2b", "1029.1c"),  # damage to the object chosen; an attacked object taken out of battle
+    "battle_duration_outside_battle": ("807.3a",),  # effects "during this battle or until the end of the battle" end
+    "setup_draw_empty": ("402.3a", "405.5"),  # a deck of at least forty cards; the opening five cards
+    "copy_judgment": ("705.2d", "1017.3"),  # a judgment process is neither a spell nor an ability; copying those
+    "draw_empty_outside_draw_phase": ("1202.2", "1009.1"),  # loss only for the draw phase's draw; what a draw is
+    "discard_chooser": ("1019.1", "1019.2"),  # "To discard a card is to move a card from your hand …"
+    "counters": ("1022.2", "1022.4", "1203.1"),  # putting counters; removed on leaving the field; +100/+100 and -100/-100
+}
+"""Each not-covered point of :data:`SILENT_POINTS` → the rules of the Comprehensive Rules 12.7
+(:data:`CR_DOCUMENT`) on the same topic (``engine/tests/test_fow_cr_references.py`` checks that
+each exists in the CR, and ``rulesite`` shows them as another document's rules). A point the CR
+has nothing on (``cannot_evaluate``: card text the engine cannot read) is absent."""
+
+CR_ON_SECTION: dict[str, tuple[str, ...]] = {
+    "1.5": ("105.4", "105.4a"),  # life
+    "4.1": ("402.3", "402.3a", "402.4a"),  # deck construction
+    "5.4": ("505.5",),  # the end phase's final step
+    "7.5": ("705.1", "705.2d", "705.3"),  # Judgment
+    "9.3": ("903.2l", "903.2l-1"),  # paying the costs of a card or ability; what cannot be paid
+    "8.5": ("806.2",),  # normal battle resolution
+    "8.6": ("807.3",),  # end of battle
+    "10.8": ("1009.1", "1009.2"),  # draw
+    "10.16": ("1017.1", "1017.3"),  # copy
+    "10.18": ("1019.1", "1019.2"),  # discard
+    "13.1": ("1202.1", "1202.2"),  # losing the game
+}
+"""The whitepaper sections the not-covered points name → the Comprehensive Rules 12.7 on the same
+topic, linked from each whitepaper section's page as another document's rules."""
+
+
+def cr_rule(number: str) -> Rule:
+    """Return the citation of rule ``number`` of the Comprehensive Rules 12.7 (another document).
+
+    >>> cr_rule("105.4a").url
+    '/rules/fow-cr-12.7/105.4a/'
+    """
+    return Rule(CR_DOCUMENT, number)
+
+
 def silent(key: str) -> Ruling:
     """Return the citation of a step on the not-covered point ``key`` of :data:`SILENT_POINTS`
-    (``rule: null`` in the trace); raise ``KeyError`` for a point not in the table.
+    (``rule: null`` in the trace), with the Comprehensive Rules on the same topic as
+    ``see_also`` (:data:`CR_ON_SILENT_POINT`); raise ``KeyError`` for a point not in the table.
 
     >>> silent("discard_chooser").source
     'not covered by this document: who chooses the cards discarded (10.18)'
+    >>> [rule.number for rule in silent("discard_chooser").see_also]
+    ['1019.1', '1019.2']
     """
-    return Ruling(f"{NOT_COVERED}: {SILENT_POINTS[key]}")
+    return Ruling(f"{NOT_COVERED}: {SILENT_POINTS[key]}",
+                  see_also=tuple(cr_rule(number) for number in CR_ON_SILENT_POINT.get(key, ())))
 
 
 def ruling_sources() -> tuple[str, ...]:

@@ -111,6 +111,11 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
     seen_ids: set[str] = set()
     for i, raw in enumerate(objects):
         path = ("objects", i)
+        if isinstance(raw, Mapping) and raw.get("zone") == "chase":
+            # The chase holds chase items, not cards placed there (FoW 3.13): say where it goes.
+            v.error((*path, "zone"), "a card on the chase is a chase item: add it to `chain` (kind card, source "
+                                     f"{str(raw.get('id'))[:64]!r}) and give here the zone it was played from (FoW 3.13)")
+            continue
         if not Record(fields=OBJECT_FIELDS, required=("id", "owner", "zone", "type")).check(raw, path, v):
             continue
         if raw["id"] in seen_ids:

@@ -240,3 +240,13 @@ class ResultEffectsTests:
 
     def test_10_17_a_kept_prevention_shows_what_is_left_of_its_amount(self):
         assert [(e["id"], e["spec"]) for e in self._twin("kept")] == [("shield", {"do": "prevent", "amount": 300})]
+
+
+class ChaseZoneTests:
+    """A card "on the chase" is a chase item (FoW 3.13), not a card placed in a zone (issue 15)."""
+
+    def test_3_13_a_card_given_in_the_chase_zone_is_refused_saying_where_it_goes(self):
+        bolt = {**_spell([{"do": "deal_damage", "target": "opponent", "amount": 100}]), "zone": "chase"}
+        doc = _board([bolt], [])
+        message = _errors(doc)[f"objects[{doc['objects'].index(bolt)}].zone"]
+        assert "chase item" in message and "`chain`" in message and "'s'" in message and "3.13" in message

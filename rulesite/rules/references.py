@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-_NUM = r"\d{1,3}(?:\.\d{1,3})*[a-z]?"
+# 613.8a (CR), 4.2.3 (ARC-V), 1130.3c and its items 903.2h-1 (FoW CR).
+_NUM = r"\d{1,4}(?:\.\d{1,3})*[a-z]?(?:-\d{1,2}(?![\d.]))?"
 # English cue words, then a list of numbers ("rules 613.8a and 613.8b", "see rule 702.85").
 _EN_RE = re.compile(
     rf"\b(?:rules?|sections?|see)\s+({_NUM}(?:(?:,\s*|,?\s+(?:and|or|through)\s+|\s*[–-]\s*){_NUM})*)",
@@ -19,8 +20,10 @@ _EN_RE = re.compile(
 _ZH_RE = re.compile(
     rf"(?:參見|参见|參照|参照|參考|参考|見|见|規則|规则|條|条|章節|章节)\s*(?:規則|规则|第)?\s*({_NUM})"
 )
-# A dotted number alone in brackets, as the FoW whitepaper cites: "觸發異能 (9.6)".
-_BRACKET_RE = re.compile(rf"[(（]\s*(\d{{1,3}}(?:\.\d{{1,3}})+[a-z]?)\.?\s*[)）]")
+# A number alone in brackets, as the FoW whitepaper cites ("觸發異能 (9.6)") and the FoW CR
+# ("(404)", "(208.2a.)", "(1302)"): dotted, or a bare section number of 100-1999 (never a
+# quantity such as 4000 or 8000 life; the caller keeps only numbers its document has).
+_BRACKET_RE = re.compile(rf"[(（]\s*(\d{{1,4}}(?:\.\d{{1,3}})+[a-z]?(?:-\d{{1,2}})?|[1-9]\d{{2}}|1\d{{3}})\.?\s*[)）]")
 _ONE_NUM_RE = re.compile(_NUM)
 # A printed page, as the 2011 rulebook cites itself: "請參考 31 頁", "請參閱第 47 頁", "在 44 頁".
 _PAGE_RE = re.compile(r"(?:參閱|參考|参阅|参考|參照|参照|在|見|见)\s*第?\s*(\d{1,3})\s*[頁页]")

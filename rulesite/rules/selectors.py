@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
+
+from engine.fow import rules as fow_rules
 
 from .models import Document, Reference, Section
 from .rulings import RulingsPanel, rulings_panel
@@ -30,11 +32,17 @@ class SectionPage:
     editions: list[Document]
     rulings: RulingsPanel | None = None
     """A FAQ card's or topic's rulings with their CR links (``rulesite.rules.rulings``)."""
+    other_document: list[Section] = field(default_factory=list)
+    """Another document's rules on the same topic, for reference (the FoW whitepaper's sections
+    → the FoW Comprehensive Rules, ``engine.fow.rules.CR_ON_SECTION``); only those imported."""
 
     @property
     def text_repeats_items(self) -> bool:
         """True when the section's text is the sum of its ● items, shown one by one below."""
-        return any(child.kind == "item" for child in self.children)
+        items = [child for child in self.children if child.kind == "item"]
+        # ARC-V's sections are the block of their ● items; a FoW CR subrule (903.2h) has text of
+        # its own before its items (903.2h-1 …).
+        return bool(items) and all(item.text[:80] in self.section.text for item in items[:3])
 
 
 def section_page(*, document_slug: str, number: str) -> SectionPage:
@@ -75,7 +83,25 @@ def section_page(*, document_slug: str, number: str) -> SectionPage:
         Document.objects.filter(family=document.family, sections__number=number).order_by("-effective_date")
     )
     rulings = rulings_panel(section=section, children=children)
-    return SectionPage(document, section, ancestors, children, previous, following, referenced_by, editions, rulings)
+    return SectionPage(document, section, ancestors, children, previous, following, referenced_by, editions, rulings,
+                       other_document=other_document_rules(document_slug=document.slug, number=number))
+
+
+# A document → (another document on the same topics, its rules by this document's section).
+OTHER_DOCUMENT_RULES: dict[str, tuple[str, dict[str, tuple[str, ...]]]] = {
+    fow_rules.DOCUMENT: (fow_rules.CR_DOCUMENT, fow_rules.CR_ON_SECTION),
+}
+
+
+def other_document_rules(*, document_slug: str, number: str) -> list[Section]:
+    """Return the sections of another document on the topic of ``number`` (``OTHER_DOCUMENT_RULES``),
+    in that document's order; those not imported are left out."""
+    other, table = OTHER_DOCUMENT_RULES.get(document_slug, ("", {}))
+    numbers = table.get(number, ())
+    if not numbers:
+        return []
+    return list(Section.objects.filter(document__slug=other, number__in=numbers).select_related("document")
+                .order_by("position"))
 
 
 def document_contents(*, document_slug: str) -> tuple[Document, QuerySet[Section]]:

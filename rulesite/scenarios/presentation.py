@@ -35,7 +35,7 @@ def citation_text(document: str, number: str, page: str = "") -> str:
     """Return a rule reference as judges write it.
 
     ``("mtg-cr-2022-04-29", "613.8a")`` → ``CR 613.8a (2022-04-29)``; ``("fow-whitepaper-2.3",
-    "6.1")`` → ``FoW 6.1``; ``("ygo-ocg-rules-arcv", "4.2.4")`` → ``YGO ARC-V 4.2.4``;
+    "6.1")`` → ``FoW 6.1``; ``("fow-cr-12.7", "903.2h-1")`` → ``FoW CR 903.2h-1 (12.7)``; ``("ygo-ocg-rules-arcv", "4.2.4")`` → ``YGO ARC-V 4.2.4``;
     ``("ygo-rulebook-mr2", "ch4.3", "p.41")`` → ``YGO MR2 ch4.3 p.41``. A document of an
     unknown family is cited by its slug.
     """
@@ -45,6 +45,8 @@ def citation_text(document: str, number: str, page: str = "") -> str:
         return f"ARB FAQ {number}"
     if document.startswith("fow-whitepaper"):
         return f"FoW {number}"
+    if document.startswith("fow-cr-"):
+        return f"FoW CR {number} ({document.removeprefix('fow-cr-')})"
     if document.startswith("ygo-ocg-rules-"):
         edition = document.removeprefix("ygo-ocg-rules-").upper().replace("ARCV", "ARC-V")
         return f"YGO {edition} {number}"
@@ -54,8 +56,14 @@ def citation_text(document: str, number: str, page: str = "") -> str:
     return f"{document} {number}"
 
 
-def iter_rules(data: Any) -> Iterator[dict[str, Any]]:
-    """Yield every rule reference ``{"document", "number", ...}`` found under a ``rule`` key.
+def _is_rule(rule: Any) -> bool:
+    return isinstance(rule, dict) and isinstance(rule.get("document"), str) and isinstance(rule.get("number"), str)
+
+
+def iter_rules(data: Any, *, see_also: bool = False) -> Iterator[dict[str, Any]]:
+    """Yield every rule reference ``{"document", "number", ...}`` found under a ``rule`` key,
+    and with ``see_also`` those in a step's ``see_also`` list (another document's rules on the
+    same topic, shown for reference; they are not cited).
 
     Walks any JSON value: a trace with its branches, a result, a value-history table.
     """
@@ -64,9 +72,12 @@ def iter_rules(data: Any) -> Iterator[dict[str, Any]]:
         item = stack.pop()
         if isinstance(item, dict):
             rule = item.get("rule")
-            if isinstance(rule, dict) and isinstance(rule.get("document"), str) and isinstance(rule.get("number"), str):
+            if _is_rule(rule):
                 yield rule
-            stack.extend(value for key, value in item.items() if key != "rule")
+            others = item.get("see_also")
+            if see_also and isinstance(others, list):
+                yield from (other for other in others if _is_rule(other))
+            stack.extend(value for key, value in item.items() if key not in ("rule", "see_also"))
         elif isinstance(item, list):
             stack.extend(item)
 

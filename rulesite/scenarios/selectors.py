@@ -82,14 +82,14 @@ class PermalinkPage:
 def cite(data: Any) -> Any:
     """Return a copy of ``data`` with each rule reference in it resolved for display.
 
-    Every ``{"document", "number"}`` under a ``rule`` key (a trace with its branches, a
+    Every ``{"document", "number"}`` under a ``rule`` key or in a ``see_also`` list (a trace with its branches, a
     value-history table, any JSON) gets ``url``, ``title``, ``excerpt`` and ``citation`` (as
     judges write it). One query finds every cited section; a rule whose document is not
     imported keeps ``url`` None and is shown plainly. A Chinese excerpt is shown in the script
     of the active language (OpenCC); the stored value is not changed.
     """
     data = copy.deepcopy(data)
-    rules = list(iter_rules(data))
+    rules = list(iter_rules(data, see_also=True))
     pairs = {(rule["document"], rule["number"]) for rule in rules}
     found: dict[tuple[str, str], Section] = {}
     if pairs:

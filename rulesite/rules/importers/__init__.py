@@ -18,6 +18,7 @@ FORMATS: dict[str, str] = {
     "ygo-rulebook": "rulesite.rules.importers.ygo_rulebook",
     "mtg-release-faq": "rulesite.rules.importers.mtg_release_faq",
     "mtg-cr": "rulesite.rules.importers.mtg_cr",
+    "fow-cr": "rulesite.rules.importers.fow_cr",
 }
 
 # (file name under fixtures/documents/, format)
@@ -31,6 +32,12 @@ BUNDLED: list[tuple[str, str]] = [
 # Magic Comprehensive Rules editions read from the shared corpora folder when present.
 CORPORA_GLOB = "MagicCompRules-*.txt"
 
+# Every rules document read from the corpora folder when present: (file name pattern, format).
+CORPORA: list[tuple[str, str]] = [
+    (CORPORA_GLOB, "mtg-cr"),
+    ("FoW-CR-*.txt", "fow-cr"),
+]
+
 
 def parser_for(fmt: str) -> ModuleType:
     """Return the parser module for format ``fmt``.
@@ -43,4 +50,4 @@ def parser_for(fmt: str) -> ModuleType:
         raise ImportFormatError(f"unknown format {fmt!r}; known formats: {', '.join(sorted(FORMATS))}") from None
 
 
-__all__ = ["BUNDLED", "CORPORA_GLOB", "FORMATS", "ImportFormatError", "ParsedDocument", "ParsedSection", "parser_for"]
+__all__ = ["BUNDLED", "CORPORA", "CORPORA_GLOB", "FORMATS", "ImportFormatError", "ParsedDocument", "ParsedSection", "parser_for"]

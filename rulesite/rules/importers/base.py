@@ -75,6 +75,9 @@ class ParsedDocument:
     title: str
     sections: list[ParsedSection]
     effective_date: str = ""
+    notes: list[str] = field(default_factory=list)
+    """What the importer reconciled and the reader should know (a contents list that disagrees
+    with the body …), printed by ``import_rules``; not stored."""
 
     @property
     def slug(self) -> str:

@@ -140,7 +140,8 @@ class CrossLanguageSearchTests:
 
     def test_english_priority_finds_the_chinese_rule_after_the_english_glossary(self, zh_cr):
         hits = self._hits("priority")
-        assert hits[0] == (EN, "glossary/priority")
+        # Among Magic's documents (the FoW CR's chapter "Priority Sequence" may rank above them).
+        assert [hit for hit in hits if hit[0].startswith("mtg-")][0] == (EN, "glossary/priority")
         assert (ZH, "117.1") in hits
         assert any(slug == "ygo-ocg-rules-arcv" for slug, _ in hits)  # 优先权 there too
 
@@ -152,8 +153,9 @@ class CrossLanguageSearchTests:
     def test_chain_finds_the_chinese_chain_rules_only_in_yugioh(self, zh_cr):
         hits = self._hits("chain")
         assert any(slug == "ygo-ocg-rules-arcv" for slug, _ in hits)
-        # 連鎖 is Force of Will's chase, not a chain: no pair brings it in.
-        assert not any(slug.startswith("fow-") for slug, _ in hits)
+        # 連鎖 is Force of Will's chase, not a chain: no pair brings the whitepaper in (the FoW CR
+        # may match on its own English word, [Chaining]).
+        assert not any(slug.startswith("fow-whitepaper") for slug, _ in hits)
         # Magic has no chain ↔ 连锁 pair: 连锁 never brings the English rules' "chain".
         assert not any(slug == EN for slug, _ in self._hits("连锁"))
 

@@ -392,7 +392,10 @@ CARDS = Section(
         Spec("owner", "owner", "choice", _("Owner"), choices=PLAYERS, labels=PLAYER_LABELS, required=True, blank=None),
         Spec("controller", "controller", "choice", _("Controller"), choices=PLAYERS, labels=PLAYER_LABELS,
              blank=_("Same as owner")),
-        Spec("zone", "zone", "choice", _("Zone"), choices=ZONES, labels=ZONE_LABELS, required=True, blank=None, initial="field"),
+        # A card on the chase is a chase item (FoW 3.13): it is entered under "The chase", with the
+        # zone it was played from here.
+        Spec("zone", "zone", "choice", _("Zone"), choices=tuple(z for z in ZONES if z != "chase"), labels=ZONE_LABELS,
+             required=True, blank=None, initial="field"),
         Spec("type", "type", "choice", _("Card type"), choices=TYPES, labels=TYPE_LABELS, required=True, blank=None,
              initial="resonator"),
         Spec("subtype", "subtype", "choice", _("Subtype"), choices=SUBTYPES, labels=SUBTYPE_LABELS),
@@ -438,7 +441,9 @@ CHASE = Section(
         Spec("from_hand", "from_hand", "yesno", _("Played from the hand")),
         Spec("awakened", "awakened", "yesno", _("Awakened")),
     ),
-    _("The chase"), _("Items on the chase, the bottom one first."), _("Add a chase item"), _("Chase item"),
+    _("The chase"), _("Items on the chase, the bottom one first. Enter each card under “Cards” with the zone it was "
+                      "played from (usually the hand); a spell that targets a chase item names it chase:1, chase:2… "
+                      "from the bottom."), _("Add a chase item"), _("Chase item"),
     switch="kind", uses={"card": "source controller targets from_hand awakened", "ability": "source controller ability targets",
                          "judgment": "source controller"}, extra_rows=0,
 )
@@ -471,7 +476,8 @@ ABILITIES = slot_section(
 
 TARGETS = Section(
     "targets", "",
-    tuple(Spec(part.key, part.key, part.kind, part.label, choices=part.choices + tuple(TARGET_ZONES) * (part.key == "zone"),
+    tuple(Spec(part.key, part.key, part.kind, part.label,
+               choices=part.choices + tuple(z for z in TARGET_ZONES if z not in part.choices) * (part.key == "zone"),
                labels={**part.labels, **(TARGET_ZONES if part.key == "zone" else {})}, main=part.main) for part in FILTER),
     _("Targets"), _("What each ability targets, in order: target 0, target 1… The instructions name them by number."),
     _("Add a target"), _("Target"), mark="@", extra_rows=0,

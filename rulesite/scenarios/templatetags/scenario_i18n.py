@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
 
+from engine.core.rules import NOT_COVERED
 from rulesite.scenarios import boards
 from rulesite.scenarios.labels import basis_label, board_label
 from rulesite.scenarios.markup import inline_code as render_inline_code
@@ -51,6 +53,16 @@ def board_value(game: Any, field: str, value: Any) -> str:
 def basis_text(basis: Any) -> str:
     """Return a trace step's ``basis`` note in the active language (``{{ step.basis|basis_text }}``)."""
     return basis_label(basis)
+
+
+@register.filter
+def step_basis(step: Any) -> str:
+    """Return what a step without a rule rests on, in the active language: "not covered by this
+    document" when its source says so (the engine says it does not know), else its ``basis`` note."""
+    source = step.get("source") if isinstance(step, Mapping) else None
+    if isinstance(source, str) and source.startswith(NOT_COVERED):
+        return gettext("not covered by this document")
+    return basis_label(step.get("basis") if isinstance(step, Mapping) else None)
 
 
 @register.filter

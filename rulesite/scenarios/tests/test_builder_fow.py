@@ -147,3 +147,11 @@ def test_the_example_of_every_entry_goes_through_the_form_with_no_key_left_to_js
                 for section in fow.SPEC.sections}
         assert {prefix: rows for prefix, rows in left.items() if rows} == {} and data["setup"]["extra"] is None
         assert common.initial_to_scenario(fow.SPEC, data) == board
+
+
+def test_a_card_row_offers_no_chase_zone_and_a_target_lists_each_zone_once():
+    zone = _field(fow.CARDS, "zone")
+    assert "chase" not in zone.choices and "field" in zone.choices
+    target_zone = _field(fow.TARGETS, "zone")
+    assert len(target_zone.choices) == len(set(target_zone.choices))
+    assert {"player", "chase"} <= set(target_zone.choices)

@@ -1,7 +1,8 @@
 """``python manage.py import_rules [PATH --format FORMAT] [--edition E] [--language L] [--dry-run]``.
 
-Without PATH: import every bundled document in ``fixtures/documents/`` and every Magic
-Comprehensive Rules edition found in ``settings.RULES_CORPORA_DIR``. Then link the FAQ's
+Without PATH: import every bundled document in ``fixtures/documents/`` and every document of
+``importers.CORPORA`` found in ``settings.RULES_CORPORA_DIR`` (the Magic Comprehensive Rules
+editions, the Force of Will Comprehensive Rules). An importer's reconciliation notes are printed. Then link the FAQ's
 rulings to the CR rules they rest on (``rulesite.rules.rulings``). Idempotent.
 """
 
@@ -13,7 +14,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from rulesite.rules.editions import parsed_diff_against_previous
-from rulesite.rules.importers import BUNDLED, CORPORA_GLOB, FORMATS, ImportFormatError
+from rulesite.rules.importers import BUNDLED, CORPORA, FORMATS, ImportFormatError
 from rulesite.rules.rulings import RulingsDataError, faq_rulings_link
 from rulesite.rules.services import document_import, document_parse_file
 
@@ -44,7 +45,7 @@ class Command(BaseCommand):
             jobs = [(FIXTURES_DIR / name, fmt) for name, fmt in BUNDLED]
             corpora = Path(settings.RULES_CORPORA_DIR)
             if corpora.is_dir():
-                jobs += [(path, "mtg-cr") for path in sorted(corpora.glob(CORPORA_GLOB))]
+                jobs += [(path, fmt) for pattern, fmt in CORPORA for path in sorted(corpora.glob(pattern))]
             else:
                 self.stdout.write(f"No corpora folder at {corpora}: Comprehensive Rules not imported.")
         for path, fmt in jobs:
@@ -63,6 +64,11 @@ class Command(BaseCommand):
             except (ImportFormatError, ValueError) as exc:
                 raise CommandError(f"{path}: {exc}") from None
             self.stdout.write(report.summary())
+            if parsed.notes:
+                # The importer's reconciliation (a contents list that disagrees with the body …).
+                self.stdout.write(f"  {parsed.slug}: {len(parsed.notes)} reconciliation notes")
+                for note in parsed.notes:
+                    self.stdout.write(f"    {note}")
             if options["dry_run"] and not report.unchanged:
                 for label, numbers in (("added", report.added), ("removed", report.removed), ("changed", report.changed)):
                     if numbers:

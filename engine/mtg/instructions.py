@@ -193,7 +193,8 @@ def copy_spell(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tu
     else:
         spells = (game.objects_of(state, ctx, part) if "object" in part else []) or [item.event.get("object")]
     for target in spells:
-        original = next((s for s in state.stack if s.source == target or s.id == target), None)
+        # A spell only: an ability of that card on the stack (its cascade trigger) is not the spell.
+        original = next((s for s in state.stack if s.kind == "spell" and target in (s.source, s.id)), None)
         obj = state.objects[original.source] if original is not None else None
         if original is None and target in state.spells_left:
             last = state.spells_left[target]
@@ -208,7 +209,10 @@ def copy_spell(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tu
         copy_id = f"{original.source}-copy{state.next_stack_id}"
         ts, state = state.stamp()
         state = state.with_object(replace(obj, id=copy_id, timestamp=ts, copy=True, controller=item.controller))
-        new_targets = tuple(part.get("new_targets") or item.choices.get("new_targets") or original.targets)
+        # CR 707.10c: the new targets given in the instruction, by the copying spell's cast action, or
+        # with the copied spell's own cast (kept in its stack item, so they outlive it), else the same.
+        new_targets = tuple(part.get("new_targets") or item.choices.get("new_targets")
+                            or original.choices.get("new_targets") or original.targets)
         sid = f"s{state.next_stack_id}"
         copy_item = replace(original, id=sid, source=copy_id, controller=item.controller, targets=new_targets, copy=True)
         state = replace(state, stack=state.stack + (copy_item,), next_stack_id=state.next_stack_id + 1)

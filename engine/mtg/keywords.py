@@ -229,7 +229,7 @@ class Cascading:
     def cast_found(self, state: GameState, player: PlayerId, card: GameObject,
                    decision: Mapping[str, Any]) -> Optional[dict[str, Any]]:
         """Return the cast action of ``card``, cast while another spell or ability resolves (cascade,
-        CR 702.85a), with the announcements ``decision`` gives (targets, modes, targets by mode,
+        CR 702.85a; ``cast_without_paying``, 608.2g), with the announcements ``decision`` gives (targets, modes, targets by mode,
         division), or ``None`` when it can't be cast (an ``illegal`` step, or ``mtg.cast.no_legal_targets``).
 
         Targets not given are not an illegal cast: the player chooses them now (601.2c), so they are

@@ -144,6 +144,10 @@ class Casting:
         if "creature" in obj.printed.types:
             state = state.with_turn_log(state.turn_log.cast_creature(player))
         self.record("cast", "mtg.cast.complete", K.CAST_BECOMES_CAST, player=player, card=oid, card_name=obj.printed.name)
+        if free:
+            # Cast while another spell or ability resolves (cascade): its text is reported now, on the
+            # stack, not only at the next priority (CR 113.6).
+            self.report_unevaluated(state)
         state = self.emit(state, {"event": "cast", "object": oid, "player": player})
         state = self.targets_event(state, item)
         if not free:
@@ -256,7 +260,8 @@ def _cascade_decision() -> Record:
     card found by cascade that has cascade takes the decisions of its own cascade in ``cascade``)."""
     fields = {
         "cast": Boolean(label="Cast it", help="cast the card cascade finds (default true)"),
-        "targets": ListOf(item=Text(min_length=1, max_length=64), max_items=20, label="Its targets"),
+        "targets": ListOf(item=Text(min_length=1, max_length=64), max_items=20, label="Its targets",
+                          help="left out: the player chooses them as it is cast (choice cast_targets:<card>, CR 601.2c)"),
         "modes": ListOf(item=Integer(low=0, high=20), max_items=20, label="Its modes"),
         "targets_by_mode": MapOf(key=Digits(), value=ListOf(item=Text(min_length=1, max_length=64), max_items=20),
                                  label="Its targets by mode"),

@@ -161,6 +161,11 @@ _CHOICES = (
     ("targets", ("source", "ability"), IDS, K.TRIGGER_TARGETS, "A triggered ability's targets",
      "The target ids of a triggered ability as it is put on the stack (CR 603.3d, 601.2c); also `pending[].targets`.",
      "mtg.choice.target", "targets:beetle:1", ["ogre"]),
+    ("cast_targets", ("card",), IDS, K.CAST_TARGETS, "Targets of a spell cast during a resolution",
+     "The target ids of a spell cast while another spell or ability resolves (a card found by cascade, CR 702.85a, or cast "
+     "by `cast_without_paying`, 608.2g) when no `targets` are given: the player chooses them as it is cast (601.2c), so a missing answer is an "
+     "open choice among the legal ones, never an illegal cast.", "mtg.choice.cast_targets", "cast_targets:blast",
+     ["ogre"]),
     ("replace", ("event", "subject"), IDS, K.REPLACEMENT_ORDER, "Order of replacement effects",
      "The ids of the replacement effects that would modify one event, in the order they apply (an ability's id is "
      "`<object>.<ability index>`, an effect's its `id`); the affected player or controller chooses (CR 616.1).", "mtg.choice.replacement_order", "replace:damage:p2", ["e1", "fb.0"]),

@@ -50,7 +50,7 @@ def _check_damage(value: Any, path: Any, v: Any) -> None:
                    "source": Const(value="attached", label="Dealt by what it is attached to",
                                    help="the equipped or enchanted permanent deals it")},
              refs=REFS, required=("amount",), check=_check_damage, label="Deal damage",
-             messages=("mtg.damage.creature", "mtg.damage.player", "mtg.damage.divided"),
+             messages=("mtg.damage.creature", "mtg.damage.player", "mtg.damage.divided", "mtg.resolve.source_lki"),
              example={"amount": 3, "target": 0},
              doc="The source deals `amount` damage to each object named and to each `player` (CR 120.3): a creature "
                  "gets damage marked, a planeswalker loses loyalty, a player loses life (120.3a, 120.3c); prevention "
@@ -60,8 +60,12 @@ def deal_damage(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> t
     """Follow a deal_damage instruction."""
     game, item, legal = ctx.game, ctx.item, ctx.legal
     src = item.source
-    schars = game.chars(state, src) if src in state.objects and state.objects[src].zone in (Zone.BATTLEFIELD, Zone.STACK) \
-        else item.source_lki
+    present = src in state.objects and state.objects[src].zone in (Zone.BATTLEFIELD, Zone.STACK)
+    schars = game.chars(state, src) if present else item.source_lki
+    if not present and schars is not None:
+        # CR 113.7a: the ability exists independently of its source, which still deals the damage
+        # as it last existed (its lifelink, deathtouch, colour).
+        game.record("resolve", "mtg.resolve.source_lki", K.SOURCE_LKI, item=item.id, card=src, card_name=schars.name)
     if part.get("divided"):
         # CR 601.2d: the division was announced on casting; an illegal target gets none (608.2b).
         division = list(item.choices.get("divide") or ())
@@ -169,23 +173,46 @@ def add_mana(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tupl
     return state, ctx
 
 
-@instruction("copy_spell", K.COPY_SPELL, keys={"new_targets": TARGET_IDS}, refs=("target", "object"),
-             label="Copy a spell", messages=("mtg.copy.spell", "mtg.copy.modes"), example={"target": 0},
+@instruction("copy_spell", (K.COPY_SPELL, K.LAST_KNOWN, K.COPY_PERMANENT_TOKEN), keys={"new_targets": TARGET_IDS}, refs=("target", "object"),
+             label="Copy a spell", messages=("mtg.copy.spell", "mtg.copy.modes", "mtg.copy.last_known", "mtg.copy.nothing",
+                       "mtg.copy.becomes_token"),
+             example={"target": 0},
              doc="Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. "
                  "`new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes "
-                 "(700.2g).")
+                 "(700.2g), X and division. Without `target` it copies the spell named by `object` (default: the "
+                 "spell whose casting triggered the ability); when that spell has left the stack (countered in "
+                 "response) the copy is made from the spell as it last existed there (last known information, "
+                 "608.2h in 2022, 608.2g in 2020). A targeted spell that is gone is an illegal target (608.2b). A copy of a permanent spell becomes a token "
+                 "permanent as it resolves (608.3b in 2022, 111.11 in 2020).")
 def copy_spell(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
-    """Follow a copy_spell instruction."""
+    """Follow a copy_spell instruction: copy each spell named, from the stack or from its last
+    known information (CR 707.10, 608.2h); a ``mtg.copy.nothing`` step when there is no spell."""
     game, item = ctx.game, ctx.item
-    for target in game.objects_of(state, ctx, {**part, "zone": "stack"}) or [item.event.get("object")]:
-        original = next((s for s in state.stack if s.source == target), None)
-        if original is None:
+    if "target" in part:
+        spells = game.objects_of(state, ctx, part)  # an illegal target: 608.2b has said so
+    else:
+        spells = (game.objects_of(state, ctx, part) if "object" in part else []) or [item.event.get("object")]
+    for target in spells:
+        # A spell only: an ability of that card on the stack (its cascade trigger) is not the spell.
+        original = next((s for s in state.stack if s.kind == "spell" and target in (s.source, s.id)), None)
+        obj = state.objects[original.source] if original is not None else None
+        if original is None and target in state.spells_left:
+            last = state.spells_left[target]
+            original, obj = last.item, last.obj
+            where = state.objects[target].zone.value if target in state.objects else "gone"
+            game.record("resolve", "mtg.copy.last_known", K.LAST_KNOWN, item=item.id, card=target,
+                        card_name=last.chars.name, zone=where)
+        if original is None or obj is None:
+            game.record("resolve", "mtg.copy.nothing", K.COPY_SPELL, item=item.id, card=str(target or ""),
+                        card_name=item.name, copied=game.name_of(state, target) if target else "")
             continue
-        obj = state.objects[original.source]
         copy_id = f"{original.source}-copy{state.next_stack_id}"
         ts, state = state.stamp()
         state = state.with_object(replace(obj, id=copy_id, timestamp=ts, copy=True, controller=item.controller))
-        new_targets = tuple(part.get("new_targets") or item.choices.get("new_targets") or original.targets)
+        # CR 707.10c: the new targets given in the instruction, by the copying spell's cast action, or
+        # with the copied spell's own cast (kept in its stack item, so they outlive it), else the same.
+        new_targets = tuple(part.get("new_targets") or item.choices.get("new_targets")
+                            or original.choices.get("new_targets") or original.targets)
         sid = f"s{state.next_stack_id}"
         # A target copied unchanged still names the object that no longer exists (CR 707.10, 400.7).
         kept = frozenset(i for i in original.new_objects if i < len(new_targets) and new_targets[i] == original.targets[i])

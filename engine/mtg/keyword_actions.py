@@ -141,7 +141,7 @@ def counter(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple
         if chars and victim.kind == "spell" and game.cant_be_countered(state, victim.source, chars):
             game.record("resolve", "mtg.resolve.cant_be_countered", K.CAN_T_BEATS_CAN, card=victim.source, card_name=victim.name)
             continue
-        state = replace(state, stack=tuple(s for s in state.stack if s is not victim))
+        state = game.leave_stack(state, victim)
         game.record("resolve", "mtg.resolve.countered", K.COUNTER, item=victim.id, card=victim.source, card_name=victim.name)
         game.recorder.sync(state)
         if victim.kind == "spell":
@@ -336,6 +336,46 @@ instruction("tap", K.TAP, refs=REFS, label="Tap", messages=("mtg.tap",), example
             doc="Taps each permanent (CR 701.21a in 2022, 701.20a in 2020).")(_tap(True))
 instruction("untap", K.TAP, refs=REFS, label="Untap", messages=("mtg.tap",), example={"target": 0},
             doc="Untaps each permanent (CR 701.21b in 2022, 701.20b in 2020).")(_tap(False))
+
+
+CAST_FROM = {"zone": Choice(values=("graveyard", "exile", "hand", "library"), what="zone", label="From",
+                            help="where the card must be (default the graveyard)")}
+
+
+CAST_DOC = ("The item's controller casts each card named, from `zone`, without paying its mana cost, as the item "
+            "resolves (608.2g in 2022, 608.2f in 2020): it follows 601.2a-i, no player receives priority, and the "
+            "spell goes on top of the stack while the item goes on resolving (X is 0, 107.3b). Its modes, targets and "
+            "division are the choices `modes:<card>`, `cast_targets:<card>` and `divide:<card>`, open when not "
+            "given; a card with no legal targets, a land, or one an effect says can't be cast is not cast, with a "
+            "step saying why. With `optional` (you may) the player first chooses whether to cast it.")
+"""What `cast_without_paying` does (its doc paragraph)."""
+
+
+@instruction("cast_without_paying", (K.CAST_DURING_RESOLUTION, K.X_ZERO_WITHOUT_PAYING), keys=CAST_FROM,
+             refs=("target", "object", "cards"), label="Cast it without paying its mana cost",
+             messages=("mtg.cast.during_resolution", "mtg.cast.not_there", "mtg.cast", "mtg.cast.free",
+                       "mtg.cast.no_legal_targets"),
+             example={"target": 0, "zone": "graveyard", "optional": True},
+             doc=CAST_DOC)
+def cast_without_paying(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a cast_without_paying instruction: cast each card named during the resolution (CR 608.2g)."""
+    game, item = ctx.game, ctx.item
+    zone = Zone(part.get("zone", "graveyard"))
+    for oid in game.objects_of(state, ctx, {**part, "zone": zone.value}):
+        obj = state.objects.get(oid)
+        if obj is None or obj.zone is not zone or "land" in obj.printed.types:
+            game.record("resolve", "mtg.cast.not_there", K.CAST_DURING_RESOLUTION, item=item.id, card=oid,
+                        card_name=game.name_of(state, oid), zone=zone.value)
+            continue
+        if game.cant_cast(state, item.controller, obj.printed.name):
+            game.record("illegal", "mtg.illegal.cant_cast", K.CAN_T_BEATS_CAN, card=oid, card_name=obj.printed.name)
+            continue
+        game.record("cast", "mtg.cast.during_resolution", K.CAST_DURING_RESOLUTION, player=item.controller, card=oid,
+                    card_name=obj.printed.name, item=item.id, zone=zone.value)
+        action = game.cast_found(state, item.controller, obj, {})
+        if action is not None:
+            state = game.do_cast(state, action, free=True)
+    return state, ctx
 
 
 TOKEN = Record(fields={

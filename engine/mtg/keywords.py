@@ -20,7 +20,8 @@ from .choices import IDS, MAX_BRANCHES
 from .instructions import unless_pays
 from .keyword_actions import remove_each
 from .mana import mana_value
-from .model import Ability, Chars, GameState, PendingTrigger, StackItem, Zone, freeze, opponent, thaw
+from .model import Ability, Chars, GameObject, GameState, PendingTrigger, PlayerId, StackItem, Zone, freeze, opponent, thaw
+from .modes import apply_modes
 from .resolution import COMMON, Resolution, check_instruction, instruction
 from .rules import KEYWORD_SECTIONS, K, KeywordRule, cite
 from .vocabulary import CARD_TYPES, COLORS, COUNTER, SUPERTYPES, VOCABULARY, Choice, Integer, ManaSymbols, Text, row
@@ -318,23 +319,10 @@ class Cascading:
             elif self.cant_cast(state, player, card.printed.name):
                 self.record("illegal", "mtg.illegal.cant_cast", K.CAN_T_BEATS_CAN, card=hit, card_name=card.printed.name)
             else:
-                spec = self.spell_ability(card)
-                targets = list(decision.get("targets", ()))
-                try:
-                    if "modes" not in spec:
-                        self.verify_targets(state, spec.get("targets", ()), targets, player, hit, card.printed.name)
-                    else:
-                        self.announce(state, card, {"player": player, "card": hit, "targets": targets,
-                                                     **{k: decision[k] for k in ("modes", "targets_by_mode", "divide")
-                                                        if k in decision}}, 0)
+                action = self.cast_found(state, player, card, decision)
+                if action is not None:
                     cast = True
-                except IllegalAction as illegal:
-                    self.recorder.record("illegal", illegal.message_id, illegal.citation, illegal.params)
-                if cast:
-                    state = self.do_cast(state, {"player": player, "card": hit, "targets": targets,
-                                                 "cascade": decision.get("cascade", []),
-                                                 **{k: decision[k] for k in ("modes", "targets_by_mode", "divide")
-                                                    if k in decision}}, free=True)
+                    state = self.do_cast(state, {**action, "cascade": decision.get("cascade", [])}, free=True)
         elif hit is not None:
             self.record("choice", "mtg.cascade.declined", K.CASCADE, card=hit, card_name=self.name_of(state, hit))
         rest = [c for c in exiled if not (cast and c == hit)]
@@ -343,6 +331,44 @@ class Cascading:
         if rest:
             self.record("move", "mtg.cascade.bottom", K.CASCADE, player=player, cards=rest)
         return state
+
+    def cast_found(self, state: GameState, player: PlayerId, card: GameObject,
+                   decision: Mapping[str, Any]) -> Optional[dict[str, Any]]:
+        """Return the cast action of ``card``, cast while another spell or ability resolves (cascade,
+        CR 702.85a; ``cast_without_paying``, 608.2g), with the announcements ``decision`` gives (targets, modes, targets by mode,
+        division), or ``None`` when it can't be cast (an ``illegal`` step, or ``mtg.cast.no_legal_targets``).
+
+        Targets not given are not an illegal cast: the player chooses them now (601.2c), so they are
+        ``options.choices["cast_targets:<card>"]``, the only legal choice, or an open choice among the
+        legal ones (after the modes, 700.2c). Errors: :class:`OpenChoice` for a choice left open."""
+        hit, name = card.id, card.printed.name
+        spec = self.spell_ability(card)
+        action: dict[str, Any] = {"player": player, "card": hit,
+                                  **{k: decision[k] for k in ("targets", "modes", "targets_by_mode", "divide") if k in decision}}
+        try:
+            if "targets" not in action and "targets_by_mode" not in action:
+                wanted = spec
+                if spec.get("modes"):
+                    modes = self.choose_modes(state, player, hit, name, spec, action.get("modes"), f"modes:{hit}", K.MODES)
+                    if modes:
+                        action["modes"] = modes
+                        wanted = apply_modes(spec, modes)
+                specs = wanted.get("targets", ())
+                sets = self.target_sets(state, specs, player, hit) if specs else [[]]
+                if not sets:
+                    self.record("resolve", "mtg.cast.no_legal_targets", K.CAST_TARGETS, card=hit, card_name=name)
+                    return None
+                action["targets"] = list(self.choose(state, f"cast_targets:{hit}", sets, "mtg.choice.cast_targets",
+                                                     K.CAST_TARGETS, player=player, card=hit, card_name=name))
+            action.setdefault("targets", [])
+            if "modes" not in spec:
+                self.verify_targets(state, spec.get("targets", ()), action["targets"], player, hit, name)
+            else:
+                self.announce(state, card, action, 0)
+        except IllegalAction as illegal:
+            self.recorder.record("illegal", illegal.message_id, illegal.citation, illegal.params)
+            return None
+        return action
 
     def cascade_triggers(self, state: GameState, event: Mapping[str, Any]) -> GameState:
         """Cascade triggers once per instance when its spell is cast (CR 702.85a, 702.85c)."""
@@ -361,7 +387,7 @@ class Cascading:
 
 
 @VOCABULARY.entry("instruction", "cascade", rule=K.CASCADE, label="Cascade",
-                  messages=("mtg.cascade.reveal", "mtg.cascade.bottom", "mtg.cascade.declined"),
+                  messages=("mtg.cascade.reveal", "mtg.cascade.bottom", "mtg.cascade.declined", "mtg.cast.no_legal_targets"),
                   example={"do": "cascade"},
                   doc="Cascade as 702.85a writes it, for the spell the ability belongs to (or its source): exile "
                       "cards from the top of its controller's library until a nonland card with lower mana value, "

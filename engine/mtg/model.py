@@ -387,6 +387,19 @@ class Declarations:
     """The step's priority waits for a declaration that was not made yet."""
 
 
+@dataclass(frozen=True, slots=True)
+class SpellLKI:
+    """A spell as it last existed on the stack (last known information, CR 608.2h): what a copy of
+    it made after it left copies (its characteristics and every decision made for it, 707.10)."""
+
+    item: StackItem
+    """Its stack item: targets, modes, division, X (the decisions made as it was cast)."""
+    obj: GameObject
+    """Its object as it was on the stack (its characteristics)."""
+    chars: Chars
+    """Its characteristics on the stack, after the layers (613)."""
+
+
 @dataclass(frozen=True)
 class GameState:
     """An immutable snapshot of a game."""
@@ -422,6 +435,10 @@ class GameState:
     cascade_decisions: Mapping[ObjectId, tuple[Any, ...]] = field(default_factory=lambda: MappingProxyType({}))
     """A spell's cascade decisions not used yet, one per cascade trigger in the order they resolve
     (the cast action's ``cascade``): kept here so that they outlive the spell (CR 702.85a)."""
+    spells_left: Mapping[ObjectId, "SpellLKI"] = field(default_factory=lambda: MappingProxyType({}))
+    """Each spell that has left the stack (resolved, countered or removed), as it last existed
+    there, keyed by its card: what an ability that copies it uses (last known information, CR
+    608.2h, 707.10)."""
     leaving: Mapping[ObjectId, Chars] = field(default_factory=lambda: MappingProxyType({}))
     """The permanents leaving the battlefield in the event being performed, as they last existed:
     leaves-the-battlefield abilities of each see the others leave (CR 603.10a)."""

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 from .filters import INSTRUCTION_CONDITIONS, Context, evaluate_condition, matches
 from .mana import mana_value
-from .model import Chars, GameState, ObjectId, PlayerId, StackItem, Zone, opponent
+from .model import Chars, GameState, ObjectId, PlayerId, SpellLKI, StackItem, Zone, opponent
 from .rules import K
 from .vocabulary import (
     FILTER, INDEX, INSTRUCTIONS, VOCABULARY, Choice, Const, Either, Integer, ListOf, Only, Record, Text, row,
@@ -53,11 +53,22 @@ class Resolving:
     def resolve_top(self, state: GameState) -> GameState:
         """Resolve the top item of the stack (CR 608.1), then the active player gets priority (117.3b)."""
         item = state.stack[-1]
-        state = replace(state, stack=state.stack[:-1])
+        state = self.leave_stack(state, item)
         self.record("resolve", "mtg.resolve", K.RESOLVE_TOP, item=item.id, card=item.source, card_name=item.name, item_kind=item.kind)
         self.recorder.sync(state)
         state = self.resolve_item(state, item)
         return self.settle(state, player=state.active, why=K.PRIORITY_AFTER_RESOLVE) if not state.winner else state
+
+    def leave_stack(self, state: GameState, item: StackItem) -> GameState:
+        """Return the state with ``item`` removed from the stack (resolving or countered); a spell
+        is remembered as it last existed there (``GameState.spells_left``), so that an ability
+        copying it later still can (last known information, CR 608.2h, 707.10)."""
+        state = replace(state, stack=tuple(s for s in state.stack if s is not item))
+        obj = state.objects.get(item.source)
+        if item.kind == "spell" and obj is not None and obj.zone is Zone.STACK:
+            last = SpellLKI(item, obj, self.chars(state, item.source))
+            state = replace(state, spells_left=MappingProxyType({**state.spells_left, item.source: last}))
+        return state
 
     def resolve_item(self, state: GameState, item: StackItem) -> GameState:
         """An item resolves: its intervening "if" (608.2a), its targets (608.2b), "you may" (603.5),
@@ -107,9 +118,23 @@ class Resolving:
         if oid not in state.objects or state.objects[oid].zone is not Zone.STACK:
             return state
         obj = state.objects[oid]
+        types = obj.printed.types
+        if obj.copy and not countered and not ("instant" in types or "sorcery" in types):
+            # A copy of a permanent spell becomes a token permanent as it resolves (CR 608.3b in
+            # 2022); it is no longer a copy of a spell. 2020-06-01 does not say: reported, and the
+            # later rule applied.
+            if not self.ruleset.copy_of_permanent_becomes_token:
+                self.record("cannot_evaluate", "mtg.cannot_evaluate", K.PERMANENT_RESOLVES, item=item.id,
+                            card_name=obj.printed.name,
+                            detail="this edition does not say what a copy of a permanent spell becomes as it resolves "
+                                   "(608.3 speaks of the spell card): the engine makes it a token, as 608.3b of later "
+                                   "editions does")
+            state = state.with_object(replace(obj, copy=False, token=True))
+            self.record("resolve", "mtg.copy.becomes_token", K.COPY_PERMANENT_TOKEN, item=item.id, card=oid,
+                        card_name=obj.printed.name)
+            return self.move(state, oid, Zone.BATTLEFIELD, "resolved", K.COPY_PERMANENT_TOKEN, controller=item.controller)
         if obj.copy:
             return self.move(state, oid, Zone.GRAVEYARD, "copy_resolved", K.SPELL_TO_GRAVEYARD)
-        types = obj.printed.types
         if countered or "instant" in types or "sorcery" in types:
             return self.move(state, oid, Zone.GRAVEYARD, "countered" if countered else "resolved",
                              K.COUNTER if countered else K.SPELL_TO_GRAVEYARD)

@@ -59,6 +59,9 @@ class K(Enum):
     TARGETS_RECHECKED = auto()
     INSTRUCTIONS_IN_ORDER = auto()
     LAST_KNOWN = auto()
+    SOURCE_LKI = auto()
+    CAST_DURING_RESOLUTION = auto()
+    COPY_PERMANENT_TOKEN = auto()
     SPELL_TO_GRAVEYARD = auto()
     PERMANENT_RESOLVES = auto()
     COUNTER = auto()
@@ -346,6 +349,11 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.TARGETS_RECHECKED: ("608.2b", "608.2b", "targets"),
     K.INSTRUCTIONS_IN_ORDER: ("608.2c", "608.2c", "instructions"),
     K.LAST_KNOWN: ("608.2g", "608.2h", "information from the game"),
+    K.SOURCE_LKI: ("113.7a", "113.7a", "independently of its source"),
+    K.CAST_DURING_RESOLUTION: ("608.2f", "608.2g", "during resolution"),
+    # 2020-06-01 has no rule for a resolving copy of a permanent spell: its column cites what copying
+    # a spell is (706.10), beside a cannot_evaluate step (ruleset.copy_of_permanent_becomes_token).
+    K.COPY_PERMANENT_TOKEN: ("706.10", "608.3b", "copy"),
     K.SPELL_TO_GRAVEYARD: ("608.2k", "608.2m", "graveyard"),
     K.PERMANENT_RESOLVES: ("608.3", "608.3", "permanent spell"),
     K.COUNTER: ("701.5a", "701.5a", "counter"),

@@ -40,6 +40,10 @@ class MtgRuleset(Ruleset):
     """603.3b (2022 wording): triggers whose trigger condition is another ability triggering go on
     the stack in a second round, after every player's other triggers; 2020: one round per player."""
 
+    copy_of_permanent_becomes_token: ClassVar[bool] = True
+    """608.3b/111.11 (2022): a copy of a permanent spell becomes a token as it resolves; the
+    2020-06-01 edition does not say what it becomes (608.3 speaks only of the spell card)."""
+
     vocabulary = VOCABULARY
     """The Magic vocabulary registry (engine/mtg/vocabulary.py)."""
 
@@ -139,7 +143,8 @@ class CR20220429(MtgRuleset):
 class CR20200601(MtgRuleset):
     """Comprehensive Rules effective 2020-06-01: cascade (702.84a) does not yet check the
     resulting spell's mana value, 202.3 speaks of converted mana cost, and 603.3b puts every
-    player's triggers on the stack in one round (no second round for triggers on triggers)."""
+    player's triggers on the stack in one round (no second round for triggers on triggers); what a
+    resolving copy of a permanent spell becomes is not covered (608.3 names only the spell card)."""
 
     name = "cr-2020-06-01"
     document = "mtg-cr-2020-06-01"
@@ -147,6 +152,7 @@ class CR20200601(MtgRuleset):
     cascade_checks_resulting_value = False
     value_name = "converted mana cost"
     trigger_on_trigger_last = False
+    copy_of_permanent_becomes_token = False
 
 
 __all__ = ["CR20200601", "CR20220429", "EVALUATED_KEYWORDS", "MtgRuleset", "citation"]

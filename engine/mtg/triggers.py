@@ -208,13 +208,23 @@ class Triggers:
         chosen = list(t.spec.get("chosen_targets", ()))
         if chosen:
             return chosen
+        combos = self.target_sets(state, specs, t.controller, t.source)
+        if not combos:
+            return []
+        return list(self.choose(state, f"targets:{t.source}:{t.ability}", combos, "mtg.choice.target", K.TRIGGER_TARGETS,
+                                player=t.controller, card=t.source, card_name=t.name))
+
+    def target_sets(self, state: GameState, specs: Any, controller: PlayerId, source: str) -> list[list[str]]:
+        """Every legal choice of targets for ``specs`` (one per target, CR 601.2c, 603.3d): distinct
+        objects (115.3), an optional target possibly left out; at most about ``10 * MAX_BRANCHES``.
+        ``[]`` when no choice gives every required target."""
         per_spec = []
         for spec in specs:
             zone = spec.get("zone", "battlefield")
             candidates = self.permanents(state) if zone == "battlefield" else [
                 o for o in state.order if state.objects[o].zone.value == zone]
-            legal = [o for o in candidates if self.target_legal(state, spec, o, t.controller, t.source)]
-            legal += [p for p in ("p1", "p2") if spec.get("player") and self.target_legal(state, spec, p, t.controller, t.source)]
+            legal = [o for o in candidates if self.target_legal(state, spec, o, controller, source)]
+            legal += [p for p in ("p1", "p2") if spec.get("player") and self.target_legal(state, spec, p, controller, source)]
             per_spec.append(legal + ([None] if spec.get("optional") else []))
         combos: list[list[str]] = [[]]
         for legal in per_spec:
@@ -222,11 +232,7 @@ class Triggers:
             if len(combos) > 10 * MAX_BRANCHES:
                 break
         required = len([s for s in specs if not s.get("optional")])
-        combos = [c for c in combos if len(c) >= required]
-        if not combos:
-            return []
-        return list(self.choose(state, f"targets:{t.source}:{t.ability}", combos, "mtg.choice.target", K.TRIGGER_TARGETS,
-                                player=t.controller, card=t.source, card_name=t.name))
+        return [c for c in combos if len(c) >= required]
 
     def fire_delayed(self, state: GameState, event: str) -> GameState:
         """The delayed triggered abilities waiting for ``event`` (``end_step``, ``next_upkeep``)

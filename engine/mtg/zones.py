@@ -105,6 +105,9 @@ class Zones:
             # Any other move makes a new object, and what was locked to the old one lets go of it.
             state = self.forget(state, oid, frm, to)
         if to is Zone.BATTLEFIELD:
+            # CR 113.6: its abilities work from now on, so what the engine can't evaluate is said
+            # now, even in the middle of a resolution, not at the next priority.
+            self.report_unevaluated(state)
             state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})
         return state
 

@@ -430,6 +430,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} becomes cast; cast triggers trigger now.'),
     # Translators: mtg.cast.divide
     pgettext_lazy('trace', '{card_name}: the damage is divided as {division} among its targets.'),
+    # Translators: mtg.cast.during_resolution
+    pgettext_lazy('trace', '{player} casts {card_name} from the {zone} while {item} resolves, without paying its mana cost; no player receives priority until {item} has resolved.'),
     # Translators: mtg.cast.free
     pgettext_lazy('trace', '{card_name} is cast without paying its mana cost (X is 0).'),
     # Translators: mtg.cast.hybrid
@@ -438,12 +440,18 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: the targets of the modes not chosen ({modes}) are not chosen.'),
     # Translators: mtg.cast.modes
     pgettext_lazy('trace', '{card_name}: mode(s) {modes} chosen ({texts}).'),
+    # Translators: mtg.cast.no_legal_targets
+    pgettext_lazy('trace', "{card_name} can't be cast: it has no legal choice of targets."),
+    # Translators: mtg.cast.not_there
+    pgettext_lazy('trace', '{card_name} is not a card that can be cast from the {zone} now, so {item} does not cast it.'),
     # Translators: mtg.cast.x
     pgettext_lazy('trace', '{card_name}: X is announced as {x}.'),
     # Translators: mtg.choice.annihilator
     pgettext_lazy('trace', "{player} chooses {n} permanent(s) to sacrifice for {card_name}'s annihilator ({count} possible choices)."),
     # Translators: mtg.choice.bottom_order
     pgettext_lazy('trace', '{player} chooses the order of the cards put on the bottom of their library for {card_name} ({count} possible orders).'),
+    # Translators: mtg.choice.cast_targets
+    pgettext_lazy('trace', '{player} chooses the target(s) of {card_name}, cast while another spell or ability resolves ({count} possible choices).'),
     # Translators: mtg.choice.coin
     pgettext_lazy('trace', 'A coin is flipped for {card_name}: won or lost ({count} possible outcomes).'),
     # Translators: mtg.choice.damage_order
@@ -510,8 +518,14 @@ MSGIDS = (
     pgettext_lazy('trace', 'First-strike combat damage step: {creatures} creature(s) deal damage.'),
     # Translators: mtg.combat.trample
     pgettext_lazy('trace', '{card_name} assigns {amount} excess damage to the player (trample).'),
+    # Translators: mtg.copy.becomes_token
+    pgettext_lazy('trace', 'The copy {card} of {card_name} is a copy of a permanent spell: as it resolves it becomes a token permanent ({item}).'),
+    # Translators: mtg.copy.last_known
+    pgettext_lazy('trace', '{card_name} has left the stack (it is now in {zone}): {item} copies it as it last existed there, with the choices made for it.'),
     # Translators: mtg.copy.modes
     pgettext_lazy('trace', 'The copy {item} of {card_name} has the same mode(s) {modes}.'),
+    # Translators: mtg.copy.nothing
+    pgettext_lazy('trace', '{item} ({card_name}) copies nothing: {copied} is not a spell on the stack and never was one.'),
     # Translators: mtg.copy.spell
     pgettext_lazy('trace', 'A copy of {card_name} is put on the stack ({item}); it was not cast.'),
     # Translators: mtg.cost.paid
@@ -662,6 +676,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} did not stay in its owner's graveyard (it is in {zone}; a card that left and came back is a new object): it does not return."),
     # Translators: mtg.resolve.nothing_to_sacrifice
     pgettext_lazy('trace', '{player} controls nothing that can be sacrificed for {card_name}.'),
+    # Translators: mtg.resolve.source_lki
+    pgettext_lazy('trace', '{card_name} ({card}) has left the zone it was in: {item} exists independently of it, and {card_name} deals the damage as it last existed.'),
     # Translators: mtg.resolve.target_illegal
     pgettext_lazy('trace', '{item}: target {target_name} is illegal now.'),
     # Translators: mtg.reveal
@@ -2970,7 +2986,7 @@ VOCABULARY = (
     # Translators: mtg instruction:copy_spell
     pgettext_lazy('vocabulary', 'Copy a spell'),
     # Translators: mtg instruction:copy_spell
-    pgettext_lazy('vocabulary', "Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. `new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes (700.2g)."),
+    pgettext_lazy('vocabulary', "Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. `new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes (700.2g), X and division. Without `target` it copies the spell named by `object` (default: the spell whose casting triggered the ability); when that spell has left the stack (countered in response) the copy is made from the spell as it last existed there (last known information, 608.2h in 2022, 608.2g in 2020). A targeted spell that is gone is an illegal target (608.2b). A copy of a permanent spell becomes a token permanent as it resolves (608.3b in 2022, 111.11 in 2020)."),
     # Translators: mtg instruction:copy_spell
     pgettext_lazy('vocabulary', 'object or player ids, in the order of the targets'),
     # Translators: mtg instruction:copy_spell
@@ -3079,6 +3095,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Untap'),
     # Translators: mtg instruction:untap
     pgettext_lazy('vocabulary', 'Untaps each permanent (CR 701.21b in 2022, 701.20b in 2020).'),
+    # Translators: mtg instruction:cast_without_paying
+    pgettext_lazy('vocabulary', 'Cast it without paying its mana cost'),
+    # Translators: mtg instruction:cast_without_paying
+    pgettext_lazy('vocabulary', "The item's controller casts each card named, from `zone`, without paying its mana cost, as the item resolves (608.2g in 2022, 608.2f in 2020): it follows 601.2a-i, no player receives priority, and the spell goes on top of the stack while the item goes on resolving (X is 0, 107.3b). Its modes, targets and division are the choices `modes:<card>`, `cast_targets:<card>` and `divide:<card>`, open when not given; a card with no legal targets, a land, or one an effect says can't be cast is not cast, with a step saying why. With `optional` (you may) the player first chooses whether to cast it."),
+    # Translators: mtg instruction:cast_without_paying
+    pgettext_lazy('vocabulary', 'From'),
+    # Translators: mtg instruction:cast_without_paying
+    pgettext_lazy('vocabulary', 'where the card must be (default the graveyard)'),
     # Translators: mtg instruction:create_token
     pgettext_lazy('vocabulary', 'Create tokens'),
     # Translators: mtg instruction:create_token
@@ -3774,6 +3798,8 @@ VOCABULARY = (
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its targets'),
     # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'left out: the player chooses them as it is cast (choice cast_targets:<card>, CR 601.2c)'),
+    # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its modes'),
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its targets by mode'),
@@ -3831,6 +3857,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'The target ids of a triggered ability as it is put on the stack (CR 603.3d, 601.2c); also `pending[].targets`.'),
     # Translators: mtg choice:targets
     pgettext_lazy('vocabulary', 'Ids'),
+    # Translators: mtg choice:cast_targets
+    pgettext_lazy('vocabulary', 'Targets of a spell cast during a resolution'),
+    # Translators: mtg choice:cast_targets
+    pgettext_lazy('vocabulary', 'The target ids of a spell cast while another spell or ability resolves (a card found by cascade, CR 702.85a, or cast by `cast_without_paying`, 608.2g) when no `targets` are given: the player chooses them as it is cast (601.2c), so a missing answer is an open choice among the legal ones, never an illegal cast.'),
     # Translators: mtg choice:replace
     pgettext_lazy('vocabulary', 'Order of replacement effects'),
     # Translators: mtg choice:replace
@@ -4982,8 +5012,6 @@ VOCABULARY = (
     # Translators: ygo trigger_qualifier:from
     pgettext_lazy('vocabulary', 'Only when the card came from one of these zones: "sent from the hand or Deck to the Graveyard" is `["hand", "deck"]`, "from the field" `["field"]` (any zone on the field; an Xyz Material was never there, ARC-V 3.2.2.3.1.1.4.1.i5). For `sent_to_graveyard`, `banished` and `special_summoned`, by a card effect ("Special Summoned from the Graveyard") or by procedure (an inherent Special Summon "from the hand", a Synchro or Xyz Summon from the Extra Deck, a Pendulum Summon from the hand or the Extra Deck: where the monster was when the Summon began, ARC-V 3.2.2.3.i6).'),
     # Translators: ygo trigger_qualifier:from
-    pgettext_lazy('vocabulary', 'From'),
-    # Translators: ygo trigger_qualifier:from
     pgettext_lazy('vocabulary', 'field, hand, deck, extra_deck, graveyard, banished: one or more'),
     # Translators: ygo trigger_qualifier:by
     pgettext_lazy('vocabulary', 'By what'),
@@ -5338,6 +5366,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Chosen'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Chosen'),
+    # Translators: mtg instruction:cast_without_paying (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'From'),
+    # Translators: ygo trigger_qualifier:from (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'From'),
     # Translators: mtg condition:controls (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'You control'),
     # Translators: ygo instruction:negate_effects (a text other games share: in this game's own terms)

@@ -293,6 +293,19 @@ class K(Enum):
     ILLEGAL_CHOICE = auto()
     ATTACH = auto()
     ADD_MANA = auto()
+    # Costs and casting permissions (118, 601.2f, 601.3)
+    COST_INCREASE = auto()
+    COST_REDUCTION = auto()
+    COST_REDUCTION_COLORED = auto()
+    COST_FLOOR = auto()
+    ALTERNATIVE_ONE = auto()
+    ALTERNATIVE_CHANGES = auto()
+    ADDITIONAL_MUST_PAY = auto()
+    REVEAL_COST = auto()
+    CAST_PROHIBITED = auto()
+    COMBAT_PHASE = auto()
+    AS_THOUGH_FLASH = auto()
+    FLASH_FOR_COST = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -559,6 +572,18 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.ILLEGAL_CHOICE: ("601.2b", "601.2b", "announces"),
     K.ATTACH: ("701.3a", "701.3a", "attach"),
     K.ADD_MANA: ("106.4", "106.4", "add mana"),
+    K.COST_INCREASE: ("601.2f", "601.2f", "cost increases"),
+    K.COST_REDUCTION: ("118.7a", "118.7a", "generic mana component"),
+    K.COST_REDUCTION_COLORED: ("118.7b", "118.7b", "doesn't require mana of that type"),
+    K.COST_FLOOR: ("601.2f", "601.2f", "can't be reduced to less than {0}"),
+    K.ALTERNATIVE_ONE: ("118.9a", "118.9a", "only one alternative cost"),
+    K.ALTERNATIVE_CHANGES: ("118.9d", "118.9d", "applied to that alternative cost"),
+    K.ADDITIONAL_MUST_PAY: ("118.8", "118.8", "must pay"),
+    K.REVEAL_COST: ("701.15a", "701.16a", "reveal a card"),
+    K.CAST_PROHIBITED: ("601.3", "601.3", "prohibits"),
+    K.COMBAT_PHASE: ("506.1", "506.1", "combat phase has five steps"),
+    K.AS_THOUGH_FLASH: ("601.3b", "601.3b", "as though it had flash"),
+    K.FLASH_FOR_COST: ("601.3c", "601.3c", "alternative or additional cost is paid"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

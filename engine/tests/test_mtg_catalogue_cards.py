@@ -58,9 +58,9 @@ def test_every_catalogue_card_names_a_card_section_of_the_faq():
     sections = {s.number for s in parse(text).sections if s.kind == "card"}
     assert CARDS["Necromancer's Covenant"]["faq"] == "card-necromancers-covenant"
     assert CARDS["Mayael's Aria"]["faq"] == "card-mayaels-aria"
-    missing = sorted(c["faq"] for c in catalogue.cards() if c["faq"] not in sections)
+    missing = sorted(c["faq"] for c in catalogue.cards() if c["faq"] is not None and c["faq"] not in sections)
     assert missing == []
-    assert len(catalogue.cards()) == len(sections) == 80
+    assert len([c for c in catalogue.cards() if c["faq"] is not None]) == len(sections) == 80
 
 
 def test_every_library_card_matches_its_faq_section_and_cites_it():
@@ -75,6 +75,10 @@ def test_every_library_card_matches_its_faq_section_and_cites_it():
     faq = {s.number: s.data for s in parse(text).sections if s.kind == "card"}
     for card in library("mtg"):
         section = catalogue.faq_section(card)
+        unsupported = [a["text"] for a in card.obj["abilities"] if a["kind"] == "unsupported"]
+        assert list(card.unevaluable) == unsupported, card.name
+        if section is None and "(Gatherer)" in card.source[0]:
+            continue  # a card of the other goldens, from its Oracle text: no FAQ section to match
         assert section == "card-" + catalogue.faq_slug(card.name), card.name
         data = faq[section]
         assert (card.names.get("en"), card.names.get("zh-Hans"), card.obj["mana_cost"]) == (

@@ -89,6 +89,8 @@ class Priority:
                 ok, why, key = self.timing(state, player, obj)
                 if split and ok:
                     ok, why, key = False, "split_second", K.SPLIT_SECOND
+                elif ok and self.restriction_broken(state, player, obj) is not None:
+                    ok, why, key = False, "cast_restriction", K.CAST_PROHIBITED
                 out.append({"action": "cast", "card": oid, "name": obj.printed.name, "allowed": ok, "why": why,
                             "rule": self.cite(key).number})
             elif obj.zone is Zone.BATTLEFIELD and self.chars(state, oid).controller == player:

@@ -134,7 +134,8 @@ class Casting(Costs, Permissions):
                 self.record("cast", "mtg.cast.as_though_flash", grant.key, card=oid, card_name=obj.printed.name,
                             source=grant.source, mana=grant.mana or "{0}")
             if "alternative_cost" in action:
-                self.record("cast", "mtg.cast.alternative_cost", K.ALTERNATIVE_COST, card=oid, card_name=obj.printed.name, cost=cost)
+                self.record("cast", "mtg.cast.alternative_cost", K.ALTERNATIVE_COST, card=oid, card_name=obj.printed.name,
+                            cost=cost or "{0}")
             self.record_total_cost(state, total, obj, "alternative_cost" in action)
             if halves is not None:
                 self.record("cast", "mtg.cost.hybrid", K.HYBRID, card=oid, card_name=obj.printed.name, cost=cost,
@@ -145,6 +146,8 @@ class Casting(Costs, Permissions):
             state = self.pay(state, player, cost, oid, obj.printed.name)
             for extra in action.get("additional_costs", ()):
                 state = self.pay_other(state, player, extra, oid)
+            if self.life_to_pay(obj, action):
+                state = self.pay_life(state, player, self.life_to_pay(obj, action), oid)
         else:
             self.record("cast", "mtg.cast.free", K.X_ZERO_WITHOUT_PAYING, card=oid, card_name=obj.printed.name)
         state = state.with_player(replace(state.player(player), spells_cast=state.player(player).spells_cast + 1))
@@ -187,8 +190,8 @@ class Casting(Costs, Permissions):
         return state
 
     def pay_other(self, state: GameState, player: PlayerId, cost: Mapping[str, Any], oid: str) -> GameState:
-        """Pay one additional cost (an ADDITIONAL_COST entry, CR 601.2h)."""
-        return VOCABULARY.apply_of("additional_cost", cost["do"])(self, state, cost)
+        """Pay one additional cost (an ADDITIONAL_COST entry, CR 601.2h) of ``oid`` for ``player``."""
+        return VOCABULARY.apply_of("additional_cost", cost["do"])(self, state, cost, player, oid)
 
     def targets_event(self, state: GameState, item: StackItem) -> GameState:
         """Each permanent the item targets "becomes the target" of it (a trigger event, CR 603.2)."""
@@ -222,7 +225,7 @@ _COST_OBJECT = {"object": OBJECT}
 
 
 def _moving_cost(to: Zone, reason: str, key: K) -> Any:
-    def pay_cost(game: Any, state: GameState, cost: Mapping[str, Any]) -> GameState:
+    def pay_cost(game: Any, state: GameState, cost: Mapping[str, Any], player: PlayerId, oid: str) -> GameState:
         """Pay the cost: move ``cost["object"]``."""
         return game.move(state, cost["object"], to, reason, key)
     return pay_cost
@@ -249,14 +252,26 @@ VOCABULARY.define("ability", "spell", rule=K.SPELL_ABILITY, keys=SPELL_KEYS, lab
                   example={"kind": "spell", "targets": [{"filter": {"types": ["creature"]}}],
                            "effects": [{"do": "destroy", "target": 0}]},
                   messages=("mtg.cast", "mtg.resolve"), row=row(SPELL_KEYS, main=("targets", "effects")))
-ALTERNATIVE_KEYS = {"mana": ManaSymbols(label="Mana", help="the alternative cost")}
-VOCABULARY.define("ability", "alternative_cost", rule=(K.ALTERNATIVE_COST, K.ALTERNATIVE_ONE, K.ALTERNATIVE_CHANGES),
-                  keys=ALTERNATIVE_KEYS, required=("mana",), label="Alternative cost",
-                  messages=("mtg.cast.alternative_cost", "mtg.illegal.alternative_cost"),
+ALTERNATIVE_KEYS = {
+    "mana": ManaSymbols(label="Mana", help="the mana of the alternative cost (default none: {0})"),
+    "life": Integer(low=1, high=999_999, label="Life", help="life paid too (CR 119.4)"),
+    **{part: VOCABULARY.use("filter", label=label, help="paid with one of the cast's additional_costs of this kind")
+       for part, label in (("return_to_hand", "Return a permanent matching"), ("sacrifice", "Sacrifice a permanent matching"),
+                           ("discard", "Discard a card matching"), ("reveal", "Reveal a card matching"),
+                           ("exile", "Exile a card from the hand matching"))},
+}
+VOCABULARY.define("ability", "alternative_cost", rule=(K.ALTERNATIVE_COST, K.ALTERNATIVE_ONE, K.ALTERNATIVE_CHANGES,
+                                                      K.ALTERNATIVE_PARTS),
+                  keys=ALTERNATIVE_KEYS, label="Alternative cost",
+                  messages=("mtg.cast.alternative_cost", "mtg.illegal.alternative_cost", "mtg.illegal.alternative_cost_part",
+                            "mtg.cost.pay_life"),
                   doc="A cost the spell may be cast for instead of its mana cost (CR 118.9): chosen with the cast "
                       "action's `alternative_cost` (the index among the card's alternative costs; one at most, "
                       "118.9a, and an index the card does not have is an `illegal` step). Additional costs, cost "
-                      "increases and reductions apply to it (118.9d); {X} in it is the announced X (107.3a).",
+                      "increases and reductions apply to it (118.9d); {X} in it is the announced X (107.3a). Its "
+                      "`life` is paid with it (119.4); its `return_to_hand`, `sacrifice`, `discard`, `reveal` and "
+                      "`exile` parts must each be one of the cast's `additional_costs` whose object matches the "
+                      "FILTER, or the cast is an `illegal` step (118.3: a cost is paid fully or not at all).",
                   example={"kind": "alternative_cost", "mana": "{1}"}, row=row(ALTERNATIVE_KEYS))
 
 def _cascade_decision() -> Record:

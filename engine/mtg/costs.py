@@ -12,7 +12,7 @@ before reductions are taken off, so a reduction can take off what an increase ad
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 from ..core import IllegalAction
@@ -20,7 +20,7 @@ from .filters import Context, matches
 from .mana import hybrid_options, mana_symbols, pay, reduce_cost, with_halves, with_x, written
 from .model import GameObject, GameState, ObjectId, PlayerId, Zone
 from .rules import K
-from .vocabulary import OBJECT, VOCABULARY, ListOf, ManaSymbols, Record, Text, row
+from .vocabulary import MAX_VALUE, OBJECT, VOCABULARY, Integer, ListOf, ManaSymbols, Text, row
 
 
 @dataclass(frozen=True)
@@ -101,15 +101,17 @@ class Costs:
         """Whether one of the action's ``additional_costs`` pays an ``additional_cost`` ability with
         an object: the same kind of cost (reveal, sacrifice, discard), its object matching the FILTER
         ("you" is the caster)."""
+        return any(self.part_paid(state, action, obj, do, spec[do]) for do in PAID_WITH if do in spec)
+
+    def part_paid(self, state: GameState, action: Mapping[str, Any], obj: GameObject, do: str,
+                  flt: Mapping[str, Any]) -> bool:
+        """Whether one of the action's ``additional_costs`` is a ``do`` cost whose object matches ``flt``."""
         where = Context(obj.id, action["player"], None)
-        for do in PAID_WITH:
-            if do not in spec:
-                continue
-            for paid in action.get("additional_costs", ()):
-                oid = paid.get("object")
-                if paid["do"] == do and oid in state.objects and oid != obj.id and \
-                        matches(spec[do], oid, self.chars(state, oid), state.objects[oid], where):
-                    return True
+        for paid in action.get("additional_costs", ()):
+            oid = paid.get("object")
+            if paid["do"] == do and oid in state.objects and oid != obj.id and \
+                    matches(flt, oid, self.chars(state, oid), state.objects[oid], where):
+                return True
         return False
 
     def verify_costs(self, state: GameState, player: PlayerId, obj: GameObject, action: Mapping[str, Any]) -> TotalCost:
@@ -122,6 +124,16 @@ class Costs:
         if action.get("alternative_cost") is not None and action["alternative_cost"] >= len(alts):
             raise IllegalAction(self.cite(K.ALTERNATIVE_ONE), "mtg.illegal.alternative_cost",
                                 {"card": oid, "card_name": name, "index": action["alternative_cost"], "count": len(alts)})
+        if action.get("alternative_cost") is not None:
+            spec = alts[action["alternative_cost"]].spec
+            for do in ALTERNATIVE_PARTS:
+                if do in spec and not self.part_paid(state, action, obj, do, spec[do]):
+                    raise IllegalAction(self.cite(K.ALTERNATIVE_PARTS), "mtg.illegal.alternative_cost_part",
+                                        {"card": oid, "card_name": name, "cost": do})
+        life = self.life_to_pay(obj, action)
+        if life and state.player(player).life < life:
+            raise IllegalAction(self.cite(K.PAY_LIFE), "mtg.illegal.pay_life",
+                                {"card": oid, "card_name": name, "amount": life, "life": state.player(player).life})
         for paid in action.get("additional_costs", ()):
             where = PAID_FROM.get(paid["do"])
             target = state.objects.get(paid.get("object"))
@@ -129,7 +141,7 @@ class Costs:
                 raise IllegalAction(self.cite(K.CAST_PAY), "mtg.illegal.additional_cost",
                                     {"card": oid, "card_name": name, "cost": paid["do"], "object": paid.get("object")})
         for ability in obj.printed.abilities:
-            if ability.kind == "additional_cost" and "mana" not in ability.spec and \
+            if ability.kind == "additional_cost" and "mana" not in ability.spec and any(k in ability.spec for k in PAID_WITH) and \
                     not self.paid_otherwise(state, action, obj, ability.spec):
                 raise IllegalAction(self.cite(K.ADDITIONAL_MUST_PAY), "mtg.illegal.additional_cost_unpaid",
                                     {"card": oid, "card_name": name, "text": ability.spec.get("text", "")})
@@ -158,6 +170,25 @@ class Costs:
         if total.changes or total.additional:
             self.record("cast", "mtg.cost.total", K.ALTERNATIVE_CHANGES if alternative and total.changes else K.CAST_TOTAL_COST,
                         card=oid, card_name=name, base=total.base or "{0}", total=total.mana or "{0}")
+
+    @staticmethod
+    def life_to_pay(obj: GameObject, action: Mapping[str, Any]) -> int:
+        """The life the cast pays (CR 119.4): the ``life`` of the alternative cost chosen (118.9)
+        and of each ``additional_cost`` ability (118.8); 0 for none."""
+        alts = [a for a in obj.printed.abilities if a.kind == "alternative_cost"]
+        index = action.get("alternative_cost")
+        life = int(alts[index].spec.get("life", 0)) if index is not None and index < len(alts) else 0
+        return life + sum(int(a.spec.get("life", 0)) for a in obj.printed.abilities if a.kind == "additional_cost")
+
+    def pay_life(self, state: GameState, player: PlayerId, amount: int, oid: ObjectId) -> GameState:
+        """Pay ``amount`` life for a cost (CR 119.4): the player loses that much life."""
+        pl = state.player(player)
+        state = state.with_turn_log(state.turn_log.lost_life(player, amount))
+        state = state.with_player(replace(pl, life=pl.life - amount))
+        self.record("cast", "mtg.cost.pay_life", K.PAY_LIFE, player=player, card=oid,
+                    card_name=state.objects[oid].printed.name, amount=amount, life=pl.life - amount)
+        self.recorder.sync(state)
+        return state
 
     def pay_reveal(self, state: GameState, cost: Mapping[str, Any]) -> GameState:
         """Pay a ``reveal`` additional cost: the card is shown and stays in the hand (CR 701.16a)."""
@@ -191,14 +222,18 @@ def _controlled(game: Any, state: GameState, player: PlayerId, obj: GameObject) 
     return obj.zone is Zone.BATTLEFIELD and game.chars(state, obj.id).controller == player
 
 
-PAID_FROM = {"sacrifice": _controlled, "return_to_hand": _controlled, "discard": _in_hand, "reveal": _in_hand}
+PAID_FROM = {"sacrifice": _controlled, "return_to_hand": _controlled, "discard": _in_hand, "reveal": _in_hand,
+             "exile": _in_hand}
 """Where the object of each additional cost must be (CR 701.17a: a player sacrifices only a
-permanent they control; 701.8a, 701.16a: a card discarded or revealed is in their hand)."""
+permanent they control; 701.8a, 701.16a: a card discarded, revealed or exiled for a cost is in
+their hand)."""
+ALTERNATIVE_PARTS = ("return_to_hand", "sacrifice", "discard", "reveal", "exile")
+"""The parts of an ``alternative_cost`` paid with an object (one of the cast's ``additional_costs``)."""
 
 
 # ----------------------------------------------------------------------------- vocabulary
 
-def _reveal(game: Any, state: GameState, cost: Mapping[str, Any]) -> GameState:
+def _reveal(game: Any, state: GameState, cost: Mapping[str, Any], player: PlayerId, oid: ObjectId) -> GameState:
     """Pay the cost: reveal ``cost["object"]``."""
     return game.pay_reveal(state, cost)
 
@@ -212,6 +247,12 @@ VOCABULARY.define("choice", "hybrid", rule=K.HYBRID, key_parts=("card",),
                       "when mana is not tracked and it is not given, the halves are left to the payment.",
                   example={"hybrid:kitchen": ["W", "2"]}, row=row({}, main=("hybrid",)))
 
+VOCABULARY.entry("additional_cost", "exile", rule=(K.ADDITIONAL_COST, K.EXILE), keys={"object": OBJECT},
+                 required=("object",), label="Exile a card from the hand", messages=("mtg.move",),
+                 example={"do": "exile", "object": "blue_card"}, row=row({"object": OBJECT}),
+                 doc="Exiles the card `object` from the caster's hand as the cost is paid (CR 118.8, 701.11a; Force of "
+                     "Will's alternative cost). A card that is not in the caster's hand is an `illegal` step.")(
+    lambda game, state, cost, player, oid: game.move(state, cost["object"], Zone.EXILE, "cost", K.EXILE))
 CHANGE_KEYS = {"mana": ManaSymbols(label="Mana", help="how much more or less, such as {1}")}
 VOCABULARY.define("effect", "cost_increase", rule=K.COST_INCREASE, keys=CHANGE_KEYS, required=("mana",),
                   label="Spells cost more", messages=("mtg.cost.increase", "mtg.cost.total"),
@@ -245,6 +286,7 @@ ADDITIONAL_KEYS = {
     "discard": VOCABULARY.use("filter", label="Discard a card", help="a card from the hand matching this FILTER"),
     "mana": ManaSymbols(label="Pay mana", help="the mana to pay; with reveal, sacrifice or discard: what is paid instead "
                                                "(\"… or pay {3}\")"),
+    "life": Integer(low=1, high=MAX_VALUE, label="Pay life", help="life paid as well (CR 119.4)"),
 }
 
 
@@ -252,18 +294,19 @@ def _check_additional(value: Any, path: Any, v: Any) -> None:
     given = [key for key in PAID_WITH if key in value]
     if len(given) > 1:
         v.error((*path, given[1]), f"an additional cost is paid one way or with mana: {given[0]} or {given[1]}, not both")
-    if not given and "mana" not in value:
-        v.error(path, "an additional cost needs reveal, sacrifice, discard or mana")
+    if not given and "mana" not in value and "life" not in value:
+        v.error(path, "an additional cost needs reveal, sacrifice, discard, mana or life")
 
 
 VOCABULARY.define("ability", "additional_cost", rule=(K.ADDITIONAL_MUST_PAY, K.CAST_TOTAL_COST), keys=ADDITIONAL_KEYS,
                   label="Additional cost to cast it", check=_check_additional,
-                  messages=("mtg.illegal.additional_cost_unpaid", "mtg.cost.total"),
+                  messages=("mtg.illegal.additional_cost_unpaid", "mtg.cost.total", "mtg.cost.pay_life", "mtg.illegal.pay_life"),
                   doc="\"As an additional cost to cast this spell, reveal a Dragon card from your hand or pay {3}\" "
                       "(CR 118.8: it must be paid): `reveal`, `sacrifice` or `discard` an object matching the "
                       "FILTER, or pay `mana`. The cast pays it with one of its `additional_costs` of that kind whose "
                       "object matches; otherwise with `mana`, added to the total cost (601.2f); with neither it is an "
-                      "`illegal` step. {X} in `mana` is the announced X (107.3a).",
+                      "`illegal` step. {X} in `mana` is the announced X (107.3a). Its `life` is paid as well (\"pay 2 "
+                      "life\", 119.4: not with a smaller life total).",
                   example={"kind": "additional_cost", "reveal": {"subtypes": ["Dragon"]}, "mana": "{3}"},
                   row=row(ADDITIONAL_KEYS))
 

@@ -306,6 +306,8 @@ class K(Enum):
     COMBAT_PHASE = auto()
     AS_THOUGH_FLASH = auto()
     FLASH_FOR_COST = auto()
+    PAY_LIFE = auto()
+    ALTERNATIVE_PARTS = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -584,6 +586,8 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.COMBAT_PHASE: ("506.1", "506.1", "combat phase has five steps"),
     K.AS_THOUGH_FLASH: ("601.3b", "601.3b", "as though it had flash"),
     K.FLASH_FOR_COST: ("601.3c", "601.3c", "alternative or additional cost is paid"),
+    K.PAY_LIFE: ("119.4", "119.4", "greater than or equal to the amount of the payment"),
+    K.ALTERNATIVE_PARTS: ("118.3", "118.3", "pay it fully"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

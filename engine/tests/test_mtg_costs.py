@@ -50,7 +50,7 @@ def _cast_doc(abilities, **turn):
 
 def test_118_8_an_additional_cost_with_no_way_to_pay_it_is_refused_at_its_path():
     errors = engine.validate(_cast_doc([{"kind": "additional_cost"}]))
-    assert any("objects[0].abilities[0]" in str(e) and "reveal, sacrifice, discard or mana" in str(e) for e in errors)
+    assert any("objects[0].abilities[0]" in str(e) and "reveal, sacrifice, discard, mana or life" in str(e) for e in errors)
 
 
 def test_118_8_reveal_and_discard_together_are_refused():

@@ -520,6 +520,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} costs {mana} more to cast ({source_name}).'),
     # Translators: mtg.cost.paid
     pgettext_lazy('trace', '{player} pays {cost} for {card_name}.'),
+    # Translators: mtg.cost.pay_life
+    pgettext_lazy('trace', '{player} pays {amount} life for {card_name} (life {life}).'),
     # Translators: mtg.cost.reduction
     pgettext_lazy('trace', '{card_name} costs {mana} less to cast ({source_name}).'),
     # Translators: mtg.cost.reveal
@@ -558,6 +560,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: its additional cost is not paid ({text}).'),
     # Translators: mtg.illegal.alternative_cost
     pgettext_lazy('trace', '{card_name} has no alternative cost number {index} (it has {count}); only one of its own can be applied.'),
+    # Translators: mtg.illegal.alternative_cost_part
+    pgettext_lazy('trace', '{card_name}: its alternative cost is not paid fully (the {cost} part is missing).'),
     # Translators: mtg.illegal.attack
     pgettext_lazy('trace', '{card_name} cannot attack ({why}).'),
     # Translators: mtg.illegal.attack_declaration
@@ -590,6 +594,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} does not have priority ({priority} has it).'),
     # Translators: mtg.illegal.not_in_hand
     pgettext_lazy('trace', '{card_name} cannot be cast from where it is.'),
+    # Translators: mtg.illegal.pay_life
+    pgettext_lazy('trace', "{card_name}: {amount} life can't be paid with a life total of {life}."),
     # Translators: mtg.illegal.split_second
     pgettext_lazy('trace', '{card_name} cannot be cast or activated: a spell with split second is on the stack.'),
     # Translators: mtg.illegal.summoning_sick
@@ -2314,7 +2320,7 @@ VOCABULARY = (
     # Translators: mtg ability:additional_cost
     pgettext_lazy('vocabulary', 'Additional cost to cast it'),
     # Translators: mtg ability:additional_cost
-    pgettext_lazy('vocabulary', '"As an additional cost to cast this spell, reveal a Dragon card from your hand or pay {3}" (CR 118.8: it must be paid): `reveal`, `sacrifice` or `discard` an object matching the FILTER, or pay `mana`. The cast pays it with one of its `additional_costs` of that kind whose object matches; otherwise with `mana`, added to the total cost (601.2f); with neither it is an `illegal` step. {X} in `mana` is the announced X (107.3a).'),
+    pgettext_lazy('vocabulary', '"As an additional cost to cast this spell, reveal a Dragon card from your hand or pay {3}" (CR 118.8: it must be paid): `reveal`, `sacrifice` or `discard` an object matching the FILTER, or pay `mana`. The cast pays it with one of its `additional_costs` of that kind whose object matches; otherwise with `mana`, added to the total cost (601.2f); with neither it is an `illegal` step. {X} in `mana` is the announced X (107.3a). Its `life` is paid as well ("pay 2 life", 119.4: not with a smaller life total).'),
     # Translators: mtg ability:additional_cost
     pgettext_lazy('vocabulary', 'Reveal a card'),
     # Translators: mtg ability:additional_cost
@@ -2329,6 +2335,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Pay mana'),
     # Translators: mtg ability:additional_cost
     pgettext_lazy('vocabulary', 'the mana to pay; with reveal, sacrifice or discard: what is paid instead ("… or pay {3}")'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'Pay life'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'life paid as well (CR 119.4)'),
     # Translators: mtg ability:cast_restriction
     pgettext_lazy('vocabulary', 'Casting restriction'),
     # Translators: mtg ability:cast_restriction
@@ -2362,11 +2372,25 @@ VOCABULARY = (
     # Translators: mtg ability:alternative_cost
     pgettext_lazy('vocabulary', 'Alternative cost'),
     # Translators: mtg ability:alternative_cost
-    pgettext_lazy('vocabulary', "A cost the spell may be cast for instead of its mana cost (CR 118.9): chosen with the cast action's `alternative_cost` (the index among the card's alternative costs; one at most, 118.9a, and an index the card does not have is an `illegal` step). Additional costs, cost increases and reductions apply to it (118.9d); {X} in it is the announced X (107.3a)."),
+    pgettext_lazy('vocabulary', "A cost the spell may be cast for instead of its mana cost (CR 118.9): chosen with the cast action's `alternative_cost` (the index among the card's alternative costs; one at most, 118.9a, and an index the card does not have is an `illegal` step). Additional costs, cost increases and reductions apply to it (118.9d); {X} in it is the announced X (107.3a). Its `life` is paid with it (119.4); its `return_to_hand`, `sacrifice`, `discard`, `reveal` and `exile` parts must each be one of the cast's `additional_costs` whose object matches the FILTER, or the cast is an `illegal` step (118.3: a cost is paid fully or not at all)."),
     # Translators: mtg ability:alternative_cost
     pgettext_lazy('vocabulary', 'Mana'),
     # Translators: mtg ability:alternative_cost
-    pgettext_lazy('vocabulary', 'the alternative cost'),
+    pgettext_lazy('vocabulary', 'the mana of the alternative cost (default none: {0})'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'life paid too (CR 119.4)'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Return a permanent matching'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', "paid with one of the cast's additional_costs of this kind"),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Sacrifice a permanent matching'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Discard a card matching'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Reveal a card matching'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Exile a card from the hand matching'),
     # Translators: mtg ability:static
     pgettext_lazy('vocabulary', 'Static ability'),
     # Translators: mtg ability:static
@@ -3573,6 +3597,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Additional cost'),
     # Translators: mtg slot additional_cost
     pgettext_lazy('vocabulary', 'A cost paid besides the mana cost while casting (`additional_costs[]` of a `cast` action, CR 601.2f-h), or while activating.'),
+    # Translators: mtg additional_cost:exile
+    pgettext_lazy('vocabulary', 'Exile a card from the hand'),
+    # Translators: mtg additional_cost:exile
+    pgettext_lazy('vocabulary', "Exiles the card `object` from the caster's hand as the cost is paid (CR 118.8, 701.11a; Force of Will's alternative cost). A card that is not in the caster's hand is an `illegal` step."),
     # Translators: mtg additional_cost:reveal
     pgettext_lazy('vocabulary', "Reveals the card `object` from the caster's hand as the cost is paid (CR 118.8, 701.16a in 2022, 701.15a in 2020); it stays in the hand. A card that is not in the caster's hand is an `illegal` step."),
     # Translators: mtg additional_cost:sacrifice
@@ -5246,6 +5274,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'A player'),
     # Translators: mtg target:player (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'A player'),
+    # Translators: fow cost:life (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Life'),
+    # Translators: mtg ability:alternative_cost (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Life'),
     # Translators: fow slot duration (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Duration'),
     # Translators: mtg instruction:must_block (a text other games share: in this game's own terms)

@@ -13,7 +13,7 @@ MESSAGES = {
     "mtg.cost.paid": "{player} pays {cost} for {card_name}.",
     "mtg.cost.increase": "{card_name} costs {mana} more to cast ({source_name}).",
     "mtg.cost.reduction": "{card_name} costs {mana} less to cast ({source_name}).",
-    "mtg.cost.floor": "{card_name}: the generic part of its cost can't be reduced below {{0}}.",
+    "mtg.cost.floor": "{card_name}: the generic part of its cost can't be reduced below zero.",
     "mtg.cost.total": "{card_name}: the total cost is {total} (from {base}).",
     "mtg.cost.hybrid": "{card_name}: the hybrid symbols of {cost} are paid with {halves}.",
     "mtg.cost.reveal": "{player} reveals {card_name} from their hand to pay a cost.",

@@ -513,7 +513,7 @@ MSGIDS = (
     # Translators: mtg.copy.spell
     pgettext_lazy('trace', 'A copy of {card_name} is put on the stack ({item}); it was not cast.'),
     # Translators: mtg.cost.floor
-    pgettext_lazy('trace', "{card_name}: the generic part of its cost can't be reduced below {{0}}."),
+    pgettext_lazy('trace', "{card_name}: the generic part of its cost can't be reduced below zero."),
     # Translators: mtg.cost.hybrid
     pgettext_lazy('trace', '{card_name}: the hybrid symbols of {cost} are paid with {halves}.'),
     # Translators: mtg.cost.increase

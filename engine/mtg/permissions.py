@@ -43,10 +43,11 @@ class Permissions:
 
     def spell_parts(self, state: GameState, player: PlayerId, obj: GameObject, do: str) -> Iterator[tuple[ObjectId, Mapping[str, Any]]]:
         """Yield ``(source, part)`` for each static part ``do`` that concerns ``obj`` cast by ``player``:
-        the card's own static abilities (CR 113.6d-e; a part without ``affected`` concerns the card
-        itself) whose ``if`` holds, and those of permanents whose ``affected`` FILTER matches the
-        card ("you" is the permanent's controller; a permanent's part without ``affected``
-        concerns the permanent alone, never a spell)."""
+        the card's own static parts without ``affected`` (CR 113.6d-e: "this spell …"; a part with
+        an ``affected`` FILTER works only from the battlefield, 113.6) whose ``if`` holds, and
+        those of permanents whose ``affected`` FILTER matches the card ("you" is the permanent's
+        controller; a permanent's part without ``affected`` concerns the permanent alone, never a
+        spell)."""
         chars = self.chars(state, obj.id)
         sources = [(obj.id, player, chars)] + [(pid, self.chars(state, pid).controller, self.chars(state, pid))
                                               for pid in self.permanents(state)]
@@ -61,11 +62,10 @@ class Permissions:
                     if part.get("do") != do:
                         continue
                     flt = part.get("affected", ability.spec.get("affected"))
-                    if flt is None:
-                        if source == obj.id:
+                    if source == obj.id:
+                        if flt is None:  # "this spell costs …" (113.6d-e); an affected FILTER is a permanent's
                             yield source, part
-                        continue
-                    if matches(flt, obj.id, chars, obj, Context(source, controller, None)):
+                    elif flt is not None and matches(flt, obj.id, chars, obj, Context(source, controller, None)):
                         yield source, part
 
     def flash_grant(self, state: GameState, player: PlayerId, obj: GameObject) -> Optional[FlashGrant]:

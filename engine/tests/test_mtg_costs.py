@@ -79,3 +79,13 @@ def test_601_3b_the_listing_says_a_sorcery_may_be_cast_as_though_it_had_flash():
     out = engine.resolve(scenario([leyline, sorcery], [], active="p2", step="end", priority="p1"))
     may = next(s for s in out["trace"] if s["kind"] == "priority" and s["params"]["player"] == "p1")["may"]
     assert [(m["card"], m["allowed"], m["why"], m["rule"]) for m in may] == [("s", True, "as_though_flash", "601.3b")]
+
+
+def test_113_6_a_cost_increase_for_spells_in_general_does_not_apply_to_its_own_card_from_the_hand():
+    sphere = card("sphere", "Example Sphere", zone="hand", mana_cost="{1}", types=["artifact"],
+                  abilities=[{"kind": "static", "affected": {}, "effects": [{"do": "cost_increase", "mana": "{1}"}]}])
+    doc = scenario([sphere], [{"type": "cast", "player": "p1", "card": "sphere"}])
+    doc["players"][0]["mana_pool"] = "{1}"
+    out = engine.resolve(doc)
+    assert [s["message_id"] for s in out["trace"] if s["message_id"].startswith("mtg.cost.")] == ["mtg.cost.paid"]
+    assert next(o for o in out["result"]["objects"] if o["id"] == "sphere")["zone"] == "battlefield"

@@ -10,10 +10,12 @@ from types import MappingProxyType
 from typing import Any, Optional
 
 from ..core import IllegalAction
+from .costs import Costs
 from .filters import same_name
-from .mana import mana_symbols, mana_value, pay
+from .mana import mana_symbols, mana_value, pay, with_halves
 from .modes import MODAL_KEYS
 from .model import GameObject, GameState, PlayerId, StackItem, Zone, freeze
+from .permissions import Permissions
 from .rules import K
 from .vocabulary import (
     INDEX, INSTRUCTIONS, OBJECT, PLAYER_ID, TARGETS, TARGET_IDS, VOCABULARY, Boolean, Digits, Integer, ListOf,
@@ -21,8 +23,9 @@ from .vocabulary import (
 )
 
 
-class Casting:
-    """Casting spells and playing lands for :class:`~engine.mtg.game.Game`."""
+class Casting(Costs, Permissions):
+    """Casting spells and playing lands for :class:`~engine.mtg.game.Game` (the total cost in
+    ``costs.py``, permissions and restrictions in ``permissions.py``)."""
 
     def verify_cast(self, state: GameState, action: Mapping[str, Any]) -> None:
         """Raise the rule a cast breaks: priority, zone, timing, split second, "can't", targets, cost."""
@@ -37,6 +40,10 @@ class Casting:
         ok, why, key = self.timing(state, player, obj)
         if not ok:
             raise IllegalAction(self.cite(key), "mtg.illegal.timing", {"card": oid, "card_name": name, "why": why})
+        broken = self.restriction_broken(state, player, obj)
+        if broken is not None:
+            raise IllegalAction(self.cite(K.CAST_PROHIBITED), "mtg.illegal.cast_restriction",
+                                {"card": oid, "card_name": name, "why": broken})
         if self.cant_cast(state, player, obj.printed.name):
             raise IllegalAction(self.cite(K.CAN_T_BEATS_CAN), "mtg.illegal.cant_cast", {"card": oid, "card_name": name})
         spell = self.spell_ability(obj)
@@ -45,7 +52,7 @@ class Casting:
         x = action.get("x", 0)
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalAction(self.cite(K.X_ANNOUNCED), "mtg.illegal.x", {"card": oid, "card_name": name, "x": str(x)})
-        self.verify_mana(state, player, self.cost_of(obj, action), name, oid)
+        self.verify_costs(state, player, obj, action)
 
     def can_cast(self, state: GameState, action: Mapping[str, Any]) -> bool:
         """Whether the cast ``action`` is legal now."""
@@ -83,17 +90,6 @@ class Casting:
                 return ability.spec
         return MappingProxyType({})
 
-    @staticmethod
-    def cost_of(obj: GameObject, action: Mapping[str, Any]) -> str:
-        """The mana part of the total cost (CR 601.2f): the mana cost with X as announced, or the
-        alternative cost chosen (118.9), plus ``additional_mana``."""
-        if "alternative_cost" in action:
-            alts = [a for a in obj.printed.abilities if a.kind == "alternative_cost"]
-            index = action["alternative_cost"]
-            return alts[index].spec.get("mana", "") if index < len(alts) else obj.printed.mana_cost
-        cost = obj.printed.mana_cost.replace("{X}", "{%d}" % action.get("x", 0)) if action.get("x") else obj.printed.mana_cost.replace("{X}", "")
-        return cost + action.get("additional_mana", "")
-
     def verify_mana(self, state: GameState, player: PlayerId, cost: str, name: str, oid: str) -> None:
         """The total cost must be payable from the mana pool, when mana is tracked (CR 601.2g-h)."""
         pool = state.player(player).mana_pool
@@ -111,6 +107,9 @@ class Casting:
             self.verify_cast(state, action)
         obj = state.objects[oid]
         x = 0 if free else action.get("x", 0)
+        total = None if free else self.total_cost(state, obj, action)
+        halves = None if free else self.hybrid_halves(state, player, obj, total.mana)
+        grant = None if free or self.timing(state, player, obj, grants=False)[0] else self.flash_grant(state, player, obj)
         spell, action, modes, division = self.announce(state, obj, action, x)
         ts, state = state.stamp()
         state = state.with_object(replace(obj, zone=Zone.STACK, controller=player, timestamp=ts, x=x))
@@ -130,14 +129,25 @@ class Casting:
         self.recorder.sync(state)
         self._record_announcements(obj, spell, modes, division, x, free)
         if not free:
-            cost = self.cost_of(obj, action)
+            cost = total.mana
+            if grant is not None:
+                self.record("cast", "mtg.cast.as_though_flash", grant.key, card=oid, card_name=obj.printed.name,
+                            source=grant.source, mana=grant.mana or "{0}")
             if "alternative_cost" in action:
-                self.record("cast", "mtg.cast.alternative_cost", K.ALTERNATIVE_COST, card=oid, card_name=obj.printed.name, cost=cost)
-            if any("/" in s for s in mana_symbols(cost)):
+                self.record("cast", "mtg.cast.alternative_cost", K.ALTERNATIVE_COST, card=oid, card_name=obj.printed.name,
+                            cost=cost or "{0}")
+            self.record_total_cost(state, total, obj, "alternative_cost" in action)
+            if halves is not None:
+                self.record("cast", "mtg.cost.hybrid", K.HYBRID, card=oid, card_name=obj.printed.name, cost=cost,
+                            halves=list(halves))
+                cost = with_halves(cost, halves)
+            elif any("/" in s for s in mana_symbols(cost)):
                 self.record("cast", "mtg.cast.hybrid", K.HYBRID, card=oid, card_name=obj.printed.name, cost=cost)
             state = self.pay(state, player, cost, oid, obj.printed.name)
             for extra in action.get("additional_costs", ()):
                 state = self.pay_other(state, player, extra, oid)
+            if self.life_to_pay(obj, action):
+                state = self.pay_life(state, player, self.life_to_pay(obj, action), oid)
         else:
             self.record("cast", "mtg.cast.free", K.X_ZERO_WITHOUT_PAYING, card=oid, card_name=obj.printed.name)
         state = state.with_player(replace(state.player(player), spells_cast=state.player(player).spells_cast + 1))
@@ -184,8 +194,8 @@ class Casting:
         return state
 
     def pay_other(self, state: GameState, player: PlayerId, cost: Mapping[str, Any], oid: str) -> GameState:
-        """Pay one additional cost (an ADDITIONAL_COST entry, CR 601.2h)."""
-        return VOCABULARY.apply_of("additional_cost", cost["do"])(self, state, cost)
+        """Pay one additional cost (an ADDITIONAL_COST entry, CR 601.2h) of ``oid`` for ``player``."""
+        return VOCABULARY.apply_of("additional_cost", cost["do"])(self, state, cost, player, oid)
 
     def targets_event(self, state: GameState, item: StackItem) -> GameState:
         """Each permanent the item targets "becomes the target" of it (a trigger event, CR 603.2);
@@ -221,7 +231,7 @@ _COST_OBJECT = {"object": OBJECT}
 
 
 def _moving_cost(to: Zone, reason: str, key: K) -> Any:
-    def pay_cost(game: Any, state: GameState, cost: Mapping[str, Any]) -> GameState:
+    def pay_cost(game: Any, state: GameState, cost: Mapping[str, Any], player: PlayerId, oid: str) -> GameState:
         """Pay the cost: move ``cost["object"]``."""
         return game.move(state, cost["object"], to, reason, key)
     return pay_cost
@@ -248,11 +258,26 @@ VOCABULARY.define("ability", "spell", rule=K.SPELL_ABILITY, keys=SPELL_KEYS, lab
                   example={"kind": "spell", "targets": [{"filter": {"types": ["creature"]}}],
                            "effects": [{"do": "destroy", "target": 0}]},
                   messages=("mtg.cast", "mtg.resolve"), row=row(SPELL_KEYS, main=("targets", "effects")))
-ALTERNATIVE_KEYS = {"mana": ManaSymbols(label="Mana", help="the alternative cost")}
-VOCABULARY.define("ability", "alternative_cost", rule=K.ALTERNATIVE_COST, keys=ALTERNATIVE_KEYS, required=("mana",),
-                  label="Alternative cost", messages=("mtg.cast.alternative_cost",),
+ALTERNATIVE_KEYS = {
+    "mana": ManaSymbols(label="Mana", help="the mana of the alternative cost (default none: {0})"),
+    "life": Integer(low=1, high=999_999, label="Life", help="life paid too (CR 119.4)"),
+    **{part: VOCABULARY.use("filter", label=label, help="paid with one of the cast's additional_costs of this kind")
+       for part, label in (("return_to_hand", "Return a permanent matching"), ("sacrifice", "Sacrifice a permanent matching"),
+                           ("discard", "Discard a card matching"), ("reveal", "Reveal a card matching"),
+                           ("exile", "Exile a card from the hand matching"))},
+}
+VOCABULARY.define("ability", "alternative_cost", rule=(K.ALTERNATIVE_COST, K.ALTERNATIVE_ONE, K.ALTERNATIVE_CHANGES,
+                                                      K.ALTERNATIVE_PARTS),
+                  keys=ALTERNATIVE_KEYS, label="Alternative cost",
+                  messages=("mtg.cast.alternative_cost", "mtg.illegal.alternative_cost", "mtg.illegal.alternative_cost_part",
+                            "mtg.cost.pay_life"),
                   doc="A cost the spell may be cast for instead of its mana cost (CR 118.9): chosen with the cast "
-                      "action's `alternative_cost` (the index among the card's alternative costs).",
+                      "action's `alternative_cost` (the index among the card's alternative costs; one at most, "
+                      "118.9a, and an index the card does not have is an `illegal` step). Additional costs, cost "
+                      "increases and reductions apply to it (118.9d); {X} in it is the announced X (107.3a). Its "
+                      "`life` is paid with it (119.4); its `return_to_hand`, `sacrifice`, `discard`, `reveal` and "
+                      "`exile` parts must each be one of the cast's `additional_costs` whose object matches the "
+                      "FILTER, or the cast is an `illegal` step (118.3: a cost is paid fully or not at all).",
                   example={"kind": "alternative_cost", "mana": "{1}"}, row=row(ALTERNATIVE_KEYS))
 
 def _cascade_decision() -> Record:

@@ -81,3 +81,68 @@ def pay(pool: str, cost: str) -> Optional[str]:
         else:
             generic -= 1
     return "".join(f"{{{s}}}" for s in left)
+
+
+def with_x(cost: str, x: int) -> str:
+    """Return ``cost`` with each {X} as the announced value (CR 107.3a): ``{x}``, or nothing for 0.
+
+    >>> with_x("{X}{R}", 3), with_x("{X}{R}", 0)
+    ('{3}{R}', '{R}')
+    """
+    return cost.replace("{X}", "{%d}" % x if x else "")
+
+
+def written(symbols: list[str]) -> str:
+    """Return symbols as a cost, the generic ones first and added up: ``["R", "1", "1"]`` → ``{2}{R}``."""
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    rest = [s for s in symbols if not s.isdigit()]
+    return ("{%d}" % generic if generic or not rest else "") + "".join(f"{{{s}}}" for s in rest)
+
+
+def reduce_cost(cost: str, by: str) -> tuple[str, bool, bool]:
+    """Return ``(cost reduced by the mana by, whether the generic part would have gone below 0,
+    whether a colored reduction fell on the generic part)``.
+
+    A generic reduction affects only the generic component (CR 118.7a), which can't go below
+    {0} (601.2f); a colored one removes a symbol of that color, or, if the cost has none, reduces
+    the generic component (118.7b).
+
+    >>> reduce_cost("{2}{R}", "{1}"), reduce_cost("{R}", "{1}"), reduce_cost("{1}{U}", "{R}")
+    (('{1}{R}', False, False), ('{R}', True, False), ('{U}', False, True))
+    """
+    symbols = mana_symbols(cost)
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    rest = [s for s in symbols if not s.isdigit()]
+    reduce, to_generic = 0, False
+    for symbol in mana_symbols(by):
+        if symbol.isdigit():
+            reduce += int(symbol)
+        elif symbol in rest:
+            rest.remove(symbol)
+        else:
+            reduce, to_generic = reduce + 1, True
+    floored = reduce > generic
+    return written([str(max(generic - reduce, 0)), *rest]), floored, to_generic
+
+
+def hybrid_options(cost: str) -> list[list[str]]:
+    """Return every way to pay the hybrid symbols of ``cost``, one half per symbol, in order (CR 107.4e).
+
+    >>> hybrid_options("{1}{R/W}{2/B}")
+    [['R', '2'], ['R', 'B'], ['W', '2'], ['W', 'B']]
+    """
+    out: list[list[str]] = [[]]
+    for symbol in mana_symbols(cost):
+        if "/" in symbol and not symbol.endswith("/P"):
+            out = [done + [half] for done in out for half in symbol.split("/")]
+    return out if out != [[]] else []
+
+
+def with_halves(cost: str, halves: list[str]) -> str:
+    """Return ``cost`` with each hybrid symbol replaced by the half chosen for it (CR 107.4e).
+
+    >>> with_halves("{1}{R/W}{2/B}", ["W", "2"])
+    '{1}{W}{2}'
+    """
+    chosen = iter(halves)
+    return "".join(f"{{{next(chosen)}}}" if "/" in s and not s.endswith("/P") else f"{{{s}}}" for s in mana_symbols(cost))

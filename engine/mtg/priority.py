@@ -89,6 +89,8 @@ class Priority:
                 ok, why, key = self.timing(state, player, obj)
                 if split and ok:
                     ok, why, key = False, "split_second", K.SPLIT_SECOND
+                elif ok and self.restriction_broken(state, player, obj) is not None:
+                    ok, why, key = False, "cast_restriction", K.CAST_PROHIBITED
                 out.append({"action": "cast", "card": oid, "name": obj.printed.name, "allowed": ok, "why": why,
                             "rule": self.cite(key).number})
             elif obj.zone is Zone.BATTLEFIELD and self.chars(state, oid).controller == player:
@@ -117,9 +119,11 @@ class Priority:
         """Whether ``player`` may act at sorcery speed: their main phase, the stack empty (CR 117.1a)."""
         return state.active == player and state.step.is_main and not state.stack
 
-    def timing(self, state: GameState, player: PlayerId, obj: GameObject) -> tuple[bool, str, K]:
+    def timing(self, state: GameState, player: PlayerId, obj: GameObject, grants: bool = True) -> tuple[bool, str, K]:
         """Whether ``player`` may cast ``obj`` now: an instant or flash any time they have
-        priority, anything else at sorcery speed (CR 117.1a, 702.8a); with the reason and rule."""
+        priority, anything else at sorcery speed (CR 117.1a, 702.8a), or any time with a
+        permission to cast it as though it had flash (601.3b-c; not with ``grants=False``);
+        with the reason and rule."""
         chars = self.chars(state, obj.id)
         if "instant" in chars.types:
             return True, "instant", K.TIMING_INSTANT
@@ -127,6 +131,9 @@ class Priority:
             return True, "flash", K.FLASH
         if self.sorcery_ok(state, player):
             return True, "sorcery_timing", K.TIMING_SORCERY
+        grant = self.flash_grant(state, player, obj) if grants else None
+        if grant is not None:
+            return True, "as_though_flash", grant.key
         return False, "sorcery_timing", K.TIMING_SORCERY
 
 

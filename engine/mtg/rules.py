@@ -14,6 +14,7 @@ from enum import Enum, auto
 from typing import Optional, Union
 
 from ..core import Rule
+from .keyword_sections import KEYWORD_SECTIONS  # re-exported: every keyword's section of CR 702
 
 
 class K(Enum):
@@ -307,6 +308,21 @@ class K(Enum):
     PROTECTION_BLOCK = auto()
     PROTECTION_AURA = auto()
     PROTECTION_EQUIPMENT = auto()
+    # Costs and casting permissions (118, 601.2f, 601.3)
+    COST_INCREASE = auto()
+    COST_REDUCTION = auto()
+    COST_REDUCTION_COLORED = auto()
+    COST_FLOOR = auto()
+    ALTERNATIVE_ONE = auto()
+    ALTERNATIVE_CHANGES = auto()
+    ADDITIONAL_MUST_PAY = auto()
+    REVEAL_COST = auto()
+    CAST_PROHIBITED = auto()
+    COMBAT_PHASE = auto()
+    AS_THOUGH_FLASH = auto()
+    FLASH_FOR_COST = auto()
+    PAY_LIFE = auto()
+    ALTERNATIVE_PARTS = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -588,6 +604,20 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.PROTECTION_BLOCK: ("702.16f", "702.16f", "can't be blocked by creatures that have the stated quality"),
     K.PROTECTION_AURA: ("702.16c", "702.16c", "can't be enchanted by Auras that have the stated quality"),
     K.PROTECTION_EQUIPMENT: ("702.16d", "702.16d", "can't be equipped by Equipment that have the stated quality"),
+    K.COST_INCREASE: ("601.2f", "601.2f", "cost increases"),
+    K.COST_REDUCTION: ("118.7a", "118.7a", "generic mana component"),
+    K.COST_REDUCTION_COLORED: ("118.7b", "118.7b", "doesn't require mana of that type"),
+    K.COST_FLOOR: ("601.2f", "601.2f", "can't be reduced to less than {0}"),
+    K.ALTERNATIVE_ONE: ("118.9a", "118.9a", "only one alternative cost"),
+    K.ALTERNATIVE_CHANGES: ("118.9d", "118.9d", "applied to that alternative cost"),
+    K.ADDITIONAL_MUST_PAY: ("118.8", "118.8", "must pay"),
+    K.REVEAL_COST: ("701.15a", "701.16a", "reveal a card"),
+    K.CAST_PROHIBITED: ("601.3", "601.3", "prohibits"),
+    K.COMBAT_PHASE: ("506.1", "506.1", "combat phase has five steps"),
+    K.AS_THOUGH_FLASH: ("601.3b", "601.3b", "as though it had flash"),
+    K.FLASH_FOR_COST: ("601.3c", "601.3c", "alternative or additional cost is paid"),
+    K.PAY_LIFE: ("119.4", "119.4", "greater than or equal to the amount of the payment"),
+    K.ALTERNATIVE_PARTS: ("118.3", "118.3", "pay it fully"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}
@@ -604,164 +634,6 @@ def citation(ruleset: str, key: K) -> Rule:
     return Rule(f"mtg-{ruleset}", CITATIONS[key][column])
 
 
-KEYWORD_SECTIONS: dict[str, tuple[Optional[str], Optional[str]]] = {
-    # keyword (lower case, spaces and hyphens as "_") → (its section in 2020-06-01, in 2022-04-29);
-    # None where that edition has no such keyword (ward, encore … came later)
-    "deathtouch": ('702.2', '702.2'),
-    "defender": ('702.3', '702.3'),
-    "double_strike": ('702.4', '702.4'),
-    "enchant": ('702.5', '702.5'),
-    "equip": ('702.6', '702.6'),
-    "first_strike": ('702.7', '702.7'),
-    "flash": ('702.8', '702.8'),
-    "flying": ('702.9', '702.9'),
-    "haste": ('702.10', '702.10'),
-    "hexproof": ('702.11', '702.11'),
-    "indestructible": ('702.12', '702.12'),
-    "intimidate": ('702.13', '702.13'),
-    "landwalk": ('702.14', '702.14'),
-    "lifelink": ('702.15', '702.15'),
-    "protection": ('702.16', '702.16'),
-    "reach": ('702.17', '702.17'),
-    "shroud": ('702.18', '702.18'),
-    "trample": ('702.19', '702.19'),
-    "vigilance": ('702.20', '702.20'),
-    "ward": (None, '702.21'),
-    "banding": ('702.21', '702.22'),
-    "rampage": ('702.22', '702.23'),
-    "cumulative_upkeep": ('702.23', '702.24'),
-    "flanking": ('702.24', '702.25'),
-    "phasing": ('702.25', '702.26'),
-    "buyback": ('702.26', '702.27'),
-    "shadow": ('702.27', '702.28'),
-    "cycling": ('702.28', '702.29'),
-    "echo": ('702.29', '702.30'),
-    "horsemanship": ('702.30', '702.31'),
-    "fading": ('702.31', '702.32'),
-    "kicker": ('702.32', '702.33'),
-    "flashback": ('702.33', '702.34'),
-    "madness": ('702.34', '702.35'),
-    "fear": ('702.35', '702.36'),
-    "morph": ('702.36', '702.37'),
-    "amplify": ('702.37', '702.38'),
-    "provoke": ('702.38', '702.39'),
-    "storm": ('702.39', '702.40'),
-    "affinity": ('702.40', '702.41'),
-    "entwine": ('702.41', '702.42'),
-    "modular": ('702.42', '702.43'),
-    "sunburst": ('702.43', '702.44'),
-    "bushido": ('702.44', '702.45'),
-    "soulshift": ('702.45', '702.46'),
-    "splice": ('702.46', '702.47'),
-    "offering": ('702.47', '702.48'),
-    "ninjutsu": ('702.48', '702.49'),
-    "epic": ('702.49', '702.50'),
-    "convoke": ('702.50', '702.51'),
-    "dredge": ('702.51', '702.52'),
-    "transmute": ('702.52', '702.53'),
-    "bloodthirst": ('702.53', '702.54'),
-    "haunt": ('702.54', '702.55'),
-    "replicate": ('702.55', '702.56'),
-    "forecast": ('702.56', '702.57'),
-    "graft": ('702.57', '702.58'),
-    "recover": ('702.58', '702.59'),
-    "ripple": ('702.59', '702.60'),
-    "split_second": ('702.60', '702.61'),
-    "suspend": ('702.61', '702.62'),
-    "vanishing": ('702.62', '702.63'),
-    "absorb": ('702.63', '702.64'),
-    "aura_swap": ('702.64', '702.65'),
-    "delve": ('702.65', '702.66'),
-    "fortify": ('702.66', '702.67'),
-    "frenzy": ('702.67', '702.68'),
-    "gravestorm": ('702.68', '702.69'),
-    "poisonous": ('702.69', '702.70'),
-    "transfigure": ('702.70', '702.71'),
-    "champion": ('702.71', '702.72'),
-    "changeling": ('702.72', '702.73'),
-    "evoke": ('702.73', '702.74'),
-    "hideaway": ('702.74', '702.75'),
-    "prowl": ('702.75', '702.76'),
-    "reinforce": ('702.76', '702.77'),
-    "conspire": ('702.77', '702.78'),
-    "persist": ('702.78', '702.79'),
-    "wither": ('702.79', '702.80'),
-    "retrace": ('702.80', '702.81'),
-    "devour": ('702.81', '702.82'),
-    "exalted": ('702.82', '702.83'),
-    "unearth": ('702.83', '702.84'),
-    "cascade": ('702.84', '702.85'),
-    "annihilator": ('702.85', '702.86'),
-    "level_up": ('702.86', '702.87'),
-    "rebound": ('702.87', '702.88'),
-    "totem_armor": ('702.88', '702.89'),
-    "infect": ('702.89', '702.90'),
-    "battle_cry": ('702.90', '702.91'),
-    "living_weapon": ('702.91', '702.92'),
-    "undying": ('702.92', '702.93'),
-    "miracle": ('702.93', '702.94'),
-    "soulbond": ('702.94', '702.95'),
-    "overload": ('702.95', '702.96'),
-    "scavenge": ('702.96', '702.97'),
-    "unleash": ('702.97', '702.98'),
-    "cipher": ('702.98', '702.99'),
-    "evolve": ('702.99', '702.100'),
-    "extort": ('702.100', '702.101'),
-    "fuse": ('702.101', '702.102'),
-    "bestow": ('702.102', '702.103'),
-    "tribute": ('702.103', '702.104'),
-    "dethrone": ('702.104', '702.105'),
-    "hidden_agenda": ('702.105', '702.106'),
-    "outlast": ('702.106', '702.107'),
-    "prowess": ('702.107', '702.108'),
-    "dash": ('702.108', '702.109'),
-    "exploit": ('702.109', '702.110'),
-    "menace": ('702.110', '702.111'),
-    "renown": ('702.111', '702.112'),
-    "awaken": ('702.112', '702.113'),
-    "devoid": ('702.113', '702.114'),
-    "ingest": ('702.114', '702.115'),
-    "myriad": ('702.115', '702.116'),
-    "surge": ('702.116', '702.117'),
-    "skulk": ('702.117', '702.118'),
-    "emerge": ('702.118', '702.119'),
-    "escalate": ('702.119', '702.120'),
-    "melee": ('702.120', '702.121'),
-    "crew": ('702.121', '702.122'),
-    "fabricate": ('702.122', '702.123'),
-    "partner": ('702.123', '702.124'),
-    "undaunted": ('702.124', '702.125'),
-    "improvise": ('702.125', '702.126'),
-    "aftermath": ('702.126', '702.127'),
-    "embalm": ('702.127', '702.128'),
-    "eternalize": ('702.128', '702.129'),
-    "afflict": ('702.129', '702.130'),
-    "ascend": ('702.130', '702.131'),
-    "assist": ('702.131', '702.132'),
-    "jump_start": ('702.132', '702.133'),
-    "mentor": ('702.133', '702.134'),
-    "afterlife": ('702.134', '702.135'),
-    "riot": ('702.135', '702.136'),
-    "spectacle": ('702.136', '702.137'),
-    "escape": ('702.137', '702.138'),
-    "companion": ('702.138', '702.139'),
-    "mutate": ('702.139', '702.140'),
-    "encore": (None, '702.141'),
-    "boast": (None, '702.142'),
-    "foretell": (None, '702.143'),
-    "demonstrate": (None, '702.144'),
-    "daybound_and_nightbound": (None, '702.145'),
-    "disturb": (None, '702.146'),
-    "decayed": (None, '702.147'),
-    "cleave": (None, '702.148'),
-    "training": (None, '702.149'),
-    "compleated": (None, '702.150'),
-    "reconfigure": (None, '702.151'),
-    "blitz": (None, '702.152'),
-    "casualty": (None, '702.153'),
-}
-"""Every keyword ability of CR 702 and its section in each edition (702.2-702.139 in 2020-06-01,
-702.2-702.153 in 2022-04-29), checked against both corpora by ``engine/tests/test_mtg_citations.py``."""
 
 
 @dataclass(frozen=True)

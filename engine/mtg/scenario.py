@@ -37,7 +37,7 @@ from .vocabulary import (
 ZONES = tuple(VOCABULARY.names("zone"))
 STEPS = tuple(s.value for s in Step)
 ABILITY_KINDS = ("keyword", "static", "cda", "activated", "triggered", "spell", "replacement", "alternative_cost",
-                 "unsupported")
+                 "additional_cost", "cast_restriction", "unsupported")
 """The ``ability`` entries in the order the builder shows them."""
 ACTION_TYPES = ("cast", "activate", "play_land", "pass", "resolve", "declare_attackers", "declare_blockers", "next_step",
                 "create_effect", "end_effect", "put_counters", "move_card")

@@ -426,6 +426,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} casts {card_name} ({item}; {value_name} {mana_value}).'),
     # Translators: mtg.cast.alternative_cost
     pgettext_lazy('trace', '{card_name} is cast for its alternative cost {cost}.'),
+    # Translators: mtg.cast.as_though_flash
+    pgettext_lazy('trace', '{card_name} is cast as though it had flash (it costs {mana} more).'),
     # Translators: mtg.cast.complete
     pgettext_lazy('trace', '{card_name} becomes cast; cast triggers trigger now.'),
     # Translators: mtg.cast.divide
@@ -464,6 +466,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses {amount} card(s) to discard for {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.divide
     pgettext_lazy('trace', '{player} divides {amount} damage of {card_name} among its targets ({count} possible divisions).'),
+    # Translators: mtg.choice.hybrid
+    pgettext_lazy('trace', "{player} chooses which half of each hybrid symbol of {card_name}'s cost to pay ({count} possible choices)."),
     # Translators: mtg.choice.legend
     pgettext_lazy('trace', '{player} controls two or more legendary permanents named {card_name} and chooses one to keep ({count} possible choices).'),
     # Translators: mtg.choice.made
@@ -528,8 +532,22 @@ MSGIDS = (
     pgettext_lazy('trace', '{item} ({card_name}) copies nothing: {copied} is not a spell on the stack and never was one.'),
     # Translators: mtg.copy.spell
     pgettext_lazy('trace', 'A copy of {card_name} is put on the stack ({item}); it was not cast.'),
+    # Translators: mtg.cost.floor
+    pgettext_lazy('trace', "{card_name}: the generic part of its cost can't be reduced below zero."),
+    # Translators: mtg.cost.hybrid
+    pgettext_lazy('trace', '{card_name}: the hybrid symbols of {cost} are paid with {halves}.'),
+    # Translators: mtg.cost.increase
+    pgettext_lazy('trace', '{card_name} costs {mana} more to cast ({source_name}).'),
     # Translators: mtg.cost.paid
     pgettext_lazy('trace', '{player} pays {cost} for {card_name}.'),
+    # Translators: mtg.cost.pay_life
+    pgettext_lazy('trace', '{player} pays {amount} life for {card_name} (life {life}).'),
+    # Translators: mtg.cost.reduction
+    pgettext_lazy('trace', '{card_name} costs {mana} less to cast ({source_name}).'),
+    # Translators: mtg.cost.reveal
+    pgettext_lazy('trace', '{player} reveals {card_name} from their hand to pay a cost.'),
+    # Translators: mtg.cost.total
+    pgettext_lazy('trace', '{card_name}: the total cost is {total} (from {base}).'),
     # Translators: mtg.counters
     pgettext_lazy('trace', '{card_name} now has {count} {kind} counter(s) (timestamp {timestamp}).'),
     # Translators: mtg.damage.creature
@@ -562,6 +580,14 @@ MSGIDS = (
     pgettext_lazy('trace', "The stack is empty; the final state is in the {step} step of {active}'s turn."),
     # Translators: mtg.enters.counters
     pgettext_lazy('trace', '{card_name} enters with {count} {kind} counter(s).'),
+    # Translators: mtg.illegal.additional_cost
+    pgettext_lazy('trace', '{card_name}: the additional cost {cost} cannot be paid with {object}.'),
+    # Translators: mtg.illegal.additional_cost_unpaid
+    pgettext_lazy('trace', '{card_name}: its additional cost is not paid ({text}).'),
+    # Translators: mtg.illegal.alternative_cost
+    pgettext_lazy('trace', '{card_name} has no alternative cost number {index} (it has {count}); only one of its own can be applied.'),
+    # Translators: mtg.illegal.alternative_cost_part
+    pgettext_lazy('trace', '{card_name}: its alternative cost is not paid fully (the {cost} part is missing).'),
     # Translators: mtg.illegal.attack
     pgettext_lazy('trace', '{card_name} cannot attack ({why}).'),
     # Translators: mtg.illegal.attack_declaration
@@ -574,6 +600,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The declaration of blockers is illegal: {card_name} must block {attacker_name} if able and could have ({obeyed} of {possible} requirement(s) obeyed).'),
     # Translators: mtg.illegal.cant_cast
     pgettext_lazy('trace', "{card_name} cannot be cast: an effect says it can't."),
+    # Translators: mtg.illegal.cast_restriction
+    pgettext_lazy('trace', '{card_name} cannot be cast now: it may be cast only under a restriction ({why}).'),
     # Translators: mtg.illegal.choice
     pgettext_lazy('trace', '{choice}: {given} is not one of the options ({options}); the choice is not made.'),
     # Translators: mtg.illegal.cost
@@ -596,6 +624,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} does not have priority ({priority} has it).'),
     # Translators: mtg.illegal.not_in_hand
     pgettext_lazy('trace', '{card_name} cannot be cast from where it is.'),
+    # Translators: mtg.illegal.pay_life
+    pgettext_lazy('trace', "{card_name}: {amount} life can't be paid with a life total of {life}."),
     # Translators: mtg.illegal.split_second
     pgettext_lazy('trace', '{card_name} cannot be cast or activated: a spell with split second is on the stack.'),
     # Translators: mtg.illegal.summoning_sick
@@ -2357,6 +2387,38 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Unearth'),
     # Translators: mtg ability:activated
     pgettext_lazy('vocabulary', 'its steps cite unearth (CR 702.84a)'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'Additional cost to cast it'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', '"As an additional cost to cast this spell, reveal a Dragon card from your hand or pay {3}" (CR 118.8: it must be paid): `reveal`, `sacrifice` or `discard` an object matching the FILTER, or pay `mana`. The cast pays it with one of its `additional_costs` of that kind whose object matches; otherwise with `mana`, added to the total cost (601.2f); with neither it is an `illegal` step. {X} in `mana` is the announced X (107.3a). Its `life` is paid as well ("pay 2 life", 119.4: not with a smaller life total).'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'Reveal a card'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'a card from the hand matching this FILTER'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'Sacrifice a permanent'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'a permanent matching this FILTER'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'Discard a card'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'Pay mana'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'the mana to pay; with reveal, sacrifice or discard: what is paid instead ("… or pay {3}")'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'Pay life'),
+    # Translators: mtg ability:additional_cost
+    pgettext_lazy('vocabulary', 'life paid as well (CR 119.4)'),
+    # Translators: mtg ability:cast_restriction
+    pgettext_lazy('vocabulary', 'Casting restriction'),
+    # Translators: mtg ability:cast_restriction
+    pgettext_lazy('vocabulary', '"Cast this spell only during an opponent\'s turn", "only during combat", "only if …": the card can be cast only while `during` holds (your_turn, opponent_turn, combat — the five steps of the combat phase, CR 506.1 —, main_phase) and its `if` CONDITION holds ("you" is the caster). A cast at another time is an `illegal` step citing 601.3 (a rule or effect prohibits it); the ability functions in the hand (113.6e). It does not give a permission: the card\'s timing (117.1a) still applies.'),
+    # Translators: mtg ability:cast_restriction
+    pgettext_lazy('vocabulary', 'Only during'),
+    # Translators: mtg ability:cast_restriction
+    pgettext_lazy('vocabulary', 'your_turn, opponent_turn ("only during an opponent\'s turn"), combat (the combat phase, CR 506.1) or main_phase'),
+    # Translators: mtg ability:cast_restriction
+    pgettext_lazy('vocabulary', 'Only if'),
     # Translators: mtg ability:spell
     pgettext_lazy('vocabulary', 'Spell ability'),
     # Translators: mtg ability:spell
@@ -2380,11 +2442,25 @@ VOCABULARY = (
     # Translators: mtg ability:alternative_cost
     pgettext_lazy('vocabulary', 'Alternative cost'),
     # Translators: mtg ability:alternative_cost
-    pgettext_lazy('vocabulary', "A cost the spell may be cast for instead of its mana cost (CR 118.9): chosen with the cast action's `alternative_cost` (the index among the card's alternative costs)."),
+    pgettext_lazy('vocabulary', "A cost the spell may be cast for instead of its mana cost (CR 118.9): chosen with the cast action's `alternative_cost` (the index among the card's alternative costs; one at most, 118.9a, and an index the card does not have is an `illegal` step). Additional costs, cost increases and reductions apply to it (118.9d); {X} in it is the announced X (107.3a). Its `life` is paid with it (119.4); its `return_to_hand`, `sacrifice`, `discard`, `reveal` and `exile` parts must each be one of the cast's `additional_costs` whose object matches the FILTER, or the cast is an `illegal` step (118.3: a cost is paid fully or not at all)."),
     # Translators: mtg ability:alternative_cost
     pgettext_lazy('vocabulary', 'Mana'),
     # Translators: mtg ability:alternative_cost
-    pgettext_lazy('vocabulary', 'the alternative cost'),
+    pgettext_lazy('vocabulary', 'the mana of the alternative cost (default none: {0})'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'life paid too (CR 119.4)'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Return a permanent matching'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', "paid with one of the cast's additional_costs of this kind"),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Sacrifice a permanent matching'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Discard a card matching'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Reveal a card matching'),
+    # Translators: mtg ability:alternative_cost
+    pgettext_lazy('vocabulary', 'Exile a card from the hand matching'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Replacement ability'),
     # Translators: mtg ability:replacement
@@ -2919,6 +2995,28 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "An effect the engine can't evaluate"),
     # Translators: mtg effect:unsupported
     pgettext_lazy('vocabulary', 'A continuous effect in force that the engine does not evaluate: a `cannot_evaluate` step names it and the result is incomplete.'),
+    # Translators: mtg effect:cost_increase
+    pgettext_lazy('vocabulary', 'Spells cost more'),
+    # Translators: mtg effect:cost_increase
+    pgettext_lazy('vocabulary', 'A static ability\'s part: the spells its `affected` FILTER matches cost `mana` more to cast ("noncreature spells cost {1} more", CR 601.2f); on a card without `affected`, that card ("this spell costs {1} more", 113.6d). "You" in the filter is the permanent\'s controller. Increases apply before reductions, also to an alternative cost (118.9d).'),
+    # Translators: mtg effect:cost_increase
+    pgettext_lazy('vocabulary', 'how much more or less, such as {1}'),
+    # Translators: mtg effect:cost_reduction
+    pgettext_lazy('vocabulary', 'Spells cost less'),
+    # Translators: mtg effect:cost_reduction
+    pgettext_lazy('vocabulary', 'A static ability\'s part: the spells its `affected` FILTER matches cost `mana` less to cast ("instant and sorcery spells you cast cost {1} less", CR 601.2f); on a card without `affected`, that card (113.6d). Generic mana reduces only the generic part (118.7a), never below {0} (601.2f); a colored symbol the cost lacks reduces the generic part (118.7b). Reductions apply after every increase.'),
+    # Translators: mtg effect:cast_as_though_flash
+    pgettext_lazy('vocabulary', 'May be cast as though it had flash'),
+    # Translators: mtg effect:cast_as_though_flash
+    pgettext_lazy('vocabulary', 'A static ability\'s part: the spells it concerns may be cast any time their caster could cast an instant (CR 601.3b, 702.8a). On a permanent (Leyline of Anticipation, Vedalken Orrery) it concerns the cards its `affected` FILTER matches that the permanent\'s controller casts; on a card without `affected`, the card itself ("you may cast this spell as though it had flash", 113.6e), as long as the ability\'s `if` holds (601.3d). The cast step cites 601.3b.'),
+    # Translators: mtg effect:flash_for_cost
+    pgettext_lazy('vocabulary', 'May be cast as though it had flash for a cost'),
+    # Translators: mtg effect:flash_for_cost
+    pgettext_lazy('vocabulary', '"You may cast this spell as though it had flash if you pay {2} more to cast it": like `cast_as_though_flash`, but only with `mana` paid more (CR 601.3c). The cost is added to the total cost (601.2f) only when the spell is cast at a time only this permission allows; at sorcery timing, or with another permission, nothing is added.'),
+    # Translators: mtg effect:flash_for_cost
+    pgettext_lazy('vocabulary', 'Costs more'),
+    # Translators: mtg effect:flash_for_cost
+    pgettext_lazy('vocabulary', 'what casting it as though it had flash costs more'),
     # Translators: mtg effect:replacement
     pgettext_lazy('vocabulary', 'A replacement effect'),
     # Translators: mtg effect:replacement
@@ -3579,16 +3677,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Additional cost'),
     # Translators: mtg slot additional_cost
     pgettext_lazy('vocabulary', 'A cost paid besides the mana cost while casting (`additional_costs[]` of a `cast` action, CR 601.2f-h), or while activating.'),
-    # Translators: mtg additional_cost:sacrifice
-    pgettext_lazy('vocabulary', 'Sacrifice a permanent'),
+    # Translators: mtg additional_cost:exile
+    pgettext_lazy('vocabulary', 'Exile a card from the hand'),
+    # Translators: mtg additional_cost:exile
+    pgettext_lazy('vocabulary', "Exiles the card `object` from the caster's hand as the cost is paid (CR 118.8, 701.11a; Force of Will's alternative cost). A card that is not in the caster's hand is an `illegal` step."),
+    # Translators: mtg additional_cost:reveal
+    pgettext_lazy('vocabulary', "Reveals the card `object` from the caster's hand as the cost is paid (CR 118.8, 701.16a in 2022, 701.15a in 2020); it stays in the hand. A card that is not in the caster's hand is an `illegal` step."),
     # Translators: mtg additional_cost:sacrifice
     pgettext_lazy('vocabulary', "Sacrifices the permanent `object` as the cost is paid (CR 118.8, 701.17a): to its owner's graveyard."),
     # Translators: mtg additional_cost:return_to_hand
     pgettext_lazy('vocabulary', 'Return a permanent to its hand'),
     # Translators: mtg additional_cost:return_to_hand
     pgettext_lazy('vocabulary', "Returns the permanent `object` to its owner's hand as the cost is paid (CR 118.8, 601.2h)."),
-    # Translators: mtg additional_cost:discard
-    pgettext_lazy('vocabulary', 'Discard a card'),
     # Translators: mtg additional_cost:discard
     pgettext_lazy('vocabulary', 'Discards the card `object` as the cost is paid (CR 118.8, 701.8a).'),
     # Translators: mtg slot duration
@@ -3929,6 +4029,12 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Permanents sacrificed to annihilator'),
     # Translators: mtg choice:annihilator
     pgettext_lazy('vocabulary', 'The ids of the permanents the defending player sacrifices for annihilator N of the attacking creature `source` (CR 702.86a): N of them, or all if they control fewer.'),
+    # Translators: mtg choice:hybrid
+    pgettext_lazy('vocabulary', 'Hybrid halves paid'),
+    # Translators: mtg choice:hybrid
+    pgettext_lazy('vocabulary', 'The half paid for each hybrid symbol of a spell\'s total cost, in order (`hybrid:<card>`, CR 107.4e): `["W", "2"]` for {R/W}{2/B} paid with {W} and two generic mana. When mana is tracked and it is not given, the ways the pool can pay are an open choice (one way: that one); when mana is not tracked and it is not given, the halves are left to the payment.'),
+    # Translators: mtg choice:hybrid
+    pgettext_lazy('vocabulary', 'Halves'),
     # Translators: mtg slot option
     pgettext_lazy('vocabulary', "The document's `options`."),
     # Translators: mtg option:choices
@@ -5416,7 +5522,7 @@ FIELD_TYPES = (
     # Translators: a field type's description (fow action:play_standby); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'an object id, p1, p2, or chase:N (a chase item, 1 for the bottom)'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters) with its own `affected` FILTER'),
+    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters, cost_increase, cost_reduction, cast_as_though_flash, flash_for_cost) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'CONDITION (controls, your_turn, life_at_most, first_combat, step, opponent_cast_spells)'),
     # Translators: a field type's description (mtg ability:cda); keep words in capitals and `code` as they are

@@ -10,11 +10,13 @@ from types import MappingProxyType
 from typing import Any, Optional
 
 from ..core import IllegalAction
+from .face_down import MORPH_COST, cast_face_down, record_face_down
 from .filters import same_name
 from .mana import mana_symbols, mana_value, pay
 from .modes import MODAL_KEYS
 from .model import GameObject, GameState, PlayerId, StackItem, Zone, freeze
 from .rules import K
+from .split_cards import cast_half, record_half
 from .vocabulary import (
     INDEX, INSTRUCTIONS, OBJECT, PLAYER_ID, TARGETS, TARGET_IDS, VOCABULARY, Boolean, Digits, Integer, ListOf,
     ManaSymbols, MapOf, Record, Text, row,
@@ -27,7 +29,9 @@ class Casting:
     def verify_cast(self, state: GameState, action: Mapping[str, Any]) -> None:
         """Raise the rule a cast breaks: priority, zone, timing, split second, "can't", targets, cost."""
         player, oid = action["player"], action["card"]
-        obj = state.objects[oid]
+        obj = self.cast_form(state.objects[oid], action)
+        if obj is not state.objects[oid]:
+            state = state.with_object(obj)  # only the form cast is evaluated (CR 709.3a, 708.4)
         name = obj.printed.name
         self.verify_priority(state, player)
         if obj.zone is not Zone.HAND or obj.owner != player:
@@ -46,6 +50,13 @@ class Casting:
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalAction(self.cite(K.X_ANNOUNCED), "mtg.illegal.x", {"card": oid, "card_name": name, "x": str(x)})
         self.verify_mana(state, player, self.cost_of(obj, action), name, oid)
+
+    def cast_form(self, obj: GameObject, action: Mapping[str, Any]) -> GameObject:
+        """Return the form of the card the cast action casts: face down (CR 702.37c, 708.4), one
+        half or both halves of a split card (709.3, 702.102a), else the card; raise
+        :class:`IllegalAction` for a form the card can't be cast as."""
+        form = cast_half(obj, action, self.cite)
+        return cast_face_down(obj, action, self.cite) if action.get("face_down") else form
 
     def can_cast(self, state: GameState, action: Mapping[str, Any]) -> bool:
         """Whether the cast ``action`` is legal now."""
@@ -87,6 +98,8 @@ class Casting:
     def cost_of(obj: GameObject, action: Mapping[str, Any]) -> str:
         """The mana part of the total cost (CR 601.2f): the mana cost with X as announced, or the
         alternative cost chosen (118.9), plus ``additional_mana``."""
+        if action.get("face_down"):
+            return MORPH_COST + action.get("additional_mana", "")  # rather than its mana cost (CR 702.37c)
         if "alternative_cost" in action:
             alts = [a for a in obj.printed.abilities if a.kind == "alternative_cost"]
             index = action["alternative_cost"]
@@ -109,7 +122,7 @@ class Casting:
         player, oid = action["player"], action["card"]
         if not free:
             self.verify_cast(state, action)
-        obj = state.objects[oid]
+        obj = self.cast_form(state.objects[oid], action)
         x = 0 if free else action.get("x", 0)
         spell, action, modes, division = self.announce(state, obj, action, x)
         ts, state = state.stamp()
@@ -128,6 +141,8 @@ class Casting:
                     value_name=self.ruleset.value_name,
                     free=free)
         self.recorder.sync(state)
+        record_half(self, obj, action)
+        record_face_down(self, obj, action)
         self._record_announcements(obj, spell, modes, division, x, free)
         if not free:
             cost = self.cost_of(obj, action)
@@ -279,6 +294,9 @@ CAST_KEYS = {
     "cascade": ListOf(item=_cascade_decision(), max_items=10, label="Cascade",
                       help="one decision per cascade trigger, the first to resolve first (CR 702.85a)"),
     "new_targets": TARGET_IDS,
+    "half": Integer(low=0, high=1, label="Half", help="which half of a split card: 0 left, 1 right (CR 709.3)"),
+    "fused": Boolean(label="Fused", help="both halves of a split card with fuse, from the hand (CR 702.102a)"),
+    "face_down": Boolean(label="Face down", help="cast face down for {3} with morph (CR 702.37c)"),
 }
 
 
@@ -290,7 +308,9 @@ CAST_KEYS = {
                       "targets and division are announced (601.2b-d), the total cost is paid (601.2f-h), it becomes "
                       "cast (601.2i) and the player receives priority again (117.3c). A cast that breaks a rule "
                       "(priority, timing, split second, \"can't\", targets, cost) is an `illegal` step. "
-                      "`new_targets` are the targets a copy of it made by `copy_spell` gets (707.10c).",
+                      "`new_targets` are the targets a copy of it made by `copy_spell` gets (707.10c). A split card "
+                      "is cast one `half` at a time (709.3), or both halves `fused` with fuse (702.102a); a card with "
+                      "morph may be cast `face_down` for {3} (702.37c).",
                   row=row(CAST_KEYS, main=("player", "card", "targets", "x")))
 def cast(game: Any, state: GameState, action: Mapping[str, Any]) -> GameState:
     """Cast ``action["card"]``."""

@@ -1,5 +1,6 @@
 """The Magic cards of the card library (``fixtures/cards/mtg/``, :mod:`engine.core.cards`), as the
-builder, the rulings pages and the tests read them: the Alara Reborn release FAQ cards.
+builder, the rulings pages and the tests read them: the Alara Reborn release FAQ cards, and the
+cards the goldens use (those cite no FAQ section: their ``faq`` is ``None``).
 
 Each entry of :func:`cards` is the library card's object of docs/scenario-format.md §8.2 with its
 English ``name`` (no ``id``/``owner``/``zone``: the builder adds them), plus what is derived from

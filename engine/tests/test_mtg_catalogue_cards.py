@@ -58,9 +58,10 @@ def test_every_catalogue_card_names_a_card_section_of_the_faq():
     sections = {s.number for s in parse(text).sections if s.kind == "card"}
     assert CARDS["Necromancer's Covenant"]["faq"] == "card-necromancers-covenant"
     assert CARDS["Mayael's Aria"]["faq"] == "card-mayaels-aria"
-    missing = sorted(c["faq"] for c in catalogue.cards() if c["faq"] not in sections)
+    faq_cards = [c for c in catalogue.cards() if c["faq"] is not None]  # the others come from the goldens
+    missing = sorted(c["faq"] for c in faq_cards if c["faq"] not in sections)
     assert missing == []
-    assert len(catalogue.cards()) == len(sections) == 80
+    assert len(faq_cards) == len(sections) == 80
 
 
 def test_every_library_card_matches_its_faq_section_and_cites_it():
@@ -75,6 +76,9 @@ def test_every_library_card_matches_its_faq_section_and_cites_it():
     faq = {s.number: s.data for s in parse(text).sections if s.kind == "card"}
     for card in library("mtg"):
         section = catalogue.faq_section(card)
+        if section is None:  # a card of the goldens, not of the FAQ (all 80 FAQ cards are counted above)
+            assert "mtg-arb-faq-2009" not in " ".join(card.source) and set(card.names) == {"en"}, card.name
+            continue
         assert section == "card-" + catalogue.faq_slug(card.name), card.name
         data = faq[section]
         assert (card.names.get("en"), card.names.get("zh-Hans"), card.obj["mana_cost"]) == (

@@ -16,7 +16,7 @@ from .mana import mana_symbols, mana_value, pay
 from .modes import MODAL_KEYS
 from .model import GameObject, GameState, PlayerId, StackItem, Zone, freeze
 from .rules import K
-from .split_cards import cast_half, record_half
+from .split_cards import cast_half, is_split, record_half
 from .vocabulary import (
     INDEX, INSTRUCTIONS, OBJECT, PLAYER_ID, TARGETS, TARGET_IDS, VOCABULARY, Boolean, Digits, Integer, ListOf,
     ManaSymbols, MapOf, Record, Text, row,
@@ -57,6 +57,16 @@ class Casting:
         :class:`IllegalAction` for a form the card can't be cast as."""
         form = cast_half(obj, action, self.cite)
         return cast_face_down(obj, action, self.cite) if action.get("face_down") else form
+
+    def choose_half(self, state: GameState, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Return the cast action with the half of a split card it casts (CR 709.3): its ``half``,
+        else ``options.choices["half:<card>"]``, else an open choice (:class:`OpenChoice`)."""
+        obj = state.objects[action["card"]]
+        if not is_split(obj.printed) or "half" in action or action.get("fused") or action.get("face_down"):
+            return action
+        half = self.choose(state, f"half:{obj.id}", [0, 1], "mtg.choice.half", K.SPLIT_CHOOSE_HALF,
+                           player=action["player"], card=obj.id, card_name=obj.printed.name)
+        return {**action, "half": half}
 
     def can_cast(self, state: GameState, action: Mapping[str, Any]) -> bool:
         """Whether the cast ``action`` is legal now."""
@@ -120,6 +130,7 @@ class Casting:
         """Cast a spell (CR 601.2): to the stack, targets, cost paid, then it becomes cast (601.2i).
         Its cascade decisions (one per cascade trigger) are kept in the state (702.85a)."""
         player, oid = action["player"], action["card"]
+        action = self.choose_half(state, action)
         if not free:
             self.verify_cast(state, action)
         obj = self.cast_form(state.objects[oid], action)
@@ -274,6 +285,7 @@ def _cascade_decision() -> Record:
         "targets_by_mode": MapOf(key=Digits(), value=ListOf(item=Text(min_length=1, max_length=64), max_items=20),
                                  label="Its targets by mode"),
         "divide": ListOf(item=Integer(low=1, high=999_999), max_items=20, label="Its damage division"),
+        "half": Integer(low=0, high=1, label="Its half", help="the half of a split card cast (CR 709.3)"),
     }
     inner = Record(fields=dict(fields), label="Cascade decision")
     fields["cascade"] = ListOf(item=inner, max_items=10, label="Its own cascades")

@@ -215,7 +215,9 @@ class Cascading:
                     hit_name=self.name_of(state, hit) if hit else "")
         cast = False
         if hit is not None and decision.get("cast", True):
-            card = state.objects[hit]
+            # A split card found is cast as one half, and only that half is evaluated (CR 709.3a).
+            form = self.choose_half(state, {"player": player, "card": hit, **{k: decision[k] for k in ("half",) if k in decision}})
+            card = self.cast_form(state.objects[hit], form)
             resulting = mana_value(card.printed.mana_cost)
             if self.ruleset.cascade_checks_resulting_value and resulting >= limit:
                 self.record("illegal", "mtg.cascade.value_too_high", K.CASCADE, card=hit, card_name=card.printed.name)
@@ -237,6 +239,7 @@ class Cascading:
                 if cast:
                     state = self.do_cast(state, {"player": player, "card": hit, "targets": targets,
                                                  "cascade": decision.get("cascade", []),
+                                                 **{k: form[k] for k in ("half",) if k in form},
                                                  **{k: decision[k] for k in ("modes", "targets_by_mode", "divide")
                                                     if k in decision}}, free=True)
         elif hit is not None:

@@ -168,6 +168,7 @@ MESSAGES = {
     "mtg.cast.fused": "{card_name} is cast fused, both halves ({halves}); its total cost includes each half's mana cost ({cost}).",
     "mtg.cast.face_down": "{card_name} is cast face down: a 2/2 creature spell with no name, text or mana cost, for {cost} rather than its mana cost.",
     "mtg.illegal.not_split": "{card_name} is not a split card: it has no halves to cast.",
+    "mtg.choice.half": "{player} chooses which half of {card_name} they cast ({count} possible choices).",
     "mtg.illegal.split_half": "{card_name} is a split card: the player chooses which half they cast ({names}) before it goes on the stack.",
     "mtg.illegal.fuse": "{card_name} cannot be cast fused ({why}).",
     "mtg.illegal.face_down": "{card_name} cannot be cast face down: it has no morph.",

@@ -27,7 +27,7 @@ from .mana import colors_of_cost
 from .model import Ability, Chars, GameObject, Zone, freeze
 from .modes import MODAL_KEYS, _shift
 from .rules import K
-from .vocabulary import INSTRUCTIONS, TARGETS, VOCABULARY, Choice, ListOf, ManaSymbols, Text, row
+from .vocabulary import INSTRUCTIONS, TARGETS, VOCABULARY, Choice, Integer, ListOf, ManaSymbols, Text, row
 
 HALF_TYPES = ("instant", "sorcery")
 """The card types a half may have: every split card of both editions' rules is an instant or a
@@ -60,6 +60,14 @@ VOCABULARY.define(
              "targets": [{}], "effects": [{"do": "tap", "target": 0}, {"do": "draw", "amount": 1}]},
     row=row(HALF_KEYS, main=("name", "mana_cost", "types", "targets", "effects")),
 )
+
+
+VOCABULARY.define("choice", "half", rule=K.SPLIT_CHOOSE_HALF, value=Integer(low=0, high=1), key_parts=("card",),
+                  label="The half of a split card cast",
+                  doc="Which half of a split card is cast, 0 left or 1 right (CR 709.3): for a `cast` action without "
+                      "`half`, or a split card found by cascade without a `half` in its decision.",
+                  messages=("mtg.choice.made", "mtg.illegal.choice", "mtg.choice.half"), example={"half:fi": 1},
+                  row=row({}, main=("half",)))
 
 
 def halves(chars: Chars) -> tuple[Ability, ...]:
@@ -122,8 +130,9 @@ def cast_half(obj: GameObject, action: Mapping[str, Any], cite: Callable[[K], An
     709.3b), both halves when ``fused`` (702.102a), or the card itself when it is not a split card.
 
     Errors (:class:`IllegalAction`): ``half`` or ``fused`` for a card that is not a split card,
-    a split card cast without choosing a half (709.3), ``fused`` without the keyword fuse, from a
-    zone other than a hand, or with ``half`` too (702.102a).
+    a split card cast without a half (709.3; :meth:`~engine.mtg.casting.Casting.choose_half`
+    gives it first), ``fused`` without the keyword fuse, from a zone other than a hand, or with
+    ``half`` too (702.102a).
     """
     card = obj.printed
     half, fused = action.get("half"), bool(action.get("fused"))

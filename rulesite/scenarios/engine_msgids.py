@@ -456,6 +456,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses {amount} card(s) to discard for {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.divide
     pgettext_lazy('trace', '{player} divides {amount} damage of {card_name} among its targets ({count} possible divisions).'),
+    # Translators: mtg.choice.half
+    pgettext_lazy('trace', '{player} chooses which half of {card_name} they cast ({count} possible choices).'),
     # Translators: mtg.choice.legend
     pgettext_lazy('trace', '{player} controls two or more legendary permanents named {card_name} and chooses one to keep ({count} possible choices).'),
     # Translators: mtg.choice.made
@@ -3746,6 +3748,10 @@ VOCABULARY = (
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its damage division'),
     # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'Its half'),
+    # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'the half of a split card cast (CR 709.3)'),
+    # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its own cascades'),
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Half'),
@@ -3873,6 +3879,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Order on the bottom'),
     # Translators: mtg choice:bottom
     pgettext_lazy('vocabulary', 'The order of the cards put on the bottom of a library by `reveal_top`, first = the first put there.'),
+    # Translators: mtg choice:half
+    pgettext_lazy('vocabulary', 'The half of a split card cast'),
+    # Translators: mtg choice:half
+    pgettext_lazy('vocabulary', 'Which half of a split card is cast, 0 left or 1 right (CR 709.3): for a `cast` action without `half`, or a split card found by cascade without a `half` in its decision.'),
     # Translators: mtg slot option
     pgettext_lazy('vocabulary', "The document's `options`."),
     # Translators: mtg option:choices

@@ -344,6 +344,8 @@ def result(scenario: Mapping[str, Any], state: GameState, layers: LayerResult, c
         out.update({"zone": obj.zone.value, "controller": obj.controller, "tapped": obj.tapped,
                     "counters": dict(obj.counters), "attached_to": obj.attached_to, "timestamp": obj.timestamp,
                     "damage": obj.damage})
+        if obj.face_down or "face_down" in out:
+            out["face_down"] = obj.face_down  # turned face up, or revealed as it left (CR 702.37e, 708.9)
         if face_up(obj) is not None:
             out["face_up"] = face_up(obj)  # shown to the judge, not to the rules (CR 708.5)
         if obj.zone is Zone.BATTLEFIELD and oid in layers.chars:

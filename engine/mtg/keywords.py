@@ -133,6 +133,8 @@ def check_keyword_ability(value: Any, path: Path, v: Validation) -> None:
     if keyword == "morph" and "cost" not in value:
         v.error((*path, "cost"), "cost is required for morph: the mana paid to turn it face up (CR 702.37a); a "
                                  "morph cost that is not mana is not covered")
+    elif keyword == "morph" and "{X}" in str(value.get("cost")):
+        v.error((*path, "cost"), "a morph cost with X (CR 702.37f) is not covered")
     if keyword == "protection" and "from" not in value:
         v.error((*path, "from"), "from is required for protection: the color it protects from (CR 702.16a)")
 

@@ -11,12 +11,14 @@ from typing import Any, Optional
 
 from ..core import IllegalAction
 from .costs import Costs
+from .face_down import cast_face_down, record_face_down
 from .filters import same_name
 from .mana import mana_symbols, mana_value, pay, with_halves
 from .modes import MODAL_KEYS
 from .model import GameObject, GameState, PlayerId, StackItem, Zone, freeze
 from .permissions import Permissions
 from .rules import K
+from .split_cards import cast_half, is_split, record_half
 from .vocabulary import (
     INDEX, INSTRUCTIONS, OBJECT, PLAYER_ID, TARGETS, TARGET_IDS, VOCABULARY, Boolean, Digits, Integer, ListOf,
     ManaSymbols, MapOf, Record, Text, row,
@@ -30,7 +32,9 @@ class Casting(Costs, Permissions):
     def verify_cast(self, state: GameState, action: Mapping[str, Any]) -> None:
         """Raise the rule a cast breaks: priority, zone, timing, split second, "can't", targets, cost."""
         player, oid = action["player"], action["card"]
-        obj = state.objects[oid]
+        obj = self.cast_form(state.objects[oid], action)
+        if obj is not state.objects[oid]:
+            state = state.with_object(obj)  # only the form cast is evaluated (CR 709.3a, 708.4)
         name = obj.printed.name
         self.verify_priority(state, player)
         if obj.zone is not Zone.HAND or obj.owner != player:
@@ -53,6 +57,23 @@ class Casting(Costs, Permissions):
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             raise IllegalAction(self.cite(K.X_ANNOUNCED), "mtg.illegal.x", {"card": oid, "card_name": name, "x": str(x)})
         self.verify_costs(state, player, obj, action)
+
+    def cast_form(self, obj: GameObject, action: Mapping[str, Any]) -> GameObject:
+        """Return the form of the card the cast action casts: face down (CR 702.37c, 708.4), one
+        half or both halves of a split card (709.3, 702.102a), else the card; raise
+        :class:`IllegalAction` for a form the card can't be cast as."""
+        form = cast_half(obj, action, self.cite)
+        return cast_face_down(obj, action, self.cite) if action.get("face_down") else form
+
+    def choose_half(self, state: GameState, action: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Return the cast action with the half of a split card it casts (CR 709.3): its ``half``,
+        else ``options.choices["half:<card>"]``, else an open choice (:class:`OpenChoice`)."""
+        obj = state.objects[action["card"]]
+        if not is_split(obj.printed) or "half" in action or action.get("fused") or action.get("face_down"):
+            return action
+        half = self.choose(state, f"half:{obj.id}", [0, 1], "mtg.choice.half", K.SPLIT_CHOOSE_HALF,
+                           player=action["player"], card=obj.id, card_name=obj.printed.name)
+        return {**action, "half": half}
 
     def can_cast(self, state: GameState, action: Mapping[str, Any]) -> bool:
         """Whether the cast ``action`` is legal now."""
@@ -103,9 +124,10 @@ class Casting(Costs, Permissions):
         """Cast a spell (CR 601.2): to the stack, targets, cost paid, then it becomes cast (601.2i).
         Its cascade decisions (one per cascade trigger) are kept in the state (702.85a)."""
         player, oid = action["player"], action["card"]
+        action = self.choose_half(state, action)
         if not free:
             self.verify_cast(state, action)
-        obj = state.objects[oid]
+        obj = self.cast_form(state.objects[oid], action)
         x = 0 if free else action.get("x", 0)
         total = None if free else self.total_cost(state, obj, action)
         halves = None if free else self.hybrid_halves(state, player, obj, total.mana)
@@ -127,6 +149,8 @@ class Casting(Costs, Permissions):
                     value_name=self.ruleset.value_name,
                     free=free)
         self.recorder.sync(state)
+        record_half(self, obj, action)
+        record_face_down(self, obj, action)
         self._record_announcements(obj, spell, modes, division, x, free)
         if not free:
             cost = total.mana
@@ -291,6 +315,7 @@ def _cascade_decision() -> Record:
         "targets_by_mode": MapOf(key=Digits(), value=ListOf(item=Text(min_length=1, max_length=64), max_items=20),
                                  label="Its targets by mode"),
         "divide": ListOf(item=Integer(low=1, high=999_999), max_items=20, label="Its damage division"),
+        "half": Integer(low=0, high=1, label="Its half", help="the half of a split card cast (CR 709.3)"),
     }
     inner = Record(fields=dict(fields), label="Cascade decision")
     fields["cascade"] = ListOf(item=inner, max_items=10, label="Its own cascades")
@@ -311,6 +336,9 @@ CAST_KEYS = {
     "cascade": ListOf(item=_cascade_decision(), max_items=10, label="Cascade",
                       help="one decision per cascade trigger, the first to resolve first (CR 702.85a)"),
     "new_targets": TARGET_IDS,
+    "half": Integer(low=0, high=1, label="Half", help="which half of a split card: 0 left, 1 right (CR 709.3)"),
+    "fused": Boolean(label="Fused", help="both halves of a split card with fuse, from the hand (CR 702.102a)"),
+    "face_down": Boolean(label="Face down", help="cast face down for {3} with morph (CR 702.37c)"),
 }
 
 
@@ -322,7 +350,9 @@ CAST_KEYS = {
                       "targets and division are announced (601.2b-d), the total cost is paid (601.2f-h), it becomes "
                       "cast (601.2i) and the player receives priority again (117.3c). A cast that breaks a rule "
                       "(priority, timing, split second, \"can't\", targets, cost) is an `illegal` step. "
-                      "`new_targets` are the targets a copy of it made by `copy_spell` gets (707.10c).",
+                      "`new_targets` are the targets a copy of it made by `copy_spell` gets (707.10c). A split card "
+                      "is cast one `half` at a time (709.3), or both halves `fused` with fuse (702.102a); a card with "
+                      "morph may be cast `face_down` for {3} (702.37c).",
                   row=row(CAST_KEYS, main=("player", "card", "targets", "x")))
 def cast(game: Any, state: GameState, action: Mapping[str, Any]) -> GameState:
     """Cast ``action["card"]``."""

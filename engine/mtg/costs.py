@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 from ..core import IllegalAction
+from .face_down import MORPH_COST
 from .filters import Context, matches
 from .mana import hybrid_options, mana_symbols, pay, reduce_cost, with_halves, with_x, written
 from .model import GameObject, GameState, ObjectId, PlayerId, Zone
@@ -64,7 +65,8 @@ class Costs:
     def total_cost(self, state: GameState, obj: GameObject, action: Mapping[str, Any]) -> TotalCost:
         """Return the total cost of casting ``obj`` with ``action`` now (CR 601.2f).
 
-        The base is the alternative cost chosen (``alternative_cost``, 118.9) or the mana cost,
+        The base is the alternative cost chosen (``alternative_cost``, 118.9), {3} for a face-down
+        cast (702.37c) or the mana cost,
         {X} as the action's ``x`` (107.3a, also in additional and alternative costs); then the
         additional mana, the cost of a flash permission that is needed (601.3c), the increases,
         and last the reductions (118.7a-b, never below {0}). Errors: none (an out-of-range
@@ -73,6 +75,8 @@ class Costs:
         alts = [a for a in obj.printed.abilities if a.kind == "alternative_cost"]
         index = action.get("alternative_cost")
         raw = alts[index].spec.get("mana", "") if index is not None and index < len(alts) else obj.printed.mana_cost
+        if action.get("face_down"):
+            raw = MORPH_COST  # cast face down for {3} rather than its mana cost (CR 702.37c)
         raw_extra = action.get("additional_mana", "") + self.additional_mana(state, obj, action)
         base, extra = with_x(raw, x), with_x(raw_extra, x)
         x_elsewhere = "{X}" in raw + raw_extra and "{X}" not in obj.printed.mana_cost

@@ -37,12 +37,18 @@ _PREDICATES: dict[str, Predicate] = {}
 _READS: dict[str, frozenset[str]] = {}
 
 
+def names_of(name: str) -> list[str]:
+    """The names a card name stands for: a split card's ``Fire // Ice`` is two (CR 709.4a)."""
+    return [" ".join(part.split()).casefold() for part in name.split("//")]
+
+
 def same_name(a: Any, b: Any) -> bool:
     """Whether two card names are the same name (CR 201.2: names are compared as words, so a
-    judge's ``zap`` or ``Zap `` names Zap): case-folded, runs of spaces collapsed."""
+    judge's ``zap`` or ``Zap `` names Zap): case-folded, runs of spaces collapsed. A split card
+    has the name when one of its two names is it (709.4a)."""
     if not isinstance(a, str) or not isinstance(b, str):
         return False
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+    return bool(set(names_of(a)) & set(names_of(b)))
 
 
 def _filter_key(name: str, rule: K, value: Any, reads: tuple[str, ...], label: str, doc: str, example: Any):

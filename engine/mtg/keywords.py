@@ -56,7 +56,14 @@ EVALUATED: dict[str, tuple[Any, str]] = {
                  "control (702.11b): such a target is illegal, as cast and on resolution."),
     "indestructible": (K.INDESTRUCTIBLE, "It isn't destroyed: not by a `destroy` instruction nor by lethal damage or "
                        "deathtouch (702.12b, 704.5g, 704.5h)."),
+    "fuse": (K.FUSE, "A split card with fuse may be cast from its owner's hand with both halves (the cast action's "
+             "`fused`): its total cost includes each half's mana cost and it follows the left half's instructions, "
+             "then the right half's (702.102a-d in 2022, 702.101 in 2020; engine/mtg/split_cards.py)."),
     "lifelink": (K.LIFELINK, "Damage it deals also causes its controller to gain that much life (702.15b)."),
+    "morph": (K.MORPH, "It may be cast face down for {3} (the cast action's `face_down`), a 2/2 creature with no "
+              "name, text, subtypes or mana cost; face down on the battlefield its controller may turn it face up any "
+              "time they have priority by paying `cost` (the `turn_face_up` action, a special action) (702.37a-e in "
+              "2022, 702.36 in 2020; engine/mtg/face_down.py)."),
     "menace": (K.MENACE, "It can't be blocked except by two or more creatures (702.111b in 2022, 702.110b in 2020)."),
     "protection": (K.PROTECTION_TARGET, "Protection from a color (`from`): it can't be the target of spells or "
                    "abilities of that color, damage from sources of that color is prevented, as an attacker it can't "
@@ -137,7 +144,7 @@ for _keyword, _numbers in KEYWORD_SECTIONS.items():
                       rulesets=_editions(_keyword))
 assert set(ALSO_FUNCTIONS_IN) <= set(KEYWORD_SECTIONS) - set(EVALUATED)
 
-COMPANIONS = {"from": ("protection",), "cost": ("cycling", "typecycling", "equip", "ward"),
+COMPANIONS = {"from": ("protection",), "cost": ("cycling", "typecycling", "equip", "ward", "morph"),
               "type": ("typecycling", "landwalk"), "supertype": ("landwalk",), "life": ("ward",),
               "n": ("devour", "annihilator")}
 """The keys a keyword ability may have beside ``keyword``, and the keywords that read each."""
@@ -154,6 +161,11 @@ def check_keyword_ability(value: Any, path: Path, v: Validation) -> None:
             v.error((*path, key), f"{key} goes with the keyword {' or '.join(owners)}, not {keyword}")
     if keyword == "typecycling" and "type" not in value:
         v.error((*path, "type"), "type is required for typecycling: the land type it finds (CR 702.29e)")
+    if keyword == "morph" and "cost" not in value:
+        v.error((*path, "cost"), "cost is required for morph: the mana paid to turn it face up (CR 702.37a); a "
+                                 "morph cost that is not mana is not covered")
+    elif keyword == "morph" and "{X}" in str(value.get("cost")):
+        v.error((*path, "cost"), "a morph cost with X (CR 702.37f) is not covered")
     if keyword == "protection" and "from" not in value:
         v.error((*path, "from"), "from is required for protection: the color it protects from (CR 702.16a)")
     if keyword == "landwalk" and "type" not in value and "supertype" not in value:
@@ -171,7 +183,7 @@ def check_keyword_ability(value: Any, path: Path, v: Validation) -> None:
 KEYWORD_KEYS = {
     "keyword": VOCABULARY.use("keyword", label="Keyword"),
     "from": Choice(values=COLORS, what="color", label="Protection from", help="a color (CR 702.16a)"),
-    "cost": ManaSymbols(label="Cost", help="the mana cost of cycling, typecycling or equip"),
+    "cost": ManaSymbols(label="Cost", help="the mana cost of cycling, typecycling, equip, ward or morph"),
     "type": Text(min_length=1, max_length=40, label="Type",
                  help="the land type typecycling finds, or that landwalk names (Swamp for swampwalk)"),
     "supertype": Choice(values=("legendary", "snow", "nonbasic"), what="landwalk supertype", label="Supertype",
@@ -312,7 +324,9 @@ class Cascading:
                     hit_name=self.name_of(state, hit) if hit else "")
         cast = False
         if hit is not None and decision.get("cast", True):
-            card = state.objects[hit]
+            # A split card found is cast as one half, and only that half is evaluated (CR 709.3a).
+            form = self.choose_half(state, {"player": player, "card": hit, **{k: decision[k] for k in ("half",) if k in decision}})
+            card = self.cast_form(state.objects[hit], form)
             resulting = mana_value(card.printed.mana_cost)
             if self.ruleset.cascade_checks_resulting_value and resulting >= limit:
                 self.record("illegal", "mtg.cascade.value_too_high", K.CASCADE, card=hit, card_name=card.printed.name)
@@ -322,7 +336,8 @@ class Cascading:
                 action = self.cast_found(state, player, card, decision)
                 if action is not None:
                     cast = True
-                    state = self.do_cast(state, {**action, "cascade": decision.get("cascade", [])}, free=True)
+                    state = self.do_cast(state, {**action, "cascade": decision.get("cascade", []),
+                                                 **{k: form[k] for k in ("half",) if k in form}}, free=True)
         elif hit is not None:
             self.record("choice", "mtg.cascade.declined", K.CASCADE, card=hit, card_name=self.name_of(state, hit))
         rest = [c for c in exiled if not (cast and c == hit)]

@@ -201,6 +201,22 @@ MESSAGES = {
     "mtg.choice.never_asked_nearest": "The choice {choice} was given, but no decision of this board asked for it: it is not used (did you mean {nearest}?).",
     "mtg.illegal.choice": "{choice}: {given} is not one of the options ({options}); the choice is not made.",
     "mtg.cannot_evaluate.block_requirement": "{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.",
+    "mtg.cast.half": "{card_name}: the half {half_name} is cast; only that half's characteristics exist on the stack (mana cost {cost}).",
+    "mtg.cast.fused": "{card_name} is cast fused, both halves ({halves}); its total cost includes each half's mana cost ({cost}).",
+    "mtg.cast.face_down": "{card_name} is cast face down: a 2/2 creature spell with no name, text or mana cost, for {cost} rather than its mana cost.",
+    "mtg.illegal.not_split": "{card_name} is not a split card: it has no halves to cast.",
+    "mtg.choice.half": "{player} chooses which half of {card_name} they cast ({count} possible choices).",
+    "mtg.illegal.split_half": "{card_name} is a split card: the player chooses which half they cast ({names}) before it goes on the stack.",
+    "mtg.illegal.fuse": "{card_name} cannot be cast fused ({why}).",
+    "mtg.illegal.face_down": "{card_name} cannot be cast face down: it has no morph.",
+    "mtg.illegal.face_down_alternative": "{card_name}: casting it face down already replaces its mana cost; no other alternative cost can be used.",
+    "mtg.illegal.not_face_down": "{card_name} is not a face-down permanent.",
+    "mtg.illegal.face_up_controller": "{player} does not control {card_name}, so they can't turn it face up.",
+    "mtg.illegal.no_morph": "{card_name} would have no morph cost face up, so it can't be turned face up this way.",
+    "mtg.special.turn_face_up": "{player} turns {card_name} face up, a special action: it doesn't use the stack and no one can respond to it.",
+    "mtg.face_up.cost": "{player} pays the morph cost {cost} of {card_name}.",
+    "mtg.face_up.by_effect": "{card_name} is turned face up by an effect, with no cost.",
+    "mtg.face_up": "{card_name} is face up: it has its own characteristics again, the effects applied to it still apply, and it gets a new timestamp ({timestamp}); its enters abilities don't trigger.",
 }
 
 CATALOGUE.register(MESSAGES)

@@ -214,6 +214,10 @@ class GameObject:
     """A loyalty ability of this permanent was activated this turn (CR 606.3)."""
     x: int = 0
     """The value of X chosen while on the stack (CR 107.3)."""
+    card: Optional[Chars] = None
+    """While the object on the stack is one form of its card, the card's own characteristics
+    (``printed`` is the form): a split card's combined ones while one half is cast (CR 709.3b), a
+    face-down spell's face-up ones (708.4). ``None`` otherwise; restored as it leaves the stack."""
 
 
 @dataclass(frozen=True, slots=True)

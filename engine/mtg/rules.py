@@ -323,6 +323,20 @@ class K(Enum):
     FLASH_FOR_COST = auto()
     PAY_LIFE = auto()
     ALTERNATIVE_PARTS = auto()
+    # Card forms (issue 14): split cards (708 in 2020, 709 in 2022), fuse, face-down spells and
+    # permanents (707 / 708), morph (702.36 / 702.37)
+    SPLIT_CHOOSE_HALF = auto()
+    SPLIT_ON_STACK = auto()
+    SPLIT_COMBINED = auto()
+    FUSE = auto()
+    FACE_DOWN_CAST = auto()
+    FACE_UP_BY_EFFECT = auto()
+    MORPH = auto()
+    MORPH_CAST = auto()
+    MORPH_ONLY = auto()
+    MORPH_TURN_UP = auto()
+    TURN_FACE_UP = auto()
+    TIMESTAMP_FACE_UP = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -618,6 +632,18 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.FLASH_FOR_COST: ("601.3c", "601.3c", "alternative or additional cost is paid"),
     K.PAY_LIFE: ("119.4", "119.4", "greater than or equal to the amount of the payment"),
     K.ALTERNATIVE_PARTS: ("118.3", "118.3", "pay it fully"),
+    K.SPLIT_CHOOSE_HALF: ("708.3", "709.3", "which half"),
+    K.SPLIT_ON_STACK: ("708.3b", "709.3b", "only the characteristics of the half being cast exist"),
+    K.SPLIT_COMBINED: ("708.4", "709.4", "two halves combined"),
+    K.FUSE: ("702.101a", "702.102a", "cast both halves"),
+    K.FACE_DOWN_CAST: ("707.4", "708.4", "cast face down"),
+    K.FACE_UP_BY_EFFECT: ("707.7", "708.7", "turn it face up"),
+    K.MORPH: ("702.36a", "702.37a", "morph"),
+    K.MORPH_CAST: ("702.36c", "702.37c", "pay {3} rather than pay its mana cost"),
+    K.MORPH_ONLY: ("702.36d", "702.37d", "can't normally cast a card face down"),
+    K.MORPH_TURN_UP: ("702.36e", "702.37e", "morph cost"),
+    K.TURN_FACE_UP: ("116.2b", "116.2b", "face-down creature face up"),
+    K.TIMESTAMP_FACE_UP: ("613.7f", "613.7f", "turns face up"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -19,6 +19,7 @@ from typing import Any
 from ..core.schema import Validation, check_keys
 from ..core.validation import Checker, Path
 from . import game as _registered  # noqa: F401  (every entry is registered before the names below are read)
+from .face_down import check_face_down, face_up, parsed
 from .filters import STATIC_CONDITIONS
 from .layer_effects import LAYER_OF
 from .layers import LayerResult
@@ -28,6 +29,7 @@ from .model import (
     PLAYERS, Ability, Chars, Effect, GameObject, GameState, PendingTrigger, Player, StackItem, Step, TurnLog, Zone,
     freeze, thaw,
 )
+from .split_cards import check_fused_casts, check_split_card, combined
 from .vocabulary import (
     AFFECTED, COLOR_LIST, COUNT, INDEX, MAX_VALUE, NUMBER, OBJECT, OBJECT_OR_PLAYER, PLAYER_ID, STEP, SUBTYPE_LIST,
     SUPERTYPE_LIST, TARGET_IDS, TEXT, TYPE_LIST, VOCABULARY, Boolean, Choice, Integer, ListOf, ManaSymbols, MapOf, Only,
@@ -37,10 +39,10 @@ from .vocabulary import (
 ZONES = tuple(VOCABULARY.names("zone"))
 STEPS = tuple(s.value for s in Step)
 ABILITY_KINDS = ("keyword", "static", "cda", "activated", "triggered", "spell", "replacement", "alternative_cost",
-                 "additional_cost", "cast_restriction", "unsupported")
+                 "additional_cost", "cast_restriction", "split_half", "unsupported")
 """The ``ability`` entries in the order the builder shows them."""
 ACTION_TYPES = ("cast", "activate", "play_land", "pass", "resolve", "declare_attackers", "declare_blockers", "next_step",
-                "create_effect", "end_effect", "put_counters", "move_card")
+                "turn_face_up", "create_effect", "end_effect", "put_counters", "move_card")
 """The ``action`` entries in the order the builder shows them."""
 assert set(ABILITY_KINDS) == set(VOCABULARY.names("ability")) and set(ACTION_TYPES) == set(VOCABULARY.names("action"))
 
@@ -104,6 +106,8 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         if obj.get("attached_to") is not None and obj.get("attached_to") == oid:
             v.error((*path, "attached_to"), "an object can't be attached to itself (CR 301.5c, 303.4d)")
         _when_used(obj, path, v)
+        check_split_card(obj, path, v)
+        check_face_down(obj, path, v)
         if "chosen" in obj and obj.get("zone") != "battlefield":
             v.error((*path, "chosen"), "chosen is the name chosen as a permanent entered (CR 614.12a): only for an "
                                        "object on the battlefield")
@@ -118,6 +122,7 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         _effect(effect, ("effects", i), v)
     for i, action in enumerate(scenario.get("actions") or []):
         VOCABULARY.check(action, ("actions", i), "action", v)
+    check_fused_casts(scenario, v)
 
 
 OBJECT_RECORD = Record(fields=OBJECT_FIELDS, required=("id", "owner", "zone"))
@@ -276,19 +281,19 @@ def parse_object(raw: Mapping[str, Any], timestamp: int) -> GameObject:
     cost = raw.get("mana_cost", "")
     colors = frozenset(raw["colors"]) if "colors" in raw else colors_of_cost(cost)
     abilities = tuple(Ability((oid, i), a["kind"], freeze(a)) for i, a in enumerate(raw.get("abilities", [])))
-    printed = Chars(raw.get("name", ""), cost, colors, frozenset(raw.get("supertypes", [])), frozenset(raw.get("types", [])),
-                    frozenset(raw.get("subtypes", [])), abilities, raw.get("power"), raw.get("toughness"),
-                    raw.get("loyalty"), raw.get("controller", raw["owner"]))
+    printed = combined(Chars(raw.get("name", ""), cost, colors, frozenset(raw.get("supertypes", [])),
+                             frozenset(raw.get("types", [])), frozenset(raw.get("subtypes", [])), abilities, raw.get("power"),
+                             raw.get("toughness"), raw.get("loyalty"), raw.get("controller", raw["owner"])))  # CR 709.4
     counters = dict(raw.get("counters", {}))
     if raw.get("loyalty") is not None and "loyalty" not in counters and raw["zone"] == "battlefield":
         counters["loyalty"] = raw["loyalty"]
-    return GameObject(oid, raw["owner"], raw.get("controller", raw["owner"]), Zone(raw["zone"]), printed, timestamp,
+    return parsed(GameObject(oid, raw["owner"], raw.get("controller", raw["owner"]), Zone(raw["zone"]), printed, timestamp,
                       tapped=raw.get("tapped", False), counters=MappingProxyType(counters),
                       attached_to=raw.get("attached_to"), face_down=raw.get("face_down", False),
                       damage=raw.get("damage", 0), token=raw.get("token", False), sick=raw.get("sick", False),
                       attacking=raw.get("attacking"), blocking=tuple(raw.get("blocking", ())), x=raw.get("x", 0),
                       blocked=bool(raw.get("blocked", False)), damage_order=tuple(raw.get("damage_order", ())),
-                      loyalty_activated=bool(raw.get("loyalty_activated", False)))
+                      loyalty_activated=bool(raw.get("loyalty_activated", False))))
 
 
 # ----------------------------------------------------------------------------- result
@@ -309,6 +314,10 @@ def result(scenario: Mapping[str, Any], state: GameState, layers: LayerResult, c
         out.update({"zone": obj.zone.value, "controller": obj.controller, "tapped": obj.tapped,
                     "counters": dict(obj.counters), "attached_to": obj.attached_to, "timestamp": obj.timestamp,
                     "damage": obj.damage})
+        if obj.face_down or "face_down" in out:
+            out["face_down"] = obj.face_down  # turned face up, or revealed as it left (CR 702.37e, 708.9)
+        if face_up(obj) is not None:
+            out["face_up"] = face_up(obj)  # shown to the judge, not to the rules (CR 708.5)
         if obj.zone is Zone.BATTLEFIELD and oid in layers.chars:
             chars = layers.chars[oid]
             # One controller: a permanent's is the one layer 2 leaves (CR 110.2, 613.1b).

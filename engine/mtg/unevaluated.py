@@ -58,7 +58,8 @@ class Unevaluated:
         for obj in scenario.get("objects") or ():
             zone = obj.get("zone")
             params = {"card": obj.get("id", ""), "card_name": obj.get("name", ""), "zone": zone}
-            for message, text in findings(obj.get("abilities") or (), zone):
+            hidden = obj.get("face_down") and zone in ABILITY_ZONES  # a face-down object has no abilities (708.2a)
+            for message, text in findings(() if hidden else obj.get("abilities") or (), zone):
                 _record(self, message, text, params)
         where = {obj.get("id"): (obj.get("zone"), obj.get("name", "")) for obj in scenario.get("objects") or ()}
         for i, effect in enumerate(scenario.get("effects") or ()):

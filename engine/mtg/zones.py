@@ -10,9 +10,11 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Optional
 
+from .face_down import leave_stack
 from .filters import Context, matches
 from .model import Effect, GameObject, GameState, ObjectId, PlayerId, Zone, freeze
 from .rules import K
+from .split_cards import names_in
 from .vocabulary import VOCABULARY
 
 
@@ -50,6 +52,7 @@ class Zones:
                       attacking=None, blocking=(), blocked=False, damage_order=(), loyalty_activated=False,
                       controller=controller or obj.owner,
                       sick=to is Zone.BATTLEFIELD, face_down=False, x=obj.x if to is Zone.STACK else 0)
+        new = leave_stack(obj, new, to)  # a half or a face-down spell is its card again (CR 709.4, 708.9)
         if to is Zone.BATTLEFIELD and obj.printed.loyalty is not None and "planeswalker" in obj.printed.types:
             # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty.
             new = replace(new, counters=MappingProxyType({"loyalty": obj.printed.loyalty}))
@@ -209,8 +212,8 @@ class Zones:
                     self.record("counters", "mtg.enters.counters", K.AS_ENTERS_CHOICE, card=obj.id, card_name=obj.printed.name,
                                 kind=kind, count=len(shown), cards=list(shown))
             elif ability.kind == "replacement" and spec.get("as_enters") == "choose_name":
-                names = sorted({o.printed.name for o in state.objects.values() if o.printed.name and not o.token and not o.copy
-                                and matches(spec.get("filter"), o.id, o.printed, o, ctx)})
+                names = sorted({n for o in state.objects.values() if o.printed.name and not o.token and not o.copy
+                                and matches(spec.get("filter"), o.id, o.printed, o, ctx) for n in names_in(o.printed)})
                 if not names:
                     continue
                 name = self.choose(state, f"name:{obj.id}", names, "mtg.choice.name", K.CHOOSE_NAME, player=controller,

@@ -312,6 +312,6 @@ def test_catalogue_spells_report_the_part_they_cannot_evaluate():
     from engine.mtg import catalogue
 
     for card in catalogue.cards():
-        if set(card["types"]) & {"instant", "sorcery"} and card["unsupported"]:
+        if set(card.get("types", ())) & {"instant", "sorcery"} and card["unsupported"]:
             effects = [effect for ability in card["abilities"] if ability["kind"] == "spell" for effect in ability["effects"]]
             assert any(effect.get("do") == "unsupported" for effect in effects), card["name"]

@@ -45,7 +45,7 @@ class UnknownKeyTests:
 
     def test_a_keyword_key_goes_with_its_keyword(self):
         doc = scenario([creature("c", "Bears", 2, 2, abilities=[keyword("flying", cost="{2}")])])
-        assert _errors(doc) == {"objects[0].abilities[0].cost": "cost goes with the keyword cycling or typecycling or equip or ward, not flying"}
+        assert _errors(doc) == {"objects[0].abilities[0].cost": "cost goes with the keyword cycling or typecycling or equip or ward or morph, not flying"}
 
     def test_613_4_an_amount_the_layer_system_does_not_evaluate_is_refused_in_a_static_ability(self):
         # {"power_of": …} is determined as an instruction resolves (608.2h); in a static ability it

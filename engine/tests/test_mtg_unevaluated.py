@@ -80,7 +80,7 @@ COMPANIONS = {"landwalk": {"type": "Swamp"}, "annihilator": {"n": 1}, "ward": {"
 
 
 def test_every_keyword_the_engine_applies_passes_without_a_report():
-    for keyword in sorted(EVALUATED_KEYWORDS - {"protection", "typecycling", "cycling", "equip", "devour"}):
+    for keyword in sorted(EVALUATED_KEYWORDS - {"protection", "typecycling", "cycling", "equip", "devour", "morph"}):
         output = engine.resolve(_board({"kind": "keyword", "keyword": keyword, **COMPANIONS.get(keyword, {})}))
         assert _unevaluated(output) == [], keyword
 
@@ -90,6 +90,13 @@ def test_201_2_a_chosen_name_matches_whatever_its_case():
 
     assert same_name("Zap", "zap") and same_name("Lightning  Bolt", "lightning bolt")
     assert not same_name("Zap", "Zapp") and not same_name("Zap", None)
+
+
+def test_709_4a_a_split_card_has_each_of_its_names_but_a_name_is_one_of_them():
+    from engine.mtg.filters import same_name
+
+    assert same_name("Fire // Ice", "fire") and same_name("Ice", "Fire // Ice") and same_name("Fire//Ice", "ICE")
+    assert not same_name("Fire // Ice", "Fire Ice") and not same_name("Fire // Ice", "Assault")
 
 
 def test_bad_input_names_the_field():

@@ -434,8 +434,14 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: the damage is divided as {division} among its targets.'),
     # Translators: mtg.cast.during_resolution
     pgettext_lazy('trace', '{player} casts {card_name} from the {zone} while {item} resolves, without paying its mana cost; no player receives priority until {item} has resolved.'),
+    # Translators: mtg.cast.face_down
+    pgettext_lazy('trace', '{card_name} is cast face down: a 2/2 creature spell with no name, text or mana cost, for {cost} rather than its mana cost.'),
     # Translators: mtg.cast.free
     pgettext_lazy('trace', '{card_name} is cast without paying its mana cost (X is 0).'),
+    # Translators: mtg.cast.fused
+    pgettext_lazy('trace', "{card_name} is cast fused, both halves ({halves}); its total cost includes each half's mana cost ({cost})."),
+    # Translators: mtg.cast.half
+    pgettext_lazy('trace', "{card_name}: the half {half_name} is cast; only that half's characteristics exist on the stack (mana cost {cost})."),
     # Translators: mtg.cast.hybrid
     pgettext_lazy('trace', '{card_name}: each hybrid symbol of {cost} is paid with one of its halves.'),
     # Translators: mtg.cast.mode_targets
@@ -466,6 +472,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses {amount} card(s) to discard for {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.divide
     pgettext_lazy('trace', '{player} divides {amount} damage of {card_name} among its targets ({count} possible divisions).'),
+    # Translators: mtg.choice.half
+    pgettext_lazy('trace', '{player} chooses which half of {card_name} they cast ({count} possible choices).'),
     # Translators: mtg.choice.hybrid
     pgettext_lazy('trace', "{player} chooses which half of each hybrid symbol of {card_name}'s cost to pay ({count} possible choices)."),
     # Translators: mtg.choice.legend
@@ -580,6 +588,12 @@ MSGIDS = (
     pgettext_lazy('trace', "The stack is empty; the final state is in the {step} step of {active}'s turn."),
     # Translators: mtg.enters.counters
     pgettext_lazy('trace', '{card_name} enters with {count} {kind} counter(s).'),
+    # Translators: mtg.face_up
+    pgettext_lazy('trace', "{card_name} is face up: it has its own characteristics again, the effects applied to it still apply, and it gets a new timestamp ({timestamp}); its enters abilities don't trigger."),
+    # Translators: mtg.face_up.by_effect
+    pgettext_lazy('trace', '{card_name} is turned face up by an effect, with no cost.'),
+    # Translators: mtg.face_up.cost
+    pgettext_lazy('trace', '{player} pays the morph cost {cost} of {card_name}.'),
     # Translators: mtg.illegal.additional_cost
     pgettext_lazy('trace', '{card_name}: the additional cost {cost} cannot be paid with {object}.'),
     # Translators: mtg.illegal.additional_cost_unpaid
@@ -608,6 +622,14 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: the cost {cost} cannot be paid (mana pool {pool}).'),
     # Translators: mtg.illegal.division
     pgettext_lazy('trace', '{card_name}: the division {division} is not legal ({why}).'),
+    # Translators: mtg.illegal.face_down
+    pgettext_lazy('trace', '{card_name} cannot be cast face down: it has no morph.'),
+    # Translators: mtg.illegal.face_down_alternative
+    pgettext_lazy('trace', '{card_name}: casting it face down already replaces its mana cost; no other alternative cost can be used.'),
+    # Translators: mtg.illegal.face_up_controller
+    pgettext_lazy('trace', "{player} does not control {card_name}, so they can't turn it face up."),
+    # Translators: mtg.illegal.fuse
+    pgettext_lazy('trace', '{card_name} cannot be cast fused ({why}).'),
     # Translators: mtg.illegal.land
     pgettext_lazy('trace', '{card_name} cannot be played as a land now.'),
     # Translators: mtg.illegal.loyalty
@@ -620,12 +642,20 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} has no such ability that can be activated from where it is.'),
     # Translators: mtg.illegal.no_effect
     pgettext_lazy('trace', 'There is no effect {effect} in force to end (in force: {effects}).'),
+    # Translators: mtg.illegal.no_morph
+    pgettext_lazy('trace', "{card_name} would have no morph cost face up, so it can't be turned face up this way."),
     # Translators: mtg.illegal.no_priority
     pgettext_lazy('trace', '{player} does not have priority ({priority} has it).'),
+    # Translators: mtg.illegal.not_face_down
+    pgettext_lazy('trace', '{card_name} is not a face-down permanent.'),
     # Translators: mtg.illegal.not_in_hand
     pgettext_lazy('trace', '{card_name} cannot be cast from where it is.'),
+    # Translators: mtg.illegal.not_split
+    pgettext_lazy('trace', '{card_name} is not a split card: it has no halves to cast.'),
     # Translators: mtg.illegal.pay_life
     pgettext_lazy('trace', "{card_name}: {amount} life can't be paid with a life total of {life}."),
+    # Translators: mtg.illegal.split_half
+    pgettext_lazy('trace', '{card_name} is a split card: the player chooses which half they cast ({names}) before it goes on the stack.'),
     # Translators: mtg.illegal.split_second
     pgettext_lazy('trace', '{card_name} cannot be cast or activated: a spell with split second is on the stack.'),
     # Translators: mtg.illegal.summoning_sick
@@ -744,6 +774,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} is no longer where it was ({zone}): it stays there, but the library is still shuffled.'),
     # Translators: mtg.special.play_land
     pgettext_lazy('trace', '{player} plays {card_name} (a special action).'),
+    # Translators: mtg.special.turn_face_up
+    pgettext_lazy('trace', "{player} turns {card_name} face up, a special action: it doesn't use the stack and no one can respond to it."),
     # Translators: mtg.step.begin
     pgettext_lazy('trace', "The {step} step begins ({active}'s turn)."),
     # Translators: mtg.step.cleanup
@@ -2348,7 +2380,7 @@ VOCABULARY = (
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'a color (CR 702.16a)'),
     # Translators: mtg ability:keyword
-    pgettext_lazy('vocabulary', 'the mana cost of cycling, typecycling or equip'),
+    pgettext_lazy('vocabulary', 'the mana cost of cycling, typecycling, equip, ward or morph'),
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'Type'),
     # Translators: mtg ability:keyword
@@ -2387,6 +2419,34 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Unearth'),
     # Translators: mtg ability:activated
     pgettext_lazy('vocabulary', 'its steps cite unearth (CR 702.84a)'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'Triggered ability'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', '"When/Whenever/At [event], [effect]" (CR 113.3c, 603.1): it triggers on its TRIGGER event (603.2), an intervening `if` checked then and on resolution (603.4); the next time a player would receive priority it is put on the stack, in APNAP order (603.3b), its targets and modes chosen then (603.3c-d); `optional`: "you may" (603.5).'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'Trigger'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'Intervening if'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'You may'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'its controller chooses as it resolves (CR 603.5)'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'Modes'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'the options of a modal spell or ability (CR 700.2), chosen as it is cast or put on the stack'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'Mode'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'one option of a modal spell or ability (CR 700.2)'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'Choose'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'how many modes: a number, or [min, max] (Soul Manipulation: [1, 2])'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'Modes may repeat'),
+    # Translators: mtg ability:triggered
+    pgettext_lazy('vocabulary', 'the same mode may be chosen more than once (CR 700.2d)'),
     # Translators: mtg ability:additional_cost
     pgettext_lazy('vocabulary', 'Additional cost to cast it'),
     # Translators: mtg ability:additional_cost
@@ -2419,26 +2479,22 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'your_turn, opponent_turn ("only during an opponent\'s turn"), combat (the combat phase, CR 506.1) or main_phase'),
     # Translators: mtg ability:cast_restriction
     pgettext_lazy('vocabulary', 'Only if'),
+    # Translators: mtg ability:split_half
+    pgettext_lazy('vocabulary', 'Half of a split card'),
+    # Translators: mtg ability:split_half
+    pgettext_lazy('vocabulary', "One half of a split card (CR 709.1); a split card has exactly two, in printed order (left, then right). Outside the stack the card has both halves' characteristics combined (709.4): both names (a name chosen or named is one of them, 709.4a), the combined mana cost, its colors and mana value (709.4b), each card type of either half (709.4c); the object gives no `mana_cost`, `types` or `colors` of its own and its `name`, if given, is the two names joined by ` // `. It is cast one half at a time (the `cast` action's `half`, 709.3): only that half is evaluated to see if it can be cast (709.3a) and only its characteristics exist on the stack (709.3b). A half's `targets`, `effects` and modes are its spell ability. With the keyword fuse it may be cast from the hand with both halves (`fused`, 702.102)."),
+    # Translators: mtg ability:split_half
+    pgettext_lazy('vocabulary', 'Name'),
+    # Translators: mtg ability:split_half
+    pgettext_lazy('vocabulary', "this half's name (CR 709.4a: the card has both)"),
+    # Translators: mtg ability:split_half
+    pgettext_lazy('vocabulary', 'Mana cost'),
+    # Translators: mtg ability:split_half
+    pgettext_lazy('vocabulary', "this half's mana cost"),
     # Translators: mtg ability:spell
     pgettext_lazy('vocabulary', 'Spell ability'),
     # Translators: mtg ability:spell
     pgettext_lazy('vocabulary', "What an instant or sorcery does as it resolves (CR 113.3a): its `targets` are chosen as it is cast (601.2c), its instructions followed in order (608.2c). A modal spell has `modes` and `choose` (700.2a): only the chosen modes' targets are chosen (700.2c), and a mode whose required targets have no legal choice can't be chosen."),
-    # Translators: mtg ability:spell
-    pgettext_lazy('vocabulary', 'Modes'),
-    # Translators: mtg ability:spell
-    pgettext_lazy('vocabulary', 'the options of a modal spell or ability (CR 700.2), chosen as it is cast or put on the stack'),
-    # Translators: mtg ability:spell
-    pgettext_lazy('vocabulary', 'Mode'),
-    # Translators: mtg ability:spell
-    pgettext_lazy('vocabulary', 'one option of a modal spell or ability (CR 700.2)'),
-    # Translators: mtg ability:spell
-    pgettext_lazy('vocabulary', 'Choose'),
-    # Translators: mtg ability:spell
-    pgettext_lazy('vocabulary', 'how many modes: a number, or [min, max] (Soul Manipulation: [1, 2])'),
-    # Translators: mtg ability:spell
-    pgettext_lazy('vocabulary', 'Modes may repeat'),
-    # Translators: mtg ability:spell
-    pgettext_lazy('vocabulary', 'the same mode may be chosen more than once (CR 700.2d)'),
     # Translators: mtg ability:alternative_cost
     pgettext_lazy('vocabulary', 'Alternative cost'),
     # Translators: mtg ability:alternative_cost
@@ -2489,18 +2545,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'reveal: cards from the hand, a counter each; choose_name: a card name (CR 614.12a)'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Counter kind'),
-    # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', 'Triggered ability'),
-    # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', '"When/Whenever/At [event], [effect]" (CR 113.3c, 603.1): it triggers on its TRIGGER event (603.2), an intervening `if` checked then and on resolution (603.4); the next time a player would receive priority it is put on the stack, in APNAP order (603.3b), its targets and modes chosen then (603.3c-d); `optional`: "you may" (603.5).'),
-    # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', 'Trigger'),
-    # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', 'Intervening if'),
-    # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', 'You may'),
-    # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', 'its controller chooses as it resolves (CR 603.5)'),
     # Translators: mtg ability:unsupported
     pgettext_lazy('vocabulary', "Text the engine can't evaluate"),
     # Translators: mtg ability:unsupported
@@ -2569,10 +2613,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Indestructible'),
     # Translators: mtg keyword:indestructible
     pgettext_lazy('vocabulary', "It isn't destroyed: not by a `destroy` instruction nor by lethal damage or deathtouch (702.12b, 704.5g, 704.5h)."),
+    # Translators: mtg keyword:fuse
+    pgettext_lazy('vocabulary', 'Fuse'),
+    # Translators: mtg keyword:fuse
+    pgettext_lazy('vocabulary', "A split card with fuse may be cast from its owner's hand with both halves (the cast action's `fused`): its total cost includes each half's mana cost and it follows the left half's instructions, then the right half's (702.102a-d in 2022, 702.101 in 2020; engine/mtg/split_cards.py)."),
     # Translators: mtg keyword:lifelink
     pgettext_lazy('vocabulary', 'Lifelink'),
     # Translators: mtg keyword:lifelink
     pgettext_lazy('vocabulary', 'Damage it deals also causes its controller to gain that much life (702.15b).'),
+    # Translators: mtg keyword:morph
+    pgettext_lazy('vocabulary', 'Morph'),
+    # Translators: mtg keyword:morph
+    pgettext_lazy('vocabulary', "It may be cast face down for {3} (the cast action's `face_down`), a 2/2 creature with no name, text, subtypes or mana cost; face down on the battlefield its controller may turn it face up any time they have priority by paying `cost` (the `turn_face_up` action, a special action) (702.37a-e in 2022, 702.36 in 2020; engine/mtg/face_down.py)."),
     # Translators: mtg keyword:menace
     pgettext_lazy('vocabulary', 'Menace'),
     # Translators: mtg keyword:menace
@@ -2661,8 +2713,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Madness'),
     # Translators: mtg keyword:madness
     pgettext_lazy('vocabulary', 'The engine does not apply this keyword: a card with it gives a `cannot_evaluate` step wherever the keyword could matter (on the battlefield, on the stack, in a hand, in exile), and the result is incomplete.'),
-    # Translators: mtg keyword:morph
-    pgettext_lazy('vocabulary', 'Morph'),
     # Translators: mtg keyword:amplify
     pgettext_lazy('vocabulary', 'Amplify'),
     # Translators: mtg keyword:provoke
@@ -2775,8 +2825,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Evolve'),
     # Translators: mtg keyword:extort
     pgettext_lazy('vocabulary', 'Extort'),
-    # Translators: mtg keyword:fuse
-    pgettext_lazy('vocabulary', 'Fuse'),
     # Translators: mtg keyword:bestow
     pgettext_lazy('vocabulary', 'Bestow'),
     # Translators: mtg keyword:tribute
@@ -3209,10 +3257,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Token'),
     # Translators: mtg instruction:create_token
     pgettext_lazy('vocabulary', "the token's characteristics as the effect defines them (CR 111.3, 111.4)"),
-    # Translators: mtg instruction:create_token
-    pgettext_lazy('vocabulary', 'Name'),
-    # Translators: mtg instruction:create_token
-    pgettext_lazy('vocabulary', 'Mana cost'),
     # Translators: mtg instruction:attach
     pgettext_lazy('vocabulary', 'Attach it'),
     # Translators: mtg instruction:attach
@@ -3461,6 +3505,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'any (default), an opponent, you, or any player'),
     # Translators: mtg trigger:damage
     pgettext_lazy('vocabulary', 'Combat damage only'),
+    # Translators: mtg trigger:turned_face_up
+    pgettext_lazy('vocabulary', 'Is turned face up'),
+    # Translators: mtg trigger:turned_face_up
+    pgettext_lazy('vocabulary', 'A face-down permanent is turned face up (CR 702.37e, 708.8): "when this is turned face up" (`self`) or a permanent matching `filter`. Turning a permanent face up is not entering the battlefield: its enters abilities don\'t trigger.'),
     # Translators: mtg slot condition
     pgettext_lazy('vocabulary', 'A condition: a static ability\'s or effect\'s "as long as" (`if`, CR 611.3a), a triggered ability\'s intervening "if" (603.4) or an instruction\'s "if" (608.2c). Exactly one key; where a condition is evaluated says which keys it may have.'),
     # Translators: mtg condition:controls
@@ -3867,10 +3915,16 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'what a search finds (CR 701.19a)'),
     # Translators: mtg action:activate
     pgettext_lazy('vocabulary', 'Additional costs'),
+    # Translators: mtg action:turn_face_up
+    pgettext_lazy('vocabulary', 'Turn a face-down permanent face up'),
+    # Translators: mtg action:turn_face_up
+    pgettext_lazy('vocabulary', 'Turns a face-down permanent face up. As the special action (the default, CR 116.2b): any time the player has priority, for a face-down permanent they control that would have morph face up, they pay its morph cost and turn it face up (702.37e); it doesn\'t use the stack, so no player can respond, and they receive priority again (117.3c). With `"by": "effect"` a spell, an ability or the judge setting the position up turns it face up (708.7): no cost, no priority, no `player`. Either way it regains its normal characteristics, the effects already applied to it still apply (708.8), it gets a new timestamp (613.7f), its enters abilities don\'t trigger and its `turned_face_up` abilities do.'),
+    # Translators: mtg action:turn_face_up
+    pgettext_lazy('vocabulary', 'special_action (the default): its controller pays the morph cost (CR 116.2b, 702.37e); effect: a spell, an ability or the judge turns it face up, with no cost (708.7)'),
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Cast a spell'),
     # Translators: mtg action:cast
-    pgettext_lazy('vocabulary', 'The player casts the card from their hand (CR 601.2): it moves to the stack, the modes, X, targets and division are announced (601.2b-d), the total cost is paid (601.2f-h), it becomes cast (601.2i) and the player receives priority again (117.3c). A cast that breaks a rule (priority, timing, split second, "can\'t", targets, cost) is an `illegal` step. `new_targets` are the targets a copy of it made by `copy_spell` gets (707.10c).'),
+    pgettext_lazy('vocabulary', 'The player casts the card from their hand (CR 601.2): it moves to the stack, the modes, X, targets and division are announced (601.2b-d), the total cost is paid (601.2f-h), it becomes cast (601.2i) and the player receives priority again (117.3c). A cast that breaks a rule (priority, timing, split second, "can\'t", targets, cost) is an `illegal` step. `new_targets` are the targets a copy of it made by `copy_spell` gets (707.10c). A split card is cast one `half` at a time (709.3), or both halves `fused` with fuse (702.102a); a card with morph may be cast `face_down` for {3} (702.37c).'),
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'the value announced for X (CR 107.3a)'),
     # Translators: mtg action:cast
@@ -3906,7 +3960,23 @@ VOCABULARY = (
     # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its damage division'),
     # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'Its half'),
+    # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'the half of a split card cast (CR 709.3)'),
+    # Translators: mtg action:cast
     pgettext_lazy('vocabulary', 'Its own cascades'),
+    # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'Half'),
+    # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'which half of a split card: 0 left, 1 right (CR 709.3)'),
+    # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'Fused'),
+    # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'both halves of a split card with fuse, from the hand (CR 702.102a)'),
+    # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'Face down'),
+    # Translators: mtg action:cast
+    pgettext_lazy('vocabulary', 'cast face down for {3} with morph (CR 702.37c)'),
     # Translators: mtg action:play_land
     pgettext_lazy('vocabulary', 'Play a land'),
     # Translators: mtg action:play_land
@@ -4035,6 +4105,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'The half paid for each hybrid symbol of a spell\'s total cost, in order (`hybrid:<card>`, CR 107.4e): `["W", "2"]` for {R/W}{2/B} paid with {W} and two generic mana. When mana is tracked and it is not given, the ways the pool can pay are an open choice (one way: that one); when mana is not tracked and it is not given, the halves are left to the payment.'),
     # Translators: mtg choice:hybrid
     pgettext_lazy('vocabulary', 'Halves'),
+    # Translators: mtg choice:half
+    pgettext_lazy('vocabulary', 'The half of a split card cast'),
+    # Translators: mtg choice:half
+    pgettext_lazy('vocabulary', 'Which half of a split card is cast, 0 left or 1 right (CR 709.3): for a `cast` action without `half`, or a split card found by cascade without a `half` in its decision.'),
     # Translators: mtg slot option
     pgettext_lazy('vocabulary', "The document's `options`."),
     # Translators: mtg option:choices
@@ -5226,6 +5300,8 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Blocks'),
     # Translators: fow trigger:spell_played (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'By'),
+    # Translators: mtg action:turn_face_up (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'By'),
     # Translators: ygo trigger_qualifier:by (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'By'),
     # Translators: fow trigger:state (a text other games share: in this game's own terms)
@@ -5374,7 +5450,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary ygo', 'Filter key'),
     # Translators: fow filter:types (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Card types'),
-    # Translators: mtg effect:set_type (a text other games share: in this game's own terms)
+    # Translators: mtg ability:split_half (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Card types'),
     # Translators: fow filter:controller (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Controller'),
@@ -5444,7 +5520,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Timing'),
     # Translators: ygo ability:trigger (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Timing'),
-    # Translators: mtg ability:spell (a text other games share: in this game's own terms)
+    # Translators: mtg ability:triggered (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Choose'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Choose'),
@@ -5529,10 +5605,10 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:keyword); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'mana symbols such as `{2}{W/B}{U}`'),
-    # Translators: a field type's description (mtg ability:replacement); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'see the event'),
     # Translators: a field type's description (mtg ability:triggered); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'CONDITION (controls, your_turn, life_at_most, first_combat, step, opponent_cast_spells, pt, creature_spells_cast)'),
+    # Translators: a field type's description (mtg ability:replacement); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'see the event'),
     # Translators: a field type's description (mtg effect:set_pt); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'AMOUNT (count, colors_of_affected, mana_value_of_affected, counters_of_affected)'),
     # Translators: a field type's description (mtg instruction:remove_damage); keep words in capitals and `code` as they are

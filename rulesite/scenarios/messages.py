@@ -448,6 +448,7 @@ STEP_KIND_LABELS = {
     "draw": pgettext_lazy("step kind", "draw"),
     "effect": pgettext_lazy("step kind", "effect"),
     "end": pgettext_lazy("step kind", "end"),
+    "face_up": pgettext_lazy("step kind", "face_up"),
     "illegal": pgettext_lazy("step kind", "illegal"),
     "judgment": pgettext_lazy("step kind", "judgment"),
     "layer": pgettext_lazy("step kind", "layer"),

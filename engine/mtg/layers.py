@@ -29,8 +29,8 @@ from typing import Any, Callable, Optional
 from ..core.deadline import check as check_deadline
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches, same_name  # noqa: F401
 from .layer_effects import (  # noqa: F401  (part of this module's interface)
-    KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of, result_of,
-    static_effects,
+    CDA_RULES, KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of,
+    result_of, static_effects,
 )
 from .mana import BASIC_LAND_MANA, colors_of_cost, mana_symbols, mana_value  # noqa: F401
 from .model import LAYER_ORDER, Chars, Effect, GameObject, GameState, Layer, ObjectId, Zone, thaw
@@ -104,7 +104,8 @@ def _summary(layer: Layer, chars: Chars) -> Any:
     if n == 2:
         return chars.controller
     if n == 4:
-        return {"supertypes": sorted(chars.supertypes), "types": sorted(chars.types), "subtypes": sorted(chars.subtypes)}
+        return {"supertypes": sorted(chars.supertypes), "types": sorted(chars.types), "subtypes": sorted(chars.subtypes),
+                **({"every_creature_type": True} if chars.every_creature_type else {})}
     if n == 5:
         return sorted(chars.colors)
     if n == 3:
@@ -234,6 +235,8 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
         for oid, (before, after) in changes.items():
             # The type line's words changed too (CR 612.1).
             row_rule = K.TEXT_CHANGE if rule_key is K.TEXT_WORDS and before.subtypes != after.subtypes else rule_key
+            if is_cda and e.do in CDA_RULES:
+                row_rule = CDA_RULES[e.do]  # a keyword's characteristic-defining ability cites the keyword (702.73a)
             walk[oid].append({
                 "layer": layer.number, "sublayer": layer.sublayer, "effect": e.id, "label": chosen.label,
                 "do": e.do, "source": e.source, "timestamp": e.timestamp, "reason": reason,

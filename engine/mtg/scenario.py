@@ -21,6 +21,7 @@ from ..core.validation import Checker, Path
 from . import game as _registered  # noqa: F401  (every entry is registered before the names below are read)
 from .effects import DOCUMENT_EFFECTS
 from .filters import STATIC_CONDITIONS
+from .targets import STACK_IDS
 from .layer_effects import LAYER_OF
 from .layers import LayerResult
 from .mana import colors_of_cost
@@ -97,7 +98,7 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
     objects = scenario.get("objects") if isinstance(scenario.get("objects"), list) else []
     ids = [o.get("id") for o in objects if isinstance(o, Mapping) and isinstance(o.get("id"), str)]
     v = Validation(checker, ruleset=str(scenario.get("ruleset", "")),
-                   refs={"object": frozenset(ids), "player": frozenset(PLAYERS)})
+                   refs={"object": frozenset(ids), "player": frozenset(PLAYERS), "stack_item": STACK_IDS - frozenset(ids)})
     if "options" in scenario:
         VOCABULARY.check(scenario["options"], ("options",), "option", v)
     _players(scenario.get("players"), v)
@@ -193,7 +194,7 @@ def _effect(effect: Any, path: Path, v: Validation) -> None:
     DOCUMENT_EFFECT.check({key: item for key, item in effect.items() if key not in EFFECT_FRAME}, path, v)
     if effect.get("cda") and effect.get("do") not in LAYER_OF:
         v.error((*path, "cda"), "cda goes with an effect that changes characteristics (CR 604.3, 613.3)")
-    if "affected" in effect and effect.get("do") in ("cant_cast", "unsupported"):
+    if "affected" in effect and effect.get("do") in ("cant_cast", "unsupported", "player_keyword"):
         v.error((*path, "affected"), f"the {effect['do']} effect applies to no objects: it has no affected")
     if effect.get("do") == "grant_spell" and not isinstance(effect.get("affected"), list):
         v.error((*path, "affected"), "grant_spell applies to the spells named by id (affected: [ids], CR 611.2c)")

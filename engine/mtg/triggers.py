@@ -414,14 +414,25 @@ _event("dies", K.LEAVES_LOOK_BACK,
        {"filter": {"types": ["creature"], "controller": "opponent"}})(_leaves)
 
 
-@_event("cast", K.CAST_BECOMES_CAST, {"player": WHOSE, "filter": VOCABULARY.use("filter", label="A spell that")},
+FIRST_EACH_TURN = Const(value=True, label="Their first spell each turn",
+                       help="only the first spell that player casts each turn (`players[].spells_cast` counts the "
+                            "spells cast before, CR 601.2i)")
+
+
+@_event("cast", K.CAST_BECOMES_CAST, {"player": WHOSE, "filter": VOCABULARY.use("filter", label="A spell that"),
+                                      "first_each_turn": FIRST_EACH_TURN},
         "A spell is cast", "A player casts a spell (CR 601.2i): its controller's (default), an opponent's, or each "
-        "player's; the `filter` is matched against the spell.", {"filter": {"multicolored": True}})
+        "player's; the `filter` is matched against the spell. With `first_each_turn` (\"whenever you cast your "
+        "first spell each turn\") only the first spell that player casts this turn triggers it: a trigger condition, "
+        "not an intervening \"if\" (603.2, 603.4), so a second spell cast in response changes nothing.",
+        {"filter": {"multicolored": True}})
 def _cast(game: Any, state: GameState, trigger: Mapping[str, Any], event: Mapping[str, Any], oid: str, chars: Chars,
           ctx: Context) -> bool:
     whose = trigger.get("player", "you")
     if whose != "each" and (whose == "you") != (event["player"] == chars.controller):
         return False
+    if trigger.get("first_each_turn") and state.player(event["player"]).spells_cast != 1:
+        return False  # CR 601.2i: the spell just cast is counted; only the turn's first one triggers it
     flt = trigger.get("filter")
     spell = event["object"]
     return flt is None or matches(flt, spell, game.chars(state, spell), state.objects[spell], ctx)

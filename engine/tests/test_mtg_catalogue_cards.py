@@ -58,9 +58,9 @@ def test_every_catalogue_card_names_a_card_section_of_the_faq():
     sections = {s.number for s in parse(text).sections if s.kind == "card"}
     assert CARDS["Necromancer's Covenant"]["faq"] == "card-necromancers-covenant"
     assert CARDS["Mayael's Aria"]["faq"] == "card-mayaels-aria"
-    missing = sorted(c["faq"] for c in catalogue.cards() if c["faq"] not in sections)
+    missing = sorted(c["faq"] for c in catalogue.cards() if c["faq"] is not None and c["faq"] not in sections)
     assert missing == []
-    assert len(catalogue.cards()) == len(sections) == 80
+    assert len([c for c in catalogue.cards() if c["faq"] is not None]) == len(sections) == 80
 
 
 def test_every_library_card_matches_its_faq_section_and_cites_it():
@@ -75,12 +75,17 @@ def test_every_library_card_matches_its_faq_section_and_cites_it():
     faq = {s.number: s.data for s in parse(text).sections if s.kind == "card"}
     for card in library("mtg"):
         section = catalogue.faq_section(card)
+        unsupported = [a["text"] for a in card.obj["abilities"] if a["kind"] == "unsupported"]
+        if section is None:
+            # A card the FAQ does not cover (issue 14's goldens): English only, from the Oracle reference.
+            assert set(card.names) == {"en"} and any("Oracle" in entry for entry in card.source), card.name
+            assert list(card.unevaluable) == unsupported, card.name
+            continue
         assert section == "card-" + catalogue.faq_slug(card.name), card.name
         data = faq[section]
         assert (card.names.get("en"), card.names.get("zh-Hans"), card.obj["mana_cost"]) == (
             data["name_en"], data["name_zh"], data["mana_cost"]), card.name
         assert section in card.name_sources["zh-Hans"], card.name
-        unsupported = [a["text"] for a in card.obj["abilities"] if a["kind"] == "unsupported"]
         assert list(card.unevaluable) == unsupported, card.name
 
 

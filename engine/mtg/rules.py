@@ -296,7 +296,6 @@ class K(Enum):
     # Added by the targets pass (issue 14): abilities on the stack, players with hexproof, changeling
     ABILITY_ON_STACK = auto()
     COUNTER_ABILITY = auto()
-    TARGET_ITSELF = auto()
     HEXPROOF_PLAYER = auto()
     NOT_A_TARGET = auto()
     CHANGELING = auto()
@@ -568,7 +567,6 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.ADD_MANA: ("106.4", "106.4", "add mana"),
     K.ABILITY_ON_STACK: ("113.1c", "113.1c", "activated or triggered ability on the stack"),
     K.COUNTER_ABILITY: ("113.9", "113.9", "specifically counter abilities"),
-    K.TARGET_ITSELF: ("115.5", "115.5", "illegal target for itself"),
     K.HEXPROOF_PLAYER: ("702.11c", "702.11c", "on a player"),
     K.NOT_A_TARGET: ("115.10a", "115.10a", "doesn't make that object or player a target"),
     K.CHANGELING: ("702.72a", "702.73a", "every creature type"),

@@ -208,6 +208,8 @@ class Triggers:
                 o for o in state.order if state.objects[o].zone.value == zone]
             legal = [o for o in candidates if self.target_legal(state, spec, o, t.controller, t.source)]
             legal += [p for p in ("p1", "p2") if spec.get("player") and self.target_legal(state, spec, p, t.controller, t.source)]
+            if "ability" in spec:  # an activated or triggered ability on the stack, by its stack id (CR 113.1c)
+                legal += [s.id for s in state.stack if self.target_legal(state, spec, s.id, t.controller, t.source)]
             per_spec.append(legal + ([None] if spec.get("optional") else []))
         combos: list[list[str]] = [[]]
         for legal in per_spec:

@@ -203,7 +203,8 @@ def _counter(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Cont
 
 
 TARGET_KEYS_DOC = ("Read as the spell or ability resolves, where its targets are known (an instruction's objects, the "
-                   "objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing.")
+                   "objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere "
+                   "else (a static ability, a document effect, a trigger) it is refused.")
 
 
 @_filter_key("not_target", K.NOT_A_TARGET, INDEX, (), "Other than target N",

@@ -3478,11 +3478,11 @@ VOCABULARY = (
     # Translators: mtg filter:not_target
     pgettext_lazy('vocabulary', 'Other than target N'),
     # Translators: mtg filter:not_target
-    pgettext_lazy('vocabulary', 'Any object but the one chosen as the resolving spell\'s or ability\'s target number N (from 0): "target creature … each other creature"; the others are affected, not targeted (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing.'),
+    pgettext_lazy('vocabulary', 'Any object but the one chosen as the resolving spell\'s or ability\'s target number N (from 0): "target creature … each other creature"; the others are affected, not targeted (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere else (a static ability, a document effect, a trigger) it is refused.'),
     # Translators: mtg filter:target_player_controls
     pgettext_lazy('vocabulary', 'Controlled by target player N'),
     # Translators: mtg filter:target_player_controls
-    pgettext_lazy('vocabulary', 'Controlled by the player chosen as the resolving spell\'s or ability\'s target number N (from 0): "each creature target player controls", "target player\'s creatures"; the player is targeted, the creatures are not (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing.'),
+    pgettext_lazy('vocabulary', 'Controlled by the player chosen as the resolving spell\'s or ability\'s target number N (from 0): "each creature target player controls", "target player\'s creatures"; the player is targeted, the creatures are not (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere else (a static ability, a document effect, a trigger) it is refused.'),
     # Translators: mtg filter:token
     pgettext_lazy('vocabulary', 'true: a token; false: a card (CR 111.1).'),
     # Translators: mtg filter:tapped

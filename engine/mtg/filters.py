@@ -188,6 +188,36 @@ def _has_keyword(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: 
     return chars.has_keyword(value)
 
 
+@_filter_key("token", K.TOKEN, Boolean(), (), "Token", "true: a token; false: a card (CR 111.1).", True)
+def _token(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    return obj.token == value
+
+
+@_filter_key("tapped", K.STATUS, Boolean(), (), "Tapped", "true: tapped; false: untapped (CR 110.5).", False)
+def _tapped(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    return obj.tapped == value
+
+
+@_filter_key("min_power", K.POWER, NUMBER, ("pt",), "Power at least",
+             "Has power at least this number, after the layers (CR 208.1); an object with no power does not match.", 5)
+def _min_power(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    return chars.power is not None and chars.power >= value
+
+
+@_filter_key("attacking", K.ATTACKING, Boolean(), (), "Attacking", "true: an attacking creature; false: not attacking "
+             "(CR 508.1a).", True)
+def _attacking(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    return (obj.attacking is not None) == value
+
+
+@_filter_key("controller", K.CONTROLLER, Choice(values=("you", "opponent", "p1", "p2"), what="controller"), ("controller",),
+             "Controlled by", "Controlled by you (the controller of the ability or effect, CR 109.5), an opponent, or "
+             "the player p1 or p2 (CR 110.2), after the layers.", "you")
+def _controller(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    who = ctx.controller if value == "you" else opponent(ctx.controller) if value == "opponent" else value
+    return chars.controller == who
+
+
 @_filter_key("lacks_keyword", K.KEYWORD_ABILITIES, KEYWORD, ("abilities",), "Doesn't have the keyword",
              "Doesn't have this keyword ability now, after the layers (CR 702.1): \"each creature without flying\".",
              "flying")
@@ -223,36 +253,6 @@ def _not_target(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: C
 def _target_player_controls(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
     targets = ctx.targets or ()
     return value < len(targets) and targets[value] in ("p1", "p2") and chars.controller == targets[value]
-
-
-@_filter_key("token", K.TOKEN, Boolean(), (), "Token", "true: a token; false: a card (CR 111.1).", True)
-def _token(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
-    return obj.token == value
-
-
-@_filter_key("tapped", K.STATUS, Boolean(), (), "Tapped", "true: tapped; false: untapped (CR 110.5).", False)
-def _tapped(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
-    return obj.tapped == value
-
-
-@_filter_key("min_power", K.POWER, NUMBER, ("pt",), "Power at least",
-             "Has power at least this number, after the layers (CR 208.1); an object with no power does not match.", 5)
-def _min_power(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
-    return chars.power is not None and chars.power >= value
-
-
-@_filter_key("attacking", K.ATTACKING, Boolean(), (), "Attacking", "true: an attacking creature; false: not attacking "
-             "(CR 508.1a).", True)
-def _attacking(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
-    return (obj.attacking is not None) == value
-
-
-@_filter_key("controller", K.CONTROLLER, Choice(values=("you", "opponent", "p1", "p2"), what="controller"), ("controller",),
-             "Controlled by", "Controlled by you (the controller of the ability or effect, CR 109.5), an opponent, or "
-             "the player p1 or p2 (CR 110.2), after the layers.", "you")
-def _controller(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
-    who = ctx.controller if value == "you" else opponent(ctx.controller) if value == "opponent" else value
-    return chars.controller == who
 
 
 # ----------------------------------------------------------------------------- conditions (611.3a, 603.4)

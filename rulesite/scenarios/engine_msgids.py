@@ -3467,22 +3467,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Has the keyword'),
     # Translators: mtg filter:has_keyword
     pgettext_lazy('vocabulary', 'Has this keyword ability now, after the layers (CR 702.1).'),
-    # Translators: mtg filter:lacks_keyword
-    pgettext_lazy('vocabulary', "Doesn't have the keyword"),
-    # Translators: mtg filter:lacks_keyword
-    pgettext_lazy('vocabulary', 'Doesn\'t have this keyword ability now, after the layers (CR 702.1): "each creature without flying".'),
-    # Translators: mtg filter:counter
-    pgettext_lazy('vocabulary', 'Has a counter of the kind'),
-    # Translators: mtg filter:counter
-    pgettext_lazy('vocabulary', 'Has at least one counter of this kind on it (CR 122.1): "each creature with a +1/+1 counter on it".'),
-    # Translators: mtg filter:not_target
-    pgettext_lazy('vocabulary', 'Other than target N'),
-    # Translators: mtg filter:not_target
-    pgettext_lazy('vocabulary', 'Any object but the one chosen as the resolving spell\'s or ability\'s target number N (from 0): "target creature … each other creature"; the others are affected, not targeted (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere else (a static ability, a document effect, a trigger) it is refused.'),
-    # Translators: mtg filter:target_player_controls
-    pgettext_lazy('vocabulary', 'Controlled by target player N'),
-    # Translators: mtg filter:target_player_controls
-    pgettext_lazy('vocabulary', 'Controlled by the player chosen as the resolving spell\'s or ability\'s target number N (from 0): "each creature target player controls", "target player\'s creatures"; the player is targeted, the creatures are not (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere else (a static ability, a document effect, a trigger) it is refused.'),
     # Translators: mtg filter:token
     pgettext_lazy('vocabulary', 'true: a token; false: a card (CR 111.1).'),
     # Translators: mtg filter:tapped
@@ -3501,6 +3485,22 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Controlled by'),
     # Translators: mtg filter:controller
     pgettext_lazy('vocabulary', 'Controlled by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 or p2 (CR 110.2), after the layers.'),
+    # Translators: mtg filter:lacks_keyword
+    pgettext_lazy('vocabulary', "Doesn't have the keyword"),
+    # Translators: mtg filter:lacks_keyword
+    pgettext_lazy('vocabulary', 'Doesn\'t have this keyword ability now, after the layers (CR 702.1): "each creature without flying".'),
+    # Translators: mtg filter:counter
+    pgettext_lazy('vocabulary', 'Has a counter of the kind'),
+    # Translators: mtg filter:counter
+    pgettext_lazy('vocabulary', 'Has at least one counter of this kind on it (CR 122.1): "each creature with a +1/+1 counter on it".'),
+    # Translators: mtg filter:not_target
+    pgettext_lazy('vocabulary', 'Other than target N'),
+    # Translators: mtg filter:not_target
+    pgettext_lazy('vocabulary', 'Any object but the one chosen as the resolving spell\'s or ability\'s target number N (from 0): "target creature … each other creature"; the others are affected, not targeted (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere else (a static ability, a document effect, a trigger) it is refused.'),
+    # Translators: mtg filter:target_player_controls
+    pgettext_lazy('vocabulary', 'Controlled by target player N'),
+    # Translators: mtg filter:target_player_controls
+    pgettext_lazy('vocabulary', 'Controlled by the player chosen as the resolving spell\'s or ability\'s target number N (from 0): "each creature target player controls", "target player\'s creatures"; the player is targeted, the creatures are not (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere else (a static ability, a document effect, a trigger) it is refused.'),
     # Translators: mtg slot target
     pgettext_lazy('vocabulary', 'What one target of a spell or ability must be (CR 115.1); `{}` is any permanent. Shroud, hexproof and protection are checked as the target is chosen and again on resolution (608.2b).'),
     # Translators: mtg target:filter

@@ -269,15 +269,6 @@ def aura_on(keyword: dict[str, Any]) -> dict[str, Any]:
                      bear(owner="p1")])
 
 
-def counted_as_type(keyword: dict[str, Any]) -> dict[str, Any]:
-    """A lord gives Elves +1/+1; the creature with the keyword is no Elf as printed (changeling, 702.73a)."""
-    return scenario([creature(keyword, "Shapeshifter", power=1, toughness=1),
-                     {"id": "lord", "name": "Elvish Lord", "owner": "p1", "zone": "battlefield", "types": ["creature"],
-                      "subtypes": ["Elf"], "power": 2, "toughness": 2,
-                      "abilities": [{"kind": "static", "affected": {"subtypes": ["Elf"], "other": True},
-                                     "effects": [{"do": "modify_pt", "power": 1, "toughness": 1}]}]}])
-
-
 def colored_target(keyword: dict[str, Any]) -> dict[str, Any]:
     """A spell may target only a green creature; the creature with the keyword has a green mana
     cost (devoid makes it colorless, 702.114a)."""
@@ -363,7 +354,6 @@ BOARDS: dict[str, Board] = {
     **{k: dies for k in ("afterlife", "soulshift")},
     "totem_armor": aura_destroyed,
     "enchant": aura_on,
-    "changeling": counted_as_type,
     "devoid": colored_target,
     **{k: in_hand_main for k in ("transmute", "reinforce")},
     "madness": discarded,

@@ -171,19 +171,19 @@ _rule_effect("unsupported", K.LAYERS, "An effect the engine can't evaluate",
              "the result is incomplete.", keys={"text": Text(min_length=1, max_length=2_000, label="Text")},
              example={"text": "Creatures can't be the targets of spells."})
 
-OBJECTS_OF = {"cant_cast": (), "grant_spell": ("target", "object")}
+OBJECTS_OF = {"cant_cast": (), "grant_spell": ("target", "object"), "player_keyword": ()}
 """How a rules effect names what it applies to, where not by ``affected`` (a FILTER or ids): a
 ``cant_cast`` names spells by their name only; ``grant_spell`` applies to locked-in spells."""
 
 STATIC_EFFECTS = (*LAYER_OF, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
                   "cant_be_countered", "max_counters", "cost_increase", "cost_reduction", "cast_as_though_flash",
-                  "flash_for_cost")
+                  "flash_for_cost", "player_keyword")
 """What a ``static`` ability's parts may be: the effects its readers look for in static abilities."""
 DOCUMENT_EFFECTS = (*LAYER_OF, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
-                    "grant_spell", "replacement", "exile_instead", "unsupported")
+                    "grant_spell", "replacement", "exile_instead", "unsupported", "player_keyword")
 """What a document ``effects[]`` entry may be: the effects in force that the engine reads from ``state.effects``."""
 CREATED_EFFECTS = (*LAYER_OF, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
-                   "grant_spell", "exile_instead")
+                   "grant_spell", "exile_instead", "player_keyword")
 """What a resolving instruction may create."""
 
 @dataclass(frozen=True, kw_only=True)

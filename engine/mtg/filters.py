@@ -15,9 +15,10 @@ from typing import Any, Optional
 
 from .model import Chars, GameObject, GameState, ObjectId, PlayerId, Zone, opponent
 from .rules import K
+from .subtypes import has_subtype
 from .vocabulary import (
-    COLOR_LIST, COUNT, KEYWORD, NUMBER, OBJECTS, STEP, SUBTYPE_LIST, SUPERTYPE_LIST, TYPE_LIST, VOCABULARY, Boolean,
-    Choice, Const, Integer, ListOf, Text, row,
+    COLOR_LIST, COUNT, COUNTER, INDEX, KEYWORD, NUMBER, OBJECTS, STEP, SUBTYPE_LIST, SUPERTYPE_LIST, TYPE_LIST, VOCABULARY,
+    Boolean, Choice, Const, Integer, ListOf, Text, row,
 )
 
 
@@ -30,6 +31,9 @@ class Context:
     """The effect's controller, whom ``you`` means."""
     attached_to: Optional[ObjectId]
     """The object the source is attached to (``enchanted``/``equipped``), if any."""
+    targets: Optional[tuple[Optional[str], ...]] = None
+    """The targets of the resolving spell or ability, in order, ``None`` for one that is illegal
+    now (CR 608.2b); ``None`` as a whole where nothing is resolving (a static ability's filter)."""
 
 
 Predicate = Callable[[Any, ObjectId, Chars, GameObject, Context], bool]
@@ -135,15 +139,17 @@ def _not_types(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Co
 
 
 @_filter_key("subtypes", K.SUBTYPES, SUBTYPE_LIST, ("types",), "Has one of these subtypes",
-             "Has at least one of these subtypes (CR 205.3a): \"Zombie\", \"Goblin or Elf\".", ["Zombie"])
+             "Has at least one of these subtypes (CR 205.3a): \"Zombie\", \"Goblin or Elf\". An object that is "
+             "every creature type (changeling, 702.73a) has every creature type.", ["Zombie"])
 def _subtypes(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
-    return any(t in chars.subtypes for t in value)
+    return any(has_subtype(chars, t, obj) for t in value)
 
 
 @_filter_key("not_subtypes", K.SUBTYPES, SUBTYPE_LIST, ("types",), "Has none of these subtypes",
-             "Has none of these subtypes (CR 205.3a): \"non-Zombie\".", ["Zombie"])
+             "Has none of these subtypes (CR 205.3a): \"non-Zombie\"; a changeling is never \"non-\" a creature "
+             "type (702.73a).", ["Zombie"])
 def _not_subtypes(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
-    return not any(t in chars.subtypes for t in value)
+    return not any(has_subtype(chars, t, obj) for t in value)
 
 
 @_filter_key("supertypes", K.SUPERTYPES, SUPERTYPE_LIST, ("types",), "Has all these supertypes",
@@ -216,6 +222,43 @@ def _attacking(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Co
 def _controller(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
     who = ctx.controller if value == "you" else opponent(ctx.controller) if value == "opponent" else value
     return chars.controller == who
+
+
+@_filter_key("lacks_keyword", K.KEYWORD_ABILITIES, KEYWORD, ("abilities",), "Doesn't have the keyword",
+             "Doesn't have this keyword ability now, after the layers (CR 702.1): \"each creature without flying\".",
+             "flying")
+def _lacks_keyword(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    return not chars.has_keyword(value)
+
+
+@_filter_key("counter", K.COUNTERS, COUNTER, (), "Has a counter of the kind",
+             "Has at least one counter of this kind on it (CR 122.1): \"each creature with a +1/+1 counter on it\".",
+             "+1/+1")
+def _counter(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    return obj.counters.get(value, 0) > 0
+
+
+TARGET_KEYS_DOC = ("Read as the spell or ability resolves, where its targets are known (an instruction's objects, the "
+                   "objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere "
+                   "else (a static ability, a document effect, a trigger) it is refused.")
+
+
+@_filter_key("not_target", K.NOT_A_TARGET, INDEX, (), "Other than target N",
+             "Any object but the one chosen as the resolving spell's or ability's target number N (from 0): \"target "
+             "creature … each other creature\"; the others are affected, not targeted (CR 115.10a). " + TARGET_KEYS_DOC,
+             0)
+def _not_target(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    targets = ctx.targets or ()
+    return value >= len(targets) or targets[value] != oid
+
+
+@_filter_key("target_player_controls", K.NOT_A_TARGET, INDEX, ("controller",), "Controlled by target player N",
+             "Controlled by the player chosen as the resolving spell's or ability's target number N (from 0): \"each "
+             "creature target player controls\", \"target player's creatures\"; the player is targeted, the "
+             "creatures are not (CR 115.10a). " + TARGET_KEYS_DOC, 0)
+def _target_player_controls(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    targets = ctx.targets or ()
+    return value < len(targets) and targets[value] in ("p1", "p2") and chars.controller == targets[value]
 
 
 # ----------------------------------------------------------------------------- conditions (611.3a, 603.4)

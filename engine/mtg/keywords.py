@@ -32,6 +32,9 @@ EVALUATED: dict[str, tuple[Any, str]] = {
                 "nonland card with lower mana value, may cast it without paying its mana cost (the cast action's "
                 "`cascade` decisions), and puts the rest on the bottom (702.85a; under 2022 also the resulting spell's "
                 "mana value must be less); each instance triggers (702.85c)."),
+    "changeling": (K.CHANGELING, "It is every creature type, in every zone (702.73a in 2022, 702.72a in 2020): a "
+                   "characteristic-defining ability applied first in layer 4 on the battlefield (604.3, 613.3), read "
+                   "by every SUBTYPE filter (\"target non-Elf creature\", \"search for a Goblin card\")."),
     "cycling": (K.CYCLING, "\"[Cost], Discard this card: Draw a card\", activated from the hand (702.29a); `cost` is "
                 "the mana; cycling it is a `cycle` trigger event."),
     "deathtouch": (K.DEATHTOUCH, "Damage from it makes a creature's damage lethal: 704.5h destroys a creature dealt "

@@ -23,7 +23,7 @@ from .interactions import EVERYTHING, Facets, MatchIndex, coarse, filter_facets,
 from .mana import BASIC_LAND_MANA, mana_value
 from .model import Ability, Chars, Effect, GameObject, GameState, Layer, ObjectId, Zone, freeze
 from .rules import K
-from .subtypes import LAND_SUBTYPES, subtype_set, subtype_set_types
+from .subtypes import BASIC_LAND_TYPES, LAND_SUBTYPES, subtype_set, subtype_set_types
 from .text_change import change_words, text_word_kind
 from .vocabulary import (
     COLOR_LIST, COUNTER, NUMBER, OBJECT, SUBTYPE_LIST, SUPERTYPE_LIST, TYPE_LIST, VOCABULARY, Boolean, Choice, Const,
@@ -192,6 +192,8 @@ class LayerEngine:
             return False
         for a in chars.abilities:
             if a.key == e.static_key:
+                if a.kind == "keyword":
+                    return True  # the effect a keyword stands for (changeling's CDA) exists while it has the keyword
                 parts = a.spec.get("effects", ())
                 if e.part_index is None:
                     return any(part == e.params for part in parts)
@@ -443,6 +445,8 @@ def _set_type(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: Obje
         new = frozenset(p["subtypes"])
         replaced = {subtype_set(s) for s in new}
         subtypes = new | frozenset(s for s in subtypes if subtype_set(s) not in replaced)
+        if "creature" in replaced:
+            chars = replace(chars, every_creature_type=False)  # its creature types are set: no longer every one
     if "types" in p:
         # CR 205.1a: a subtype whose card type is gone goes too, unless a type it has shares it.
         subtypes = frozenset(s for s in subtypes if s in p.get("subtypes", ())
@@ -463,6 +467,29 @@ def _add_type(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: Obje
     if not mana and types == chars.types and subtypes == chars.subtypes and supertypes == chars.supertypes:
         return chars  # nothing new: the same characteristics (the view logs no change)
     return replace(chars, types=types, subtypes=subtypes, supertypes=supertypes, abilities=chars.abilities + mana)
+
+
+@_effect("all_creature_types", Layer.L4_TYPE, (K.L4_TYPE, K.CHANGELING), label="Is every creature type",
+         doc="Layer 4: the object is every creature type (CR 205.3m), as changeling's characteristic-defining ability "
+         "makes it (702.73a in 2022, 702.72a in 2020; the keyword `changeling` applies this first in layer 4, 613.3): "
+         "every SUBTYPE filter naming a creature type matches it while it is a creature or a tribal (205.3d). A later "
+         "effect that sets its creature types replaces them (205.1a). \"Target creature gains all creature types\".",
+         example={})
+def _all_creature_types(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View,
+                        e: Effect) -> Chars:
+    return replace(chars, every_creature_type=True)
+
+
+@_effect("all_basic_land_types", Layer.L4_TYPE, (K.L4_TYPE, K.BASIC_LAND_MANA), label="Is every basic land type",
+         doc="Layer 4: the land is every basic land type in addition to its other types (Plains, Island, Swamp, "
+         "Mountain and Forest, CR 305.6) and so has each one's intrinsic mana ability; it keeps its own land types and "
+         "rules text (305.7). An object that is not a land gets no land types (205.3d).", example={})
+def _all_basic_land_types(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View,
+                          e: Effect) -> Chars:
+    if "land" not in chars.types:
+        return chars
+    new = [t for t in BASIC_LAND_TYPES if t not in chars.subtypes]
+    return replace(chars, subtypes=chars.subtypes | frozenset(new), abilities=chars.abilities + engine.land_mana(new, oid, chars))
 
 
 @_effect("remove_type", Layer.L4_TYPE, K.L4_TYPE, keys=TYPE_KEYS, label="Loses a type",
@@ -600,6 +627,19 @@ KEYWORD_COUNTERS = ("flying", "first_strike", "double_strike", "deathtouch", "ha
 """Keyword counters (CR 122.1b) applied in layer 6."""
 
 
+CDA_RULES = {"all_creature_types": K.CHANGELING}
+"""The rule a characteristic-defining application of an effect cites in the layer walk, where a
+keyword is that ability (changeling, CR 702.73a); otherwise 613.3."""
+
+
+def _changeling(oid: ObjectId, obj: GameObject, key: tuple[Any, int], timestamp: int, prefix: str) -> Effect:
+    """Changeling's characteristic-defining ability: "this object is every creature type", applied
+    first in layer 4 (CR 702.73a, 604.3, 613.3) while the object has the keyword in that layer (a
+    copy effect may give or take it, 613.8a; losing abilities in layer 6 comes too late)."""
+    return Effect(f"{prefix}.changeling", "all_creature_types", freeze({}), oid, obj.controller, timestamp,
+                  affected_ids=(oid,), duration="static", static_key=key, cda=True, group=prefix)
+
+
 def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> list[Effect]:
     """Return the effects of static abilities, CDAs and counters of permanents (CR 611.3, 604.3, 613.4c).
 
@@ -621,12 +661,17 @@ def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> 
             if ability.kind in ("static", "cda"):
                 _ability_effects(out, oid, obj, ability.key, ability.spec, ability.kind, obj.timestamp,
                                  f"{oid}.{ability.key[1]}")
+            elif ability.keyword == "changeling":
+                out.append(_changeling(oid, obj, ability.key, obj.timestamp, f"{oid}.{ability.key[1]}"))
         for e in copies:
             if oid in e.affected_ids:
                 for original, i, ability in _copied_abilities(state, objects, e.params["of"], frozenset({oid})):
                     if ability.kind in ("static", "cda"):
                         _ability_effects(out, oid, obj, copied_key(oid, i), ability.spec, ability.kind,
                                          max(obj.timestamp, e.timestamp), f"{oid}.copy-{original}-{i}")
+                    elif ability.keyword == "changeling":
+                        out.append(_changeling(oid, obj, copied_key(oid, i), max(obj.timestamp, e.timestamp),
+                                               f"{oid}.copy-{original}-{i}"))
         net = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
         if net:
             stamps = [obj.counter_timestamps.get(k, obj.timestamp) for k in ("+1/+1", "-1/-1") if obj.counters.get(k)]

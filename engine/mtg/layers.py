@@ -30,8 +30,8 @@ from ..core.deadline import check as check_deadline
 from .interactions import overlaps
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches, same_name  # noqa: F401
 from .layer_effects import (  # noqa: F401  (part of this module's interface)
-    KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of, result_of,
-    static_effects, with_intrinsic_mana,
+    CDA_RULES, KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of,
+    result_of, static_effects, with_intrinsic_mana,
 )
 from .mana import BASIC_LAND_MANA, colors_of_cost, mana_symbols, mana_value  # noqa: F401
 from .model import LAYER_ORDER, Chars, Effect, GameObject, GameState, Layer, ObjectId, Zone, thaw
@@ -156,7 +156,8 @@ def _summary(layer: Layer, chars: Chars) -> Any:
     if n == 2:
         return chars.controller
     if n == 4:
-        return {"supertypes": sorted(chars.supertypes), "types": sorted(chars.types), "subtypes": sorted(chars.subtypes)}
+        return {"supertypes": sorted(chars.supertypes), "types": sorted(chars.types), "subtypes": sorted(chars.subtypes),
+                **({"every_creature_type": True} if chars.every_creature_type else {})}
     if n == 5:
         return sorted(chars.colors)
     if n == 3:
@@ -288,6 +289,8 @@ def _apply_group(engine: LayerEngine, layer: Layer, group: list[LayerEffect], vi
                     else _timestamp_rule(engine, chosen, view))
         label = chosen.label
         for oid, (before, after) in changes.items():
+            if is_cda and e.do in CDA_RULES:
+                rule_key = CDA_RULES[e.do]  # a keyword's characteristic-defining ability cites the keyword (702.73a)
             walk[oid].append((layer, e, label, reason, rule_key, before, after))  # built by LayerResult.walk
 
 

@@ -159,6 +159,9 @@ class Chars:
     toughness: Optional[int]
     loyalty: Optional[int]
     controller: PlayerId
+    every_creature_type: bool = False
+    """Is every creature type (changeling's CDA, CR 702.73a; an "is every creature type" effect in
+    layer 4): read through :func:`engine.mtg.subtypes.has_subtype`, not listed in ``subtypes``."""
 
     def has_keyword(self, keyword: str) -> bool:
         """Whether the object has that keyword ability now."""
@@ -171,6 +174,7 @@ class Chars:
             "supertypes": sorted(self.supertypes), "types": sorted(self.types), "subtypes": sorted(self.subtypes),
             "abilities": [a.label() for a in self.abilities], "power": self.power, "toughness": self.toughness,
             "loyalty": self.loyalty, "controller": self.controller,
+            **({"every_creature_type": True} if self.every_creature_type else {}),
         }
 
 

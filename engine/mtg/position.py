@@ -57,7 +57,7 @@ def check_document_effect(effect: Any, path: Path, v: Validation, at_action: boo
     DOCUMENT_EFFECT.check({key: item for key, item in effect.items() if key not in EFFECT_FRAME}, path, v)
     if effect.get("cda") and effect.get("do") not in LAYER_OF:
         v.error((*path, "cda"), "cda goes with an effect that changes characteristics (CR 604.3, 613.3)")
-    if "affected" in effect and effect.get("do") in ("cant_cast", "unsupported"):
+    if "affected" in effect and effect.get("do") in ("cant_cast", "unsupported", "player_keyword"):
         v.error((*path, "affected"), f"the {effect['do']} effect applies to no objects: it has no affected")
     if effect.get("do") == "grant_spell" and not isinstance(effect.get("affected"), list):
         v.error((*path, "affected"), "grant_spell applies to the spells named by id (affected: [ids], CR 611.2c)")

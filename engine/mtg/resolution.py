@@ -47,6 +47,13 @@ class Resolution:
         return replace(self, this_way=tuple(objects), this_way_lki=MappingProxyType(dict(lki or {})))
 
 
+def resolving_targets(ctx: Resolution) -> tuple[Optional[str], ...]:
+    """The resolving item's targets as a FILTER reads them (``not_target``, ``target_player_controls``):
+    in order, ``None`` for a target that is illegal now (CR 608.2b)."""
+    legal = ctx.legal
+    return tuple(t if i >= len(legal) or legal[i] else None for i, t in enumerate(ctx.item.targets))
+
+
 class Resolving:
     """Resolution (CR 608) for :class:`~engine.mtg.game.Game`."""
 
@@ -212,13 +219,14 @@ class Resolving:
         if "cards" in part:
             # Every card matching ``cards`` in ``zone`` of the player ``owner`` ("all creature cards from
             # target player's graveyard").
-            ctx_ = Context(item.source, item.controller, None)
+            ctx_ = Context(item.source, item.controller, None, resolving_targets(ctx))
             owners = self.players_of(state, ctx, {"player": part.get("owner", "you")})
             zone = Zone(part.get("zone", "graveyard"))
             return [o.id for o in state.in_zone(zone) if o.owner in owners
                     and matches(part["cards"], o.id, o.printed, o, ctx_)]
         if "affected" in part:
-            ctx_ = Context(item.source, item.controller, state.objects[item.source].attached_to if item.source in state.objects else None)
+            ctx_ = Context(item.source, item.controller, state.objects[item.source].attached_to if item.source in state.objects else None,
+                           resolving_targets(ctx))
             return [o for o in self.permanents(state) if matches(part["affected"], o, self.chars(state, o), state.objects[o], ctx_)]
         return []
 

@@ -337,6 +337,12 @@ class K(Enum):
     MORPH_TURN_UP = auto()
     TURN_FACE_UP = auto()
     TIMESTAMP_FACE_UP = auto()
+    # Added by the targets pass (issue 14): abilities on the stack, players with hexproof, changeling
+    ABILITY_ON_STACK = auto()
+    COUNTER_ABILITY = auto()
+    HEXPROOF_PLAYER = auto()
+    NOT_A_TARGET = auto()
+    CHANGELING = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -644,6 +650,11 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.MORPH_TURN_UP: ("702.36e", "702.37e", "morph cost"),
     K.TURN_FACE_UP: ("116.2b", "116.2b", "face-down creature face up"),
     K.TIMESTAMP_FACE_UP: ("613.7f", "613.7f", "turns face up"),
+    K.ABILITY_ON_STACK: ("113.1c", "113.1c", "activated or triggered ability on the stack"),
+    K.COUNTER_ABILITY: ("113.9", "113.9", "specifically counter abilities"),
+    K.HEXPROOF_PLAYER: ("702.11c", "702.11c", "on a player"),
+    K.NOT_A_TARGET: ("115.10a", "115.10a", "doesn't make that object or player a target"),
+    K.CHANGELING: ("702.72a", "702.73a", "every creature type"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -19,8 +19,10 @@ from typing import Any
 from ..core.schema import Validation, check_keys
 from ..core.validation import Checker, Path
 from . import game as _registered  # noqa: F401  (every entry is registered before the names below are read)
+from .effects import CREATED_EFFECTS
 from .face_down import check_face_down, face_up, parsed
 from .filters import STATIC_CONDITIONS
+from .targets import STACK_IDS
 from .layer_effects import LAYER_OF
 from .layers import LayerResult
 from .mana import colors_of_cost
@@ -88,7 +90,7 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
     objects = scenario.get("objects") if isinstance(scenario.get("objects"), list) else []
     ids = [o.get("id") for o in objects if isinstance(o, Mapping) and isinstance(o.get("id"), str)]
     v = Validation(checker, ruleset=str(scenario.get("ruleset", "")),
-                   refs={"object": frozenset(ids), "player": frozenset(PLAYERS)})
+                   refs={"object": frozenset(ids), "player": frozenset(PLAYERS), "stack_item": STACK_IDS - frozenset(ids)})
     if "options" in scenario:
         VOCABULARY.check(scenario["options"], ("options",), "option", v)
     _players(scenario.get("players"), v)
@@ -123,9 +125,60 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
     for i, action in enumerate(scenario.get("actions") or []):
         VOCABULARY.check(action, ("actions", i), "action", v)
     check_fused_casts(scenario, v)
+    _target_filters(scenario, scenario, (), v)
+
+
+TARGET_FILTER_KEYS = ("not_target", "target_player_controls")
+"""The FILTER keys that read the resolving spell's or ability's targets (CR 115.10a, 608.2b)."""
+
+
+def _target_filters(scenario: Mapping[str, Any], value: Any, path: Path, v: Validation) -> None:
+    """A FILTER key that reads the resolving item's targets (``not_target``, ``target_player_controls``)
+    is evaluated only where the objects are determined as a spell or ability resolves: the
+    ``affected`` or ``cards`` of an instruction of a spell, activated or triggered ability, and not
+    one that creates an effect matching at each later moment (``not_locked``, a rules effect). Anywhere
+    else it would be read without targets, so it is refused there (nothing accepted and ignored)."""
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            _target_filters(scenario, item, (*path, i), v)
+        return
+    if not isinstance(value, Mapping):
+        return
+    for key in TARGET_FILTER_KEYS:
+        if key in value and not _reads_targets(scenario, path):
+            v.error((*path, key), f"{key} reads the targets of a resolving spell or ability: it goes only in the "
+                                  "affected or cards of an instruction that determines its objects as it resolves "
+                                  "(CR 608.2c, 115.10a)")
+    for key, item in value.items():
+        _target_filters(scenario, item, (*path, key), v)
+
+
+def _reads_targets(scenario: Mapping[str, Any], path: Path) -> bool:
+    """Whether a FILTER at ``path`` is read with the resolving item's targets (see :func:`_target_filters`)."""
+    if len(path) < 6 or path[0] != "objects" or path[2] != "abilities" or path[-1] not in ("affected", "cards"):
+        return False
+    if {"targets", "trigger", "cost", "if", "instead_if"} & {p for p in path if isinstance(p, str)} or "effects" not in path:
+        return False
+    ability = _at(scenario, path[:4])
+    instruction = _at(scenario, path[:-1])
+    if not isinstance(ability, Mapping) or ability.get("kind") not in ("spell", "activated", "triggered"):
+        return False
+    if not isinstance(instruction, Mapping) or instruction.get("not_locked"):
+        return False
+    return instruction.get("do") not in CREATED_EFFECTS or instruction.get("do") in LAYER_OF
 
 
 OBJECT_RECORD = Record(fields=OBJECT_FIELDS, required=("id", "owner", "zone"))
+
+
+def _at(document: Any, path: Path) -> Any:
+    """The value at ``path`` in ``document``, or ``None``."""
+    for part in path:
+        try:
+            document = document[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return document
 
 
 def _when_used(obj: Mapping[str, Any], path: Path, v: Validation) -> None:

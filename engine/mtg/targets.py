@@ -1,6 +1,10 @@
 """Targets (CR 115): what a target must be, chosen as a spell is cast or an ability is put on the
 stack (601.2c, 603.3d) and checked again as it resolves (608.2b); shroud, hexproof and
-protection (702.18a, 702.11b, 702.16b). Each key of a TARGET is an entry of the vocabulary."""
+protection (702.18a, 702.11b, 702.16b), on permanents and on players (702.11c: a player has
+hexproof or shroud from a ``player_keyword`` effect). Each key of a TARGET is an entry of the
+vocabulary; an activated or triggered ability on the stack (113.1c) is targeted by its stack id
+(``s1``, ``s2`` … in the order items are put on the stack).
+"""
 
 from __future__ import annotations
 
@@ -9,9 +13,28 @@ from typing import Any, Optional
 
 from ..core import IllegalAction
 from .filters import Context, matches
-from .model import GameState, PlayerId
+from .model import PLAYERS, GameState, PlayerId, StackItem, opponent
 from .rules import K
-from .vocabulary import VOCABULARY, Choice, Const, Either
+from .vocabulary import VOCABULARY, Choice, Const, Either, ListOf, row
+
+PLAYER_KEYWORDS = ("hexproof", "shroud")
+"""The keywords a player can have (CR 702.11c, 702.18a)."""
+STACK_IDS = frozenset(f"s{n}" for n in range(1, 1000))
+"""The ids a stack item may have (``s1`` … in the order items are put on the stack): the ``stack_item``
+references of a scenario (a target of "counter target activated or triggered ability")."""
+
+
+def stack_item(state: GameState, target: str) -> Optional[StackItem]:
+    """Return the activated or triggered ability on the stack with the stack id ``target``, or ``None``
+    (a spell is targeted as its card, an object in the stack zone; CR 113.1c, 112.1)."""
+    if target in state.objects:
+        return None
+    return next((s for s in state.stack if s.id == target and s.kind != "spell"), None)
+
+
+def players_meant(who: str, controller: PlayerId) -> tuple[PlayerId, ...]:
+    """The players ``you``, ``opponent`` or ``each`` means for an effect controlled by ``controller``."""
+    return {"you": (controller,), "opponent": (opponent(controller),)}.get(who, PLAYERS)
 
 
 class Targeting:
@@ -26,10 +49,32 @@ class Targeting:
         for spec, target in zip(specs, targets):
             why = self.target_problem(state, spec, target, player, oid)
             if why is not None:
-                rule = {"shroud": K.SHROUD_TARGET, "hexproof": K.HEXPROOF_TARGET, "protection": K.PROTECTION_TARGET}
+                rule = {"shroud": K.SHROUD_TARGET, "hexproof": K.HEXPROOF_PLAYER if target in PLAYERS else K.HEXPROOF_TARGET,
+                        "protection": K.PROTECTION_TARGET, "not_an_ability": K.COUNTER_ABILITY}
+                ability = stack_item(state, target)
                 raise IllegalAction(self.cite(rule.get(why, K.CAST_TARGETS)), "mtg.illegal.target",
                                     {"card": oid, "card_name": name, "target": target,
-                                     "target_name": self.name_of(state, target), "why": why})
+                                     "target_name": f"{ability.name} ({ability.id})" if ability else self.name_of(state, target),
+                                     "why": why})
+
+    def player_keywords(self, state: GameState, player: PlayerId) -> frozenset[str]:
+        """Return the keywords ``player`` has now (``hexproof``, ``shroud``; CR 702.11c, 702.18a):
+        from ``player_keyword`` effects in force (created or document effects whose ``if`` holds)
+        and parts of static abilities of permanents (611.3a), ``you`` being the effect's controller."""
+        out: set[str] = set()
+        for e in state.effects:
+            if e.do == "player_keyword" and player in players_meant(e.params.get("who", "you"), e.controller) \
+                    and self.effect_holds(state, e):
+                out.add(e.params["keyword"])
+        layers = self.layers(state)
+        for pid in self.permanents(state):
+            chars = layers.chars[pid]
+            for ability in chars.abilities:
+                parts = [p for p in ability.spec.get("effects", ()) if p.get("do") == "player_keyword"] \
+                    if ability.kind == "static" else ()
+                if parts and self.static_holds(state, pid, ability):
+                    out.update(p["keyword"] for p in parts if player in players_meant(p.get("who", "you"), chars.controller))
+        return frozenset(out)
 
     def target_legal(self, state: GameState, spec: Mapping[str, Any], target: str, player: PlayerId, source: str) -> bool:
         """Whether ``target`` meets ``spec`` now (CR 115, 608.2b)."""
@@ -44,7 +89,20 @@ class Targeting:
             if not spec.get("player"):
                 return "not_a_legal_target"
             legal = spec.get("player") is True or (spec["player"] == "opponent") == (target != player)
-            return None if legal else "not_a_legal_target"
+            if not legal:
+                return "not_a_legal_target"
+            keywords = self.player_keywords(state, target)
+            if "shroud" in keywords:
+                return "shroud"
+            return "hexproof" if "hexproof" in keywords and target != player else None
+        ability = stack_item(state, target)
+        if ability is not None or (target in STACK_IDS and target not in state.objects):
+            # CR 113.9: only what specifically targets abilities can; 113.1c: the ability is an object on the stack.
+            if "ability" not in spec:
+                return "not_an_ability" if ability is not None else "not_a_legal_target"
+            return None if ability is not None and ability.kind in spec["ability"] else "not_a_legal_target"
+        if "ability" in spec and not ({"filter", "zone", "player"} & set(spec)):
+            return "not_a_legal_target"
         obj = state.objects.get(target)
         if obj is None or (spec.get("player") and "filter" not in spec and "zone" not in spec):
             return "not_a_legal_target"
@@ -86,3 +144,30 @@ VOCABULARY.define("target", "optional", rule=K.TARGETS, value=Const(value=True),
 VOCABULARY.define("target", "other", rule=K.SELF_REFERENCE, value=Const(value=True), label="Another",
                   doc="The target can't be the object with the ability itself (\"another target\", CR 201.5).",
                   example={"other": True})
+VOCABULARY.define("target", "ability", rule=(K.ABILITY_ON_STACK, K.COUNTER_ABILITY),
+                  value=ListOf(item=Choice(values=("activated", "triggered"), what="kind of ability"), min_items=1,
+                               max_items=2, unique=True),
+                  label="An ability on the stack",
+                  doc="The target may be an activated or triggered ability on the stack of these kinds (CR 113.1c), "
+                      "named by its stack id (`s1`, `s2` … in the order items are put on the stack; the `chain` items "
+                      "first): \"counter target activated or triggered ability\". Only a target that says so can be "
+                      "an ability (113.9); a mana ability never is on the stack (605.3b). With `zone` `stack` (\"target "
+                      "spell, activated ability, or triggered ability\") a spell too. On resolution the ability must "
+                      "still be on the stack (608.2b); it exists independently of its source (113.7a).",
+                  messages=("mtg.illegal.target",), example={"ability": ["activated", "triggered"]})
+
+PLAYER_KEYWORD_KEYS = {
+    "keyword": Choice(values=PLAYER_KEYWORDS, what="player keyword", label="Keyword",
+                      help="hexproof (CR 702.11c) or shroud (702.18a)"),
+    "who": Choice(values=("you", "opponent", "each"), what="player", label="Who has it",
+                     help="who has it: you (the effect's controller, default), an opponent, or each player"),
+}
+VOCABULARY.define("effect", "player_keyword", rule=(K.HEXPROOF_PLAYER, K.SHROUD_TARGET), keys=PLAYER_KEYWORD_KEYS,
+                  required=("keyword",), label="A player has hexproof or shroud",
+                  doc="The player has hexproof (\"you have hexproof\": they can't be the target of spells or abilities "
+                      "their opponents control, CR 702.11c) or shroud (\"you have shroud\": they can't be the target of "
+                      "spells or abilities, 702.18a), while the effect lasts: a target that breaks it is an `illegal` step "
+                      "as it is chosen and an illegal target on resolution (608.2b). It applies to no objects: it has no "
+                      "`affected`.",
+                  messages=("mtg.illegal.target",), example={"do": "player_keyword", "keyword": "hexproof"},
+                  row=row(PLAYER_KEYWORD_KEYS))

@@ -225,6 +225,8 @@ class Triggers:
                 o for o in state.order if state.objects[o].zone.value == zone]
             legal = [o for o in candidates if self.target_legal(state, spec, o, controller, source)]
             legal += [p for p in ("p1", "p2") if spec.get("player") and self.target_legal(state, spec, p, controller, source)]
+            if "ability" in spec:  # an activated or triggered ability on the stack, by its stack id (CR 113.1c)
+                legal += [s.id for s in state.stack if self.target_legal(state, spec, s.id, controller, source)]
             per_spec.append(legal + ([None] if spec.get("optional") else []))
         combos: list[list[str]] = [[]]
         for legal in per_spec:
@@ -428,14 +430,25 @@ _event("dies", K.LEAVES_LOOK_BACK,
        {"filter": {"types": ["creature"], "controller": "opponent"}})(_leaves)
 
 
-@_event("cast", K.CAST_BECOMES_CAST, {"player": WHOSE, "filter": VOCABULARY.use("filter", label="A spell that")},
+FIRST_EACH_TURN = Const(value=True, label="Their first spell each turn",
+                       help="only the first spell that player casts each turn (`players[].spells_cast` counts the "
+                            "spells cast before, CR 601.2i)")
+
+
+@_event("cast", K.CAST_BECOMES_CAST, {"player": WHOSE, "filter": VOCABULARY.use("filter", label="A spell that"),
+                                      "first_each_turn": FIRST_EACH_TURN},
         "A spell is cast", "A player casts a spell (CR 601.2i): its controller's (default), an opponent's, or each "
-        "player's; the `filter` is matched against the spell.", {"filter": {"multicolored": True}})
+        "player's; the `filter` is matched against the spell. With `first_each_turn` (\"whenever you cast your "
+        "first spell each turn\") only the first spell that player casts this turn triggers it: a trigger condition, "
+        "not an intervening \"if\" (603.2, 603.4), so a second spell cast in response changes nothing.",
+        {"filter": {"multicolored": True}})
 def _cast(game: Any, state: GameState, trigger: Mapping[str, Any], event: Mapping[str, Any], oid: str, chars: Chars,
           ctx: Context) -> bool:
     whose = trigger.get("player", "you")
     if whose != "each" and (whose == "you") != (event["player"] == chars.controller):
         return False
+    if trigger.get("first_each_turn") and state.player(event["player"]).spells_cast != 1:
+        return False  # CR 601.2i: the spell just cast is counted; only the turn's first one triggers it
     flt = trigger.get("filter")
     spell = event["object"]
     return flt is None or matches(flt, spell, game.chars(state, spell), state.objects[spell], ctx)

@@ -162,7 +162,9 @@ PLAYER_ID = Choice(values=PLAYERS, what="player id", label="Player")
 OBJECT = Ref(spaces=("object",), label="Object", help="the id of an object of the scenario")
 OBJECTS = ListOf(item=OBJECT, label="Objects", max_items=2_000)
 OBJECT_OR_PLAYER = Ref(spaces=("object", "player"), label="Object or player")
-TARGET_IDS = ListOf(item=OBJECT_OR_PLAYER, label="Targets", help="object or player ids, in the order of the targets",
+TARGET_IDS = ListOf(item=Ref(spaces=("object", "player", "stack_item"), label="Object, player or ability on the stack"),
+                    label="Targets", help="object or player ids (an ability on the stack: its stack id s1, s2 …, CR "
+                                          "113.1c), in the order of the targets",
                     max_items=99)
 STEP = Choice(values=tuple(s.value for s in Step), what="step", label="Step")
 NUMBER = Integer(low=-MAX_VALUE, high=MAX_VALUE)

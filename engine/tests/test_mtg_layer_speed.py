@@ -207,7 +207,8 @@ def test_read_facets_cover_what_the_coarse_reads_name():
         for e in effects:
             layer_of(e)
             facets = {facet for facet, _ in engine_.read_facets(e, engine_.index.view)}
-            assert engine_.reads(e) <= facets, (name, e.id)
+            # ("all", None): a filter key not audited yet reads everything (interactions.EVERYTHING).
+            assert "all" in facets or engine_.reads(e) <= facets, (name, e.id)
             count += 1
     assert count > 80
 

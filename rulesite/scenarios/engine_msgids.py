@@ -2559,6 +2559,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Cascade'),
     # Translators: mtg keyword:cascade
     pgettext_lazy('vocabulary', "When the spell is cast, its controller exiles cards from the top of their library until a nonland card with lower mana value, may cast it without paying its mana cost (the cast action's `cascade` decisions), and puts the rest on the bottom (702.85a; under 2022 also the resulting spell's mana value must be less); each instance triggers (702.85c)."),
+    # Translators: mtg keyword:changeling
+    pgettext_lazy('vocabulary', 'Changeling'),
+    # Translators: mtg keyword:changeling
+    pgettext_lazy('vocabulary', 'It is every creature type, in every zone (702.73a in 2022, 702.72a in 2020): a characteristic-defining ability applied first in layer 4 on the battlefield (604.3, 613.3), read by every SUBTYPE filter ("target non-Elf creature", "search for a Goblin card").'),
     # Translators: mtg keyword:cycling
     pgettext_lazy('vocabulary', 'Cycling'),
     # Translators: mtg keyword:cycling
@@ -2781,8 +2785,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Transfigure'),
     # Translators: mtg keyword:champion
     pgettext_lazy('vocabulary', 'Champion'),
-    # Translators: mtg keyword:changeling
-    pgettext_lazy('vocabulary', 'Changeling'),
     # Translators: mtg keyword:evoke
     pgettext_lazy('vocabulary', 'Evoke'),
     # Translators: mtg keyword:hideaway
@@ -2959,6 +2961,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Also becomes a type'),
     # Translators: mtg effect:add_type
     pgettext_lazy('vocabulary', 'Layer 4: the object has these card types, subtypes and supertypes in addition to its own (CR 613.1d); a land given a basic land type has its mana ability (305.6).'),
+    # Translators: mtg effect:all_creature_types
+    pgettext_lazy('vocabulary', 'Is every creature type'),
+    # Translators: mtg effect:all_creature_types
+    pgettext_lazy('vocabulary', 'Layer 4: the object is every creature type (CR 205.3m), as changeling\'s characteristic-defining ability makes it (702.73a in 2022, 702.72a in 2020; the keyword `changeling` applies this first in layer 4, 613.3): every SUBTYPE filter naming a creature type matches it while it is a creature or a tribal (205.3d). A later effect that sets its creature types replaces them (205.1a). "Target creature gains all creature types".'),
+    # Translators: mtg effect:all_basic_land_types
+    pgettext_lazy('vocabulary', 'Is every basic land type'),
+    # Translators: mtg effect:all_basic_land_types
+    pgettext_lazy('vocabulary', "Layer 4: the land is every basic land type in addition to its other types (Plains, Island, Swamp, Mountain and Forest, CR 305.6) and so has each one's intrinsic mana ability; it keeps its own land types and rules text (305.7). An object that is not a land gets no land types (205.3d)."),
     # Translators: mtg effect:remove_type
     pgettext_lazy('vocabulary', 'Loses a type'),
     # Translators: mtg effect:remove_type
@@ -3075,6 +3085,16 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Exiled instead of dying'),
     # Translators: mtg effect:exile_instead
     pgettext_lazy('vocabulary', 'If an object it affects would be put into a graveyard from the battlefield, it is exiled instead (a zone_change replacement, CR 614.1a).'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'A player has hexproof or shroud'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'The player has hexproof ("you have hexproof": they can\'t be the target of spells or abilities their opponents control, CR 702.11c) or shroud ("you have shroud": they can\'t be the target of spells or abilities, 702.18a), while the effect lasts: a target that breaks it is an `illegal` step as it is chosen and an illegal target on resolution (608.2b). It applies to no objects: it has no `affected`.'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'hexproof (CR 702.11c) or shroud (702.18a)'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'Who has it'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', "who has it: you (the effect's controller, default), an opponent, or each player"),
     # Translators: mtg slot instruction
     pgettext_lazy('vocabulary', 'What a spell or ability does as it resolves (`effects[]` of a `spell`, `activated` or `triggered` ability), followed in order (CR 608.2c).'),
     # Translators: mtg instruction:unsupported
@@ -3134,9 +3154,9 @@ VOCABULARY = (
     # Translators: mtg instruction:copy_spell
     pgettext_lazy('vocabulary', "Puts a copy of the spell on the stack under the item's controller (CR 707.10); the copy is not cast. `new_targets` (or the cast action's) are its new targets (707.10c); it has the original's modes (700.2g), X and division. Without `target` it copies the spell named by `object` (default: the spell whose casting triggered the ability); when that spell has left the stack (countered in response) the copy is made from the spell as it last existed there (last known information, 608.2h in 2022, 608.2g in 2020). A targeted spell that is gone is an illegal target (608.2b). A copy of a permanent spell becomes a token permanent as it resolves (608.3b in 2022, 111.11 in 2020)."),
     # Translators: mtg instruction:copy_spell
-    pgettext_lazy('vocabulary', 'object or player ids, in the order of the targets'),
+    pgettext_lazy('vocabulary', 'object or player ids (an ability on the stack: its stack id s1, s2 …, CR 113.1c), in the order of the targets'),
     # Translators: mtg instruction:copy_spell
-    pgettext_lazy('vocabulary', 'Object or player'),
+    pgettext_lazy('vocabulary', 'Object, player or ability on the stack'),
     # Translators: mtg instruction:delayed_trigger
     pgettext_lazy('vocabulary', 'Create a delayed trigger'),
     # Translators: mtg instruction:delayed_trigger
@@ -3313,6 +3333,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Creates: also becomes a type'),
     # Translators: mtg instruction:add_type
     pgettext_lazy('vocabulary', 'Creates the continuous effect `add_type` (EFFECT `add_type`: Layer 4: the object has these card types, subtypes and supertypes in addition to its own (CR 613.1d); a land given a basic land type has its mana ability (305.6).) It gets a timestamp (CR 613.7b) and locks in the objects it affects (611.2c) unless `not_locked`. It lasts for `duration` (default the rest of the game, 611.2a).'),
+    # Translators: mtg instruction:all_creature_types
+    pgettext_lazy('vocabulary', 'Creates: is every creature type'),
+    # Translators: mtg instruction:all_creature_types
+    pgettext_lazy('vocabulary', 'Creates the continuous effect `all_creature_types` (EFFECT `all_creature_types`: Layer 4: the object is every creature type (CR 205.3m), as changeling\'s characteristic-defining ability makes it (702.73a in 2022, 702.72a in 2020; the keyword `changeling` applies this first in layer 4, 613.3): every SUBTYPE filter naming a creature type matches it while it is a creature or a tribal (205.3d). A later effect that sets its creature types replaces them (205.1a). "Target creature gains all creature types".) It gets a timestamp (CR 613.7b) and locks in the objects it affects (611.2c) unless `not_locked`. It lasts for `duration` (default the rest of the game, 611.2a).'),
+    # Translators: mtg instruction:all_basic_land_types
+    pgettext_lazy('vocabulary', 'Creates: is every basic land type'),
+    # Translators: mtg instruction:all_basic_land_types
+    pgettext_lazy('vocabulary', "Creates the continuous effect `all_basic_land_types` (EFFECT `all_basic_land_types`: Layer 4: the land is every basic land type in addition to its other types (Plains, Island, Swamp, Mountain and Forest, CR 305.6) and so has each one's intrinsic mana ability; it keeps its own land types and rules text (305.7). An object that is not a land gets no land types (205.3d).) It gets a timestamp (CR 613.7b) and locks in the objects it affects (611.2c) unless `not_locked`. It lasts for `duration` (default the rest of the game, 611.2a)."),
     # Translators: mtg instruction:remove_type
     pgettext_lazy('vocabulary', 'Creates: loses a type'),
     # Translators: mtg instruction:remove_type
@@ -3383,6 +3411,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Creates: exiled instead of dying'),
     # Translators: mtg instruction:exile_instead
     pgettext_lazy('vocabulary', 'Creates the continuous effect `exile_instead` (EFFECT `exile_instead`: If an object it affects would be put into a graveyard from the battlefield, it is exiled instead (a zone_change replacement, CR 614.1a).) It gets a timestamp (CR 613.7b) and applies to whatever matches `affected` at each moment, not locked in (611.2c). It lasts for `duration` (default the rest of the game, 611.2a).'),
+    # Translators: mtg instruction:player_keyword
+    pgettext_lazy('vocabulary', 'Creates: a player has hexproof or shroud'),
+    # Translators: mtg instruction:player_keyword
+    pgettext_lazy('vocabulary', 'Creates the continuous effect `player_keyword` (EFFECT `player_keyword`: The player has hexproof ("you have hexproof": they can\'t be the target of spells or abilities their opponents control, CR 702.11c) or shroud ("you have shroud": they can\'t be the target of spells or abilities, 702.18a), while the effect lasts: a target that breaks it is an `illegal` step as it is chosen and an illegal target on resolution (608.2b). It applies to no objects: it has no `affected`.) It gets a timestamp (CR 613.7b) and applies to whatever matches `affected` at each moment, not locked in (611.2c). It lasts for `duration` (default the rest of the game, 611.2a).'),
     # Translators: mtg slot replacement
     pgettext_lazy('vocabulary', 'Replaced event'),
     # Translators: mtg slot replacement
@@ -3476,11 +3508,15 @@ VOCABULARY = (
     # Translators: mtg trigger:cast
     pgettext_lazy('vocabulary', 'A spell is cast'),
     # Translators: mtg trigger:cast
-    pgettext_lazy('vocabulary', "A player casts a spell (CR 601.2i): its controller's (default), an opponent's, or each player's; the `filter` is matched against the spell."),
+    pgettext_lazy('vocabulary', 'A player casts a spell (CR 601.2i): its controller\'s (default), an opponent\'s, or each player\'s; the `filter` is matched against the spell. With `first_each_turn` ("whenever you cast your first spell each turn") only the first spell that player casts this turn triggers it: a trigger condition, not an intervening "if" (603.2, 603.4), so a second spell cast in response changes nothing.'),
     # Translators: mtg trigger:cast
     pgettext_lazy('vocabulary', "you (the default): its controller's; opponent; each: any player's"),
     # Translators: mtg trigger:cast
     pgettext_lazy('vocabulary', 'A spell that'),
+    # Translators: mtg trigger:cast
+    pgettext_lazy('vocabulary', 'Their first spell each turn'),
+    # Translators: mtg trigger:cast
+    pgettext_lazy('vocabulary', 'only the first spell that player casts each turn (`players[].spells_cast` counts the spells cast before, CR 601.2i)'),
     # Translators: mtg trigger:upkeep
     pgettext_lazy('vocabulary', 'At the beginning of the upkeep'),
     # Translators: mtg trigger:upkeep
@@ -3624,11 +3660,11 @@ VOCABULARY = (
     # Translators: mtg filter:subtypes
     pgettext_lazy('vocabulary', 'Has one of these subtypes'),
     # Translators: mtg filter:subtypes
-    pgettext_lazy('vocabulary', 'Has at least one of these subtypes (CR 205.3a): "Zombie", "Goblin or Elf".'),
+    pgettext_lazy('vocabulary', 'Has at least one of these subtypes (CR 205.3a): "Zombie", "Goblin or Elf". An object that is every creature type (changeling, 702.73a) has every creature type.'),
     # Translators: mtg filter:not_subtypes
     pgettext_lazy('vocabulary', 'Has none of these subtypes'),
     # Translators: mtg filter:not_subtypes
-    pgettext_lazy('vocabulary', 'Has none of these subtypes (CR 205.3a): "non-Zombie".'),
+    pgettext_lazy('vocabulary', 'Has none of these subtypes (CR 205.3a): "non-Zombie"; a changeling is never "non-" a creature type (702.73a).'),
     # Translators: mtg filter:supertypes
     pgettext_lazy('vocabulary', 'Has all these supertypes'),
     # Translators: mtg filter:supertypes
@@ -3675,6 +3711,22 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Controlled by'),
     # Translators: mtg filter:controller
     pgettext_lazy('vocabulary', 'Controlled by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 or p2 (CR 110.2), after the layers.'),
+    # Translators: mtg filter:lacks_keyword
+    pgettext_lazy('vocabulary', "Doesn't have the keyword"),
+    # Translators: mtg filter:lacks_keyword
+    pgettext_lazy('vocabulary', 'Doesn\'t have this keyword ability now, after the layers (CR 702.1): "each creature without flying".'),
+    # Translators: mtg filter:counter
+    pgettext_lazy('vocabulary', 'Has a counter of the kind'),
+    # Translators: mtg filter:counter
+    pgettext_lazy('vocabulary', 'Has at least one counter of this kind on it (CR 122.1): "each creature with a +1/+1 counter on it".'),
+    # Translators: mtg filter:not_target
+    pgettext_lazy('vocabulary', 'Other than target N'),
+    # Translators: mtg filter:not_target
+    pgettext_lazy('vocabulary', 'Any object but the one chosen as the resolving spell\'s or ability\'s target number N (from 0): "target creature … each other creature"; the others are affected, not targeted (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere else (a static ability, a document effect, a trigger) it is refused.'),
+    # Translators: mtg filter:target_player_controls
+    pgettext_lazy('vocabulary', 'Controlled by target player N'),
+    # Translators: mtg filter:target_player_controls
+    pgettext_lazy('vocabulary', 'Controlled by the player chosen as the resolving spell\'s or ability\'s target number N (from 0): "each creature target player controls", "target player\'s creatures"; the player is targeted, the creatures are not (CR 115.10a). Read as the spell or ability resolves, where its targets are known (an instruction\'s objects, the objects a created effect locks in, CR 611.2c); a target illegal by then (608.2b) names nothing. Anywhere else (a static ability, a document effect, a trigger) it is refused.'),
     # Translators: mtg slot target
     pgettext_lazy('vocabulary', 'What one target of a spell or ability must be (CR 115.1); `{}` is any permanent. Shroud, hexproof and protection are checked as the target is chosen and again on resolution (608.2b).'),
     # Translators: mtg target:filter
@@ -3693,6 +3745,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'The target may be left out ("up to one target", CR 115.1, 601.2c).'),
     # Translators: mtg target:other
     pgettext_lazy('vocabulary', 'The target can\'t be the object with the ability itself ("another target", CR 201.5).'),
+    # Translators: mtg target:ability
+    pgettext_lazy('vocabulary', 'An ability on the stack'),
+    # Translators: mtg target:ability
+    pgettext_lazy('vocabulary', 'The target may be an activated or triggered ability on the stack of these kinds (CR 113.1c), named by its stack id (`s1`, `s2` … in the order items are put on the stack; the `chain` items first): "counter target activated or triggered ability". Only a target that says so can be an ability (113.9); a mana ability never is on the stack (605.3b). With `zone` `stack` ("target spell, activated ability, or triggered ability") a spell too. On resolution the ability must still be on the stack (608.2b); it exists independently of its source (113.7a).'),
     # Translators: mtg slot cost
     pgettext_lazy('vocabulary', 'Activation cost'),
     # Translators: mtg slot cost
@@ -5598,11 +5654,11 @@ FIELD_TYPES = (
     # Translators: a field type's description (fow action:play_standby); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'an object id, p1, p2, or chase:N (a chase item, 1 for the bottom)'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters, cost_increase, cost_reduction, cast_as_though_flash, flash_for_cost) with its own `affected` FILTER'),
+    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters, cost_increase, cost_reduction, cast_as_though_flash, flash_for_cost, player_keyword) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'CONDITION (controls, your_turn, life_at_most, first_combat, step, opponent_cast_spells)'),
     # Translators: a field type's description (mtg ability:cda); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt) with its own `affected` FILTER'),
+    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:keyword); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'mana symbols such as `{2}{W/B}{U}`'),
     # Translators: a field type's description (mtg ability:triggered); keep words in capitals and `code` as they are

@@ -282,7 +282,9 @@ def _tagged_specs(key: str, field: Use, name: str) -> list[Spec]:
 def _list_specs(key: str, field: ListOf, name: str, label: Any, help: Any) -> list[Spec]:
     item = field.item
     if isinstance(item, Ref) and "player" in item.spaces and not field.unique:  # targets: one may be chosen twice (CR 115.3)
-        return [Spec(key, name, "refs", label, help=help, players=True),
+        # An ability on the stack is targeted by its stack id (s1, s2 …, CR 113.1c): the picker accepts those too.
+        allow = r"s\d+" if "stack_item" in item.spaces else ""
+        return [Spec(key, name, "refs", label, help=help, players=True, allow=allow),
                 Spec(key, f"{name}_list", "words", _("…or as ids (one may repeat)"), main=False)]
     if isinstance(item, Ref):
         return [Spec(key, name, "refs", label, help=help, players="player" in item.spaces)]

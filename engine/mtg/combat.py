@@ -16,6 +16,7 @@ from .choices import MAX_BRANCHES
 from .effects import CREATED_KEYS, create
 from .model import GameState, Step, Zone, opponent
 from .priority import STEP_ORDER
+from .protection import protection_against
 from .resolution import OBJECT_REF, instruction
 from .rules import K
 from .vocabulary import OBJECT, OBJECTS, VOCABULARY, ListOf, MapOf, Record, Ref, row
@@ -119,7 +120,8 @@ class Combat:
         pairs = list(action.get("blockers", ()))
         illegal = self._illegal_blocks(state, pairs)
         for blocker, attacker, why in illegal:
-            rule = {"flying": K.FLYING, "fear": K.FEAR, "menace": K.MENACE, "one_attacker": K.BLOCK_ONE_ATTACKER}
+            rule = {"flying": K.FLYING, "fear": K.FEAR, "menace": K.MENACE, "one_attacker": K.BLOCK_ONE_ATTACKER,
+                    "protection": K.PROTECTION_BLOCK}
             self.record("illegal", "mtg.illegal.block", rule.get(why, K.DECLARE_BLOCKERS), card=blocker,
                         card_name=self.name_of(state, blocker), attacker=attacker, why=why)
         if illegal or not self.block_requirements_obeyed(state, action):
@@ -191,6 +193,8 @@ class Combat:
             return "fear"
         if self.has_rule_effect(state, "cant_block", blocker):
             return "cant_block"
+        if protection_against(ac, bc):
+            return "protection"
         return None
 
     def _block_requirements(self, state: GameState) -> dict[str, list[str]]:

@@ -22,7 +22,7 @@ from .resolution import AMOUNT, PLAYER, Resolution, instruction
 from .rules import K
 from .vocabulary import (
     COLOR_LIST, FILTER, NUMBER, SUBTYPE_LIST, SUPERTYPE_LIST, TYPE_LIST, VOCABULARY, Choice, Const, ListOf,
-    ManaSymbols, Record, Text,
+    ManaSymbols, Record, Text, row,
 )
 
 ZONE_OF = Choice(values=("battlefield", "graveyard", "hand", "library", "exile", "stack"), what="zone", label="Zone",
@@ -336,6 +336,106 @@ instruction("tap", K.TAP, refs=REFS, label="Tap", messages=("mtg.tap",), example
             doc="Taps each permanent (CR 701.21a in 2022, 701.20a in 2020).")(_tap(True))
 instruction("untap", K.TAP, refs=REFS, label="Untap", messages=("mtg.tap",), example={"target": 0},
             doc="Untaps each permanent (CR 701.21b in 2022, 701.20b in 2020).")(_tap(False))
+
+
+# ----------------------------------------------------------------------------- scry and surveil (701.18, 701.42)
+
+
+def look_options(top: list[str], other: str) -> list[dict[str, list[str]]]:
+    """Every way to split the cards looked at into an order on top and an order for ``other``
+    (``bottom`` of the library for scry, ``graveyard`` for surveil), at most MAX_BRANCHES + 1."""
+    out: list[dict[str, list[str]]] = []
+    for size in range(len(top) + 1):
+        for chosen in itertools.combinations(top, size):
+            rest = [c for c in top if c not in chosen]
+            orders = itertools.permutations(chosen) if other == "bottom" else (chosen,)
+            for away in orders:
+                for kept in itertools.permutations(rest):
+                    out.append({"top": list(kept), other: list(away)})
+                    if len(out) > MAX_BRANCHES:
+                        return out
+    return out
+
+
+def put_on_top(state: GameState, player: PlayerId, top: list[str], bottom: list[str]) -> GameState:
+    """Return the state with ``top`` (first = topmost) on top of ``player``'s library and ``bottom``
+    (first = the first put there) under the rest; the cards stay the same objects (a library
+    reordered is no zone change, CR 400.7)."""
+    moved = set(top) | set(bottom)
+    order = [o for o in state.order if o not in moved]
+    library = [o for o in order if state.objects[o].zone is Zone.LIBRARY and state.objects[o].owner == player]
+    at = order.index(library[0]) if library else len(order)
+    order[at:at] = top
+    last = order.index(library[-1]) + 1 if library else at + len(top)
+    order[last:last] = bottom
+    return replace(state, order=tuple(order))
+
+
+def _look(other: str):
+    """The function of scry (``bottom``) and surveil (``graveyard``)."""
+    def look(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+        game, item = ctx.game, ctx.item
+        verb = "scry" if other == "bottom" else "surveil"
+        rule = K.SCRY if other == "bottom" else K.SURVEIL
+        n = game.amount(state, ctx, part.get("amount", 1))
+        for p in game.players_of(state, ctx, part):
+            if n <= 0:
+                # CR 701.18b: scry 0 is no scry event; "whenever you scry" doesn't trigger.
+                game.record("resolve", f"mtg.{verb}.zero", K.SCRY_ZERO if verb == "scry" else rule, player=p,
+                            card=item.source, card_name=item.name)
+                continue
+            top = [c.id for c in state.in_zone(Zone.LIBRARY, p)][:n]
+            split = game.choose(state, f"{verb}:{p}:{item.source}", look_options(top, other), f"mtg.choice.{verb}",
+                                rule, player=p, card=item.source, card_name=item.name, amount=n)
+            kept, away = list(split["top"]), list(split[other])
+            if other == "bottom":
+                state = put_on_top(state, p, kept, away)
+            else:
+                state = put_on_top(state, p, kept, [])
+                for c in away:
+                    state = game.move(state, c, Zone.GRAVEYARD, "surveil", K.SURVEIL)
+            game.record("resolve", f"mtg.{verb}", rule, player=p, amount=n, top=kept, **{other: away},
+                        card=item.source, card_name=item.name)
+            game.recorder.sync(state)
+            state = game.emit(state, {"event": verb, "player": p, "amount": n, "object": item.source})
+        return state, ctx
+    look.__doc__ = f"Follow a {'scry' if other == 'bottom' else 'surveil'} instruction."
+    return look
+
+
+instruction("scry", K.SCRY, keys={"amount": AMOUNT, "player": PLAYER}, label="Scry",
+            messages=("mtg.scry", "mtg.scry.zero", "mtg.choice.scry"), example={"amount": 2},
+            doc="The player looks at the top `amount` cards of their library (default 1) and puts any number of them on "
+                "the bottom in any order and the rest on top in any order (scry, CR 701.18a in 2022, 701.17a in 2020; "
+                "key `scry:<player>:<source>` = `{\"top\": [...], \"bottom\": [...]}`, each first = the upper card). "
+                "Scry 0 is no scry event (701.18b). It is a `scry` trigger event.")(_look("bottom"))
+instruction("surveil", K.SURVEIL, keys={"amount": AMOUNT, "player": PLAYER}, label="Surveil",
+            messages=("mtg.surveil", "mtg.surveil.zero", "mtg.choice.surveil", "mtg.move"), example={"amount": 2},
+            doc="The player looks at the top `amount` cards of their library (default 1), puts any number of them into "
+                "their graveyard and the rest on top in any order (surveil, CR 701.42a in 2022, 701.41a in 2020; key "
+                "`surveil:<player>:<source>` = `{\"top\": [...], \"graveyard\": [...]}`). It is a `surveil` trigger "
+                "event.")(_look("graveyard"))
+
+LOOKED = Record(fields={"top": ListOf(item=Text(min_length=1, max_length=64), max_items=99, label="On top",
+                                      help="ids, the topmost first"),
+                        "bottom": ListOf(item=Text(min_length=1, max_length=64), max_items=99, label="On the bottom",
+                                         help="ids, the first put there first")},
+                required=("top", "bottom"), label="Top and bottom")
+VOCABULARY.define("choice", "scry", rule=K.SCRY, value=LOOKED, key_parts=("player", "source"), label="Scry: top and bottom",
+                  doc="Where a player scrying puts the cards looked at (CR 701.18a): `top` in order (topmost first) and "
+                      "`bottom` in order; together exactly those cards.",
+                  messages=("mtg.choice.made", "mtg.illegal.choice", "mtg.choice.scry"),
+                  example={"scry:p1:opt": {"top": ["c2"], "bottom": ["c1"]}}, row=row({}, main=("scry",)))
+VOCABULARY.define("choice", "surveil", rule=K.SURVEIL,
+                  value=Record(fields={"top": LOOKED.fields["top"],
+                                       "graveyard": ListOf(item=Text(min_length=1, max_length=64), max_items=99,
+                                                           label="Into the graveyard")},
+                               required=("top", "graveyard"), label="Top and graveyard"),
+                  key_parts=("player", "source"), label="Surveil: top and graveyard",
+                  doc="Where a player surveilling puts the cards looked at (CR 701.42a): `top` in order (topmost first), "
+                      "the others into the `graveyard`.",
+                  messages=("mtg.choice.made", "mtg.illegal.choice", "mtg.choice.surveil"),
+                  example={"surveil:p1:thought": {"top": [], "graveyard": ["c1", "c2"]}}, row=row({}, main=("surveil",)))
 
 
 TOKEN = Record(fields={

@@ -18,7 +18,8 @@ from ..core.validation import Path
 from .mana import mana_value
 from .model import Ability, GameState, PendingTrigger, StackItem, Zone, freeze
 from .rules import KEYWORD_SECTIONS, K, KeywordRule
-from .vocabulary import COLORS, VOCABULARY, Choice, Integer, ManaSymbols, Text, row
+from .protection import QUALITY
+from .vocabulary import VOCABULARY, Choice, Integer, ManaSymbols, Text, row
 
 EVALUATED: dict[str, tuple[Any, str]] = {
     # keyword → (the rule where the engine applies it, what it does in the engine)
@@ -52,8 +53,10 @@ EVALUATED: dict[str, tuple[Any, str]] = {
                        "deathtouch (702.12b, 704.5g, 704.5h)."),
     "lifelink": (K.LIFELINK, "Damage it deals also causes its controller to gain that much life (702.15b)."),
     "menace": (K.MENACE, "It can't be blocked except by two or more creatures (702.111b in 2022, 702.110b in 2020)."),
-    "protection": (K.PROTECTION_TARGET, "Protection from a color (`from`): it can't be the target of spells or "
-                   "abilities of that color, and damage from sources of that color is prevented (702.16b, 702.16e)."),
+    "protection": (K.PROTECTION_TARGET, "Protection from a quality (`from`: a color, multicolored, monocolored, "
+                   "colorless, a card type, everything or a player, 702.16a, 702.16j, 702.16k): it can't be the target "
+                   "of spells or abilities from a source with that quality, damage from such sources is prevented, and "
+                   "as an attacker it can't be blocked by such creatures (702.16b, 702.16e, 702.16f)."),
     "reach": (KeywordRule("reach"), "It can block creatures with flying (702.17b, 702.9b)."),
     "shroud": (K.SHROUD_TARGET, "It can't be the target of spells or abilities (702.18a)."),
     "split_second": (K.SPLIT_SECOND, "While the spell is on the stack, players can't cast other spells or activate "
@@ -124,12 +127,12 @@ def check_keyword_ability(value: Any, path: Path, v: Validation) -> None:
     if keyword == "typecycling" and "type" not in value:
         v.error((*path, "type"), "type is required for typecycling: the land type it finds (CR 702.29e)")
     if keyword == "protection" and "from" not in value:
-        v.error((*path, "from"), "from is required for protection: the color it protects from (CR 702.16a)")
+        v.error((*path, "from"), "from is required for protection: the quality it protects from (CR 702.16a)")
 
 
 KEYWORD_KEYS = {
     "keyword": VOCABULARY.use("keyword", label="Keyword"),
-    "from": Choice(values=COLORS, what="color", label="Protection from", help="a color (CR 702.16a)"),
+    "from": QUALITY,
     "cost": ManaSymbols(label="Cost", help="the mana cost of cycling, typecycling or equip"),
     "type": Text(min_length=1, max_length=40, label="Type", help="the land type typecycling finds"),
     "n": Integer(low=1, high=99, label="N", help="devour N: counters per creature devoured"),

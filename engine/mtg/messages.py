@@ -164,6 +164,19 @@ MESSAGES = {
     "mtg.choice.never_asked_nearest": "The choice {choice} was given, but no decision of this board asked for it: it is not used (did you mean {nearest}?).",
     "mtg.illegal.choice": "{choice}: {given} is not one of the options ({options}); the choice is not made.",
     "mtg.cannot_evaluate.block_requirement": "{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.",
+    # issue 14: effects and look-ahead
+    "mtg.trigger.state": "{card_name}'s state trigger triggers: the game state it waits for is true.",
+    "mtg.until.already": "{source_name} has already left the battlefield, so {card_name} is not exiled (it would return at once).",
+    "mtg.until.returns": "{source_name} has left the battlefield: {card_name} returns to the battlefield under its owner's ({owner}) control.",
+    "mtg.counters.moved": "{count} {kind} counter(s) move from {card_name} onto {to_name}.",
+    "mtg.counters.cant_move": "No {kind} counter can be moved from {card_name} onto {to_name}, so none is removed or put.",
+    "mtg.scry": "{player} scries {amount} for {card_name}: {top} on top, {bottom} on the bottom.",
+    "mtg.scry.zero": "{player} scries 0 for {card_name}: no scry event occurs, so nothing triggers on it.",
+    "mtg.choice.scry": "{player} chooses which of the top {amount} card(s) go on the bottom, and in what order, for {card_name} ({count} possible choices).",
+    "mtg.surveil": "{player} surveils {amount} for {card_name}: {top} on top, {graveyard} into the graveyard.",
+    "mtg.surveil.zero": "{player} surveils 0 for {card_name}: there is nothing to look at.",
+    "mtg.choice.surveil": "{player} chooses which of the top {amount} card(s) go into the graveyard for {card_name} ({count} possible choices).",
+    "mtg.enters.look_ahead": "On the battlefield {card_name} would not have this ability, so it does not modify how it enters: {ability}",
 }
 
 CATALOGUE.register(MESSAGES)

@@ -264,7 +264,7 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
                                    tuple(raw.get("targets", ())), tuple(ability.spec.get("targets", ())),
                                    condition=ability.spec.get("if"), source_lki=None,
                                    event=freeze(raw.get("event", {})),
-                                   choices=freeze({"x": raw.get("x", 0)})))
+                                   choices=freeze({"x": raw.get("x", 0), "ability": raw.get("ability", 0)})))
     state = replace(state, objects=MappingProxyType(objects), effects=tuple(effects), stack=tuple(stack),
                     next_stack_id=len(stack) + 1, cascade_decisions=MappingProxyType(cascade))
     pending = []

@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from .filters import Context, matches
-from .model import Effect, GameObject, GameState, PlayerId, Zone, freeze
+from .model import Ability, Chars, Effect, GameObject, GameState, PlayerId, Zone, freeze
 from .rules import K
 from .vocabulary import VOCABULARY
 
@@ -48,14 +48,21 @@ class Zones:
         if to is Zone.BATTLEFIELD and obj.printed.loyalty is not None and "planeswalker" in obj.printed.types:
             # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty.
             new = replace(new, counters=MappingProxyType({"loyalty": obj.printed.loyalty}))
-        if to is Zone.BATTLEFIELD and self.enters_tapped(obj):
-            new = replace(new, tapped=True)
-            self.record("replace", "mtg.replace.enters_tapped", K.ENTERS_REPLACEMENT, card=oid, card_name=obj.printed.name)
         chosen_name = None
+        if to is Zone.BATTLEFIELD:
+            # CR 614.12: what modifies how it enters is read off the permanent as it would exist
+            # on the battlefield, after the continuous effects that would apply to it.
+            ahead = self.look_ahead(state, new)
+            if frm is not Zone.BATTLEFIELD:
+                self.note_look_ahead(obj, ahead)
+            if self.enters_tapped(ahead):
+                new = replace(new, tapped=True)
+                self.record("replace", "mtg.replace.enters_tapped", K.ENTERS_REPLACEMENT, card=oid, card_name=obj.printed.name)
         if to is Zone.BATTLEFIELD and frm is not Zone.BATTLEFIELD:
-            state, extra, chosen_name = self.as_enters(state, obj, controller or obj.owner)
+            state, extra, chosen_name = self.as_enters(state, obj, controller or obj.owner, ahead.abilities)
             if extra:
                 new = replace(new, counters=MappingProxyType({**dict(new.counters), **extra}))
+            new = self.enters_replaced(state, new, obj)
         if frm is Zone.BATTLEFIELD:
             # A name chosen as it entered belongs to that object only (CR 400.7).
             state = replace(state, effects=tuple(e for e in state.effects if not (e.do == "chosen_name" and e.source == oid)))
@@ -86,9 +93,65 @@ class Zones:
                 state = self.emit(state, {**event, "event": "sacrifice"})
         if to is Zone.BATTLEFIELD:
             state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})
+        if frm is Zone.BATTLEFIELD:
+            state = self.return_exiled(state, obj)
         return state
 
-    def as_enters(self, state: GameState, obj: GameObject, controller: PlayerId) -> tuple[GameState, dict[str, int], Optional[str]]:
+    def return_exiled(self, state: GameState, left: GameObject) -> GameState:
+        """The cards exiled "until ``left`` leaves the battlefield" return to the battlefield under
+        their owners' control at once (CR 610.3, 610.3c in 2022 / 610.3b in 2020); a card no longer
+        the object that was exiled (it left exile, 400.7) stays where it is."""
+        links = [e for e in state.effects if e.do == "exiled_until" and e.source == left.id
+                 and e.params.get("source_timestamp") == left.timestamp]
+        if not links:
+            return state
+        state = replace(state, effects=tuple(e for e in state.effects if e not in links))
+        for link in links:
+            for card in link.params.get("cards", ()):
+                obj = state.objects.get(card)
+                if obj is None or obj.zone is not Zone.EXILE or obj.timestamp != link.params["stamps"].get(card):
+                    continue
+                self.record("move", "mtg.until.returns", K.UNTIL_OWNER, card=card, card_name=obj.printed.name,
+                            source=left.id, source_name=left.printed.name, owner=obj.owner)
+                state = self.move(state, card, Zone.BATTLEFIELD, "until_returns", K.UNTIL, controller=obj.owner)
+        return state
+
+    def look_ahead(self, state: GameState, entering: GameObject) -> Chars:
+        """Return the characteristics ``entering`` would have on the battlefield (CR 614.12): the
+        layers applied to it as if it were there, its own static abilities and the continuous
+        effects that already exist included (a nonbasic land under "nonbasic lands are
+        Mountains" has no ability of its own)."""
+        ahead = replace(entering, zone=Zone.BATTLEFIELD)
+        return self.chars(state.with_object(ahead), entering.id)
+
+    def note_look_ahead(self, obj: GameObject, ahead: Chars) -> None:
+        """Record each ability of the card that would modify how it enters but that it would not
+        have on the battlefield (CR 614.12): that replacement effect does not apply."""
+        kept = {a.key for a in ahead.abilities}
+        for ability in obj.printed.abilities:
+            if ability.key in kept or not _modifies_entering(ability):
+                continue
+            self.record("replace", "mtg.enters.look_ahead", K.LOOK_AHEAD, card=obj.id, card_name=obj.printed.name,
+                        ability=ability.label())
+
+    def enters_replaced(self, state: GameState, new: GameObject, obj: GameObject) -> GameObject:
+        """Apply the replacement effects of the ``enters`` event to the object about to enter
+        (CR 614.1c-d, 614.12): each is found and matched on the battlefield it would enter, so
+        its own abilities and the effects that would apply to it count, and makes it enter
+        tapped and/or with counters (122.6; ``"x"``: the X its spell was cast with)."""
+        ahead = state.with_object(replace(new, zone=Zone.BATTLEFIELD))
+        _, event = self.replace_event(ahead, {"event": "enters", "object": obj.id, "tapped": new.tapped,
+                                              "counters": {}, "x": obj.x,
+                                              "name": obj.printed.name})
+        if event is None:
+            return new
+        counters = dict(new.counters)
+        for kind, n in event["counters"].items():
+            counters[kind] = counters.get(kind, 0) + n
+        return replace(new, tapped=bool(event["tapped"]), counters=MappingProxyType(counters))
+
+    def as_enters(self, state: GameState, obj: GameObject, controller: PlayerId,
+                  abilities: Optional[tuple[Ability, ...]] = None) -> tuple[GameState, dict[str, int], Optional[str]]:
         """Replacement effects that modify how ``obj`` enters (CR 614.1c, 614.12), their choices made
         before it enters (614.12a). Returns the state, the counters it enters with and a chosen name.
 
@@ -98,12 +161,14 @@ class Zones:
           number of matching other cards from the hand (``reveal:<id>``), one counter each (Arsenal Thresher);
         * ``{"kind": "replacement", "as_enters": "choose_name", "filter": FILTER}``: choose a card name
           (``name:<id>``; the options are the names of the matching cards in the scenario, 201.4).
+        ``abilities`` are those it would have on the battlefield (CR 614.12, :meth:`look_ahead`),
+        by default its printed ones.
         Errors: :class:`OpenChoice` when a choice is left open.
         """
         counters: dict[str, int] = {}
         name: Optional[str] = None
         ctx = Context(obj.id, controller, None)
-        for ability in obj.printed.abilities:
+        for ability in obj.printed.abilities if abilities is None else abilities:
             spec = ability.spec
             if ability.kind == "keyword" and spec.get("keyword") == "devour":
                 mine = [o for o in self.permanents(state) if "creature" in self.chars(state, o).types
@@ -172,6 +237,15 @@ class Zones:
             state = self.move(state, card.id, Zone.HAND, "draw", key)
             state = self.emit(state, {"event": "draw", "player": player, "object": card.id})
         return state
+
+
+def _modifies_entering(ability: Ability) -> bool:
+    """Whether an ability modifies how its permanent enters (CR 614.1c): enters tapped, with
+    counters, an as-enters choice, devour."""
+    spec = ability.spec
+    if ability.kind == "keyword":
+        return spec.get("keyword") == "devour"
+    return ability.kind == "replacement" and (spec.get("event") == "enters" or "replace" in spec or "as_enters" in spec)
 
 
 # ----------------------------------------------------------------------------- the zones (400.1)

@@ -472,8 +472,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses which cards to reveal as {card_name} enters ({count} possible choices).'),
     # Translators: mtg.choice.sacrifice
     pgettext_lazy('trace', '{player} chooses a permanent to sacrifice for {card_name} ({count} possible choices).'),
+    # Translators: mtg.choice.scry
+    pgettext_lazy('trace', '{player} chooses which of the top {amount} card(s) go on the bottom, and in what order, for {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.search
     pgettext_lazy('trace', '{player} chooses which card to find for {card_name}, or to find none ({count} possible choices).'),
+    # Translators: mtg.choice.surveil
+    pgettext_lazy('trace', '{player} chooses which of the top {amount} card(s) go into the graveyard for {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.target
     pgettext_lazy('trace', '{player} chooses the target(s) of the triggered ability of {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.too_many
@@ -512,6 +516,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} pays {cost} for {card_name}.'),
     # Translators: mtg.counters
     pgettext_lazy('trace', '{card_name} now has {count} {kind} counter(s) (timestamp {timestamp}).'),
+    # Translators: mtg.counters.cant_move
+    pgettext_lazy('trace', 'No {kind} counter can be moved from {card_name} onto {to_name}, so none is removed or put.'),
+    # Translators: mtg.counters.moved
+    pgettext_lazy('trace', '{count} {kind} counter(s) move from {card_name} onto {to_name}.'),
     # Translators: mtg.damage.creature
     pgettext_lazy('trace', '{source_name} deals {amount} damage to {target_name}.'),
     # Translators: mtg.damage.divided
@@ -536,6 +544,8 @@ MSGIDS = (
     pgettext_lazy('trace', "The stack is empty; the final state is in the {step} step of {active}'s turn."),
     # Translators: mtg.enters.counters
     pgettext_lazy('trace', '{card_name} enters with {count} {kind} counter(s).'),
+    # Translators: mtg.enters.look_ahead
+    pgettext_lazy('trace', 'On the battlefield {card_name} would not have this ability, so it does not modify how it enters: {ability}'),
     # Translators: mtg.illegal.attack
     pgettext_lazy('trace', '{card_name} cannot attack ({why}).'),
     # Translators: mtg.illegal.attack_declaration
@@ -664,6 +674,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: the engine does not evaluate this state-based action ({reason}); the result is incomplete.'),
     # Translators: mtg.sba.unattach
     pgettext_lazy('trace', '{card_name} becomes unattached.'),
+    # Translators: mtg.scry
+    pgettext_lazy('trace', '{player} scries {amount} for {card_name}: {top} on top, {bottom} on the bottom.'),
+    # Translators: mtg.scry.zero
+    pgettext_lazy('trace', '{player} scries 0 for {card_name}: no scry event occurs, so nothing triggers on it.'),
     # Translators: mtg.search
     pgettext_lazy('trace', '{player} searches their library and finds {card_name}.'),
     # Translators: mtg.shuffle
@@ -682,6 +696,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'No player receives priority in the {step} step.'),
     # Translators: mtg.step.upkeep_triggers
     pgettext_lazy('trace', '{count} ability(ies) that triggered at the beginning of the upkeep go on the stack before {active} gets priority.'),
+    # Translators: mtg.surveil
+    pgettext_lazy('trace', '{player} surveils {amount} for {card_name}: {top} on top, {graveyard} into the graveyard.'),
+    # Translators: mtg.surveil.zero
+    pgettext_lazy('trace', '{player} surveils 0 for {card_name}: there is nothing to look at.'),
     # Translators: mtg.tap
     pgettext_lazy('trace', '{card_name} is tapped: {tapped}.'),
     # Translators: mtg.trigger
@@ -700,6 +718,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name}'s ability has no legal target and is removed."),
     # Translators: mtg.trigger.second_round
     pgettext_lazy('trace', 'Triggered abilities that triggered on another ability triggering go on the stack now, after the others.'),
+    # Translators: mtg.trigger.state
+    pgettext_lazy('trace', "{card_name}'s state trigger triggers: the game state it waits for is true."),
     # Translators: mtg.trigger.to_stack
     pgettext_lazy('trace', "{controller} puts {card_name}'s triggered ability on the stack ({item})."),
     # Translators: mtg.turn.begin
@@ -712,6 +732,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} does not pay {cost}, so {card_name} does it.'),
     # Translators: mtg.unless.paid
     pgettext_lazy('trace', '{player} pays {cost}: {card_name} does not do what it would do unless paid.'),
+    # Translators: mtg.until.already
+    pgettext_lazy('trace', '{source_name} has already left the battlefield, so {card_name} is not exiled (it would return at once).'),
+    # Translators: mtg.until.returns
+    pgettext_lazy('trace', "{source_name} has left the battlefield: {card_name} returns to the battlefield under its owner's ({owner}) control."),
     # Translators: ygo.amount.last_known
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field (now in the {zone}), so its {value} is read as it last was on the field: {amount}.'),
     # Translators: ygo.amount.lost
@@ -2252,7 +2276,7 @@ VOCABULARY = (
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'Protection from'),
     # Translators: mtg ability:keyword
-    pgettext_lazy('vocabulary', 'a color (CR 702.16a)'),
+    pgettext_lazy('vocabulary', 'a color; multicolored, monocolored or colorless; a card type (creature: "protection from creatures"); everything (CR 702.16j); or a player, p1 or p2 (702.16k)'),
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'the mana cost of cycling, typecycling or equip'),
     # Translators: mtg ability:keyword
@@ -2347,6 +2371,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Combat damage'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'true: combat damage only; false: other damage only'),
+    # Translators: mtg ability:replacement
+    pgettext_lazy('vocabulary', 'It enters'),
+    # Translators: mtg ability:replacement
+    pgettext_lazy('vocabulary', 'tapped, and/or with `count` counters of the kind `counter`'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Filter'),
     # Translators: mtg ability:replacement
@@ -2454,7 +2482,7 @@ VOCABULARY = (
     # Translators: mtg keyword:protection
     pgettext_lazy('vocabulary', 'Protection'),
     # Translators: mtg keyword:protection
-    pgettext_lazy('vocabulary', "Protection from a color (`from`): it can't be the target of spells or abilities of that color, and damage from sources of that color is prevented (702.16b, 702.16e)."),
+    pgettext_lazy('vocabulary', "Protection from a quality (`from`: a color, multicolored, monocolored, colorless, a card type, everything or a player, 702.16a, 702.16j, 702.16k): it can't be the target of spells or abilities from a source with that quality, damage from such sources is prevented, and as an attacker it can't be blocked by such creatures (702.16b, 702.16e, 702.16f)."),
     # Translators: mtg keyword:reach
     pgettext_lazy('vocabulary', 'Reach'),
     # Translators: mtg keyword:reach
@@ -2919,6 +2947,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Puts `count` counters of `kind` (default +1/+1) on each permanent (CR 122.1); every counter of that kind on it gets a new timestamp (613.7c).'),
     # Translators: mtg instruction:remove_counters
     pgettext_lazy('vocabulary', 'Removes up to `count` counters of `kind` from each permanent (CR 122.1).'),
+    # Translators: mtg instruction:move_counters
+    pgettext_lazy('vocabulary', 'Move counters'),
+    # Translators: mtg instruction:move_counters
+    pgettext_lazy('vocabulary', "Moves up to `count` counters of `kind` (default one +1/+1) from the first object onto the permanent `to` names: each is removed from one and put on the other (CR 122.5). If either can't be done (the first has none, or either isn't on the battlefield), no counter is removed or put (a `mtg.counters.cant_move` step); the counters put get a new timestamp (613.7c)."),
+    # Translators: mtg instruction:move_counters
+    pgettext_lazy('vocabulary', 'Onto'),
+    # Translators: mtg instruction:move_counters
+    pgettext_lazy('vocabulary', 'a target index, or self / event / attached'),
     # Translators: mtg instruction:add_mana
     pgettext_lazy('vocabulary', 'Add mana'),
     # Translators: mtg instruction:add_mana
@@ -2967,6 +3003,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "Puts the object from `zone` (default the graveyard) onto the battlefield under the item's controller (CR 400.7; unearth, 702.84a)."),
     # Translators: mtg instruction:return_to_battlefield
     pgettext_lazy('vocabulary', 'its steps cite unearth (702.84a)'),
+    # Translators: mtg instruction:exile_until_leaves
+    pgettext_lazy('vocabulary', 'Exile it until this leaves'),
+    # Translators: mtg instruction:exile_until_leaves
+    pgettext_lazy('vocabulary', "Exiles each object until the source leaves the battlefield (CR 610.3): when the source leaves, the exiled cards return to the battlefield under their owners' control at once (610.3c in 2022, 610.3b in 2020), no trigger involved. If the source has already left the battlefield when this would exile, nothing moves (610.3a). A card that left exile in between is a new object and stays where it is (400.7)."),
     # Translators: mtg instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each object (CR 701.7a): to its owner's graveyard unless it is indestructible (702.12b) or a replacement effect (regeneration) replaces the destruction (614.1a)."),
     # Translators: mtg instruction:destroy
@@ -3031,6 +3071,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Untap'),
     # Translators: mtg instruction:untap
     pgettext_lazy('vocabulary', 'Untaps each permanent (CR 701.21b in 2022, 701.20b in 2020).'),
+    # Translators: mtg instruction:scry
+    pgettext_lazy('vocabulary', 'Scry'),
+    # Translators: mtg instruction:scry
+    pgettext_lazy('vocabulary', 'The player looks at the top `amount` cards of their library (default 1) and puts any number of them on the bottom in any order and the rest on top in any order (scry, CR 701.18a in 2022, 701.17a in 2020; key `scry:<player>:<source>` = `{"top": [...], "bottom": [...]}`, each first = the upper card). Scry 0 is no scry event (701.18b). It is a `scry` trigger event.'),
+    # Translators: mtg instruction:surveil
+    pgettext_lazy('vocabulary', 'Surveil'),
+    # Translators: mtg instruction:surveil
+    pgettext_lazy('vocabulary', 'The player looks at the top `amount` cards of their library (default 1), puts any number of them into their graveyard and the rest on top in any order (surveil, CR 701.42a in 2022, 701.41a in 2020; key `surveil:<player>:<source>` = `{"top": [...], "graveyard": [...]}`). It is a `surveil` trigger event.'),
     # Translators: mtg instruction:create_token
     pgettext_lazy('vocabulary', 'Create tokens'),
     # Translators: mtg instruction:create_token
@@ -3195,6 +3243,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "A player's draw step"),
     # Translators: mtg replacement:draw_step
     pgettext_lazy('vocabulary', "The player's draw in their draw step doesn't happen (`skip`, CR 614.10, 504.1)."),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'A permanent would enter the battlefield'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'A permanent would enter the battlefield: it enters tapped and/or with counters instead ("[this permanent] enters the battlefield with …", CR 614.1c; "[objects] enter the battlefield tapped", 614.1d; 122.6). A permanent\'s own ability applies to itself unless it has `affected`; a FILTER `affected` is matched against the permanent as it would exist on the battlefield, after the continuous effects that would apply to it (614.12).'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'Tapped'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'it enters the battlefield tapped'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'a number, or "x": the X its spell was cast with (default 1)'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'Count'),
     # Translators: mtg slot trigger
     pgettext_lazy('vocabulary', 'The trigger event of a `triggered` ability (`trigger`, CR 603.1, 603.2).'),
     # Translators: mtg trigger:enters
@@ -3271,6 +3331,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'A card is drawn'),
     # Translators: mtg trigger:draw
     pgettext_lazy('vocabulary', 'A player draws a card (CR 121.1).'),
+    # Translators: mtg trigger:scry
+    pgettext_lazy('vocabulary', 'A player scries'),
+    # Translators: mtg trigger:scry
+    pgettext_lazy('vocabulary', 'A player scries ("whenever you scry", CR 701.18a in 2022, 701.17a in 2020); scry 0 is no scry event (701.18b).'),
+    # Translators: mtg trigger:surveil
+    pgettext_lazy('vocabulary', 'A player surveils'),
+    # Translators: mtg trigger:surveil
+    pgettext_lazy('vocabulary', 'A player surveils (CR 701.42a in 2022, 701.41a in 2020).'),
     # Translators: mtg trigger:damage
     pgettext_lazy('vocabulary', 'Damage is dealt'),
     # Translators: mtg trigger:damage
@@ -3283,16 +3351,26 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'any (default), an opponent, you, or any player'),
     # Translators: mtg trigger:damage
     pgettext_lazy('vocabulary', 'Combat damage only'),
+    # Translators: mtg trigger:state
+    pgettext_lazy('vocabulary', 'A game state is true'),
+    # Translators: mtg trigger:state
+    pgettext_lazy('vocabulary', 'A state trigger (CR 603.8): it triggers as soon as the CONDITION `when` holds (checked whenever a player would receive priority, with the state-based actions), and not again until that instance has left the stack; then, if the condition still holds, it triggers again.'),
+    # Translators: mtg trigger:state
+    pgettext_lazy('vocabulary', 'When this is true'),
     # Translators: mtg slot condition
     pgettext_lazy('vocabulary', 'A condition: a static ability\'s or effect\'s "as long as" (`if`, CR 611.3a), a triggered ability\'s intervening "if" (603.4) or an instruction\'s "if" (608.2c). Exactly one key; where a condition is evaluated says which keys it may have.'),
     # Translators: mtg condition:controls
     pgettext_lazy('vocabulary', 'You control'),
     # Translators: mtg condition:controls
-    pgettext_lazy('vocabulary', 'True while "you" control at least `at_least` (default 1) permanents matching the FILTER (another player\'s only if the FILTER names a `controller`; `other`: not the source), counted as the layers leave them when the condition is checked (CR 611.3a, 603.4).'),
+    pgettext_lazy('vocabulary', 'True while "you" control at least `at_least` (default 1) permanents matching the FILTER (another player\'s only if the FILTER names a `controller`; `other`: not the source), and with `at_most` at most that many (`"at_most": 0`: you control none; `at_least` then defaults to 0), counted as the layers leave them when the condition is checked (CR 611.3a, 603.4).'),
     # Translators: mtg condition:controls
     pgettext_lazy('vocabulary', 'At least'),
     # Translators: mtg condition:controls
     pgettext_lazy('vocabulary', 'how many (default 1)'),
+    # Translators: mtg condition:controls
+    pgettext_lazy('vocabulary', 'At most'),
+    # Translators: mtg condition:controls
+    pgettext_lazy('vocabulary', 'no more than this many'),
     # Translators: mtg condition:pt
     pgettext_lazy('vocabulary', "The event's object is P/T"),
     # Translators: mtg condition:pt
@@ -3329,6 +3407,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "True if the player (the event's, you, or an opponent) cast at most `at_most` creature spells this turn (Predatory Advantage). A `cannot_evaluate` step when the document gives that player's `spells_cast` without `creature_spells_cast`."),
     # Translators: mtg slot amount
     pgettext_lazy('vocabulary', 'A number that is not written as a number: an integer, `"x"` (the X chosen, CR 107.3) or one of these objects. A resolving instruction determines its amounts once, as it is followed (CR 608.2h); a continuous effect of a static ability, each time the layer applies (613.4).'),
+    # Translators: mtg amount:cards_in_graveyard
+    pgettext_lazy('vocabulary', 'The number of cards in a graveyard'),
+    # Translators: mtg amount:cards_in_graveyard
+    pgettext_lazy('vocabulary', 'The number of cards matching the FILTER (`{}`: every card) in the graveyard of `player` (you, the default; opponent; each: all graveyards), counted once as the instruction is followed (CR 404.1, 608.2h in 2022, 608.2g in 2020).'),
+    # Translators: mtg amount:cards_in_graveyard
+    pgettext_lazy('vocabulary', "you (default): the controller's; opponent; each: every player's"),
+    # Translators: mtg amount:devotion
+    pgettext_lazy('vocabulary', 'Devotion'),
+    # Translators: mtg amount:devotion
+    pgettext_lazy('vocabulary', 'The devotion of `player` (you, the default, or opponent) to one color or two: the mana symbols of those colors among the mana costs of the permanents they control, a hybrid symbol counted once (CR 700.5), determined as the instruction is followed.'),
+    # Translators: mtg amount:devotion
+    pgettext_lazy('vocabulary', 'To the colors'),
     # Translators: mtg amount:colors_of_affected
     pgettext_lazy('vocabulary', 'Its number of colors'),
     # Translators: mtg amount:colors_of_affected
@@ -3358,7 +3448,7 @@ VOCABULARY = (
     # Translators: mtg amount:this_way
     pgettext_lazy('vocabulary', 'Of the objects moved this way'),
     # Translators: mtg amount:this_way
-    pgettext_lazy('vocabulary', 'About the objects the previous instruction moved: their `count`, or the sum of their `mana_value` or `toughness` as they last existed before moving (CR 608.2h).'),
+    pgettext_lazy('vocabulary', 'About the objects the previous instruction moved: their `count`, or the sum of their `mana_value`, `power` or `toughness` as they last existed before moving (last known information, CR 608.2h in 2022, 608.2g in 2020): the power of the sacrificed creature.'),
     # Translators: mtg amount:power_of
     pgettext_lazy('vocabulary', 'Its power'),
     # Translators: mtg amount:power_of
@@ -3433,8 +3523,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Has this keyword ability now, after the layers (CR 702.1).'),
     # Translators: mtg filter:token
     pgettext_lazy('vocabulary', 'true: a token; false: a card (CR 111.1).'),
-    # Translators: mtg filter:tapped
-    pgettext_lazy('vocabulary', 'Tapped'),
     # Translators: mtg filter:tapped
     pgettext_lazy('vocabulary', 'true: tapped; false: untapped (CR 110.5).'),
     # Translators: mtg filter:min_power
@@ -3809,6 +3897,28 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Order on the bottom'),
     # Translators: mtg choice:bottom
     pgettext_lazy('vocabulary', 'The order of the cards put on the bottom of a library by `reveal_top`, first = the first put there.'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'Scry: top and bottom'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'Where a player scrying puts the cards looked at (CR 701.18a): `top` in order (topmost first) and `bottom` in order; together exactly those cards.'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'Top and bottom'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'On top'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'ids, the topmost first'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'On the bottom'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'ids, the first put there first'),
+    # Translators: mtg choice:surveil
+    pgettext_lazy('vocabulary', 'Surveil: top and graveyard'),
+    # Translators: mtg choice:surveil
+    pgettext_lazy('vocabulary', 'Where a player surveilling puts the cards looked at (CR 701.42a): `top` in order (topmost first), the others into the `graveyard`.'),
+    # Translators: mtg choice:surveil
+    pgettext_lazy('vocabulary', 'Top and graveyard'),
+    # Translators: mtg choice:surveil
+    pgettext_lazy('vocabulary', 'Into the graveyard'),
     # Translators: mtg slot option
     pgettext_lazy('vocabulary', "The document's `options`."),
     # Translators: mtg option:choices
@@ -3907,10 +4017,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Where'),
     # Translators: ygo instruction:return_to_deck
     pgettext_lazy('vocabulary', 'top (the default), bottom or shuffle'),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', 'On top'),
-    # Translators: ygo instruction:return_to_deck
-    pgettext_lazy('vocabulary', 'On the bottom'),
     # Translators: ygo instruction:return_to_deck
     pgettext_lazy('vocabulary', 'Shuffled in'),
     # Translators: ygo instruction:draw
@@ -5060,7 +5166,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary ygo', 'Player'),
     # Translators: fow instruction:draw (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'How many'),
-    # Translators: mtg cost:remove_counters (a text other games share: in this game's own terms)
+    # Translators: mtg replacement:enters (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'How many'),
     # Translators: ygo cost:remove_counters (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'How many'),
@@ -5252,6 +5358,14 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'You control'),
     # Translators: ygo instruction:negate_effects (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'You control'),
+    # Translators: mtg choice:scry (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'On top'),
+    # Translators: ygo instruction:return_to_deck (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'On top'),
+    # Translators: mtg choice:scry (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'On the bottom'),
+    # Translators: ygo instruction:return_to_deck (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'On the bottom'),
 )
 
 FIELD_TYPES = (
@@ -5302,11 +5416,11 @@ FIELD_TYPES = (
     # Translators: a field type's description (mtg instruction:remove_damage); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'CONDITION (controls, your_turn, life_at_most, first_combat, step, opponent_cast_spells, pt, creature_spells_cast, did)'),
     # Translators: a field type's description (mtg instruction:deal_damage); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of)'),
+    pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of, cards_in_graveyard, devotion)'),
     # Translators: a field type's description (mtg instruction:must_block); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'DURATION (end_of_turn, permanent, next_untap, while_counter)'),
     # Translators: a field type's description (mtg instruction:set_pt); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of, colors_of_affected, mana_value_of_affected, counters_of_affected)'),
+    pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of, cards_in_graveyard, devotion, colors_of_affected, mana_value_of_affected, counters_of_affected)'),
     # Translators: a field type's description (mtg action:cast); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a number written as digits'),
     # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are

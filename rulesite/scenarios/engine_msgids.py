@@ -3414,11 +3414,9 @@ VOCABULARY = (
     # Translators: mtg amount:cards_in_graveyard
     pgettext_lazy('vocabulary', "you (default): the controller's; opponent; each: every player's"),
     # Translators: mtg amount:devotion
-    pgettext_lazy('vocabulary', 'Devotion'),
+    pgettext_lazy('vocabulary', 'Your devotion'),
     # Translators: mtg amount:devotion
-    pgettext_lazy('vocabulary', 'The devotion of `player` (you, the default, or opponent) to one color or two: the mana symbols of those colors among the mana costs of the permanents they control, a hybrid symbol counted once (CR 700.5), determined as the instruction is followed.'),
-    # Translators: mtg amount:devotion
-    pgettext_lazy('vocabulary', 'To the colors'),
+    pgettext_lazy('vocabulary', 'The devotion of the controller to a color, or to two colors written `black-red`: the mana symbols of that color (of either color) among the mana costs of the permanents they control, a hybrid symbol counted once (CR 700.5), determined as the instruction is followed.'),
     # Translators: mtg amount:colors_of_affected
     pgettext_lazy('vocabulary', 'Its number of colors'),
     # Translators: mtg amount:colors_of_affected

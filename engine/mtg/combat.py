@@ -193,7 +193,7 @@ class Combat:
             return "fear"
         if self.has_rule_effect(state, "cant_block", blocker):
             return "cant_block"
-        if protection_against(ac, bc):
+        if protection_against(ac, bc, lambda oid, what: self.chosen_value(state, oid, what)):
             return "protection"
         return None
 

@@ -72,4 +72,5 @@ class Damage:
         effect (CR 615.1) or protection from a quality the source has (702.16e)."""
         if self.has_rule_effect(state, "prevent_damage", target):
             return True
-        return protection_against(self.chars(state, target), schars) is not None
+        return protection_against(self.chars(state, target), schars,
+                                  lambda oid, what: self.chosen_value(state, oid, what)) is not None

@@ -165,6 +165,9 @@ MESSAGES = {
     "mtg.illegal.choice": "{choice}: {given} is not one of the options ({options}); the choice is not made.",
     "mtg.cannot_evaluate.block_requirement": "{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.",
     # issue 14: effects and look-ahead
+    "mtg.chosen.as_enters": "{player} chooses {value} ({what}) as {card_name} enters.",
+    "mtg.choice.color": "{player} chooses a color as {card_name} enters ({count} possible colors).",
+    "mtg.choice.player": "{player} chooses a player as {card_name} enters ({count} possible players).",
     "mtg.trigger.state": "{card_name}'s state trigger triggers: the game state it waits for is true.",
     "mtg.until.already": "{source_name} has already left the battlefield, so {card_name} is not exiled (it would return at once).",
     "mtg.until.returns": "{source_name} has left the battlefield: {card_name} returns to the battlefield under its owner's ({owner}) control.",

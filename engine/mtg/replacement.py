@@ -444,19 +444,24 @@ def _check_ability(value: Any, path: Path, v: Validation) -> None:
 ABILITY_KEYS = {
     **EVENT_KEYS,
     "replace": Const(value="enters_tapped", label="Enters tapped", help="\"enters the battlefield tapped\" (CR 614.1c)"),
-    "as_enters": Choice(values=("reveal", "choose_name"), what="as-enters choice", label="As it enters",
-                        help="reveal: cards from the hand, a counter each; choose_name: a card name (CR 614.12a)"),
+    "as_enters": Choice(values=("reveal", "choose_name", "choose_color", "choose_player"), what="as-enters choice",
+                        label="As it enters",
+                        help="reveal: cards from the hand, a counter each; choose_name: a card name; choose_color: a "
+                             "color; choose_player: a player (CR 614.12a, 614.1c)"),
     "filter": FILTER, "counters": COUNTER,
 }
 VOCABULARY.define("ability", "replacement", rule=(K.REPLACEMENT, K.ENTERS_REPLACEMENT), keys=ABILITY_KEYS,
                   check=_check_ability, label="Replacement ability",
                   messages=("mtg.replace.apply", "mtg.replace.enters_tapped", "mtg.name.chosen", "mtg.enters.counters",
-                            "mtg.enters.look_ahead"),
+                            "mtg.enters.look_ahead", "mtg.chosen.as_enters"),
                   example={"kind": "replacement", "event": "damage", "to": {"self": True}, "instead": {"amount_minus": 1}},
                   doc="A replacement effect of the permanent (CR 614.1), applied while it has the ability after the "
                       "layers: `event` and that event's keys (REPLACEMENT); or `\"replace\": \"enters_tapped\"` (614.1c); "
                       "or a choice made as it enters (614.12a): `\"as_enters\": \"reveal\"` with a FILTER and `counters` "
                       "(reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or "
                       "`\"as_enters\": \"choose_name\"` with a FILTER (the names of the matching cards in the scenario "
-                      "are the options; key `name:<id>`).",
+                      "are the options; key `name:<id>`), `\"as_enters\": \"choose_color\"` (a color, key `color:<id>`) or "
+                      "`\"as_enters\": \"choose_player\"` (a player, key `player:<id>`): the choice is made before it "
+                      "enters and belongs to that object while it stays (a protection keyword `from` `chosen_color` or "
+                      "`chosen_player` reads it).",
                   row=row(ABILITY_KEYS, main=("event", "instead", "replace", "as_enters")))

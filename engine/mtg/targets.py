@@ -57,7 +57,8 @@ class Targeting:
             if chars.has_keyword("shroud") or (chars.has_keyword("hexproof") and chars.controller != player):
                 return "shroud" if chars.has_keyword("shroud") else "hexproof"
             # CR 702.16b: not by spells with the quality, nor abilities from a source with it.
-            if protection_against(chars, self.chars(state, source) if source in state.objects else None):
+            if protection_against(chars, self.chars(state, source) if source in state.objects else None,
+                                  lambda oid, what: self.chosen_value(state, oid, what)):
                 return "protection"
         ctx = Context(source, player, None)
         flt = spec.get("filter")

@@ -10,9 +10,9 @@ from types import MappingProxyType
 from typing import Optional
 
 from .filters import Context, matches
-from .model import Ability, Chars, Effect, GameObject, GameState, PlayerId, Zone, freeze
+from .model import PLAYERS, Ability, Chars, Effect, GameObject, GameState, PlayerId, Zone, freeze
 from .rules import K
-from .vocabulary import VOCABULARY
+from .vocabulary import COLORS, VOCABULARY, Choice, row
 
 
 class Zones:
@@ -65,7 +65,8 @@ class Zones:
             new = self.enters_replaced(state, new, obj)
         if frm is Zone.BATTLEFIELD:
             # A name chosen as it entered belongs to that object only (CR 400.7).
-            state = replace(state, effects=tuple(e for e in state.effects if not (e.do == "chosen_name" and e.source == oid)))
+            state = replace(state, effects=tuple(e for e in state.effects
+                                                 if not (e.do in ("chosen_name", "chosen") and e.source == oid)))
         order = [o for o in state.order if o != oid]
         library = [o for o in order if state.objects[o].zone is Zone.LIBRARY and state.objects[o].owner == obj.owner]
         if top:
@@ -160,7 +161,9 @@ class Zones:
         * ``{"kind": "replacement", "as_enters": "reveal", "filter": FILTER, "counters": kind}``: reveal any
           number of matching other cards from the hand (``reveal:<id>``), one counter each (Arsenal Thresher);
         * ``{"kind": "replacement", "as_enters": "choose_name", "filter": FILTER}``: choose a card name
-          (``name:<id>``; the options are the names of the matching cards in the scenario, 201.4).
+          (``name:<id>``; the options are the names of the matching cards in the scenario, 201.4);
+        * ``{"kind": "replacement", "as_enters": "choose_color"}`` / ``"choose_player"``: choose a color
+          (``color:<id>``) or a player (``player:<id>``), kept as a ``chosen`` effect of that object.
         ``abilities`` are those it would have on the battlefield (CR 614.12, :meth:`look_ahead`),
         by default its printed ones.
         Errors: :class:`OpenChoice` when a choice is left open.
@@ -192,6 +195,17 @@ class Zones:
                     counters[kind] = counters.get(kind, 0) + len(shown)
                     self.record("counters", "mtg.enters.counters", K.AS_ENTERS_CHOICE, card=obj.id, card_name=obj.printed.name,
                                 kind=kind, count=len(shown), cards=list(shown))
+            elif ability.kind == "replacement" and spec.get("as_enters") in CHOSEN_OPTIONS:
+                what = spec["as_enters"].removeprefix("choose_")
+                value = self.choose(state, f"{what}:{obj.id}", list(CHOSEN_OPTIONS[spec["as_enters"]]),
+                                    f"mtg.choice.{what}", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
+                                    card_name=obj.printed.name)
+                self.record("resolve", "mtg.chosen.as_enters", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
+                            card_name=obj.printed.name, what=what, value=value)
+                ts, state = state.stamp()
+                state = replace(state, effects=state.effects + (Effect(f"{obj.id}.chosen_{what}", "chosen",
+                                                                       freeze({"what": what, "value": value}), obj.id,
+                                                                       controller, ts, affected_ids=(obj.id,)),))
             elif ability.kind == "replacement" and spec.get("as_enters") == "choose_name":
                 names = sorted({o.printed.name for o in state.objects.values() if o.printed.name and not o.token and not o.copy
                                 and matches(spec.get("filter"), o.id, o.printed, o, ctx)})
@@ -202,6 +216,13 @@ class Zones:
                 self.record("resolve", "mtg.name.chosen", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
                             card_name=obj.printed.name, name=name)
         return state, counters, name
+
+    @staticmethod
+    def chosen_value(state: GameState, oid: Optional[str], what: str) -> Optional[str]:
+        """The color or player (``what``) chosen as ``oid`` entered the battlefield (CR 614.12a), or
+        ``None``: it belongs to that object while it stays (400.7)."""
+        return next((str(e.params["value"]) for e in state.effects
+                     if e.do == "chosen" and e.source == oid and e.params.get("what") == what), None)
 
     def choose_subset(self, state: GameState, key: str, candidates: list[str], message: str, rule: K,
                        player: PlayerId, obj: GameObject) -> list[str]:
@@ -239,6 +260,10 @@ class Zones:
         return state
 
 
+CHOSEN_OPTIONS = {"choose_color": COLORS, "choose_player": PLAYERS}
+"""The options of an as-enters choice of a color or a player (CR 614.12a)."""
+
+
 def _modifies_entering(ability: Ability) -> bool:
     """Whether an ability modifies how its permanent enters (CR 614.1c): enters tapped, with
     counters, an as-enters choice, devour."""
@@ -262,3 +287,13 @@ for _zone, _rule, _doc in (
         ("command", K.COMMAND, "The command zone (CR 408.1)."),
 ):
     VOCABULARY.define("zone", _zone, rule=(_rule, K.ZONES), label=_zone.capitalize(), doc=_doc, example=_zone)
+
+
+for _what, _values, _label, _example in (("color", COLORS, "A color chosen", {"color:ward": "red"}),
+                                         ("player", PLAYERS, "A player chosen", {"player:nemesis": "p1"})):
+    VOCABULARY.define("choice", _what, rule=K.AS_ENTERS_CHOICE, value=Choice(values=_values, what=_what),
+                      key_parts=("object",), label=_label,
+                      doc=f"The {_what} chosen as the object enters (an `as_enters: choose_{_what}` replacement ability, "
+                          "CR 614.12a); it belongs to that object while it stays on the battlefield.",
+                      messages=("mtg.choice.made", "mtg.illegal.choice", f"mtg.choice.{_what}"), example=_example,
+                      row=row({}, main=(_what,)))

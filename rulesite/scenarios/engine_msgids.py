@@ -440,6 +440,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses the order of the cards put on the bottom of their library for {card_name} ({count} possible orders).'),
     # Translators: mtg.choice.coin
     pgettext_lazy('trace', 'A coin is flipped for {card_name}: won or lost ({count} possible outcomes).'),
+    # Translators: mtg.choice.color
+    pgettext_lazy('trace', '{player} chooses a color as {card_name} enters ({count} possible colors).'),
     # Translators: mtg.choice.damage_order
     pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
     # Translators: mtg.choice.devour
@@ -466,6 +468,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The choice {choice} was given, but no decision of this board asked for it: it is not used (did you mean {nearest}?).'),
     # Translators: mtg.choice.object
     pgettext_lazy('trace', '{player} chooses a permanent for {card_name} as it resolves, without targeting ({count} possible choices).'),
+    # Translators: mtg.choice.player
+    pgettext_lazy('trace', '{player} chooses a player as {card_name} enters ({count} possible players).'),
     # Translators: mtg.choice.replacement_order
     pgettext_lazy('trace', '{player} chooses which replacement effect applies first to the {event} event ({count} possible orders).'),
     # Translators: mtg.choice.reveal
@@ -490,6 +494,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{player}'s triggered abilities ({order}) are alike: every order gives the same result, so there is nothing to choose."),
     # Translators: mtg.choice.unless
     pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name} ({count} possible choices).'),
+    # Translators: mtg.chosen.as_enters
+    pgettext_lazy('trace', '{player} chooses {value} ({what}) as {card_name} enters.'),
     # Translators: mtg.cleanup.discard
     pgettext_lazy('trace', '{player} discards {card_name} down to the maximum hand size.'),
     # Translators: mtg.coin.flip
@@ -2276,7 +2282,7 @@ VOCABULARY = (
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'Protection from'),
     # Translators: mtg ability:keyword
-    pgettext_lazy('vocabulary', 'a color; multicolored, monocolored or colorless; a card type (creature: "protection from creatures"); everything (CR 702.16j); or a player, p1 or p2 (702.16k)'),
+    pgettext_lazy('vocabulary', 'a color; multicolored, monocolored or colorless; a card type (creature: "protection from creatures"); everything (CR 702.16j); a player, p1 or p2 (702.16k); or chosen_color / chosen_player: the one chosen as the object with the ability entered (614.12a)'),
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'the mana cost of cycling, typecycling or equip'),
     # Translators: mtg ability:keyword
@@ -2362,7 +2368,7 @@ VOCABULARY = (
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Replacement ability'),
     # Translators: mtg ability:replacement
-    pgettext_lazy('vocabulary', 'A replacement effect of the permanent (CR 614.1), applied while it has the ability after the layers: `event` and that event\'s keys (REPLACEMENT); or `"replace": "enters_tapped"` (614.1c); or a choice made as it enters (614.12a): `"as_enters": "reveal"` with a FILTER and `counters` (reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or `"as_enters": "choose_name"` with a FILTER (the names of the matching cards in the scenario are the options; key `name:<id>`).'),
+    pgettext_lazy('vocabulary', 'A replacement effect of the permanent (CR 614.1), applied while it has the ability after the layers: `event` and that event\'s keys (REPLACEMENT); or `"replace": "enters_tapped"` (614.1c); or a choice made as it enters (614.12a): `"as_enters": "reveal"` with a FILTER and `counters` (reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or `"as_enters": "choose_name"` with a FILTER (the names of the matching cards in the scenario are the options; key `name:<id>`), `"as_enters": "choose_color"` (a color, key `color:<id>`) or `"as_enters": "choose_player"` (a player, key `player:<id>`): the choice is made before it enters and belongs to that object while it stays (a protection keyword `from` `chosen_color` or `chosen_player` reads it).'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Zone or zones'),
     # Translators: mtg ability:replacement
@@ -2388,7 +2394,7 @@ VOCABULARY = (
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'As it enters'),
     # Translators: mtg ability:replacement
-    pgettext_lazy('vocabulary', 'reveal: cards from the hand, a counter each; choose_name: a card name (CR 614.12a)'),
+    pgettext_lazy('vocabulary', 'reveal: cards from the hand, a counter each; choose_name: a card name; choose_color: a color; choose_player: a player (CR 614.12a, 614.1c)'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Counter kind'),
     # Translators: mtg ability:triggered
@@ -3917,6 +3923,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Top and graveyard'),
     # Translators: mtg choice:surveil
     pgettext_lazy('vocabulary', 'Into the graveyard'),
+    # Translators: mtg choice:color
+    pgettext_lazy('vocabulary', 'A color chosen'),
+    # Translators: mtg choice:color
+    pgettext_lazy('vocabulary', 'The color chosen as the object enters (an `as_enters: choose_color` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield.'),
+    # Translators: mtg choice:player
+    pgettext_lazy('vocabulary', 'A player chosen'),
+    # Translators: mtg choice:player
+    pgettext_lazy('vocabulary', 'The player chosen as the object enters (an `as_enters: choose_player` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield.'),
     # Translators: mtg slot option
     pgettext_lazy('vocabulary', "The document's `options`."),
     # Translators: mtg option:choices

@@ -12,11 +12,11 @@ from typing import Any, Optional
 
 from .layer_effects import KEYWORD_COUNTERS
 from .mana import pay
-from .model import Delayed, Effect, GameState, PlayerId, Zone, freeze
+from .model import Delayed, Effect, GameState, PlayerId, Zone, freeze, thaw
 from .resolution import AMOUNT, PLAYER, Resolution, instruction
 from .rules import K
 from .vocabulary import (
-    COUNT, COUNTER, FILTER, INDEX, INSTRUCTIONS, TARGET_IDS, VOCABULARY, Choice, Const, Either, Integer, ManaSymbols,
+    COLORS, COUNT, COUNTER, FILTER, INDEX, INSTRUCTIONS, TARGET_IDS, VOCABULARY, Choice, Const, Either, Integer, ManaSymbols,
     Record, Text,
 )
 
@@ -449,6 +449,35 @@ def exile_until_leaves(ctx: Resolution, state: GameState, part: Mapping[str, Any
                                                                item.source, item.controller, ts,
                                                                affected_ids=tuple(moved)),))
     return state, ctx.moved(tuple(moved))
+
+
+def with_chosen(value: Any, word: str, chosen: str) -> Any:
+    """Return the instructions ``value`` with every value written ``word`` (``chosen_color``)
+    replaced by ``chosen``: the choice made on resolution is locked into what follows."""
+    if isinstance(value, Mapping):
+        return {key: with_chosen(item, word, chosen) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [with_chosen(item, word, chosen) for item in value]
+    return chosen if value == word else value
+
+
+@instruction("choose_color", K.INSTRUCTIONS_IN_ORDER, keys={"effects": INSTRUCTIONS}, required=("effects",),
+             label="Choose a color, then", messages=("mtg.chosen.resolution", "mtg.choice.color_resolving"),
+             example={"effects": [{"do": "add_ability", "target": 0, "duration": "end_of_turn",
+                                   "abilities": [{"kind": "keyword", "keyword": "protection", "from": "chosen_color"}]}]},
+             doc="The item's controller chooses a color as this instruction is followed (\"the color of your choice\", CR "
+                 "608.2c; key `color:<source>`), then `effects` are followed with that color wherever a value is written "
+                 "`chosen_color` (a protection keyword's `from`): the effect they create keeps that color.")
+def choose_color(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a choose_color instruction (a choice made on resolution, CR 608.2c)."""
+    game, item = ctx.game, ctx.item
+    color = game.choose(state, f"color:{item.source}", list(COLORS), "mtg.choice.color_resolving", K.INSTRUCTIONS_IN_ORDER,
+                        player=item.controller, card=item.source, card_name=item.name)
+    game.record("resolve", "mtg.chosen.resolution", K.INSTRUCTIONS_IN_ORDER, player=item.controller, card=item.source,
+                card_name=item.name, what="color", value=color)
+    for sub in with_chosen(thaw(part["effects"]), "chosen_color", color):
+        state, ctx = game.do_instruction(ctx, state, freeze(sub))
+    return state, ctx
 
 
 __all__ = ["Text"]

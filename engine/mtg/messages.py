@@ -165,6 +165,8 @@ MESSAGES = {
     "mtg.illegal.choice": "{choice}: {given} is not one of the options ({options}); the choice is not made.",
     "mtg.cannot_evaluate.block_requirement": "{card_name} must block {attacker_name} if able, and no declaration of blockers was given: give a declare_blockers action.",
     # issue 14: effects and look-ahead
+    "mtg.choice.color_resolving": "{player} chooses a color for {card_name} as it resolves ({count} possible colors).",
+    "mtg.chosen.resolution": "{player} chooses {value} ({what}) as {card_name} resolves.",
     "mtg.chosen.as_enters": "{player} chooses {value} ({what}) as {card_name} enters.",
     "mtg.choice.color": "{player} chooses a color as {card_name} enters ({count} possible colors).",
     "mtg.choice.player": "{player} chooses a player as {card_name} enters ({count} possible players).",

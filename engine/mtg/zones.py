@@ -294,6 +294,8 @@ for _what, _values, _label, _example in (("color", COLORS, "A color chosen", {"c
     VOCABULARY.define("choice", _what, rule=K.AS_ENTERS_CHOICE, value=Choice(values=_values, what=_what),
                       key_parts=("object",), label=_label,
                       doc=f"The {_what} chosen as the object enters (an `as_enters: choose_{_what}` replacement ability, "
-                          "CR 614.12a); it belongs to that object while it stays on the battlefield.",
+                          "CR 614.12a); it belongs to that object while it stays on the battlefield." + (
+                              " Also the color chosen as a `choose_color` instruction of the source is followed "
+                              "(608.2c)." if _what == "color" else ""),
                       messages=("mtg.choice.made", "mtg.illegal.choice", f"mtg.choice.{_what}"), example=_example,
                       row=row({}, main=(_what,)))

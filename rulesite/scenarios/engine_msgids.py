@@ -442,6 +442,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'A coin is flipped for {card_name}: won or lost ({count} possible outcomes).'),
     # Translators: mtg.choice.color
     pgettext_lazy('trace', '{player} chooses a color as {card_name} enters ({count} possible colors).'),
+    # Translators: mtg.choice.color_resolving
+    pgettext_lazy('trace', '{player} chooses a color for {card_name} as it resolves ({count} possible colors).'),
     # Translators: mtg.choice.damage_order
     pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
     # Translators: mtg.choice.devour
@@ -496,6 +498,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name} ({count} possible choices).'),
     # Translators: mtg.chosen.as_enters
     pgettext_lazy('trace', '{player} chooses {value} ({what}) as {card_name} enters.'),
+    # Translators: mtg.chosen.resolution
+    pgettext_lazy('trace', '{player} chooses {value} ({what}) as {card_name} resolves.'),
     # Translators: mtg.cleanup.discard
     pgettext_lazy('trace', '{player} discards {card_name} down to the maximum hand size.'),
     # Translators: mtg.coin.flip
@@ -3013,6 +3017,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Exile it until this leaves'),
     # Translators: mtg instruction:exile_until_leaves
     pgettext_lazy('vocabulary', "Exiles each object until the source leaves the battlefield (CR 610.3): when the source leaves, the exiled cards return to the battlefield under their owners' control at once (610.3c in 2022, 610.3b in 2020), no trigger involved. If the source has already left the battlefield when this would exile, nothing moves (610.3a). A card that left exile in between is a new object and stays where it is (400.7)."),
+    # Translators: mtg instruction:choose_color
+    pgettext_lazy('vocabulary', 'Choose a color, then'),
+    # Translators: mtg instruction:choose_color
+    pgettext_lazy('vocabulary', 'The item\'s controller chooses a color as this instruction is followed ("the color of your choice", CR 608.2c; key `color:<source>`), then `effects` are followed with that color wherever a value is written `chosen_color` (a protection keyword\'s `from`): the effect they create keeps that color.'),
     # Translators: mtg instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each object (CR 701.7a): to its owner's graveyard unless it is indestructible (702.12b) or a replacement effect (regeneration) replaces the destruction (614.1a)."),
     # Translators: mtg instruction:destroy
@@ -3926,7 +3934,7 @@ VOCABULARY = (
     # Translators: mtg choice:color
     pgettext_lazy('vocabulary', 'A color chosen'),
     # Translators: mtg choice:color
-    pgettext_lazy('vocabulary', 'The color chosen as the object enters (an `as_enters: choose_color` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield.'),
+    pgettext_lazy('vocabulary', 'The color chosen as the object enters (an `as_enters: choose_color` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield. Also the color chosen as a `choose_color` instruction of the source is followed (608.2c).'),
     # Translators: mtg choice:player
     pgettext_lazy('vocabulary', 'A player chosen'),
     # Translators: mtg choice:player

@@ -169,6 +169,7 @@ MESSAGES = {
     "mtg.chosen.resolution": "{player} chooses {value} ({what}) as {card_name} resolves.",
     "mtg.chosen.as_enters": "{player} chooses {value} ({what}) as {card_name} enters.",
     "mtg.choice.color": "{player} chooses a color as {card_name} enters ({count} possible colors).",
+    "mtg.choice.creature_type": "{player} chooses a creature type as {card_name} enters ({count} creature types of this board).",
     "mtg.choice.player": "{player} chooses a player as {card_name} enters ({count} possible players).",
     "mtg.trigger.state": "{card_name}'s state trigger triggers: the game state it waits for is true.",
     "mtg.until.already": "{source_name} has already left the battlefield, so {card_name} is not exiled (it would return at once).",

@@ -350,16 +350,21 @@ def _check_enters(value: Any, path: Path, v: Validation) -> None:
 
 @_replaced("enters", (K.ENTERS_REPLACEMENT, K.ENTERS_CONTINUOUS, K.LOOK_AHEAD), {
     "affected": FILTER, "instead": ENTERS_INSTEAD,
+    "chosen_type": Const(value=True, label="Of the chosen type",
+                         help="only a permanent of the creature type chosen as the source entered (614.12a)"),
 }, "A permanent would enter the battlefield",
    "A permanent would enter the battlefield: it enters tapped and/or with counters instead (\"[this permanent] "
    "enters the battlefield with …\", CR 614.1c; \"[objects] enter the battlefield tapped\", 614.1d; 122.6). A "
    "permanent's own ability applies to itself unless it has `affected`; a FILTER `affected` is matched against the "
-   "permanent as it would exist on the battlefield, after the continuous effects that would apply to it (614.12).",
+   "permanent as it would exist on the battlefield, after the continuous effects that would apply to it (614.12); "
+   "with `chosen_type` it must also have the creature type chosen as the source entered (Metallic Mimic).",
    {"instead": {"counter": "+1/+1", "count": 2}}, required=("instead",), check=_check_enters,
    messages=("mtg.replace.enters_tapped", "mtg.enters.counters", "mtg.enters.look_ahead"))
 def _enters(game: Any, state: GameState, r: Replacement, event: Mapping[str, Any], ctx: Context) -> bool:
     oid = _object_event(game, state, r, event, ctx)
     if oid is None:
+        return False
+    if r.spec.get("chosen_type") and game.chosen_value(state, r.source, "creature_type") not in game.chars(state, oid).subtypes:
         return False
     if "affected" not in r.spec and r.affected_ids is None and r.affected_filter is None:
         return r.source == oid
@@ -444,10 +449,11 @@ def _check_ability(value: Any, path: Path, v: Validation) -> None:
 ABILITY_KEYS = {
     **EVENT_KEYS,
     "replace": Const(value="enters_tapped", label="Enters tapped", help="\"enters the battlefield tapped\" (CR 614.1c)"),
-    "as_enters": Choice(values=("reveal", "choose_name", "choose_color", "choose_player"), what="as-enters choice",
-                        label="As it enters",
+    "as_enters": Choice(values=("reveal", "choose_name", "choose_color", "choose_player", "choose_creature_type"),
+                        what="as-enters choice", label="As it enters",
                         help="reveal: cards from the hand, a counter each; choose_name: a card name; choose_color: a "
-                             "color; choose_player: a player (CR 614.12a, 614.1c)"),
+                             "color; choose_player: a player; choose_creature_type: a creature type (CR 614.12a, "
+                             "614.1c)"),
     "filter": FILTER, "counters": COUNTER,
 }
 VOCABULARY.define("ability", "replacement", rule=(K.REPLACEMENT, K.ENTERS_REPLACEMENT), keys=ABILITY_KEYS,
@@ -461,7 +467,8 @@ VOCABULARY.define("ability", "replacement", rule=(K.REPLACEMENT, K.ENTERS_REPLAC
                       "(reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or "
                       "`\"as_enters\": \"choose_name\"` with a FILTER (the names of the matching cards in the scenario "
                       "are the options; key `name:<id>`), `\"as_enters\": \"choose_color\"` (a color, key `color:<id>`) or "
-                      "`\"as_enters\": \"choose_player\"` (a player, key `player:<id>`): the choice is made before it "
-                      "enters and belongs to that object while it stays (a protection keyword `from` `chosen_color` or "
-                      "`chosen_player` reads it).",
+                      "`\"as_enters\": \"choose_player\"` (a player, key `player:<id>`) or `\"as_enters\": "
+                      "\"choose_creature_type\"` (key `creature_type:<id>`): the choice is made before it enters and "
+                      "belongs to that object while it stays (a protection keyword `from` `chosen_color` or "
+                      "`chosen_player` reads it; an `enters` replacement's `chosen_type` the creature type).",
                   row=row(ABILITY_KEYS, main=("event", "instead", "replace", "as_enters")))

@@ -29,7 +29,7 @@ from .model import (
     freeze, thaw,
 )
 from .vocabulary import (
-    AFFECTED, COLOR_LIST, COUNT, INDEX, MAX_VALUE, NUMBER, OBJECT, OBJECT_OR_PLAYER, PLAYER_ID, STEP, SUBTYPE_LIST,
+    AFFECTED, COLORS, COLOR_LIST, COUNT, INDEX, MAX_VALUE, NUMBER, OBJECT, OBJECT_OR_PLAYER, PLAYER_ID, STEP, SUBTYPE_LIST,
     SUPERTYPE_LIST, TARGET_IDS, TEXT, TYPE_LIST, VOCABULARY, Boolean, Choice, Integer, ListOf, ManaSymbols, MapOf, Only,
     Record, Text, nullable,
 )
@@ -66,7 +66,11 @@ OBJECT_FIELDS = {
     "sick": Boolean(), "attacking": nullable(OBJECT_OR_PLAYER), "blocking": ListOf(item=OBJECT, max_items=200),
     "x": COUNT, "text": TEXT, "blocked": Boolean(), "damage_order": ListOf(item=OBJECT, max_items=200),
     "loyalty_activated": Boolean(), "chosen": Text(max_length=200, label="Name chosen as it entered"),
+    "chosen_color": Choice(values=COLORS, what="color", label="Color chosen as it entered"),
+    "chosen_player": PLAYER_ID, "chosen_creature_type": Text(min_length=1, max_length=40, label="Creature type chosen as it entered"),
 }
+CHOSEN_FIELDS = {"chosen_color": "color", "chosen_player": "player", "chosen_creature_type": "creature_type"}
+"""Object fields of what was chosen as a permanent entered (CR 614.12a) → the ``chosen`` effect's ``what``."""
 OBJECT_KEYS = tuple(OBJECT_FIELDS)
 EVENT = Record(fields={"object": OBJECT, "player": PLAYER_ID, "amount": NUMBER, "attacker": OBJECT, "attached": OBJECT},
                label="Trigger event", help="what triggered it, as its instructions read it (`\"object\": \"event\"` …)")
@@ -115,6 +119,10 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         if obj.get("attached_to") is not None and obj.get("attached_to") == oid:
             v.error((*path, "attached_to"), "an object can't be attached to itself (CR 301.5c, 303.4d)")
         _when_used(obj, path, v)
+        for key in CHOSEN_FIELDS:
+            if key in obj and obj.get("zone") != "battlefield":
+                v.error((*path, key), f"{key} is what was chosen as a permanent entered (CR 614.12a): only for an "
+                                      "object on the battlefield")
         if "chosen" in obj and obj.get("zone") != "battlefield":
             v.error((*path, "chosen"), "chosen is the name chosen as a permanent entered (CR 614.12a): only for an "
                                        "object on the battlefield")
@@ -242,6 +250,10 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
             # The name chosen as it entered (Meddling Mage, CR 614.12a): read by {"name": {"chosen": true}}.
             effects.append(Effect(f"{raw['id']}.chosen", "chosen_name", freeze({"name": raw["chosen"]}), raw["id"],
                                   raw.get("controller", raw["owner"]), 0, affected_ids=(raw["id"],), duration="permanent"))
+        for key, what in CHOSEN_FIELDS.items():
+            if raw.get(key) is not None and raw.get("zone") == "battlefield":
+                effects.append(Effect(f"{raw['id']}.chosen_{what}", "chosen", freeze({"what": what, "value": raw[key]}),
+                                      raw["id"], raw.get("controller", raw["owner"]), 0, affected_ids=(raw["id"],)))
     stack = []
     cascade: dict[str, Any] = {}
     for i, raw in enumerate(scenario.get("chain", [])):

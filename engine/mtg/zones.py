@@ -12,7 +12,8 @@ from typing import Optional
 from .filters import Context, matches
 from .model import PLAYERS, Ability, Chars, Effect, GameObject, GameState, PlayerId, Zone, freeze
 from .rules import K
-from .vocabulary import COLORS, VOCABULARY, Choice, row
+from .subtypes import subtype_set
+from .vocabulary import COLORS, VOCABULARY, Choice, Text, row
 
 
 class Zones:
@@ -162,8 +163,9 @@ class Zones:
           number of matching other cards from the hand (``reveal:<id>``), one counter each (Arsenal Thresher);
         * ``{"kind": "replacement", "as_enters": "choose_name", "filter": FILTER}``: choose a card name
           (``name:<id>``; the options are the names of the matching cards in the scenario, 201.4);
-        * ``{"kind": "replacement", "as_enters": "choose_color"}`` / ``"choose_player"``: choose a color
-          (``color:<id>``) or a player (``player:<id>``), kept as a ``chosen`` effect of that object.
+        * ``{"kind": "replacement", "as_enters": "choose_color"}`` / ``"choose_player"`` /
+          ``"choose_creature_type"``: choose a color (``color:<id>``), a player (``player:<id>``) or a
+          creature type (``creature_type:<id>``), kept as a ``chosen`` effect of that object.
         ``abilities`` are those it would have on the battlefield (CR 614.12, :meth:`look_ahead`),
         by default its printed ones.
         Errors: :class:`OpenChoice` when a choice is left open.
@@ -197,7 +199,7 @@ class Zones:
                                 kind=kind, count=len(shown), cards=list(shown))
             elif ability.kind == "replacement" and spec.get("as_enters") in CHOSEN_OPTIONS:
                 what = spec["as_enters"].removeprefix("choose_")
-                value = self.choose(state, f"{what}:{obj.id}", list(CHOSEN_OPTIONS[spec["as_enters"]]),
+                value = self.choose(state, f"{what}:{obj.id}", self.chosen_options(state, f"{what}:{obj.id}", spec["as_enters"]),
                                     f"mtg.choice.{what}", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
                                     card_name=obj.printed.name)
                 self.record("resolve", "mtg.chosen.as_enters", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
@@ -216,6 +218,18 @@ class Zones:
                 self.record("resolve", "mtg.name.chosen", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
                             card_name=obj.printed.name, name=name)
         return state, counters, name
+
+    def chosen_options(self, state: GameState, key: str, kind: str) -> list[str]:
+        """The options of an as-enters choice (CR 614.12a): the colors, the players, or for a
+        creature type the creature types of the scenario's objects (any other creature type given
+        in ``options.choices`` is one too, 205.3m)."""
+        if kind != "choose_creature_type":
+            return list(CHOSEN_OPTIONS[kind])
+        found = {t for o in state.objects.values() for t in o.printed.subtypes if subtype_set(t) == "creature"}
+        given = self._choices.get(key)
+        if isinstance(given, str) and given and subtype_set(given) == "creature":
+            found.add(given)
+        return sorted(found)
 
     @staticmethod
     def chosen_value(state: GameState, oid: Optional[str], what: str) -> Optional[str]:
@@ -260,8 +274,9 @@ class Zones:
         return state
 
 
-CHOSEN_OPTIONS = {"choose_color": COLORS, "choose_player": PLAYERS}
-"""The options of an as-enters choice of a color or a player (CR 614.12a)."""
+CHOSEN_OPTIONS = {"choose_color": COLORS, "choose_player": PLAYERS, "choose_creature_type": ()}
+"""The options of an as-enters choice of a color or a player (CR 614.12a); a creature type's
+are the scenario's (:meth:`Zones.chosen_options`)."""
 
 
 def _modifies_entering(ability: Ability) -> bool:
@@ -290,11 +305,16 @@ for _zone, _rule, _doc in (
 
 
 for _what, _values, _label, _example in (("color", COLORS, "A color chosen", {"color:ward": "red"}),
-                                         ("player", PLAYERS, "A player chosen", {"player:nemesis": "p1"})):
-    VOCABULARY.define("choice", _what, rule=K.AS_ENTERS_CHOICE, value=Choice(values=_values, what=_what),
+                                         ("player", PLAYERS, "A player chosen", {"player:nemesis": "p1"}),
+                                         ("creature_type", (), "A creature type chosen", {"creature_type:mimic": "Elf"})):
+    VOCABULARY.define("choice", _what, rule=K.AS_ENTERS_CHOICE,
+                      value=Choice(values=_values, what=_what) if _values else Text(min_length=1, max_length=40),
                       key_parts=("object",), label=_label,
-                      doc=f"The {_what} chosen as the object enters (an `as_enters: choose_{_what}` replacement ability, "
+                      doc=f"The {_what.replace('_', ' ')} chosen as the object enters (an `as_enters: choose_{_what}` "
+                          "replacement ability, "
                           "CR 614.12a); it belongs to that object while it stays on the battlefield." + (
+                              " Any creature type (205.3m); the open choice's options are those of the scenario's "
+                              "objects." if _what == "creature_type" else "") + (
                               " Also the color chosen as a `choose_color` instruction of the source is followed "
                               "(608.2c)." if _what == "color" else ""),
                       messages=("mtg.choice.made", "mtg.illegal.choice", f"mtg.choice.{_what}"), example=_example,

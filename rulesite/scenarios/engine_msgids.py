@@ -444,6 +444,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses a color as {card_name} enters ({count} possible colors).'),
     # Translators: mtg.choice.color_resolving
     pgettext_lazy('trace', '{player} chooses a color for {card_name} as it resolves ({count} possible colors).'),
+    # Translators: mtg.choice.creature_type
+    pgettext_lazy('trace', '{player} chooses a creature type as {card_name} enters ({count} creature types of this board).'),
     # Translators: mtg.choice.damage_order
     pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
     # Translators: mtg.choice.devour
@@ -2372,7 +2374,7 @@ VOCABULARY = (
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Replacement ability'),
     # Translators: mtg ability:replacement
-    pgettext_lazy('vocabulary', 'A replacement effect of the permanent (CR 614.1), applied while it has the ability after the layers: `event` and that event\'s keys (REPLACEMENT); or `"replace": "enters_tapped"` (614.1c); or a choice made as it enters (614.12a): `"as_enters": "reveal"` with a FILTER and `counters` (reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or `"as_enters": "choose_name"` with a FILTER (the names of the matching cards in the scenario are the options; key `name:<id>`), `"as_enters": "choose_color"` (a color, key `color:<id>`) or `"as_enters": "choose_player"` (a player, key `player:<id>`): the choice is made before it enters and belongs to that object while it stays (a protection keyword `from` `chosen_color` or `chosen_player` reads it).'),
+    pgettext_lazy('vocabulary', 'A replacement effect of the permanent (CR 614.1), applied while it has the ability after the layers: `event` and that event\'s keys (REPLACEMENT); or `"replace": "enters_tapped"` (614.1c); or a choice made as it enters (614.12a): `"as_enters": "reveal"` with a FILTER and `counters` (reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or `"as_enters": "choose_name"` with a FILTER (the names of the matching cards in the scenario are the options; key `name:<id>`), `"as_enters": "choose_color"` (a color, key `color:<id>`) or `"as_enters": "choose_player"` (a player, key `player:<id>`) or `"as_enters": "choose_creature_type"` (key `creature_type:<id>`): the choice is made before it enters and belongs to that object while it stays (a protection keyword `from` `chosen_color` or `chosen_player` reads it; an `enters` replacement\'s `chosen_type` the creature type).'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Zone or zones'),
     # Translators: mtg ability:replacement
@@ -2392,13 +2394,17 @@ VOCABULARY = (
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Owned by'),
     # Translators: mtg ability:replacement
+    pgettext_lazy('vocabulary', 'Of the chosen type'),
+    # Translators: mtg ability:replacement
+    pgettext_lazy('vocabulary', 'only a permanent of the creature type chosen as the source entered (614.12a)'),
+    # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Enters tapped'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', '"enters the battlefield tapped" (CR 614.1c)'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'As it enters'),
     # Translators: mtg ability:replacement
-    pgettext_lazy('vocabulary', 'reveal: cards from the hand, a counter each; choose_name: a card name; choose_color: a color; choose_player: a player (CR 614.12a, 614.1c)'),
+    pgettext_lazy('vocabulary', 'reveal: cards from the hand, a counter each; choose_name: a card name; choose_color: a color; choose_player: a player; choose_creature_type: a creature type (CR 614.12a, 614.1c)'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Counter kind'),
     # Translators: mtg ability:triggered
@@ -3260,7 +3266,7 @@ VOCABULARY = (
     # Translators: mtg replacement:enters
     pgettext_lazy('vocabulary', 'A permanent would enter the battlefield'),
     # Translators: mtg replacement:enters
-    pgettext_lazy('vocabulary', 'A permanent would enter the battlefield: it enters tapped and/or with counters instead ("[this permanent] enters the battlefield with …", CR 614.1c; "[objects] enter the battlefield tapped", 614.1d; 122.6). A permanent\'s own ability applies to itself unless it has `affected`; a FILTER `affected` is matched against the permanent as it would exist on the battlefield, after the continuous effects that would apply to it (614.12).'),
+    pgettext_lazy('vocabulary', 'A permanent would enter the battlefield: it enters tapped and/or with counters instead ("[this permanent] enters the battlefield with …", CR 614.1c; "[objects] enter the battlefield tapped", 614.1d; 122.6). A permanent\'s own ability applies to itself unless it has `affected`; a FILTER `affected` is matched against the permanent as it would exist on the battlefield, after the continuous effects that would apply to it (614.12); with `chosen_type` it must also have the creature type chosen as the source entered (Metallic Mimic).'),
     # Translators: mtg replacement:enters
     pgettext_lazy('vocabulary', 'Tapped'),
     # Translators: mtg replacement:enters
@@ -3939,6 +3945,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'A player chosen'),
     # Translators: mtg choice:player
     pgettext_lazy('vocabulary', 'The player chosen as the object enters (an `as_enters: choose_player` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield.'),
+    # Translators: mtg choice:creature_type
+    pgettext_lazy('vocabulary', 'A creature type chosen'),
+    # Translators: mtg choice:creature_type
+    pgettext_lazy('vocabulary', "The creature type chosen as the object enters (an `as_enters: choose_creature_type` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield. Any creature type (205.3m); the open choice's options are those of the scenario's objects."),
     # Translators: mtg slot option
     pgettext_lazy('vocabulary', "The document's `options`."),
     # Translators: mtg option:choices

@@ -341,17 +341,18 @@ instruction("untap", K.TAP, refs=REFS, label="Untap", messages=("mtg.tap",), exa
 # ----------------------------------------------------------------------------- scry and surveil (701.18, 701.42)
 
 
-def look_options(top: list[str], other: str) -> list[dict[str, list[str]]]:
+def look_options(top: list[str], other: str) -> list[list[str]]:
     """Every way to split the cards looked at into an order on top and an order for ``other``
-    (``bottom`` of the library for scry, ``graveyard`` for surveil), at most MAX_BRANCHES + 1."""
-    out: list[dict[str, list[str]]] = []
+    (``bottom`` of the library for scry, ``graveyard`` for surveil), at most MAX_BRANCHES + 1:
+    each is the ids kept on top (topmost first), the word ``other``, then the other ids."""
+    out: list[list[str]] = []
     for size in range(len(top) + 1):
         for chosen in itertools.combinations(top, size):
             rest = [c for c in top if c not in chosen]
             orders = itertools.permutations(chosen) if other == "bottom" else (chosen,)
             for away in orders:
                 for kept in itertools.permutations(rest):
-                    out.append({"top": list(kept), other: list(away)})
+                    out.append([*kept, other, *away])
                     if len(out) > MAX_BRANCHES:
                         return out
     return out
@@ -387,7 +388,9 @@ def _look(other: str):
             top = [c.id for c in state.in_zone(Zone.LIBRARY, p)][:n]
             split = game.choose(state, f"{verb}:{p}:{item.source}", look_options(top, other), f"mtg.choice.{verb}",
                                 rule, player=p, card=item.source, card_name=item.name, amount=n)
-            kept, away = list(split["top"]), list(split[other])
+            split = [str(c) for c in split]
+            cut = split.index(other)
+            kept, away = split[:cut], split[cut + 1:]
             if other == "bottom":
                 state = put_on_top(state, p, kept, away)
             else:
@@ -407,35 +410,30 @@ instruction("scry", K.SCRY, keys={"amount": AMOUNT, "player": PLAYER}, label="Sc
             messages=("mtg.scry", "mtg.scry.zero", "mtg.choice.scry"), example={"amount": 2},
             doc="The player looks at the top `amount` cards of their library (default 1) and puts any number of them on "
                 "the bottom in any order and the rest on top in any order (scry, CR 701.18a in 2022, 701.17a in 2020; "
-                "key `scry:<player>:<source>` = `{\"top\": [...], \"bottom\": [...]}`, each first = the upper card). "
+                "key `scry:<player>:<source>` = the ids kept on top, topmost first, then `\"bottom\"`, then the ids put on "
+                "the bottom, the first put there first: `[\"c2\", \"bottom\", \"c1\"]`). "
                 "Scry 0 is no scry event (701.18b). It is a `scry` trigger event.")(_look("bottom"))
 instruction("surveil", K.SURVEIL, keys={"amount": AMOUNT, "player": PLAYER}, label="Surveil",
             messages=("mtg.surveil", "mtg.surveil.zero", "mtg.choice.surveil", "mtg.move"), example={"amount": 2},
             doc="The player looks at the top `amount` cards of their library (default 1), puts any number of them into "
                 "their graveyard and the rest on top in any order (surveil, CR 701.42a in 2022, 701.41a in 2020; key "
-                "`surveil:<player>:<source>` = `{\"top\": [...], \"graveyard\": [...]}`). It is a `surveil` trigger "
-                "event.")(_look("graveyard"))
+                "`surveil:<player>:<source>` = the ids kept on top, topmost first, then `\"graveyard\"`, then the ids "
+                "put into the graveyard: `[\"c2\", \"graveyard\", \"c1\"]`). It is a `surveil` trigger event.")(_look("graveyard"))
 
-LOOKED = Record(fields={"top": ListOf(item=Text(min_length=1, max_length=64), max_items=99, label="On top",
-                                      help="ids, the topmost first"),
-                        "bottom": ListOf(item=Text(min_length=1, max_length=64), max_items=99, label="On the bottom",
-                                         help="ids, the first put there first")},
-                required=("top", "bottom"), label="Top and bottom")
+LOOKED = ListOf(item=Text(min_length=1, max_length=64), min_items=1, max_items=199, label="Ids and the word",
+                help="the ids kept on top (topmost first), the word, then the other ids")
 VOCABULARY.define("choice", "scry", rule=K.SCRY, value=LOOKED, key_parts=("player", "source"), label="Scry: top and bottom",
-                  doc="Where a player scrying puts the cards looked at (CR 701.18a): `top` in order (topmost first) and "
-                      "`bottom` in order; together exactly those cards.",
+                  doc="Where a player scrying puts the cards looked at (CR 701.18a): the ids kept on top (topmost first), "
+                      "the word `bottom`, then the ids put on the bottom (the first put there first); together exactly "
+                      "those cards.",
                   messages=("mtg.choice.made", "mtg.illegal.choice", "mtg.choice.scry"),
-                  example={"scry:p1:opt": {"top": ["c2"], "bottom": ["c1"]}}, row=row({}, main=("scry",)))
-VOCABULARY.define("choice", "surveil", rule=K.SURVEIL,
-                  value=Record(fields={"top": LOOKED.fields["top"],
-                                       "graveyard": ListOf(item=Text(min_length=1, max_length=64), max_items=99,
-                                                           label="Into the graveyard")},
-                               required=("top", "graveyard"), label="Top and graveyard"),
-                  key_parts=("player", "source"), label="Surveil: top and graveyard",
-                  doc="Where a player surveilling puts the cards looked at (CR 701.42a): `top` in order (topmost first), "
-                      "the others into the `graveyard`.",
+                  example={"scry:p1:opt": ["c2", "bottom", "c1"]}, row=row({}, main=("scry",)))
+VOCABULARY.define("choice", "surveil", rule=K.SURVEIL, value=LOOKED, key_parts=("player", "source"),
+                  label="Surveil: top and graveyard",
+                  doc="Where a player surveilling puts the cards looked at (CR 701.42a): the ids kept on top (topmost "
+                      "first), the word `graveyard`, then the ids put into the graveyard.",
                   messages=("mtg.choice.made", "mtg.illegal.choice", "mtg.choice.surveil"),
-                  example={"surveil:p1:thought": {"top": [], "graveyard": ["c1", "c2"]}}, row=row({}, main=("surveil",)))
+                  example={"surveil:p1:thought": ["graveyard", "c1", "c2"]}, row=row({}, main=("surveil",)))
 
 
 TOKEN = Record(fields={

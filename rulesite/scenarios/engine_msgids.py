@@ -3094,11 +3094,11 @@ VOCABULARY = (
     # Translators: mtg instruction:scry
     pgettext_lazy('vocabulary', 'Scry'),
     # Translators: mtg instruction:scry
-    pgettext_lazy('vocabulary', 'The player looks at the top `amount` cards of their library (default 1) and puts any number of them on the bottom in any order and the rest on top in any order (scry, CR 701.18a in 2022, 701.17a in 2020; key `scry:<player>:<source>` = `{"top": [...], "bottom": [...]}`, each first = the upper card). Scry 0 is no scry event (701.18b). It is a `scry` trigger event.'),
+    pgettext_lazy('vocabulary', 'The player looks at the top `amount` cards of their library (default 1) and puts any number of them on the bottom in any order and the rest on top in any order (scry, CR 701.18a in 2022, 701.17a in 2020; key `scry:<player>:<source>` = the ids kept on top, topmost first, then `"bottom"`, then the ids put on the bottom, the first put there first: `["c2", "bottom", "c1"]`). Scry 0 is no scry event (701.18b). It is a `scry` trigger event.'),
     # Translators: mtg instruction:surveil
     pgettext_lazy('vocabulary', 'Surveil'),
     # Translators: mtg instruction:surveil
-    pgettext_lazy('vocabulary', 'The player looks at the top `amount` cards of their library (default 1), puts any number of them into their graveyard and the rest on top in any order (surveil, CR 701.42a in 2022, 701.41a in 2020; key `surveil:<player>:<source>` = `{"top": [...], "graveyard": [...]}`). It is a `surveil` trigger event.'),
+    pgettext_lazy('vocabulary', 'The player looks at the top `amount` cards of their library (default 1), puts any number of them into their graveyard and the rest on top in any order (surveil, CR 701.42a in 2022, 701.41a in 2020; key `surveil:<player>:<source>` = the ids kept on top, topmost first, then `"graveyard"`, then the ids put into the graveyard: `["c2", "graveyard", "c1"]`). It is a `surveil` trigger event.'),
     # Translators: mtg instruction:create_token
     pgettext_lazy('vocabulary', 'Create tokens'),
     # Translators: mtg instruction:create_token
@@ -3918,25 +3918,15 @@ VOCABULARY = (
     # Translators: mtg choice:scry
     pgettext_lazy('vocabulary', 'Scry: top and bottom'),
     # Translators: mtg choice:scry
-    pgettext_lazy('vocabulary', 'Where a player scrying puts the cards looked at (CR 701.18a): `top` in order (topmost first) and `bottom` in order; together exactly those cards.'),
+    pgettext_lazy('vocabulary', 'Where a player scrying puts the cards looked at (CR 701.18a): the ids kept on top (topmost first), the word `bottom`, then the ids put on the bottom (the first put there first); together exactly those cards.'),
     # Translators: mtg choice:scry
-    pgettext_lazy('vocabulary', 'Top and bottom'),
+    pgettext_lazy('vocabulary', 'Ids and the word'),
     # Translators: mtg choice:scry
-    pgettext_lazy('vocabulary', 'On top'),
-    # Translators: mtg choice:scry
-    pgettext_lazy('vocabulary', 'ids, the topmost first'),
-    # Translators: mtg choice:scry
-    pgettext_lazy('vocabulary', 'On the bottom'),
-    # Translators: mtg choice:scry
-    pgettext_lazy('vocabulary', 'ids, the first put there first'),
+    pgettext_lazy('vocabulary', 'the ids kept on top (topmost first), the word, then the other ids'),
     # Translators: mtg choice:surveil
     pgettext_lazy('vocabulary', 'Surveil: top and graveyard'),
     # Translators: mtg choice:surveil
-    pgettext_lazy('vocabulary', 'Where a player surveilling puts the cards looked at (CR 701.42a): `top` in order (topmost first), the others into the `graveyard`.'),
-    # Translators: mtg choice:surveil
-    pgettext_lazy('vocabulary', 'Top and graveyard'),
-    # Translators: mtg choice:surveil
-    pgettext_lazy('vocabulary', 'Into the graveyard'),
+    pgettext_lazy('vocabulary', 'Where a player surveilling puts the cards looked at (CR 701.42a): the ids kept on top (topmost first), the word `graveyard`, then the ids put into the graveyard.'),
     # Translators: mtg choice:color
     pgettext_lazy('vocabulary', 'A color chosen'),
     # Translators: mtg choice:color
@@ -4047,6 +4037,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Where'),
     # Translators: ygo instruction:return_to_deck
     pgettext_lazy('vocabulary', 'top (the default), bottom or shuffle'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'On top'),
+    # Translators: ygo instruction:return_to_deck
+    pgettext_lazy('vocabulary', 'On the bottom'),
     # Translators: ygo instruction:return_to_deck
     pgettext_lazy('vocabulary', 'Shuffled in'),
     # Translators: ygo instruction:draw
@@ -5388,14 +5382,6 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'You control'),
     # Translators: ygo instruction:negate_effects (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'You control'),
-    # Translators: mtg choice:scry (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'On top'),
-    # Translators: ygo instruction:return_to_deck (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary ygo', 'On top'),
-    # Translators: mtg choice:scry (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'On the bottom'),
-    # Translators: ygo instruction:return_to_deck (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary ygo', 'On the bottom'),
 )
 
 FIELD_TYPES = (

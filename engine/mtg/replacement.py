@@ -113,7 +113,9 @@ class Replacing:
         opportunity (614.5); with two or more, the affected player or controller chooses which
         applies first (616.1, ``options.choices["replace:<event>:<subject>"]`` = effect ids in
         order, else an open choice among the orders), and the rest are re-checked after each
-        (616.1e/616.1f in 2020/2022). Returns the state and the modified event, or ``None``
+        (616.1e/616.1f in 2020/2022). Effects that modify how a permanent enters (tapped, counters)
+        give the same result in any order, so they apply in the order found, with no choice. Returns
+        the state and the modified event, or ``None``
         when the event was replaced by something else or skipped (614.6).
         Errors: :class:`~engine.mtg.choices.OpenChoice` when the order is open.
         """
@@ -124,7 +126,7 @@ class Replacing:
                           if r.id not in applied and self.replacement_applies(state, r, current)]
             if not candidates:
                 return state, current
-            if len(candidates) > 1:
+            if len(candidates) > 1 and current["event"] != "enters":
                 subject = current.get("target") or current.get("object") or current.get("player")
                 ids = [r.id for r in candidates]
                 options = [list(p) for p in itertools.islice(itertools.permutations(ids), MAX_BRANCHES + 1)]

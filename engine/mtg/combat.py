@@ -17,6 +17,7 @@ from .effects import CREATED_KEYS, create
 from .keywords import landwalk_applies, protected_from
 from .model import GameState, Step, Zone, opponent
 from .priority import STEP_ORDER
+from .protection import protection_against
 from .resolution import OBJECT_REF, instruction
 from .rules import K
 from .vocabulary import OBJECT, OBJECTS, VOCABULARY, ListOf, MapOf, Record, Ref, row
@@ -201,6 +202,8 @@ class Combat:
                 return "landwalk"
         if self.has_rule_effect(state, "cant_block", blocker):
             return "cant_block"
+        if protection_against(ac, bc, lambda oid, what: self.chosen_value(state, oid, what)):
+            return "protection"
         return None
 
     def _block_requirements(self, state: GameState) -> dict[str, list[str]]:

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from .model import Chars, GameState, Zone
+from .protection import protection_against
 from .rules import K
 
 
@@ -24,7 +25,9 @@ class Damage:
         if target not in ("p1", "p2") and (target not in state.objects or state.objects[target].zone is not Zone.BATTLEFIELD):
             return state
         if target not in ("p1", "p2") and self.prevented(state, target, schars):
-            self.record("damage", "mtg.damage.prevented", K.PREVENTION, source=source, source_name=schars.name if schars else "",
+            by_protection = not self.has_rule_effect(state, "prevent_damage", target)
+            self.record("damage", "mtg.damage.prevented", K.PROTECTION_DAMAGE if by_protection else K.PREVENTION,
+                        source=source, source_name=schars.name if schars else "",
                         target=target, target_name=self.name_of(state, target), amount=amount)
             return state
         state, event = self.replace_event(state, {"event": "damage", "source": source, "target": target, "amount": amount,
@@ -66,11 +69,8 @@ class Damage:
 
     def prevented(self, state: GameState, target: str, schars: Optional[Chars]) -> bool:
         """Whether damage from a source with ``schars`` to ``target`` is prevented: a ``prevent_damage``
-        effect (CR 615.1) or protection from one of the source's colors (702.16e)."""
+        effect (CR 615.1) or protection from a quality the source has (702.16e)."""
         if self.has_rule_effect(state, "prevent_damage", target):
             return True
-        chars = self.chars(state, target)
-        for ability in chars.abilities:
-            if ability.keyword == "protection" and schars and ability.spec.get("from") in schars.colors:
-                return True
-        return False
+        return protection_against(self.chars(state, target), schars,
+                                  lambda oid, what: self.chosen_value(state, oid, what)) is not None

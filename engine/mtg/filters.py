@@ -17,8 +17,8 @@ from .model import Chars, GameObject, GameState, ObjectId, PlayerId, Zone, oppon
 from .rules import K
 from .subtypes import has_subtype
 from .vocabulary import (
-    COLOR_LIST, COUNT, COUNTER, INDEX, KEYWORD, NUMBER, OBJECTS, STEP, SUBTYPE_LIST, SUPERTYPE_LIST, TYPE_LIST, VOCABULARY,
-    Boolean, Choice, Const, Integer, ListOf, Text, row,
+    COLORS, COLOR_LIST, COUNT, COUNTER, INDEX, KEYWORD, NUMBER, OBJECTS, STEP, SUBTYPE_LIST, SUPERTYPE_LIST, TYPE_LIST,
+    VOCABULARY, Boolean, Choice, Const, Integer, ListOf, Text, row,
 )
 
 
@@ -319,10 +319,12 @@ def condition_reads(cond: Optional[Mapping[str, Any]]) -> set[str]:
 
 @_condition("controls", K.STATIC_NOT_LOCKED, VOCABULARY.use("filter"), "You control",
             "True while \"you\" control at least `at_least` (default 1) permanents matching the FILTER (another "
-            "player's only if the FILTER names a `controller`; `other`: not the source), counted as the layers "
+            "player's only if the FILTER names a `controller`; `other`: not the source), and with `at_most` at most "
+            "that many (`\"at_most\": 0`: you control none; `at_least` then defaults to 0), counted as the layers "
             "leave them when the condition is checked (CR 611.3a, 603.4).",
             {"controls": {"types": ["artifact"]}, "at_least": 3},
-            keys={"at_least": Integer(low=0, high=999, label="At least", help="how many (default 1)")},
+            keys={"at_least": Integer(low=0, high=999, label="At least", help="how many (default 1)"),
+                  "at_most": Integer(low=0, high=999, label="At most", help="no more than this many")},
             reads=lambda flt: filter_reads(flt) | {"controller"})
 def _controls(value: Any, cond: Mapping[str, Any], state: GameState, chars_of: Callable[[ObjectId], Chars], ctx: Context,
               event: Mapping[str, Any], ids: Iterable[ObjectId]) -> bool:
@@ -331,6 +333,8 @@ def _controls(value: Any, cond: Mapping[str, Any], state: GameState, chars_of: C
         c = chars_of(o)
         if matches(value, o, c, state.objects[o], ctx) and ("controller" in value or c.controller == ctx.controller):
             n += 1
+    if "at_most" in cond:
+        return cond.get("at_least", 0) <= n <= cond["at_most"]
     return n >= cond.get("at_least", 1)
 
 
@@ -383,5 +387,71 @@ def _your_turn(value: Any, cond: Mapping[str, Any], state: GameState, chars_of: 
     return (state.active == ctx.controller) == bool(value)
 
 
-__all__ = ["Context", "INSTRUCTION_CONDITIONS", "STATIC_CONDITIONS", "TRIGGER_CONDITIONS", "condition_reads",
-           "evaluate_condition", "filter_reads", "matches", "same_name"]
+# ----------------------------------------------------------------------------- amounts read off the game (608.2h, 700.5)
+
+AMOUNTS: dict[str, Callable[..., int]] = {}
+"""The amounts registered here, by name: ``fn(game, state, resolution, value) -> int``; a resolving
+instruction determines each once, as it is followed (CR 608.2h)."""
+WHOSE_CARDS = Choice(values=("you", "opponent", "each"), what="player", label="Whose",
+                     help="you (default): the controller's; opponent; each: every player's")
+
+
+def _resolution_amount(name: str, rule: Any, value: Any, label: str, doc: str, example: Any, keys: dict):
+    """Register the amount ``name`` (its companion ``keys``) and its function."""
+    def register(fn: Callable[..., int]) -> Callable[..., int]:
+        VOCABULARY.add(_entry("amount", name, rule, value=value, keys=keys, label=label, doc=doc,
+                              example={name: example}, apply=fn, row=row(keys, main=(name, *keys))))
+        AMOUNTS[name] = fn
+        return fn
+    return register
+
+
+def _players(ctx: Any, whose: str) -> tuple[PlayerId, ...]:
+    you = ctx.item.controller
+    return (you,) if whose == "you" else (opponent(you),) if whose == "opponent" else ("p1", "p2")
+
+
+@_resolution_amount("cards_in_graveyard", (K.GRAVEYARD, K.LAST_KNOWN), VOCABULARY.use("filter"),
+                    "The number of cards in a graveyard",
+                    "The number of cards matching the FILTER (`{}`: every card) in the graveyard of `player` (you, "
+                    "the default; opponent; each: all graveyards), counted once as the instruction is followed (CR "
+                    "404.1, 608.2h in 2022, 608.2g in 2020).", {"types": ["creature"]},
+                    keys={"player": WHOSE_CARDS})
+def _cards_in_graveyard(game: Any, state: GameState, ctx: Any, value: Mapping[str, Any]) -> int:
+    where = Context(ctx.item.source, ctx.item.controller, None)
+    owners = _players(ctx, value.get("player", "you"))
+    return sum(1 for o in state.in_zone(Zone.GRAVEYARD) if o.owner in owners
+               and matches(value["cards_in_graveyard"], o.id, o.printed, o, where))
+
+
+def devotion(mana_costs: Iterable[str], colors: Iterable[str]) -> int:
+    """Return the devotion that these mana costs give to ``colors`` (CR 700.5): the mana symbols
+    of any of those colors (a hybrid or Phyrexian symbol of one of them counts once).
+
+    >>> devotion(["{1}{R}{R}", "{R/G}{G}", "{2}{U}"], ["red"]), devotion(["{R/G}{G}"], ["red", "green"])
+    (3, 2)
+    """
+    from .mana import COLOR_OF_SYMBOL, mana_symbols
+
+    wanted = set(colors)
+    return sum(1 for cost in mana_costs for symbol in mana_symbols(cost)
+               if any(COLOR_OF_SYMBOL.get(part) in wanted for part in symbol.split("/")))
+
+
+DEVOTIONS = COLORS + tuple(f"{a}-{b}" for i, a in enumerate(COLORS) for b in COLORS[i + 1:])
+"""What a devotion is to: a color, or two colors written ``white-blue`` (CR 700.5)."""
+
+
+@_resolution_amount("devotion", K.DEVOTION, Choice(values=DEVOTIONS, what="color or pair of colors", label="To"),
+                    "Your devotion", "The devotion of the controller to a color, or to two colors written `black-red`: "
+                    "the mana symbols of that color (of either color) among the mana costs of the permanents they "
+                    "control, a hybrid symbol counted once (CR 700.5), determined as the instruction is followed.",
+                    "black", keys={})
+def _devotion(game: Any, state: GameState, ctx: Any, value: Mapping[str, Any]) -> int:
+    player = ctx.item.controller
+    costs = [game.chars(state, o).mana_cost for o in game.permanents(state) if game.chars(state, o).controller == player]
+    return devotion(costs, value["devotion"].split("-"))
+
+
+__all__ = ["AMOUNTS", "Context", "INSTRUCTION_CONDITIONS", "STATIC_CONDITIONS", "TRIGGER_CONDITIONS", "condition_reads",
+           "devotion", "evaluate_condition", "filter_reads", "matches", "same_name"]

@@ -12,11 +12,11 @@ from typing import Any, Optional
 
 from .layer_effects import KEYWORD_COUNTERS
 from .mana import pay
-from .model import Delayed, GameState, PlayerId, Zone
+from .model import Delayed, Effect, GameState, PlayerId, Zone, freeze, thaw
 from .resolution import AMOUNT, PLAYER, Resolution, instruction
 from .rules import K
 from .vocabulary import (
-    COUNT, COUNTER, FILTER, INDEX, INSTRUCTIONS, TARGET_IDS, VOCABULARY, Choice, Const, Either, Integer, ManaSymbols,
+    COLORS, COUNT, COUNTER, FILTER, INDEX, INSTRUCTIONS, TARGET_IDS, VOCABULARY, Choice, Const, Either, Integer, ManaSymbols,
     Record, Text,
 )
 
@@ -159,6 +159,54 @@ instruction("add_counters", (K.COUNTERS, K.TIMESTAMP_COUNTER), keys=COUNTER_KEYS
 instruction("remove_counters", K.COUNTERS, keys=COUNTER_KEYS, refs=REFS, label="Remove counters",
             messages=("mtg.counters",), example={"kind": "+1/+1", "count": 1, "target": 0},
             doc="Removes up to `count` counters of `kind` from each permanent (CR 122.1).")(_counters(-1))
+
+
+def _check_move_counters(value: Any, path: Any, v: Any) -> None:
+    if not any(key in value for key in ("target", "object")):
+        v.error(path, "move_counters needs the object the counters come from: target or object (CR 122.5)")
+
+
+@instruction("move_counters", K.MOVE_COUNTERS,
+             keys={**COUNTER_KEYS, "to": Either(options=(INDEX, Choice(values=("self", "event", "attached"), what="object")),
+                                                label="Onto", help="a target index, or self / event / attached")},
+             refs=("target", "object"), required=("to",), check=_check_move_counters, label="Move counters",
+             messages=("mtg.counters.moved", "mtg.counters.cant_move"),
+             example={"kind": "+1/+1", "count": 1, "target": 0, "to": 1},
+             doc="Moves up to `count` counters of `kind` (default one +1/+1) from the first object onto the permanent "
+                 "`to` names: each is removed from one and put on the other (CR 122.5). If either can't be done (the "
+                 "first has none, or either isn't on the battlefield), no counter is removed or put (a "
+                 "`mtg.counters.cant_move` step); the counters put get a new timestamp (613.7c).")
+def move_counters(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a move_counters instruction (CR 122.5)."""
+    game = ctx.game
+    kind, n = part.get("kind", "+1/+1"), game.amount(state, ctx, part.get("count", 1))
+    onto = part["to"]
+    sources = game.objects_of(state, ctx, part)
+    targets = game.objects_of(state, ctx, {"target": onto} if isinstance(onto, int) else {"object": onto})
+    src = state.objects.get(sources[0]) if sources else None
+    dst = state.objects.get(targets[0]) if targets else None
+    have = src.counters.get(kind, 0) if src is not None else 0
+    moved = min(n, have)
+    if src is None or dst is None or src.zone is not Zone.BATTLEFIELD or dst.zone is not Zone.BATTLEFIELD \
+            or moved <= 0 or src.id == dst.id:
+        item = ctx.item
+        meant = dst.id if dst else (item.targets[onto] if isinstance(onto, int) and onto < len(item.targets) else "")
+        game.record("resolve", "mtg.counters.cant_move", K.MOVE_COUNTERS, card=src.id if src else "",
+                    card_name=src.printed.name if src else "", to=meant, to_name=game.name_of(state, meant), kind=kind)
+        return state, ctx
+    left = dict(src.counters)
+    left[kind] = have - moved
+    state = state.with_object(replace(src, counters=MappingProxyType(left)))
+    dst = state.objects[dst.id]
+    now = dict(dst.counters)
+    now[kind] = now.get(kind, 0) + moved
+    ts, state = state.stamp()
+    stamps = {**dict(dst.counter_timestamps), kind: ts}
+    state = state.with_object(replace(dst, counters=MappingProxyType(now), counter_timestamps=MappingProxyType(stamps)))
+    game.record("counters", "mtg.counters.moved", K.MOVE_COUNTERS, card=src.id, card_name=src.printed.name, to=dst.id,
+                to_name=dst.printed.name, kind=kind, count=moved)
+    game.recorder.sync(state)
+    return state, ctx
 
 
 @instruction("add_mana", (K.ADD_MANA, K.MANA_ABILITY_NO_STACK), keys={"mana": ManaSymbols(label="Mana")}, required=("mana",),
@@ -403,6 +451,69 @@ def return_to_battlefield(ctx: Resolution, state: GameState, part: Mapping[str, 
             controller = obj.owner if part.get("under") == "owner" else item.controller
             state = game.move(state, oid, Zone.BATTLEFIELD, "unearth" if part.get("unearth") else "return",
                               K.UNEARTH if part.get("unearth") else K.NEW_OBJECT, controller=controller)
+    return state, ctx
+
+
+@instruction("exile_until_leaves", (K.UNTIL, K.UNTIL_ALREADY, K.UNTIL_OWNER), refs=REFS, label="Exile it until this leaves",
+             messages=("mtg.move", "mtg.until.already", "mtg.until.returns"), example={"target": 0},
+             doc="Exiles each object until the source leaves the battlefield (CR 610.3): when the source leaves, the "
+                 "exiled cards return to the battlefield under their owners' control at once (610.3c in 2022, 610.3b "
+                 "in 2020), no trigger involved. If the source has already left the battlefield when this would "
+                 "exile, nothing moves (610.3a). A card that left exile in between is a new object and stays where "
+                 "it is (400.7).")
+def exile_until_leaves(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow an exile_until_leaves instruction (CR 610.3)."""
+    game, item = ctx.game, ctx.item
+    src = state.objects.get(item.source)
+    objects = [o for o in game.objects_of(state, ctx, part)
+               if o in state.objects and state.objects[o].zone is Zone(part.get("zone", "battlefield"))]
+    if src is None or src.zone is not Zone.BATTLEFIELD:
+        # CR 610.3a: the event the exile lasts until has already happened.
+        for oid in objects:
+            game.record("resolve", "mtg.until.already", K.UNTIL_ALREADY, card=oid, card_name=game.name_of(state, oid),
+                        source=item.source, source_name=item.name)
+        return state, ctx
+    moved: list[str] = []
+    for oid in objects:
+        state = game.move(state, oid, Zone.EXILE, "exile_until", K.UNTIL)
+        if state.objects[oid].zone is Zone.EXILE:
+            moved.append(oid)
+    if moved:
+        ts, state = state.stamp()
+        params = freeze({"cards": moved, "stamps": {o: state.objects[o].timestamp for o in moved},
+                         "source_timestamp": src.timestamp})
+        state = replace(state, effects=state.effects + (Effect(f"{item.source}.until{ts}", "exiled_until", params,
+                                                               item.source, item.controller, ts,
+                                                               affected_ids=tuple(moved)),))
+    return state, ctx.moved(tuple(moved))
+
+
+def with_chosen(value: Any, word: str, chosen: str) -> Any:
+    """Return the instructions ``value`` with every value written ``word`` (``chosen_color``)
+    replaced by ``chosen``: the choice made on resolution is locked into what follows."""
+    if isinstance(value, Mapping):
+        return {key: with_chosen(item, word, chosen) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [with_chosen(item, word, chosen) for item in value]
+    return chosen if value == word else value
+
+
+@instruction("choose_color", K.INSTRUCTIONS_IN_ORDER, keys={"effects": INSTRUCTIONS}, required=("effects",),
+             label="Choose a color, then", messages=("mtg.chosen.resolution", "mtg.choice.color_resolving"),
+             example={"effects": [{"do": "add_ability", "target": 0, "duration": "end_of_turn",
+                                   "abilities": [{"kind": "keyword", "keyword": "protection", "from": "chosen_color"}]}]},
+             doc="The item's controller chooses a color as this instruction is followed (\"the color of your choice\", CR "
+                 "608.2c; key `color:<source>`), then `effects` are followed with that color wherever a value is written "
+                 "`chosen_color` (a protection keyword's `from`): the effect they create keeps that color.")
+def choose_color(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow a choose_color instruction (a choice made on resolution, CR 608.2c)."""
+    game, item = ctx.game, ctx.item
+    color = game.choose(state, f"color:{item.source}", list(COLORS), "mtg.choice.color_resolving", K.INSTRUCTIONS_IN_ORDER,
+                        player=item.controller, card=item.source, card_name=item.name)
+    game.record("resolve", "mtg.chosen.resolution", K.INSTRUCTIONS_IN_ORDER, player=item.controller, card=item.source,
+                card_name=item.name, what="color", value=color)
+    for sub in with_chosen(thaw(part["effects"]), "chosen_color", color):
+        state, ctx = game.do_instruction(ctx, state, freeze(sub))
     return state, ctx
 
 

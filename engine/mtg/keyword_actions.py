@@ -22,7 +22,7 @@ from .resolution import AMOUNT, PLAYER, Resolution, instruction
 from .rules import K
 from .vocabulary import (
     COLOR_LIST, FILTER, NUMBER, SUBTYPE_LIST, SUPERTYPE_LIST, TYPE_LIST, VOCABULARY, Choice, Const, ListOf,
-    ManaSymbols, Record, Text,
+    ManaSymbols, Record, Text, row,
 )
 
 ZONE_OF = Choice(values=("battlefield", "graveyard", "hand", "library", "exile", "stack"), what="zone", label="Zone",
@@ -376,6 +376,102 @@ def cast_without_paying(ctx: Resolution, state: GameState, part: Mapping[str, An
         if action is not None:
             state = game.do_cast(state, action, free=True)
     return state, ctx
+# ----------------------------------------------------------------------------- scry and surveil (701.18, 701.42)
+
+
+def look_options(top: list[str], other: str) -> list[list[str]]:
+    """Every way to split the cards looked at into an order on top and an order for ``other``
+    (``bottom`` of the library for scry, ``graveyard`` for surveil), at most MAX_BRANCHES + 1:
+    each is the ids kept on top (topmost first), the word ``other``, then the other ids."""
+    out: list[list[str]] = []
+    for size in range(len(top) + 1):
+        for chosen in itertools.combinations(top, size):
+            rest = [c for c in top if c not in chosen]
+            orders = itertools.permutations(chosen) if other == "bottom" else (chosen,)
+            for away in orders:
+                for kept in itertools.permutations(rest):
+                    out.append([*kept, other, *away])
+                    if len(out) > MAX_BRANCHES:
+                        return out
+    return out
+
+
+def put_on_top(state: GameState, player: PlayerId, top: list[str], bottom: list[str]) -> GameState:
+    """Return the state with ``top`` (first = topmost) on top of ``player``'s library and ``bottom``
+    (first = the first put there) under the rest; the cards stay the same objects (a library
+    reordered is no zone change, CR 400.7)."""
+    moved = set(top) | set(bottom)
+    order = [o for o in state.order if o not in moved]
+    library = [o for o in order if state.objects[o].zone is Zone.LIBRARY and state.objects[o].owner == player]
+    at = order.index(library[0]) if library else len(order)
+    order[at:at] = top
+    last = order.index(library[-1]) + 1 if library else at + len(top)
+    order[last:last] = bottom
+    return replace(state, order=tuple(order))
+
+
+def _look(other: str):
+    """The function of scry (``bottom``) and surveil (``graveyard``)."""
+    def look(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+        game, item = ctx.game, ctx.item
+        verb = "scry" if other == "bottom" else "surveil"
+        rule = K.SCRY if other == "bottom" else K.SURVEIL
+        n = game.amount(state, ctx, part.get("amount", 1))
+        for p in game.players_of(state, ctx, part):
+            if n <= 0:
+                # CR 701.18b: scry 0 is no scry event; "whenever you scry" doesn't trigger.
+                game.record("resolve", f"mtg.{verb}.zero", K.SCRY_ZERO if verb == "scry" else rule, player=p,
+                            card=item.source, card_name=item.name)
+                continue
+            top = [c.id for c in state.in_zone(Zone.LIBRARY, p)][:n]
+            split = game.choose(state, f"{verb}:{p}:{item.source}", look_options(top, other), f"mtg.choice.{verb}",
+                                rule, player=p, card=item.source, card_name=item.name, amount=n)
+            split = [str(c) for c in split]
+            cut = split.index(other)
+            kept, away = split[:cut], split[cut + 1:]
+            if other == "bottom":
+                state = put_on_top(state, p, kept, away)
+            else:
+                state = put_on_top(state, p, kept, [])
+                for c in away:
+                    state = game.move(state, c, Zone.GRAVEYARD, "surveil", K.SURVEIL)
+            game.record("resolve", f"mtg.{verb}", rule, player=p, amount=n, top=kept, **{other: away},
+                        card=item.source, card_name=item.name)
+            game.recorder.sync(state)
+            state = game.emit(state, {"event": verb, "player": p, "amount": n, "object": item.source})
+        return state, ctx
+    look.__doc__ = f"Follow a {'scry' if other == 'bottom' else 'surveil'} instruction."
+    return look
+
+
+instruction("scry", K.SCRY, keys={"amount": AMOUNT, "player": PLAYER}, label="Scry",
+            messages=("mtg.scry", "mtg.scry.zero", "mtg.choice.scry"), example={"amount": 2},
+            doc="The player looks at the top `amount` cards of their library (default 1) and puts any number of them on "
+                "the bottom in any order and the rest on top in any order (scry, CR 701.18a in 2022, 701.17a in 2020; "
+                "key `scry:<player>:<source>` = the ids kept on top, topmost first, then `\"bottom\"`, then the ids put on "
+                "the bottom, the first put there first: `[\"c2\", \"bottom\", \"c1\"]`). "
+                "Scry 0 is no scry event (701.18b). It is a `scry` trigger event.")(_look("bottom"))
+instruction("surveil", K.SURVEIL, keys={"amount": AMOUNT, "player": PLAYER}, label="Surveil",
+            messages=("mtg.surveil", "mtg.surveil.zero", "mtg.choice.surveil", "mtg.move"), example={"amount": 2},
+            doc="The player looks at the top `amount` cards of their library (default 1), puts any number of them into "
+                "their graveyard and the rest on top in any order (surveil, CR 701.42a in 2022, 701.41a in 2020; key "
+                "`surveil:<player>:<source>` = the ids kept on top, topmost first, then `\"graveyard\"`, then the ids "
+                "put into the graveyard: `[\"c2\", \"graveyard\", \"c1\"]`). It is a `surveil` trigger event.")(_look("graveyard"))
+
+LOOKED = ListOf(item=Text(min_length=1, max_length=64), min_items=1, max_items=199, label="Ids and the word",
+                help="the ids kept on top (topmost first), the word, then the other ids")
+VOCABULARY.define("choice", "scry", rule=K.SCRY, value=LOOKED, key_parts=("player", "source"), label="Scry: top and bottom",
+                  doc="Where a player scrying puts the cards looked at (CR 701.18a): the ids kept on top (topmost first), "
+                      "the word `bottom`, then the ids put on the bottom (the first put there first); together exactly "
+                      "those cards.",
+                  messages=("mtg.choice.made", "mtg.illegal.choice", "mtg.choice.scry"),
+                  example={"scry:p1:opt": ["c2", "bottom", "c1"]}, row=row({}, main=("scry",)))
+VOCABULARY.define("choice", "surveil", rule=K.SURVEIL, value=LOOKED, key_parts=("player", "source"),
+                  label="Surveil: top and graveyard",
+                  doc="Where a player surveilling puts the cards looked at (CR 701.42a): the ids kept on top (topmost "
+                      "first), the word `graveyard`, then the ids put into the graveyard.",
+                  messages=("mtg.choice.made", "mtg.illegal.choice", "mtg.choice.surveil"),
+                  example={"surveil:p1:thought": ["graveyard", "c1", "c2"]}, row=row({}, main=("surveil",)))
 
 
 TOKEN = Record(fields={

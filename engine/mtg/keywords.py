@@ -22,6 +22,7 @@ from .keyword_actions import remove_each
 from .mana import mana_value
 from .model import Ability, Chars, GameObject, GameState, PendingTrigger, PlayerId, StackItem, Zone, freeze, opponent, thaw
 from .modes import apply_modes
+from .protection import QUALITY, protection_against
 from .resolution import COMMON, Resolution, check_instruction, instruction
 from .rules import KEYWORD_SECTIONS, K, KeywordRule, cite
 from .vocabulary import CARD_TYPES, COLORS, COUNTER, SUPERTYPES, VOCABULARY, Choice, Integer, ManaSymbols, Text, row
@@ -68,10 +69,12 @@ EVALUATED: dict[str, tuple[Any, str]] = {
               "time they have priority by paying `cost` (the `turn_face_up` action, a special action) (702.37a-e in "
               "2022, 702.36 in 2020; engine/mtg/face_down.py)."),
     "menace": (K.MENACE, "It can't be blocked except by two or more creatures (702.111b in 2022, 702.110b in 2020)."),
-    "protection": (K.PROTECTION_TARGET, "Protection from a color (`from`): it can't be the target of spells or "
-                   "abilities of that color, damage from sources of that color is prevented, as an attacker it can't "
-                   "be blocked by creatures of that color, and an Aura of that color attached to it goes to the "
-                   "graveyard and an Equipment of that color becomes unattached as state-based actions (702.16b-f)."),
+    "protection": (K.PROTECTION_TARGET, "Protection from a quality (`from`: a color, multicolored, monocolored, "
+                   "colorless, a card type, everything or a player, 702.16a, 702.16j, 702.16k): it can't be the target "
+                   "of spells or abilities from a source with that quality, damage from such sources is prevented, and "
+                   "as an attacker it can't be blocked by such creatures (702.16b, 702.16e, 702.16f); an Aura or "
+                   "Equipment of a color it has protection from goes to the graveyard or becomes unattached as "
+                   "state-based actions (702.16c-d)."),
     "reach": (KeywordRule("reach"), "It can block creatures with flying (702.17b, 702.9b)."),
     "shroud": (K.SHROUD_TARGET, "It can't be the target of spells or abilities (702.18a)."),
     "split_second": (K.SPLIT_SECOND, "While the spell is on the stack, players can't cast other spells or activate "
@@ -170,7 +173,7 @@ def check_keyword_ability(value: Any, path: Path, v: Validation) -> None:
     elif keyword == "morph" and "{X}" in str(value.get("cost")):
         v.error((*path, "cost"), "a morph cost with X (CR 702.37f) is not covered")
     if keyword == "protection" and "from" not in value:
-        v.error((*path, "from"), "from is required for protection: the color it protects from (CR 702.16a)")
+        v.error((*path, "from"), "from is required for protection: the quality it protects from (CR 702.16a)")
     if keyword == "landwalk" and "type" not in value and "supertype" not in value:
         v.error((*path, "type"), "landwalk names a land type and/or a supertype: type (\"Swamp\" for swampwalk) "
                                  "or supertype (legendary, snow, nonbasic) (CR 702.14a)")
@@ -185,7 +188,7 @@ def check_keyword_ability(value: Any, path: Path, v: Validation) -> None:
 
 KEYWORD_KEYS = {
     "keyword": VOCABULARY.use("keyword", label="Keyword"),
-    "from": Choice(values=COLORS, what="color", label="Protection from", help="a color (CR 702.16a)"),
+    "from": QUALITY,
     "cost": ManaSymbols(label="Cost", help="the mana cost of cycling, typecycling, equip, ward or morph"),
     "type": Text(min_length=1, max_length=40, label="Type",
                  help="the land type typecycling finds, or that landwalk names (Swamp for swampwalk)"),
@@ -274,9 +277,10 @@ def keyword_trigger_holds(spec: Mapping[str, Any], event: Mapping[str, Any], con
 
 
 def protected_from(protected: Chars, source: Chars) -> bool:
-    """Whether ``protected`` has protection from one of the colors of ``source`` (CR 702.16a): it
-    can't be blocked by it (702.16f), enchanted by it (702.16c) or equipped by it (702.16d)."""
-    return any(a.keyword == "protection" and a.spec.get("from") in source.colors for a in protected.abilities)
+    """Whether ``protected`` has protection from a quality of ``source`` (CR 702.16a,
+    :func:`~engine.mtg.protection.protection_against`): it can't be enchanted by it (702.16c) or
+    equipped by it (702.16d). A chosen quality (``chosen_color``) is not read here."""
+    return protection_against(protected, source) is not None
 
 
 def landwalk_applies(ability: Ability, lands: Iterable[Chars]) -> bool:

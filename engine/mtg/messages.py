@@ -217,6 +217,25 @@ MESSAGES = {
     "mtg.face_up.cost": "{player} pays the morph cost {cost} of {card_name}.",
     "mtg.face_up.by_effect": "{card_name} is turned face up by an effect, with no cost.",
     "mtg.face_up": "{card_name} is face up: it has its own characteristics again, the effects applied to it still apply, and it gets a new timestamp ({timestamp}); its enters abilities don't trigger.",
+    # issue 14: effects and look-ahead
+    "mtg.choice.color_resolving": "{player} chooses a color for {card_name} as it resolves ({count} possible colors).",
+    "mtg.chosen.resolution": "{player} chooses {value} ({what}) as {card_name} resolves.",
+    "mtg.chosen.as_enters": "{player} chooses {value} ({what}) as {card_name} enters.",
+    "mtg.choice.color": "{player} chooses a color as {card_name} enters ({count} possible colors).",
+    "mtg.choice.creature_type": "{player} chooses a creature type as {card_name} enters ({count} creature types of this board).",
+    "mtg.choice.player": "{player} chooses a player as {card_name} enters ({count} possible players).",
+    "mtg.trigger.state": "{card_name}'s state trigger triggers: the game state it waits for is true.",
+    "mtg.until.already": "{source_name} has already left the battlefield, so {card_name} is not exiled (it would return at once).",
+    "mtg.until.returns": "{source_name} has left the battlefield: {card_name} returns to the battlefield under its owner's ({owner}) control.",
+    "mtg.counters.moved": "{count} {kind} counter(s) move from {card_name} onto {to_name}.",
+    "mtg.counters.cant_move": "No {kind} counter can be moved from {card_name} onto {to_name}, so none is removed or put.",
+    "mtg.scry": "{player} scries {amount} for {card_name}: {top} on top, {bottom} on the bottom.",
+    "mtg.scry.zero": "{player} scries 0 for {card_name}: no scry event occurs, so nothing triggers on it.",
+    "mtg.choice.scry": "{player} chooses which of the top {amount} card(s) go on the bottom, and in what order, for {card_name} ({count} possible choices).",
+    "mtg.surveil": "{player} surveils {amount} for {card_name}: {top} on top, {graveyard} into the graveyard.",
+    "mtg.surveil.zero": "{player} surveils 0 for {card_name}: there is nothing to look at.",
+    "mtg.choice.surveil": "{player} chooses which of the top {amount} card(s) go into the graveyard for {card_name} ({count} possible choices).",
+    "mtg.enters.look_ahead": "On the battlefield {card_name} would not have this ability, so it does not modify how it enters: {ability}",
 }
 
 CATALOGUE.register(MESSAGES)

@@ -66,6 +66,7 @@ class Priority:
             state = self.check_sbas(state)
             if state.winner:
                 return state
+            state = self.state_triggers(state)
             if not state.pending:
                 break
             state = self.put_triggers(state)

@@ -113,7 +113,9 @@ class Replacing:
         opportunity (614.5); with two or more, the affected player or controller chooses which
         applies first (616.1, ``options.choices["replace:<event>:<subject>"]`` = effect ids in
         order, else an open choice among the orders), and the rest are re-checked after each
-        (616.1e/616.1f in 2020/2022). Returns the state and the modified event, or ``None``
+        (616.1e/616.1f in 2020/2022). Effects that modify how a permanent enters (tapped, counters)
+        give the same result in any order, so they apply in the order found, with no choice. Returns
+        the state and the modified event, or ``None``
         when the event was replaced by something else or skipped (614.6).
         Errors: :class:`~engine.mtg.choices.OpenChoice` when the order is open.
         """
@@ -124,7 +126,7 @@ class Replacing:
                           if r.id not in applied and self.replacement_applies(state, r, current)]
             if not candidates:
                 return state, current
-            if len(candidates) > 1:
+            if len(candidates) > 1 and current["event"] != "enters":
                 subject = current.get("target") or current.get("object") or current.get("player")
                 ids = [r.id for r in candidates]
                 options = [list(p) for p in itertools.islice(itertools.permutations(ids), MAX_BRANCHES + 1)]
@@ -171,6 +173,8 @@ class Replacing:
         elif kind == "zone_change" and "to" in instead:
             new["to"] = instead["to"]
             detail = f"{event['to']} → {new['to']}"
+        elif kind == "enters":
+            return state, self.enters_modified(r, event)
         else:
             detail = "no change"
         if spec.get("legacy") == "exile_instead":
@@ -181,10 +185,36 @@ class Replacing:
                         subject=subject, detail=detail)
         return state, new
 
+    def enters_modified(self, r: Replacement, event: Mapping[str, Any]) -> dict[str, Any]:
+        """Apply one replacement effect of the ``enters`` event: the permanent enters tapped and/or
+        with counters (CR 614.1c for its own ability, 614.1d for another source's; 122.6)."""
+        instead, new = r.spec.get("instead") or {}, dict(event)
+        oid = event["object"]
+        key = K.ENTERS_REPLACEMENT if r.source == oid else K.ENTERS_CONTINUOUS
+        if instead.get("tapped"):
+            new["tapped"] = True
+            self.record("replace", "mtg.replace.enters_tapped", key, card=oid, card_name=self.name_of_entering(oid, event),
+                        effect=r.id, effect_name=r.name)
+        if "counter" in instead:
+            kind = instead["counter"]
+            count = int(event.get("x", 0)) if instead.get("count") == "x" else int(instead.get("count", 1))
+            counters = dict(new["counters"])
+            counters[kind] = counters.get(kind, 0) + count
+            new["counters"] = counters
+            self.record("counters", "mtg.enters.counters", K.ENTERS_WITH_COUNTERS, card=oid,
+                        card_name=self.name_of_entering(oid, event), kind=kind, count=count, effect=r.id,
+                        effect_name=r.name)
+        return new
+
+    def name_of_entering(self, oid: str, event: Mapping[str, Any]) -> str:
+        """What the trace calls the permanent an ``enters`` event is about."""
+        return str(event.get("name") or oid)
+
     @staticmethod
-    def enters_tapped(obj: Any) -> bool:
-        """Whether the object has "enters the battlefield tapped" (CR 614.1c)."""
-        return any(a.kind == "replacement" and a.spec.get("replace") == "enters_tapped" for a in obj.printed.abilities)
+    def enters_tapped(chars: Any) -> bool:
+        """Whether a permanent with the characteristics ``chars`` (as it would exist on the
+        battlefield, CR 614.12) has "enters the battlefield tapped" (614.1c)."""
+        return any(a.kind == "replacement" and a.spec.get("replace") == "enters_tapped" for a in chars.abilities)
 
 
 # ----------------------------------------------------------------------------- the events replaced
@@ -197,9 +227,9 @@ MESSAGES = ("mtg.replace.apply", "mtg.replace.skip")
 
 
 def _replaced(name: str, rule: Any, keys: dict, label: str, doc: str, example: dict, required: tuple[str, ...] = (),
-              check: Any = None):
+              check: Any = None, messages: tuple[str, ...] = MESSAGES):
     return VOCABULARY.entry("replacement", name, rule=rule, keys=keys, required=required, label=label, doc=doc,
-                            example={"event": name, **example}, messages=MESSAGES, check=check, row=row(keys))
+                            example={"event": name, **example}, messages=messages, check=check, row=row(keys))
 
 
 DAMAGE_INSTEAD = Record(fields={"amount_times": Integer(low=0, high=99, label="Times"),
@@ -301,6 +331,48 @@ def _draw_step(game: Any, state: GameState, r: Replacement, event: Mapping[str, 
     return _draw(game, state, r, event, ctx)
 
 
+ENTERS_INSTEAD = Record(fields={
+    "tapped": Const(value=True, label="Tapped", help="it enters the battlefield tapped"),
+    "counter": COUNTER,
+    "count": Either(options=(Integer(low=1, high=999, label="Count"), Const(value="x")), label="How many",
+                    help="a number, or \"x\": the X its spell was cast with (default 1)"),
+}, label="It enters", help="tapped, and/or with `count` counters of the kind `counter`")
+
+
+def _check_enters(value: Any, path: Path, v: Validation) -> None:
+    instead = value.get("instead")
+    if not isinstance(instead, Mapping):
+        return
+    if not instead.get("tapped") and "counter" not in instead:
+        v.error((*path, "instead"), "an enters replacement makes it enter tapped (tapped: true) and/or with counters "
+                                    "(counter, count) (CR 614.1c)")
+    if "count" in instead and "counter" not in instead:
+        v.error((*path, "instead", "count"), "count goes with counter (the kind of counter it enters with)")
+
+
+@_replaced("enters", (K.ENTERS_REPLACEMENT, K.ENTERS_CONTINUOUS, K.LOOK_AHEAD), {
+    "affected": FILTER, "instead": ENTERS_INSTEAD,
+    "chosen_type": Const(value=True, label="Of the chosen type",
+                         help="only a permanent of the creature type chosen as the source entered (614.12a)"),
+}, "A permanent would enter the battlefield",
+   "A permanent would enter the battlefield: it enters tapped and/or with counters instead (\"[this permanent] "
+   "enters the battlefield with …\", CR 614.1c; \"[objects] enter the battlefield tapped\", 614.1d; 122.6). A "
+   "permanent's own ability applies to itself unless it has `affected`; a FILTER `affected` is matched against the "
+   "permanent as it would exist on the battlefield, after the continuous effects that would apply to it (614.12); "
+   "with `chosen_type` it must also have the creature type chosen as the source entered (Metallic Mimic).",
+   {"instead": {"counter": "+1/+1", "count": 2}}, required=("instead",), check=_check_enters,
+   messages=("mtg.replace.enters_tapped", "mtg.enters.counters", "mtg.enters.look_ahead"))
+def _enters(game: Any, state: GameState, r: Replacement, event: Mapping[str, Any], ctx: Context) -> bool:
+    oid = _object_event(game, state, r, event, ctx)
+    if oid is None:
+        return False
+    if r.spec.get("chosen_type") and game.chosen_value(state, r.source, "creature_type") not in game.chars(state, oid).subtypes:
+        return False
+    if "affected" not in r.spec and r.affected_ids is None and r.affected_filter is None:
+        return r.source == oid
+    return game.affects_object(state, r, oid, r.spec.get("affected"), ctx)
+
+
 # ----------------------------------------------------------------------------- where replacement effects are written
 
 EVENT_KEYS: dict[str, Any] = {"event": Choice(values=tuple(VOCABULARY.names("replacement")), what="replaced event",
@@ -379,18 +451,26 @@ def _check_ability(value: Any, path: Path, v: Validation) -> None:
 ABILITY_KEYS = {
     **EVENT_KEYS,
     "replace": Const(value="enters_tapped", label="Enters tapped", help="\"enters the battlefield tapped\" (CR 614.1c)"),
-    "as_enters": Choice(values=("reveal", "choose_name"), what="as-enters choice", label="As it enters",
-                        help="reveal: cards from the hand, a counter each; choose_name: a card name (CR 614.12a)"),
+    "as_enters": Choice(values=("reveal", "choose_name", "choose_color", "choose_player", "choose_creature_type"),
+                        what="as-enters choice", label="As it enters",
+                        help="reveal: cards from the hand, a counter each; choose_name: a card name; choose_color: a "
+                             "color; choose_player: a player; choose_creature_type: a creature type (CR 614.12a, "
+                             "614.1c)"),
     "filter": FILTER, "counters": COUNTER,
 }
 VOCABULARY.define("ability", "replacement", rule=(K.REPLACEMENT, K.ENTERS_REPLACEMENT), keys=ABILITY_KEYS,
                   check=_check_ability, label="Replacement ability",
-                  messages=("mtg.replace.apply", "mtg.replace.enters_tapped", "mtg.name.chosen", "mtg.enters.counters"),
+                  messages=("mtg.replace.apply", "mtg.replace.enters_tapped", "mtg.name.chosen", "mtg.enters.counters",
+                            "mtg.enters.look_ahead", "mtg.chosen.as_enters"),
                   example={"kind": "replacement", "event": "damage", "to": {"self": True}, "instead": {"amount_minus": 1}},
                   doc="A replacement effect of the permanent (CR 614.1), applied while it has the ability after the "
                       "layers: `event` and that event's keys (REPLACEMENT); or `\"replace\": \"enters_tapped\"` (614.1c); "
                       "or a choice made as it enters (614.12a): `\"as_enters\": \"reveal\"` with a FILTER and `counters` "
                       "(reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or "
                       "`\"as_enters\": \"choose_name\"` with a FILTER (the names of the matching cards in the scenario "
-                      "are the options; key `name:<id>`).",
+                      "are the options; key `name:<id>`), `\"as_enters\": \"choose_color\"` (a color, key `color:<id>`) or "
+                      "`\"as_enters\": \"choose_player\"` (a player, key `player:<id>`) or `\"as_enters\": "
+                      "\"choose_creature_type\"` (key `creature_type:<id>`): the choice is made before it enters and "
+                      "belongs to that object while it stays (a protection keyword `from` `chosen_color` or "
+                      "`chosen_player` reads it; an `enters` replacement's `chosen_type` the creature type).",
                   row=row(ABILITY_KEYS, main=("event", "instead", "replace", "as_enters")))

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Optional
 
+from .filters import AMOUNTS as FILTER_AMOUNTS
 from .filters import INSTRUCTION_CONDITIONS, Context, evaluate_condition, matches
 from .mana import mana_value
 from .model import Chars, GameState, ObjectId, PlayerId, SpellLKI, StackItem, Zone, opponent
@@ -323,10 +324,11 @@ def _life_lost(game: Engine, state: GameState, ctx: Resolution, value: Mapping[s
     return sum(state.turn_log.life_lost.values())
 
 
-@_amount("this_way", K.LAST_KNOWN, Choice(values=("count", "mana_value", "toughness"), what="this way amount"),
+@_amount("this_way", K.LAST_KNOWN, Choice(values=("count", "mana_value", "power", "toughness"), what="this way amount"),
          "Of the objects moved this way",
-         "About the objects the previous instruction moved: their `count`, or the sum of their `mana_value` or "
-         "`toughness` as they last existed before moving (CR 608.2h).", "count")
+         "About the objects the previous instruction moved: their `count`, or the sum of their `mana_value`, `power` "
+         "or `toughness` as they last existed before moving (last known information, CR 608.2h in 2022, 608.2g in "
+         "2020): the power of the sacrificed creature.", "count")
 def _this_way(game: Engine, state: GameState, ctx: Resolution, value: Mapping[str, Any]) -> int:
     what = value["this_way"]
     if what == "count":
@@ -337,7 +339,8 @@ def _this_way(game: Engine, state: GameState, ctx: Resolution, value: Mapping[st
         if chars is None:
             continue
         game.record("resolve", "mtg.resolve.last_known", K.LAST_KNOWN, card=oid, card_name=chars.name)
-        total += mana_value(chars.mana_cost) if what == "mana_value" else (chars.toughness or 0)
+        total += mana_value(chars.mana_cost) if what == "mana_value" else (
+            (chars.power if what == "power" else chars.toughness) or 0)
     return total
 
 
@@ -364,7 +367,8 @@ def _power_of(game: Engine, state: GameState, ctx: Resolution, value: Mapping[st
     return (lki.power if lki else 0) or 0
 
 
-RESOLUTION_AMOUNTS = ("count", "event_amount", "life_lost_this_turn", "this_way", "power_of")
+_AMOUNTS.update(FILTER_AMOUNTS)
+RESOLUTION_AMOUNTS = ("count", "event_amount", "life_lost_this_turn", "this_way", "power_of", *FILTER_AMOUNTS)
 """The amounts a resolving instruction determines as it is followed (CR 608.2h)."""
 AMOUNT = Either(options=(Integer(low=-999_999, high=999_999), Choice(values=("x",), what="amount"),
                          Only(slot="amount", vocabulary=VOCABULARY, names=RESOLUTION_AMOUNTS,

@@ -343,6 +343,23 @@ class K(Enum):
     HEXPROOF_PLAYER = auto()
     NOT_A_TARGET = auto()
     CHANGELING = auto()
+    # Added by issue 14 (effects and look-ahead)
+    LOOK_AHEAD = auto()
+    ENTERS_CONTINUOUS = auto()
+    ENTERS_WITH_COUNTERS = auto()
+    MOVE_COUNTERS = auto()
+    SCRY = auto()
+    SCRY_ZERO = auto()
+    SURVEIL = auto()
+    UNTIL = auto()
+    UNTIL_ALREADY = auto()
+    UNTIL_OWNER = auto()
+    DEVOTION = auto()
+    STATE_TRIGGER = auto()
+    PROTECTION_QUALITY = auto()
+    PROTECTION_DAMAGE = auto()
+    PROTECTION_EVERYTHING = auto()
+    PROTECTION_PLAYER = auto()
 
 
 CITATIONS: dict[K, tuple[str, str, str]] = {
@@ -655,6 +672,22 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.HEXPROOF_PLAYER: ("702.11c", "702.11c", "on a player"),
     K.NOT_A_TARGET: ("115.10a", "115.10a", "doesn't make that object or player a target"),
     K.CHANGELING: ("702.72a", "702.73a", "every creature type"),
+    K.LOOK_AHEAD: ("614.12", "614.12", "as it would exist on the battlefield"),
+    K.ENTERS_CONTINUOUS: ("614.1d", "614.1d", "enter the battlefield"),
+    K.ENTERS_WITH_COUNTERS: ("122.6", "122.6", "given counters as it enters"),
+    K.MOVE_COUNTERS: ("122.5", "122.5", "move"),
+    K.SCRY: ("701.17a", "701.18a", "scry"),
+    K.SCRY_ZERO: ("701.17b", "701.18b", "no scry event occurs"),
+    K.SURVEIL: ("701.41a", "701.42a", "surveil"),
+    K.UNTIL: ("610.3", "610.3", "until"),
+    K.UNTIL_ALREADY: ("610.3a", "610.3a", "doesn't move"),
+    K.UNTIL_OWNER: ("610.3b", "610.3c", "owner's control"),
+    K.DEVOTION: ("700.5", "700.5", "devotion"),
+    K.STATE_TRIGGER: ("603.8", "603.8", "state triggers"),
+    K.PROTECTION_QUALITY: ("702.16a", "702.16a", "quality"),
+    K.PROTECTION_DAMAGE: ("702.16e", "702.16e", "prevented"),
+    K.PROTECTION_EVERYTHING: ("702.16j", "702.16j", "protection from everything"),
+    K.PROTECTION_PLAYER: ("702.16k", "702.16k", "specific player"),
 }
 
 EDITIONS = {"cr-2020-06-01": 0, "cr-2022-04-29": 1}

@@ -33,7 +33,7 @@ from .model import (
 )
 from .split_cards import check_fused_casts, check_split_card, combined
 from .vocabulary import (
-    AFFECTED, COLOR_LIST, COUNT, INDEX, MAX_VALUE, NUMBER, OBJECT, OBJECT_OR_PLAYER, PLAYER_ID, STEP, SUBTYPE_LIST,
+    AFFECTED, COLORS, COLOR_LIST, COUNT, INDEX, MAX_VALUE, NUMBER, OBJECT, OBJECT_OR_PLAYER, PLAYER_ID, STEP, SUBTYPE_LIST,
     SUPERTYPE_LIST, TARGET_IDS, TEXT, TYPE_LIST, VOCABULARY, Boolean, Choice, Integer, ListOf, ManaSymbols, MapOf, Only,
     Record, Text, nullable,
 )
@@ -69,7 +69,11 @@ OBJECT_FIELDS = {
     "sick": Boolean(), "attacking": nullable(OBJECT_OR_PLAYER), "blocking": ListOf(item=OBJECT, max_items=200),
     "x": COUNT, "text": TEXT, "blocked": Boolean(), "damage_order": ListOf(item=OBJECT, max_items=200),
     "loyalty_activated": Boolean(), "chosen": Text(max_length=200, label="Name chosen as it entered"),
+    "chosen_color": Choice(values=COLORS, what="color", label="Color chosen as it entered"),
+    "chosen_player": PLAYER_ID, "chosen_creature_type": Text(min_length=1, max_length=40, label="Creature type chosen as it entered"),
 }
+CHOSEN_FIELDS = {"chosen_color": "color", "chosen_player": "player", "chosen_creature_type": "creature_type"}
+"""Object fields of what was chosen as a permanent entered (CR 614.12a) → the ``chosen`` effect's ``what``."""
 OBJECT_KEYS = tuple(OBJECT_FIELDS)
 EVENT = Record(fields={"object": OBJECT, "player": PLAYER_ID, "amount": NUMBER, "attacker": OBJECT, "attached": OBJECT},
                label="Trigger event", help="what triggered it, as its instructions read it (`\"object\": \"event\"` …)")
@@ -110,6 +114,10 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         _when_used(obj, path, v)
         check_split_card(obj, path, v)
         check_face_down(obj, path, v)
+        for key in CHOSEN_FIELDS:
+            if key in obj and obj.get("zone") != "battlefield":
+                v.error((*path, key), f"{key} is what was chosen as a permanent entered (CR 614.12a): only for an "
+                                      "object on the battlefield")
         if "chosen" in obj and obj.get("zone") != "battlefield":
             v.error((*path, "chosen"), "chosen is the name chosen as a permanent entered (CR 614.12a): only for an "
                                        "object on the battlefield")
@@ -271,6 +279,10 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
             # The name chosen as it entered (Meddling Mage, CR 614.12a): read by {"name": {"chosen": true}}.
             effects.append(Effect(f"{raw['id']}.chosen", "chosen_name", freeze({"name": raw["chosen"]}), raw["id"],
                                   raw.get("controller", raw["owner"]), 0, affected_ids=(raw["id"],), duration="permanent"))
+        for key, what in CHOSEN_FIELDS.items():
+            if raw.get(key) is not None and raw.get("zone") == "battlefield":
+                effects.append(Effect(f"{raw['id']}.chosen_{what}", "chosen", freeze({"what": what, "value": raw[key]}),
+                                      raw["id"], raw.get("controller", raw["owner"]), 0, affected_ids=(raw["id"],)))
     stack = []
     cascade: dict[str, Any] = {}
     for i, raw in enumerate(scenario.get("chain", [])):
@@ -293,7 +305,7 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
                                    tuple(raw.get("targets", ())), tuple(ability.spec.get("targets", ())),
                                    condition=ability.spec.get("if"), source_lki=None,
                                    event=freeze(raw.get("event", {})),
-                                   choices=freeze({"x": raw.get("x", 0)})))
+                                   choices=freeze({"x": raw.get("x", 0), "ability": raw.get("ability", 0)})))
     state = replace(state, objects=MappingProxyType(objects), effects=tuple(effects), stack=tuple(stack),
                     next_stack_id=len(stack) + 1, cascade_decisions=MappingProxyType(cascade))
     pending = []

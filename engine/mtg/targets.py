@@ -14,6 +14,7 @@ from typing import Any, Optional
 from ..core import IllegalAction
 from .filters import Context, matches
 from .model import PLAYERS, GameState, PlayerId, StackItem, opponent
+from .protection import protection_against
 from .rules import K
 from .vocabulary import VOCABULARY, Choice, Const, Either, ListOf, row
 
@@ -113,10 +114,10 @@ class Targeting:
         if zone == "battlefield":
             if chars.has_keyword("shroud") or (chars.has_keyword("hexproof") and chars.controller != player):
                 return "shroud" if chars.has_keyword("shroud") else "hexproof"
-            source_colors = self.chars(state, source).colors if source in state.objects else frozenset()
-            for ability in chars.abilities:
-                if ability.keyword == "protection" and ability.spec.get("from") in source_colors:
-                    return "protection"
+            # CR 702.16b: not by spells with the quality, nor abilities from a source with it.
+            if protection_against(chars, self.chars(state, source) if source in state.objects else None,
+                                  lambda oid, what: self.chosen_value(state, oid, what)):
+                return "protection"
         ctx = Context(source, player, None)
         flt = spec.get("filter")
         if flt and not matches(flt, target, chars, obj, ctx):

@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 from ..core.deadline import check as check_deadline
 from .choices import MAX_BRANCHES, OpenChoice
-from .filters import TRIGGER_CONDITIONS, Context, matches
+from .filters import STATIC_CONDITIONS, TRIGGER_CONDITIONS, Context, matches
 from .keywords import keyword_trigger, keyword_trigger_holds
 from .model import Chars, GameState, PendingTrigger, PlayerId, StackItem, Zone, freeze, opponent, thaw
 from .modes import MODAL_KEYS, apply_modes
@@ -236,6 +236,29 @@ class Triggers:
         required = len([s for s in specs if not s.get("optional")])
         return [c for c in combos if len(c) >= required]
 
+    def state_triggers(self, state: GameState) -> GameState:
+        """State triggers (CR 603.8): each triggered ability whose trigger is a game state (``event:
+        state``) triggers as soon as its ``when`` holds, and doesn't trigger again while an instance
+        of it waits to be put on the stack or is on the stack (it triggers again once that has left
+        the stack and the state still holds)."""
+        pending = list(state.pending)
+        waiting = {(t.source, t.ability) for t in pending}
+        waiting |= {(s.source, s.choices.get("ability")) for s in state.stack if s.kind == "triggered"}
+        for oid in self.permanents(state):
+            chars = self.chars(state, oid)
+            for index, ability in enumerate(chars.abilities):
+                spec = self.trigger_spec(ability)
+                if spec is None or spec["trigger"].get("event") != "state" or (oid, index) in waiting:
+                    continue
+                if not self.condition(state, spec["trigger"]["when"], oid, chars.controller, {}):
+                    continue
+                pending.append(PendingTrigger(oid, index, chars.controller, chars.name, spec,
+                                              freeze({"event": "state", "object": oid}), source_lki=chars,
+                                              order=len(pending)))
+                self.record("trigger", "mtg.trigger.state", K.STATE_TRIGGER, card=oid, card_name=chars.name,
+                            ability=index)
+        return replace(state, pending=tuple(pending)) if len(pending) != len(state.pending) else state
+
     def fire_delayed(self, state: GameState, event: str) -> GameState:
         """The delayed triggered abilities waiting for ``event`` (``end_step``, ``next_upkeep``)
         trigger, once each (CR 603.7b), and are gone."""
@@ -365,9 +388,10 @@ def _generic(game: Any, state: GameState, trigger: Mapping[str, Any], event: Map
     return matches(flt, target, tchars, state.objects.get(target) or state.objects[oid], ctx)
 
 
-def _event(name: str, rule: Any, keys: dict, label: str, doc: str, example: dict):
+def _event(name: str, rule: Any, keys: dict, label: str, doc: str, example: dict, required: tuple[str, ...] = (),
+           messages: tuple[str, ...] = ("mtg.trigger",)):
     return VOCABULARY.entry("trigger", name, rule=rule, keys=keys, label=label, doc=doc, example={"event": name, **example},
-                            messages=("mtg.trigger",), row=row(keys))
+                            messages=messages, row=row(keys), required=required)
 
 
 for _name, _rule, _label, _doc, _example in (
@@ -466,6 +490,9 @@ for _name, _rule, _label, _doc in (
         ("end_step", K.END_STEP, "At the beginning of the end step",
          "The beginning of a player's end step (CR 513.1)."),
         ("draw", K.DRAW, "A card is drawn", "A player draws a card (CR 121.1)."),
+        ("scry", K.SCRY, "A player scries", "A player scries (\"whenever you scry\", CR 701.18a in 2022, 701.17a in "
+         "2020); scry 0 is no scry event (701.18b)."),
+        ("surveil", K.SURVEIL, "A player surveils", "A player surveils (CR 701.42a in 2022, 701.41a in 2020)."),
 ):
     _event(_name, _rule, {"player": WHOSE}, _label, _doc, {"player": "each"})(_turn_event)
 
@@ -496,6 +523,18 @@ def _damage(game: Any, state: GameState, trigger: Mapping[str, Any], event: Mapp
     if to == "player" and event["target"] not in ("p1", "p2"):
         return False
     return not (trigger.get("combat") and not event.get("combat"))
+
+
+@_event("state", K.STATE_TRIGGER, {
+    "when": Only(slot="condition", vocabulary=VOCABULARY, names=STATIC_CONDITIONS,
+                 where="in a state trigger (CR 603.8)", label="When this is true"),
+}, "A game state is true", "A state trigger (CR 603.8): it triggers as soon as the CONDITION `when` holds (checked "
+   "whenever a player would receive priority, with the state-based actions), and not again until that instance has "
+   "left the stack; then, if the condition still holds, it triggers again.",
+   {"when": {"controls": {"subtypes": ["Island"]}, "at_most": 0}}, required=("when",), messages=("mtg.trigger.state",))
+def _state(game: Any, state: GameState, trigger: Mapping[str, Any], event: Mapping[str, Any], oid: str, chars: Chars,
+           ctx: Context) -> bool:
+    return event.get("object") == oid
 
 
 def _check_triggered(value: Any, path: Any, v: Any) -> None:

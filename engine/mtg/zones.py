@@ -12,10 +12,11 @@ from typing import Optional
 
 from .face_down import leave_stack
 from .filters import Context, matches
-from .model import Effect, GameObject, GameState, ObjectId, PlayerId, Zone, freeze
+from .model import PLAYERS, Ability, Chars, Effect, GameObject, GameState, ObjectId, PlayerId, Zone, freeze
 from .rules import K
 from .split_cards import names_in
-from .vocabulary import VOCABULARY
+from .subtypes import subtype_set
+from .vocabulary import COLORS, VOCABULARY, Choice, Text, row
 
 
 class Zones:
@@ -56,12 +57,18 @@ class Zones:
         if to is Zone.BATTLEFIELD and obj.printed.loyalty is not None and "planeswalker" in obj.printed.types:
             # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty.
             new = replace(new, counters=MappingProxyType({"loyalty": obj.printed.loyalty}))
-        if to is Zone.BATTLEFIELD and self.enters_tapped(obj):
-            new = replace(new, tapped=True)
-            self.record("replace", "mtg.replace.enters_tapped", K.ENTERS_REPLACEMENT, card=oid, card_name=obj.printed.name)
         chosen_name = None
+        if to is Zone.BATTLEFIELD:
+            # CR 614.12: what modifies how it enters is read off the permanent as it would exist
+            # on the battlefield, after the continuous effects that would apply to it.
+            ahead = self.look_ahead(state, new)
+            if frm is not Zone.BATTLEFIELD:
+                self.note_look_ahead(obj, ahead)
+            if self.enters_tapped(ahead):
+                new = replace(new, tapped=True)
+                self.record("replace", "mtg.replace.enters_tapped", K.ENTERS_REPLACEMENT, card=oid, card_name=obj.printed.name)
         if to is Zone.BATTLEFIELD and frm is not Zone.BATTLEFIELD:
-            state, extra, chosen_name = self.as_enters(state, obj, controller or obj.owner)
+            state, extra, chosen_name = self.as_enters(state, obj, controller or obj.owner, ahead.abilities)
             if extra:
                 new = replace(new, counters=MappingProxyType({**dict(new.counters), **extra}))
             for kind, count in (counters or {}).items():
@@ -69,9 +76,11 @@ class Zones:
                               counter_timestamps=MappingProxyType({**dict(new.counter_timestamps), kind: ts}))
                 self.record("counters", "mtg.enters.counters", key, card=oid, card_name=obj.printed.name, kind=kind,
                             count=count, cards=[])
+            new = self.enters_replaced(state, new, obj)
         if frm is Zone.BATTLEFIELD:
             # A name chosen as it entered belongs to that object only (CR 400.7).
-            state = replace(state, effects=tuple(e for e in state.effects if not (e.do == "chosen_name" and e.source == oid)))
+            state = replace(state, effects=tuple(e for e in state.effects
+                                                 if not (e.do in ("chosen_name", "chosen") and e.source == oid)))
         order = [o for o in state.order if o != oid]
         library = [o for o in order if state.objects[o].zone is Zone.LIBRARY and state.objects[o].owner == obj.owner]
         if top:
@@ -112,6 +121,8 @@ class Zones:
             # now, even in the middle of a resolution, not at the next priority.
             self.report_unevaluated(state)
             state = self.emit(state, {"event": "enters", "object": oid, "player": new.controller})
+        if frm is Zone.BATTLEFIELD:
+            state = self.return_exiled(state, obj)
         return state
 
     def forget(self, state: GameState, oid: ObjectId, frm: Zone, to: Zone) -> GameState:
@@ -172,7 +183,61 @@ class Zones:
             self.recorder.sync(state)
         return state
 
-    def as_enters(self, state: GameState, obj: GameObject, controller: PlayerId) -> tuple[GameState, dict[str, int], Optional[str]]:
+    def return_exiled(self, state: GameState, left: GameObject) -> GameState:
+        """The cards exiled "until ``left`` leaves the battlefield" return to the battlefield under
+        their owners' control at once (CR 610.3, 610.3c in 2022 / 610.3b in 2020); a card no longer
+        the object that was exiled (it left exile, 400.7) stays where it is."""
+        links = [e for e in state.effects if e.do == "exiled_until" and e.source == left.id
+                 and e.params.get("source_timestamp") == left.timestamp]
+        if not links:
+            return state
+        state = replace(state, effects=tuple(e for e in state.effects if e not in links))
+        for link in links:
+            for card in link.params.get("cards", ()):
+                obj = state.objects.get(card)
+                if obj is None or obj.zone is not Zone.EXILE or obj.timestamp != link.params["stamps"].get(card):
+                    continue
+                self.record("move", "mtg.until.returns", K.UNTIL_OWNER, card=card, card_name=obj.printed.name,
+                            source=left.id, source_name=left.printed.name, owner=obj.owner)
+                state = self.move(state, card, Zone.BATTLEFIELD, "until_returns", K.UNTIL, controller=obj.owner)
+        return state
+
+    def look_ahead(self, state: GameState, entering: GameObject) -> Chars:
+        """Return the characteristics ``entering`` would have on the battlefield (CR 614.12): the
+        layers applied to it as if it were there, its own static abilities and the continuous
+        effects that already exist included (a nonbasic land under "nonbasic lands are
+        Mountains" has no ability of its own)."""
+        ahead = replace(entering, zone=Zone.BATTLEFIELD)
+        return self.chars(state.with_object(ahead), entering.id)
+
+    def note_look_ahead(self, obj: GameObject, ahead: Chars) -> None:
+        """Record each ability of the card that would modify how it enters but that it would not
+        have on the battlefield (CR 614.12): that replacement effect does not apply."""
+        kept = {a.key for a in ahead.abilities}
+        for ability in obj.printed.abilities:
+            if ability.key in kept or not _modifies_entering(ability):
+                continue
+            self.record("replace", "mtg.enters.look_ahead", K.LOOK_AHEAD, card=obj.id, card_name=obj.printed.name,
+                        ability=ability.label())
+
+    def enters_replaced(self, state: GameState, new: GameObject, obj: GameObject) -> GameObject:
+        """Apply the replacement effects of the ``enters`` event to the object about to enter
+        (CR 614.1c-d, 614.12): each is found and matched on the battlefield it would enter, so
+        its own abilities and the effects that would apply to it count, and makes it enter
+        tapped and/or with counters (122.6; ``"x"``: the X its spell was cast with)."""
+        ahead = state.with_object(replace(new, zone=Zone.BATTLEFIELD))
+        _, event = self.replace_event(ahead, {"event": "enters", "object": obj.id, "tapped": new.tapped,
+                                              "counters": {}, "x": obj.x,
+                                              "name": obj.printed.name})
+        if event is None:
+            return new
+        counters = dict(new.counters)
+        for kind, n in event["counters"].items():
+            counters[kind] = counters.get(kind, 0) + n
+        return replace(new, tapped=bool(event["tapped"]), counters=MappingProxyType(counters))
+
+    def as_enters(self, state: GameState, obj: GameObject, controller: PlayerId,
+                  abilities: Optional[tuple[Ability, ...]] = None) -> tuple[GameState, dict[str, int], Optional[str]]:
         """Replacement effects that modify how ``obj`` enters (CR 614.1c, 614.12), their choices made
         before it enters (614.12a). Returns the state, the counters it enters with and a chosen name.
 
@@ -181,13 +246,18 @@ class Zones:
         * ``{"kind": "replacement", "as_enters": "reveal", "filter": FILTER, "counters": kind}``: reveal any
           number of matching other cards from the hand (``reveal:<id>``), one counter each (Arsenal Thresher);
         * ``{"kind": "replacement", "as_enters": "choose_name", "filter": FILTER}``: choose a card name
-          (``name:<id>``; the options are the names of the matching cards in the scenario, 201.4).
+          (``name:<id>``; the options are the names of the matching cards in the scenario, 201.4);
+        * ``{"kind": "replacement", "as_enters": "choose_color"}`` / ``"choose_player"`` /
+          ``"choose_creature_type"``: choose a color (``color:<id>``), a player (``player:<id>``) or a
+          creature type (``creature_type:<id>``), kept as a ``chosen`` effect of that object.
+        ``abilities`` are those it would have on the battlefield (CR 614.12, :meth:`look_ahead`),
+        by default its printed ones.
         Errors: :class:`OpenChoice` when a choice is left open.
         """
         counters: dict[str, int] = {}
         name: Optional[str] = None
         ctx = Context(obj.id, controller, None)
-        for ability in obj.printed.abilities:
+        for ability in obj.printed.abilities if abilities is None else abilities:
             spec = ability.spec
             if ability.kind == "keyword" and spec.get("keyword") == "devour":
                 mine = [o for o in self.permanents(state) if "creature" in self.chars(state, o).types
@@ -211,6 +281,17 @@ class Zones:
                     counters[kind] = counters.get(kind, 0) + len(shown)
                     self.record("counters", "mtg.enters.counters", K.AS_ENTERS_CHOICE, card=obj.id, card_name=obj.printed.name,
                                 kind=kind, count=len(shown), cards=list(shown))
+            elif ability.kind == "replacement" and spec.get("as_enters") in CHOSEN_OPTIONS:
+                what = spec["as_enters"].removeprefix("choose_")
+                value = self.choose(state, f"{what}:{obj.id}", self.chosen_options(state, f"{what}:{obj.id}", spec["as_enters"]),
+                                    f"mtg.choice.{what}", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
+                                    card_name=obj.printed.name)
+                self.record("resolve", "mtg.chosen.as_enters", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
+                            card_name=obj.printed.name, what=what, value=value)
+                ts, state = state.stamp()
+                state = replace(state, effects=state.effects + (Effect(f"{obj.id}.chosen_{what}", "chosen",
+                                                                       freeze({"what": what, "value": value}), obj.id,
+                                                                       controller, ts, affected_ids=(obj.id,)),))
             elif ability.kind == "replacement" and spec.get("as_enters") == "choose_name":
                 names = sorted({n for o in state.objects.values() if o.printed.name and not o.token and not o.copy
                                 and matches(spec.get("filter"), o.id, o.printed, o, ctx) for n in names_in(o.printed)})
@@ -221,6 +302,25 @@ class Zones:
                 self.record("resolve", "mtg.name.chosen", K.AS_ENTERS_CHOICE, player=controller, card=obj.id,
                             card_name=obj.printed.name, name=name)
         return state, counters, name
+
+    def chosen_options(self, state: GameState, key: str, kind: str) -> list[str]:
+        """The options of an as-enters choice (CR 614.12a): the colors, the players, or for a
+        creature type the creature types of the scenario's objects (any other creature type given
+        in ``options.choices`` is one too, 205.3m)."""
+        if kind != "choose_creature_type":
+            return list(CHOSEN_OPTIONS[kind])
+        found = {t for o in state.objects.values() for t in o.printed.subtypes if subtype_set(t) == "creature"}
+        given = self._choices.get(key)
+        if isinstance(given, str) and given and subtype_set(given) == "creature":
+            found.add(given)
+        return sorted(found)
+
+    @staticmethod
+    def chosen_value(state: GameState, oid: Optional[str], what: str) -> Optional[str]:
+        """The color or player (``what``) chosen as ``oid`` entered the battlefield (CR 614.12a), or
+        ``None``: it belongs to that object while it stays (400.7)."""
+        return next((str(e.params["value"]) for e in state.effects
+                     if e.do == "chosen" and e.source == oid and e.params.get("what") == what), None)
 
     def choose_subset(self, state: GameState, key: str, candidates: list[str], message: str, rule: K,
                        player: PlayerId, obj: GameObject) -> list[str]:
@@ -258,6 +358,20 @@ class Zones:
         return state
 
 
+CHOSEN_OPTIONS = {"choose_color": COLORS, "choose_player": PLAYERS, "choose_creature_type": ()}
+"""The options of an as-enters choice of a color or a player (CR 614.12a); a creature type's
+are the scenario's (:meth:`Zones.chosen_options`)."""
+
+
+def _modifies_entering(ability: Ability) -> bool:
+    """Whether an ability modifies how its permanent enters (CR 614.1c): enters tapped, with
+    counters, an as-enters choice, devour."""
+    spec = ability.spec
+    if ability.kind == "keyword":
+        return spec.get("keyword") == "devour"
+    return ability.kind == "replacement" and (spec.get("event") == "enters" or "replace" in spec or "as_enters" in spec)
+
+
 # ----------------------------------------------------------------------------- the zones (400.1)
 
 
@@ -272,3 +386,20 @@ for _zone, _rule, _doc in (
         ("command", K.COMMAND, "The command zone (CR 408.1)."),
 ):
     VOCABULARY.define("zone", _zone, rule=(_rule, K.ZONES), label=_zone.capitalize(), doc=_doc, example=_zone)
+
+
+for _what, _values, _label, _example in (("color", COLORS, "A color chosen", {"color:ward": "red"}),
+                                         ("player", PLAYERS, "A player chosen", {"player:nemesis": "p1"}),
+                                         ("creature_type", (), "A creature type chosen", {"creature_type:mimic": "Elf"})):
+    VOCABULARY.define("choice", _what, rule=K.AS_ENTERS_CHOICE,
+                      value=Choice(values=_values, what=_what) if _values else Text(min_length=1, max_length=40),
+                      key_parts=("object",), label=_label,
+                      doc=f"The {_what.replace('_', ' ')} chosen as the object enters (an `as_enters: choose_{_what}` "
+                          "replacement ability, "
+                          "CR 614.12a); it belongs to that object while it stays on the battlefield." + (
+                              " Any creature type (205.3m); the open choice's options are those of the scenario's "
+                              "objects." if _what == "creature_type" else "") + (
+                              " Also the color chosen as a `choose_color` instruction of the source is followed "
+                              "(608.2c)." if _what == "color" else ""),
+                      messages=("mtg.choice.made", "mtg.illegal.choice", f"mtg.choice.{_what}"), example=_example,
+                      row=row({}, main=(_what,)))

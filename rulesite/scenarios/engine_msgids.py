@@ -462,6 +462,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} chooses the target(s) of {card_name}, cast while another spell or ability resolves ({count} possible choices).'),
     # Translators: mtg.choice.coin
     pgettext_lazy('trace', 'A coin is flipped for {card_name}: won or lost ({count} possible outcomes).'),
+    # Translators: mtg.choice.color
+    pgettext_lazy('trace', '{player} chooses a color as {card_name} enters ({count} possible colors).'),
+    # Translators: mtg.choice.color_resolving
+    pgettext_lazy('trace', '{player} chooses a color for {card_name} as it resolves ({count} possible colors).'),
+    # Translators: mtg.choice.creature_type
+    pgettext_lazy('trace', '{player} chooses a creature type as {card_name} enters ({count} creature types of this board).'),
     # Translators: mtg.choice.damage_order
     pgettext_lazy('trace', '{player} announces the damage assignment order of {card_name} ({count} possible orders).'),
     # Translators: mtg.choice.devour
@@ -492,14 +498,20 @@ MSGIDS = (
     pgettext_lazy('trace', 'The choice {choice} was given, but no decision of this board asked for it: it is not used (did you mean {nearest}?).'),
     # Translators: mtg.choice.object
     pgettext_lazy('trace', '{player} chooses a permanent for {card_name} as it resolves, without targeting ({count} possible choices).'),
+    # Translators: mtg.choice.player
+    pgettext_lazy('trace', '{player} chooses a player as {card_name} enters ({count} possible players).'),
     # Translators: mtg.choice.replacement_order
     pgettext_lazy('trace', '{player} chooses which replacement effect applies first to the {event} event ({count} possible orders).'),
     # Translators: mtg.choice.reveal
     pgettext_lazy('trace', '{player} chooses which cards to reveal as {card_name} enters ({count} possible choices).'),
     # Translators: mtg.choice.sacrifice
     pgettext_lazy('trace', '{player} chooses a permanent to sacrifice for {card_name} ({count} possible choices).'),
+    # Translators: mtg.choice.scry
+    pgettext_lazy('trace', '{player} chooses which of the top {amount} card(s) go on the bottom, and in what order, for {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.search
     pgettext_lazy('trace', '{player} chooses which card to find for {card_name}, or to find none ({count} possible choices).'),
+    # Translators: mtg.choice.surveil
+    pgettext_lazy('trace', '{player} chooses which of the top {amount} card(s) go into the graveyard for {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.target
     pgettext_lazy('trace', '{player} chooses the target(s) of the triggered ability of {card_name} ({count} possible choices).'),
     # Translators: mtg.choice.too_many
@@ -512,6 +524,10 @@ MSGIDS = (
     pgettext_lazy('trace', "{player}'s triggered abilities ({order}) are alike: every order gives the same result, so there is nothing to choose."),
     # Translators: mtg.choice.unless
     pgettext_lazy('trace', '{player} chooses whether to pay {cost} for {card_name} ({count} possible choices).'),
+    # Translators: mtg.chosen.as_enters
+    pgettext_lazy('trace', '{player} chooses {value} ({what}) as {card_name} enters.'),
+    # Translators: mtg.chosen.resolution
+    pgettext_lazy('trace', '{player} chooses {value} ({what}) as {card_name} resolves.'),
     # Translators: mtg.cleanup.discard
     pgettext_lazy('trace', '{player} discards {card_name} down to the maximum hand size.'),
     # Translators: mtg.coin.flip
@@ -558,6 +574,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: the total cost is {total} (from {base}).'),
     # Translators: mtg.counters
     pgettext_lazy('trace', '{card_name} now has {count} {kind} counter(s) (timestamp {timestamp}).'),
+    # Translators: mtg.counters.cant_move
+    pgettext_lazy('trace', 'No {kind} counter can be moved from {card_name} onto {to_name}, so none is removed or put.'),
+    # Translators: mtg.counters.moved
+    pgettext_lazy('trace', '{count} {kind} counter(s) move from {card_name} onto {to_name}.'),
     # Translators: mtg.damage.creature
     pgettext_lazy('trace', '{source_name} deals {amount} damage to {target_name}.'),
     # Translators: mtg.damage.divided
@@ -588,6 +608,8 @@ MSGIDS = (
     pgettext_lazy('trace', "The stack is empty; the final state is in the {step} step of {active}'s turn."),
     # Translators: mtg.enters.counters
     pgettext_lazy('trace', '{card_name} enters with {count} {kind} counter(s).'),
+    # Translators: mtg.enters.look_ahead
+    pgettext_lazy('trace', 'On the battlefield {card_name} would not have this ability, so it does not modify how it enters: {ability}'),
     # Translators: mtg.face_up
     pgettext_lazy('trace', "{card_name} is face up: it has its own characteristics again, the effects applied to it still apply, and it gets a new timestamp ({timestamp}); its enters abilities don't trigger."),
     # Translators: mtg.face_up.by_effect
@@ -760,6 +782,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name}: the engine does not evaluate this state-based action ({reason}); the result is incomplete.'),
     # Translators: mtg.sba.unattach
     pgettext_lazy('trace', '{card_name} becomes unattached.'),
+    # Translators: mtg.scry
+    pgettext_lazy('trace', '{player} scries {amount} for {card_name}: {top} on top, {bottom} on the bottom.'),
+    # Translators: mtg.scry.zero
+    pgettext_lazy('trace', '{player} scries 0 for {card_name}: no scry event occurs, so nothing triggers on it.'),
     # Translators: mtg.search
     pgettext_lazy('trace', '{player} searches their library and finds {card_name}.'),
     # Translators: mtg.setup.counters
@@ -786,6 +812,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'No player receives priority in the {step} step.'),
     # Translators: mtg.step.upkeep_triggers
     pgettext_lazy('trace', '{count} ability(ies) that triggered at the beginning of the upkeep go on the stack before {active} gets priority.'),
+    # Translators: mtg.surveil
+    pgettext_lazy('trace', '{player} surveils {amount} for {card_name}: {top} on top, {graveyard} into the graveyard.'),
+    # Translators: mtg.surveil.zero
+    pgettext_lazy('trace', '{player} surveils 0 for {card_name}: there is nothing to look at.'),
     # Translators: mtg.tap
     pgettext_lazy('trace', '{card_name} is tapped: {tapped}.'),
     # Translators: mtg.trigger
@@ -804,6 +834,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name}'s ability has no legal target and is removed."),
     # Translators: mtg.trigger.second_round
     pgettext_lazy('trace', 'Triggered abilities that triggered on another ability triggering go on the stack now, after the others.'),
+    # Translators: mtg.trigger.state
+    pgettext_lazy('trace', "{card_name}'s state trigger triggers: the game state it waits for is true."),
     # Translators: mtg.trigger.to_stack
     pgettext_lazy('trace', "{controller} puts {card_name}'s triggered ability on the stack ({item})."),
     # Translators: mtg.turn.begin
@@ -816,6 +848,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} does not pay {cost}, so {card_name} does it.'),
     # Translators: mtg.unless.paid
     pgettext_lazy('trace', '{player} pays {cost}: {card_name} does not do what it would do unless paid.'),
+    # Translators: mtg.until.already
+    pgettext_lazy('trace', '{source_name} has already left the battlefield, so {card_name} is not exiled (it would return at once).'),
+    # Translators: mtg.until.returns
+    pgettext_lazy('trace', "{source_name} has left the battlefield: {card_name} returns to the battlefield under its owner's ({owner}) control."),
     # Translators: mtg.ward.gone
     pgettext_lazy('trace', "{card_name}'s ward: the spell or ability {item} has already left the stack; there is nothing to counter."),
     # Translators: ygo.amount.last_known
@@ -2378,7 +2414,7 @@ VOCABULARY = (
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'Protection from'),
     # Translators: mtg ability:keyword
-    pgettext_lazy('vocabulary', 'a color (CR 702.16a)'),
+    pgettext_lazy('vocabulary', 'a color; multicolored, monocolored or colorless; a card type (creature: "protection from creatures"); everything (CR 702.16j); a player, p1 or p2 (702.16k); or chosen_color / chosen_player: the one chosen as the object with the ability entered (614.12a)'),
     # Translators: mtg ability:keyword
     pgettext_lazy('vocabulary', 'the mana cost of cycling, typecycling, equip, ward or morph'),
     # Translators: mtg ability:keyword
@@ -2520,7 +2556,7 @@ VOCABULARY = (
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Replacement ability'),
     # Translators: mtg ability:replacement
-    pgettext_lazy('vocabulary', 'A replacement effect of the permanent (CR 614.1), applied while it has the ability after the layers: `event` and that event\'s keys (REPLACEMENT); or `"replace": "enters_tapped"` (614.1c); or a choice made as it enters (614.12a): `"as_enters": "reveal"` with a FILTER and `counters` (reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or `"as_enters": "choose_name"` with a FILTER (the names of the matching cards in the scenario are the options; key `name:<id>`).'),
+    pgettext_lazy('vocabulary', 'A replacement effect of the permanent (CR 614.1), applied while it has the ability after the layers: `event` and that event\'s keys (REPLACEMENT); or `"replace": "enters_tapped"` (614.1c); or a choice made as it enters (614.12a): `"as_enters": "reveal"` with a FILTER and `counters` (reveal any number of matching cards from the hand, one counter each; key `reveal:<id>`), or `"as_enters": "choose_name"` with a FILTER (the names of the matching cards in the scenario are the options; key `name:<id>`), `"as_enters": "choose_color"` (a color, key `color:<id>`) or `"as_enters": "choose_player"` (a player, key `player:<id>`) or `"as_enters": "choose_creature_type"` (key `creature_type:<id>`): the choice is made before it enters and belongs to that object while it stays (a protection keyword `from` `chosen_color` or `chosen_player` reads it; an `enters` replacement\'s `chosen_type` the creature type).'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Zone or zones'),
     # Translators: mtg ability:replacement
@@ -2530,11 +2566,19 @@ VOCABULARY = (
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'true: combat damage only; false: other damage only'),
     # Translators: mtg ability:replacement
+    pgettext_lazy('vocabulary', 'It enters'),
+    # Translators: mtg ability:replacement
+    pgettext_lazy('vocabulary', 'tapped, and/or with `count` counters of the kind `counter`'),
+    # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Filter'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'what an object must be; every key must hold (an empty filter: anything)'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Owned by'),
+    # Translators: mtg ability:replacement
+    pgettext_lazy('vocabulary', 'Of the chosen type'),
+    # Translators: mtg ability:replacement
+    pgettext_lazy('vocabulary', 'only a permanent of the creature type chosen as the source entered (614.12a)'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Enters tapped'),
     # Translators: mtg ability:replacement
@@ -2542,7 +2586,7 @@ VOCABULARY = (
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'As it enters'),
     # Translators: mtg ability:replacement
-    pgettext_lazy('vocabulary', 'reveal: cards from the hand, a counter each; choose_name: a card name (CR 614.12a)'),
+    pgettext_lazy('vocabulary', 'reveal: cards from the hand, a counter each; choose_name: a card name; choose_color: a color; choose_player: a player; choose_creature_type: a creature type (CR 614.12a, 614.1c)'),
     # Translators: mtg ability:replacement
     pgettext_lazy('vocabulary', 'Counter kind'),
     # Translators: mtg ability:unsupported
@@ -2636,7 +2680,7 @@ VOCABULARY = (
     # Translators: mtg keyword:protection
     pgettext_lazy('vocabulary', 'Protection'),
     # Translators: mtg keyword:protection
-    pgettext_lazy('vocabulary', "Protection from a color (`from`): it can't be the target of spells or abilities of that color, damage from sources of that color is prevented, as an attacker it can't be blocked by creatures of that color, and an Aura of that color attached to it goes to the graveyard and an Equipment of that color becomes unattached as state-based actions (702.16b-f)."),
+    pgettext_lazy('vocabulary', "Protection from a quality (`from`: a color, multicolored, monocolored, colorless, a card type, everything or a player, 702.16a, 702.16j, 702.16k): it can't be the target of spells or abilities from a source with that quality, damage from such sources is prevented, and as an attacker it can't be blocked by such creatures (702.16b, 702.16e, 702.16f); an Aura or Equipment of a color it has protection from goes to the graveyard or becomes unattached as state-based actions (702.16c-d)."),
     # Translators: mtg keyword:reach
     pgettext_lazy('vocabulary', 'Reach'),
     # Translators: mtg keyword:reach
@@ -3145,6 +3189,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Puts `count` counters of `kind` (default +1/+1) on each permanent (CR 122.1); every counter of that kind on it gets a new timestamp (613.7c).'),
     # Translators: mtg instruction:remove_counters
     pgettext_lazy('vocabulary', 'Removes up to `count` counters of `kind` from each permanent (CR 122.1).'),
+    # Translators: mtg instruction:move_counters
+    pgettext_lazy('vocabulary', 'Move counters'),
+    # Translators: mtg instruction:move_counters
+    pgettext_lazy('vocabulary', "Moves up to `count` counters of `kind` (default one +1/+1) from the first object onto the permanent `to` names: each is removed from one and put on the other (CR 122.5). If either can't be done (the first has none, or either isn't on the battlefield), no counter is removed or put (a `mtg.counters.cant_move` step); the counters put get a new timestamp (613.7c)."),
+    # Translators: mtg instruction:move_counters
+    pgettext_lazy('vocabulary', 'Onto'),
+    # Translators: mtg instruction:move_counters
+    pgettext_lazy('vocabulary', 'a target index, or self / event / attached'),
     # Translators: mtg instruction:add_mana
     pgettext_lazy('vocabulary', 'Add mana'),
     # Translators: mtg instruction:add_mana
@@ -3197,6 +3249,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Under the control of'),
     # Translators: mtg instruction:return_to_battlefield
     pgettext_lazy('vocabulary', 'you: the item\'s controller (default); owner: the card\'s owner ("return it under its owner\'s control", CR 110.2)'),
+    # Translators: mtg instruction:exile_until_leaves
+    pgettext_lazy('vocabulary', 'Exile it until this leaves'),
+    # Translators: mtg instruction:exile_until_leaves
+    pgettext_lazy('vocabulary', "Exiles each object until the source leaves the battlefield (CR 610.3): when the source leaves, the exiled cards return to the battlefield under their owners' control at once (610.3c in 2022, 610.3b in 2020), no trigger involved. If the source has already left the battlefield when this would exile, nothing moves (610.3a). A card that left exile in between is a new object and stays where it is (400.7)."),
+    # Translators: mtg instruction:choose_color
+    pgettext_lazy('vocabulary', 'Choose a color, then'),
+    # Translators: mtg instruction:choose_color
+    pgettext_lazy('vocabulary', 'The item\'s controller chooses a color as this instruction is followed ("the color of your choice", CR 608.2c; key `color:<source>`), then `effects` are followed with that color wherever a value is written `chosen_color` (a protection keyword\'s `from`): the effect they create keeps that color.'),
     # Translators: mtg instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each object (CR 701.7a): to its owner's graveyard unless it is indestructible (702.12b) or a replacement effect (regeneration) replaces the destruction (614.1a)."),
     # Translators: mtg instruction:destroy
@@ -3269,6 +3329,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'From'),
     # Translators: mtg instruction:cast_without_paying
     pgettext_lazy('vocabulary', 'where the card must be (default the graveyard)'),
+    # Translators: mtg instruction:scry
+    pgettext_lazy('vocabulary', 'Scry'),
+    # Translators: mtg instruction:scry
+    pgettext_lazy('vocabulary', 'The player looks at the top `amount` cards of their library (default 1) and puts any number of them on the bottom in any order and the rest on top in any order (scry, CR 701.18a in 2022, 701.17a in 2020; key `scry:<player>:<source>` = the ids kept on top, topmost first, then `"bottom"`, then the ids put on the bottom, the first put there first: `["c2", "bottom", "c1"]`). Scry 0 is no scry event (701.18b). It is a `scry` trigger event.'),
+    # Translators: mtg instruction:surveil
+    pgettext_lazy('vocabulary', 'Surveil'),
+    # Translators: mtg instruction:surveil
+    pgettext_lazy('vocabulary', 'The player looks at the top `amount` cards of their library (default 1), puts any number of them into their graveyard and the rest on top in any order (surveil, CR 701.42a in 2022, 701.41a in 2020; key `surveil:<player>:<source>` = the ids kept on top, topmost first, then `"graveyard"`, then the ids put into the graveyard: `["c2", "graveyard", "c1"]`). It is a `surveil` trigger event.'),
     # Translators: mtg instruction:create_token
     pgettext_lazy('vocabulary', 'Create tokens'),
     # Translators: mtg instruction:create_token
@@ -3449,6 +3517,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "A player's draw step"),
     # Translators: mtg replacement:draw_step
     pgettext_lazy('vocabulary', "The player's draw in their draw step doesn't happen (`skip`, CR 614.10, 504.1)."),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'A permanent would enter the battlefield'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'A permanent would enter the battlefield: it enters tapped and/or with counters instead ("[this permanent] enters the battlefield with …", CR 614.1c; "[objects] enter the battlefield tapped", 614.1d; 122.6). A permanent\'s own ability applies to itself unless it has `affected`; a FILTER `affected` is matched against the permanent as it would exist on the battlefield, after the continuous effects that would apply to it (614.12); with `chosen_type` it must also have the creature type chosen as the source entered (Metallic Mimic).'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'Tapped'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'it enters the battlefield tapped'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'a number, or "x": the X its spell was cast with (default 1)'),
+    # Translators: mtg replacement:enters
+    pgettext_lazy('vocabulary', 'Count'),
     # Translators: mtg slot trigger
     pgettext_lazy('vocabulary', 'The trigger event of a `triggered` ability (`trigger`, CR 603.1, 603.2).'),
     # Translators: mtg trigger:enters
@@ -3529,6 +3609,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'A card is drawn'),
     # Translators: mtg trigger:draw
     pgettext_lazy('vocabulary', 'A player draws a card (CR 121.1).'),
+    # Translators: mtg trigger:scry
+    pgettext_lazy('vocabulary', 'A player scries'),
+    # Translators: mtg trigger:scry
+    pgettext_lazy('vocabulary', 'A player scries ("whenever you scry", CR 701.18a in 2022, 701.17a in 2020); scry 0 is no scry event (701.18b).'),
+    # Translators: mtg trigger:surveil
+    pgettext_lazy('vocabulary', 'A player surveils'),
+    # Translators: mtg trigger:surveil
+    pgettext_lazy('vocabulary', 'A player surveils (CR 701.42a in 2022, 701.41a in 2020).'),
     # Translators: mtg trigger:damage
     pgettext_lazy('vocabulary', 'Damage is dealt'),
     # Translators: mtg trigger:damage
@@ -3541,6 +3629,12 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'any (default), an opponent, you, or any player'),
     # Translators: mtg trigger:damage
     pgettext_lazy('vocabulary', 'Combat damage only'),
+    # Translators: mtg trigger:state
+    pgettext_lazy('vocabulary', 'A game state is true'),
+    # Translators: mtg trigger:state
+    pgettext_lazy('vocabulary', 'A state trigger (CR 603.8): it triggers as soon as the CONDITION `when` holds (checked whenever a player would receive priority, with the state-based actions), and not again until that instance has left the stack; then, if the condition still holds, it triggers again.'),
+    # Translators: mtg trigger:state
+    pgettext_lazy('vocabulary', 'When this is true'),
     # Translators: mtg trigger:turned_face_up
     pgettext_lazy('vocabulary', 'Is turned face up'),
     # Translators: mtg trigger:turned_face_up
@@ -3550,11 +3644,15 @@ VOCABULARY = (
     # Translators: mtg condition:controls
     pgettext_lazy('vocabulary', 'You control'),
     # Translators: mtg condition:controls
-    pgettext_lazy('vocabulary', 'True while "you" control at least `at_least` (default 1) permanents matching the FILTER (another player\'s only if the FILTER names a `controller`; `other`: not the source), counted as the layers leave them when the condition is checked (CR 611.3a, 603.4).'),
+    pgettext_lazy('vocabulary', 'True while "you" control at least `at_least` (default 1) permanents matching the FILTER (another player\'s only if the FILTER names a `controller`; `other`: not the source), and with `at_most` at most that many (`"at_most": 0`: you control none; `at_least` then defaults to 0), counted as the layers leave them when the condition is checked (CR 611.3a, 603.4).'),
     # Translators: mtg condition:controls
     pgettext_lazy('vocabulary', 'At least'),
     # Translators: mtg condition:controls
     pgettext_lazy('vocabulary', 'how many (default 1)'),
+    # Translators: mtg condition:controls
+    pgettext_lazy('vocabulary', 'At most'),
+    # Translators: mtg condition:controls
+    pgettext_lazy('vocabulary', 'no more than this many'),
     # Translators: mtg condition:pt
     pgettext_lazy('vocabulary', "The event's object is P/T"),
     # Translators: mtg condition:pt
@@ -3591,6 +3689,16 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "True if the player (the event's, you, or an opponent) cast at most `at_most` creature spells this turn (Predatory Advantage). A `cannot_evaluate` step when the document gives that player's `spells_cast` without `creature_spells_cast`."),
     # Translators: mtg slot amount
     pgettext_lazy('vocabulary', 'A number that is not written as a number: an integer, `"x"` (the X chosen, CR 107.3) or one of these objects. A resolving instruction determines its amounts once, as it is followed (CR 608.2h); a continuous effect of a static ability, each time the layer applies (613.4).'),
+    # Translators: mtg amount:cards_in_graveyard
+    pgettext_lazy('vocabulary', 'The number of cards in a graveyard'),
+    # Translators: mtg amount:cards_in_graveyard
+    pgettext_lazy('vocabulary', 'The number of cards matching the FILTER (`{}`: every card) in the graveyard of `player` (you, the default; opponent; each: all graveyards), counted once as the instruction is followed (CR 404.1, 608.2h in 2022, 608.2g in 2020).'),
+    # Translators: mtg amount:cards_in_graveyard
+    pgettext_lazy('vocabulary', "you (default): the controller's; opponent; each: every player's"),
+    # Translators: mtg amount:devotion
+    pgettext_lazy('vocabulary', 'Your devotion'),
+    # Translators: mtg amount:devotion
+    pgettext_lazy('vocabulary', 'The devotion of the controller to a color, or to two colors written `black-red`: the mana symbols of that color (of either color) among the mana costs of the permanents they control, a hybrid symbol counted once (CR 700.5), determined as the instruction is followed.'),
     # Translators: mtg amount:colors_of_affected
     pgettext_lazy('vocabulary', 'Its number of colors'),
     # Translators: mtg amount:colors_of_affected
@@ -3620,7 +3728,7 @@ VOCABULARY = (
     # Translators: mtg amount:this_way
     pgettext_lazy('vocabulary', 'Of the objects moved this way'),
     # Translators: mtg amount:this_way
-    pgettext_lazy('vocabulary', 'About the objects the previous instruction moved: their `count`, or the sum of their `mana_value` or `toughness` as they last existed before moving (CR 608.2h).'),
+    pgettext_lazy('vocabulary', 'About the objects the previous instruction moved: their `count`, or the sum of their `mana_value`, `power` or `toughness` as they last existed before moving (last known information, CR 608.2h in 2022, 608.2g in 2020): the power of the sacrificed creature.'),
     # Translators: mtg amount:power_of
     pgettext_lazy('vocabulary', 'Its power'),
     # Translators: mtg amount:power_of
@@ -3695,8 +3803,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Has this keyword ability now, after the layers (CR 702.1).'),
     # Translators: mtg filter:token
     pgettext_lazy('vocabulary', 'true: a token; false: a card (CR 111.1).'),
-    # Translators: mtg filter:tapped
-    pgettext_lazy('vocabulary', 'Tapped'),
     # Translators: mtg filter:tapped
     pgettext_lazy('vocabulary', 'true: tapped; false: untapped (CR 110.5).'),
     # Translators: mtg filter:min_power
@@ -4151,6 +4257,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Order on the bottom'),
     # Translators: mtg choice:bottom
     pgettext_lazy('vocabulary', 'The order of the cards put on the bottom of a library by `reveal_top`, first = the first put there.'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'Scry: top and bottom'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'Where a player scrying puts the cards looked at (CR 701.18a): the ids kept on top (topmost first), the word `bottom`, then the ids put on the bottom (the first put there first); together exactly those cards.'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'Ids and the word'),
+    # Translators: mtg choice:scry
+    pgettext_lazy('vocabulary', 'the ids kept on top (topmost first), the word, then the other ids'),
+    # Translators: mtg choice:surveil
+    pgettext_lazy('vocabulary', 'Surveil: top and graveyard'),
+    # Translators: mtg choice:surveil
+    pgettext_lazy('vocabulary', 'Where a player surveilling puts the cards looked at (CR 701.42a): the ids kept on top (topmost first), the word `graveyard`, then the ids put into the graveyard.'),
     # Translators: mtg choice:annihilator
     pgettext_lazy('vocabulary', 'Permanents sacrificed to annihilator'),
     # Translators: mtg choice:annihilator
@@ -4165,6 +4283,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'The half of a split card cast'),
     # Translators: mtg choice:half
     pgettext_lazy('vocabulary', 'Which half of a split card is cast, 0 left or 1 right (CR 709.3): for a `cast` action without `half`, or a split card found by cascade without a `half` in its decision.'),
+    # Translators: mtg choice:color
+    pgettext_lazy('vocabulary', 'A color chosen'),
+    # Translators: mtg choice:color
+    pgettext_lazy('vocabulary', 'The color chosen as the object enters (an `as_enters: choose_color` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield. Also the color chosen as a `choose_color` instruction of the source is followed (608.2c).'),
+    # Translators: mtg choice:player
+    pgettext_lazy('vocabulary', 'A player chosen'),
+    # Translators: mtg choice:player
+    pgettext_lazy('vocabulary', 'The player chosen as the object enters (an `as_enters: choose_player` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield.'),
+    # Translators: mtg choice:creature_type
+    pgettext_lazy('vocabulary', 'A creature type chosen'),
+    # Translators: mtg choice:creature_type
+    pgettext_lazy('vocabulary', "The creature type chosen as the object enters (an `as_enters: choose_creature_type` replacement ability, CR 614.12a); it belongs to that object while it stays on the battlefield. Any creature type (205.3m); the open choice's options are those of the scenario's objects."),
     # Translators: mtg slot option
     pgettext_lazy('vocabulary', "The document's `options`."),
     # Translators: mtg option:choices
@@ -5412,7 +5542,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary ygo', 'Player'),
     # Translators: fow instruction:draw (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'How many'),
-    # Translators: mtg cost:remove_counters (a text other games share: in this game's own terms)
+    # Translators: mtg replacement:enters (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'How many'),
     # Translators: ygo cost:remove_counters (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'How many'),
@@ -5670,11 +5800,11 @@ FIELD_TYPES = (
     # Translators: a field type's description (mtg instruction:remove_damage); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'CONDITION (controls, your_turn, life_at_most, first_combat, step, opponent_cast_spells, pt, creature_spells_cast, did)'),
     # Translators: a field type's description (mtg instruction:deal_damage); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of)'),
+    pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of, cards_in_graveyard, devotion)'),
     # Translators: a field type's description (mtg instruction:must_block); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'DURATION (end_of_turn, permanent, next_untap, while_counter)'),
     # Translators: a field type's description (mtg instruction:set_pt); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of, colors_of_affected, mana_value_of_affected, counters_of_affected)'),
+    pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of, cards_in_graveyard, devotion, colors_of_affected, mana_value_of_affected, counters_of_affected)'),
     # Translators: a field type's description (mtg action:create_effect); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a document effect: EFFECT with id, affected, duration, source, controller, cda, if'),
     # Translators: a field type's description (mtg action:cast); keep words in capitals and `code` as they are

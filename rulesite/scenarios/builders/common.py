@@ -166,7 +166,7 @@ def index_or_id_json(value: Any) -> Any:
 
 
 DYNAMIC_AMOUNTS = ("mana_value_of_affected", "colors_of_affected", "power_of", "counters_of_affected", "lki", "event_amount",
-                   "this_way", "life_lost_this_turn")
+                   "this_way", "life_lost_this_turn", "devotion")
 """Amounts read from the game, written ``name`` (``{name: true}``) or ``name:word`` (``{name: word}``)."""
 
 

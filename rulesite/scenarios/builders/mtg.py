@@ -248,6 +248,8 @@ def _store_kind(field: Field) -> str:
         return "ints" if isinstance(field.item, Integer) else "words"
     if isinstance(field, Boolean):
         return "yesno"
+    if isinstance(field, Integer):
+        return "int"  # a number (the half of a split card cast, 0 or 1)
     return "text" if isinstance(field, (Text, Choice)) else "json"
 
 

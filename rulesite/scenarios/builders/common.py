@@ -891,6 +891,8 @@ def store_entry(section: Section, row: Mapping[str, Any]) -> tuple[str, Any]:
     key = f"{kind}:{subject}" if subject or row.get("colon") else kind
     converter = dict(section.uses).get(kind)
     value = Spec("value", "value", converter, "").to_json(row.get("value")) if converter else MISSING
+    if converter == "int" and isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value)  # the row's value box is text: a number choice (a split card's half) is read as one
     if value is MISSING:
         value = (row.get("extra") or {}).get("value", MISSING)
     return key, value

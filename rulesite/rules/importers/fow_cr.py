@@ -197,7 +197,7 @@ def _collect(lines: list[str], contents: list[tuple[str, str]]) -> tuple[list[_U
         if not text:
             in_example = False
             continue
-        if _PAGE_RE.match(text) and last_page < int(text) <= last_page + 5 or (_PAGE_RE.match(text) and not last_page):
+        if _PAGE_RE.match(text) and (not last_page or last_page < int(text) <= last_page + 5):
             last_page = int(text)
             for unit in unpaged:
                 unit.page = f"p.{last_page}"
@@ -207,11 +207,11 @@ def _collect(lines: list[str], contents: list[tuple[str, str]]) -> tuple[list[_U
             # The contents list's unnumbered last entry ("Updates:"; the body says "CR Updates:").
             updates.append(text)
             continue
-        if pending_title is not None and not _classify(text):
+        shape = _classify(text)
+        if pending_title is not None and not shape:
             pending_title.title = text
             pending_title = None
             continue
-        shape = _classify(text)
         if shape:
             kind, number, rest = shape
             parent = _parent_of(number, kind)

@@ -402,7 +402,7 @@ class GameRowForm(ygo_forms.BoardRowForm):
         for name in self.player_refs:
             field = self.fields[name]
             blank = None if isinstance(field, forms.MultipleChoiceField) else "—"
-            chase = CHASE_CHOICES if re.fullmatch(self.ref_patterns.get(name) or "(?!)", "chase:1") else []
+            chase = CHASE_CHOICES if "chase" in self.ref_patterns.get(name, "") else []
             field.set_cards(PLAYER_CHOICES + chase + list(card_choices), self._values_of(name), blank)  # type: ignore[attr-defined]
         if self.is_bound:
             # A required field may be left blank when the row's JSON gives its key instead.

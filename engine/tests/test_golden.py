@@ -19,6 +19,17 @@ def test_there_are_golden_files_for_ygo():
     assert len([p for p in GOLDEN_FILES if p.parent.name == "ygo"]) >= 15
 
 
+def test_no_two_goldens_hold_the_same_scenario():
+    """A golden is one question: two files with the same scenario (whatever their titles) are
+    one test run twice and one demo shown twice."""
+    seen: dict[str, str] = {}
+    for path in GOLDEN_FILES:
+        key = json.dumps(json.loads(path.read_text(encoding="utf-8"))["scenario"], sort_keys=True)
+        name = f"{path.parent.name}/{path.stem}"
+        assert key not in seen, f"{name} holds the same scenario as {seen.get(key)}"
+        seen[key] = name
+
+
 @pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_golden_file_replays(path: Path):
     golden = json.loads(path.read_text(encoding="utf-8"))

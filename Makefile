@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run install static migrate import serve test bench load fuzz audit wrk clean messages
+.PHONY: run install static migrate import serve test browsers bench load fuzz audit wrk clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -31,12 +31,27 @@ run: import
 serve: install
 	$(PY) manage.py runserver $(HOST)
 
-test: static
+test: static browsers
 	$(PY) manage.py check
 	DEBUG=false SECRET_KEY=check-deploy-key-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ ALLOWED_HOSTS=example.org \
 		$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# The browser tests drive Debian's Chromium and need CJK fonts for the Chinese pages: install
+# both with apt-get when missing (nothing is downloaded by Playwright), or stop saying why.
+# BROWSER_TESTS=skip runs the suite without them (each is reported as skipped, with the reason).
+browsers:
+	@if [ "$${BROWSER_TESTS:-}" = skip ]; then echo "BROWSER_TESTS=skip: the browser tests will be skipped"; exit 0; fi; \
+	missing=""; command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing="chromium"; \
+	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing with apt-get (the browser tests need them)"; \
+		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null 2>&1 || \
+		  { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null 2>&1; }; } || \
+		{ echo "make test: could not install$$missing with apt-get (needs root and Debian's package archive);"; \
+		  echo "install it yourself, or run BROWSER_TESTS=skip make test to run the rest without the browser tests"; exit 1; }; \
+	fi
 
 # Timing report: SQLite, then a temporary PostgreSQL database (skipped when unreachable),
 # gunicorn throughput with wrk, the engines' synthetic benchmarks. Not part of `make test`.

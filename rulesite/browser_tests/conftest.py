@@ -9,9 +9,10 @@ even when only these tests run (never the development database). The server comm
 pages write, so when the folder is done every row the browser tests added (rulings, notes,
 users, sessions) is deleted again: the tests that come after see the database as before.
 
-Chromium is Debian's (``/usr/bin/chromium``, installed by ``.ci/run``): nothing is downloaded,
-``playwright install`` is never run. Without that binary every browser test is skipped, with
-the reason; with it, a browser that fails to start is an error.
+Chromium is Debian's (``/usr/bin/chromium``, installed by ``make test`` when missing): nothing is
+downloaded, ``playwright install`` is never run. Without that binary every browser test fails,
+saying why, never skipped silently; only ``BROWSER_TESTS=skip`` (asked for explicitly) skips them,
+each with the reason. With it, a browser that fails to start is an error.
 
 Screenshots of the steps go to ``artifacts/screenshots/`` (ignored by git, kept by CI as
 test artefacts).
@@ -57,19 +58,29 @@ else:
     sync_api.expect.set_options(timeout=TIMEOUT_MS)
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip every browser test, saying why, when Debian's Chromium (or Playwright) is not installed."""
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here (no Playwright, no Chromium), or ``None``."""
     if sync_api is None:
-        reason = "Playwright is not installed: pip install -r requirements-dev.txt"
-    elif not CHROMIUM.exists():
-        reason = f"no Chromium at {CHROMIUM}: `apt-get install chromium` (run by .ci/run) failed or was not run"
-    else:
+        return "Playwright is not installed: pip install -r requirements-dev.txt (make test does)"
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM}: `make test` installs Debian's chromium with apt-get; it failed or was not run"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without Chromium (or Playwright) every browser test fails saying why (the ``browser``
+    fixture fails); with ``BROWSER_TESTS=skip`` in the environment each is skipped with that
+    reason instead."""
+    reason = browser_missing()
+    if reason is None:
         return
-    skip = pytest.mark.skip(reason=reason)
+    if os.environ.get("BROWSER_TESTS") != "skip":
+        return  # the browser fixture fails each test, saying why
+    marker = pytest.mark.skip(reason=f"BROWSER_TESTS=skip: {reason}")
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
-            item.add_marker(skip)
+            item.add_marker(marker)
 
 
 def _rows(apps: tuple[str, ...]) -> dict[type, set[Any]]:
@@ -112,6 +123,9 @@ def browser(site: str) -> Iterator[Any]:
     It depends on ``site`` so that the server starts before and stops after Playwright's event
     loop runs.
     """
+    missing = browser_missing()
+    if missing:
+        pytest.fail(f"browser tests cannot run: {missing} (BROWSER_TESTS=skip skips them on purpose)", pytrace=False)
     # Playwright's sync API keeps an event loop on this thread, which makes Django refuse the
     # test's own (synchronous) transaction handling here unless told that this is safe.
     unsafe = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")

@@ -28,7 +28,10 @@ def _as_of(value: str) -> dt.date:
 
 def section_current(request: HttpRequest, family: str, number: str = "") -> HttpResponse:
     """Redirect to ``number`` (or, without one, the contents) in the newest edition, or the
-    one in force on ``?as_of=``."""
+    one in force on ``?as_of=``. A number with an empty, ``.`` or ``..`` path segment (no
+    section is numbered so) is a 404, never a redirect elsewhere on the site."""
+    if number and any(part in ("", ".", "..") for part in number.split("/")):
+        raise Http404("no section has that number")
     language = request.GET.get("language")
     if request.GET.get("as_of"):
         document = editions.edition_in_force(family=family, on=_as_of(request.GET["as_of"]), language=language)

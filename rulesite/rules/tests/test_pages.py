@@ -111,6 +111,16 @@ class CurrentEditionTests:
         assert response.status_code == 302
         assert response["Location"] == "/rules/mtg-cr-2022-04-29/"
 
+    @pytest.mark.parametrize("path", ["613.8a/..%2F..%2Fx", "613.8a/../../x", "./613.8a", "613.8a//x", "..%2F..%2Fadmin"])
+    def test_a_number_with_a_dot_segment_is_a_404_not_a_redirect(self, client, path):
+        response = client.get(f"/rules/fow-whitepaper/current/{path}/")
+        assert response.status_code == 404
+
+    def test_current_with_a_section_goes_to_it_in_the_newest_edition(self, client):
+        response = client.get("/rules/fow-whitepaper/current/6.1/")
+        assert response.status_code == 302
+        assert response["Location"] == "/rules/fow-whitepaper-2.3/6.1/"
+
     def test_breadcrumbs_name_the_document_by_its_title(self, client):
         body = client.get("/rules/fow-whitepaper-2.3/6.1/").content.decode()
         assert 'title="fow-whitepaper-2.3">Force of Will' in body

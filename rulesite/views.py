@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
@@ -72,13 +74,38 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     return HttpResponseBadRequest(html)
 
 
+RESERVED_USERNAMES = frozenset({
+    "admin", "administrator", "root", "staff", "judge", "judges", "headjudge", "reviewer", "reviewers",
+    "moderator", "official", "support", "system", "rulesite",
+})
+"""Usernames nobody may sign up with: they would read as the site's or an official's voice on
+an annotation. Compared case-folded, after NFKC and with everything but letters and digits
+removed (``Admin``, ``re-viewer``, ``ＪＵＤＧＥ`` are all refused)."""
+
+
+def reserved_username(name: str) -> bool:
+    """Whether ``name`` is one of :data:`RESERVED_USERNAMES` once normalized."""
+    folded = "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold() if ch.isalnum())
+    return folded in RESERVED_USERNAMES
+
+
+class JudgeCreationForm(UserCreationForm):
+    """Django's ``UserCreationForm`` that refuses a reserved username next to its field."""
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if username and reserved_username(username):
+            raise forms.ValidationError(_("This username is reserved; choose another."), code="reserved")
+        return username
+
+
 class SignUpView(FormView):
     """``/accounts/signup/``: a judge makes their own account (Django's ``UserCreationForm``:
-    a unique username and a password that passes ``AUTH_PASSWORD_VALIDATORS``), is signed in
+    a unique username, not a reserved one, and a password that passes ``AUTH_PASSWORD_VALIDATORS``), is signed in
     and sent to ``next`` (a local URL) or their rulings. With ``SIGNUP_OPEN=false`` the page
     answers 404 and accounts are made by an administrator."""
 
-    form_class = UserCreationForm
+    form_class = JudgeCreationForm
     template_name = "registration/signup.html"
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

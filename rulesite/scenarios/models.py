@@ -18,8 +18,14 @@ class ScenarioQuerySet(models.QuerySet):
     def demos(self) -> ScenarioQuerySet:
         return self.visible().filter(is_demo=True).order_by("game", "title")
 
-    def recent(self) -> ScenarioQuerySet:
-        return self.visible().filter(is_demo=False).order_by("-created_at")
+    def reviewed(self) -> ScenarioQuerySet:
+        """Return the visible rulings that a reviewer (:data:`REVIEW_PERMISSION`) has marked
+        reviewed, newest first."""
+        return self.visible().filter(is_demo=False, pk__in=Annotation.objects.reviews().values("scenario")).order_by("-created_at")
+
+    def annotated_by(self, user) -> ScenarioQuerySet:
+        """Return the visible rulings ``user`` has annotated (their own), newest first."""
+        return self.visible().filter(is_demo=False, annotations__author=user).distinct().order_by("-created_at")
 
 
 class Scenario(models.Model):
@@ -67,7 +73,29 @@ class Scenario(models.Model):
         return dict(Game.choices).get(self.game, self.game)
 
 
+REVIEW_PERMISSION = "scenarios.review_ruling"
+"""The permission to mark a ruling reviewed; the ``reviewers`` group holds it (migration 0004),
+and an administrator grants it by adding a judge to that group in the admin."""
+REVIEWERS_GROUP = "reviewers"
+
+
+def reviewer_q(prefix: str = "") -> models.Q:
+    """The users who hold :data:`REVIEW_PERMISSION` (active superusers, the reviewers group, or
+    the permission given to the user), as a ``Q`` on ``<prefix>`` (``"author__"``)."""
+    codename = REVIEW_PERMISSION.split(".", 1)[1]
+    return models.Q(**{f"{prefix}is_active": True}) & (
+        models.Q(**{f"{prefix}is_superuser": True})
+        | models.Q(**{f"{prefix}groups__permissions__codename": codename, f"{prefix}groups__permissions__content_type__app_label": "scenarios"})
+        | models.Q(**{f"{prefix}user_permissions__codename": codename, f"{prefix}user_permissions__content_type__app_label": "scenarios"})
+    )
+
+
 class AnnotationQuerySet(models.QuerySet):
+    def reviews(self) -> AnnotationQuerySet:
+        """Return the annotations marked reviewed by a judge who may review (a mark left by a
+        judge who has since left the reviewers group no longer counts)."""
+        return self.filter(reviewer_q("author__"), reviewed=True).distinct()
+
     def for_scenario(self, scenario: Scenario) -> AnnotationQuerySet:
         """Return the annotations of ``scenario`` with their authors, reviewed ones first."""
         return self.filter(scenario=scenario).select_related("author").order_by("-reviewed", "-updated_at")
@@ -81,7 +109,9 @@ class Annotation(models.Model):
     """One judge's title, notes and review mark on a ruling permalink.
 
     The permalink itself never changes; an annotation is stored beside it and only its
-    author can change it (one annotation per judge and scenario).
+    author can change it (one annotation per judge and scenario). Any signed-in judge may
+    annotate; only a judge with :data:`REVIEW_PERMISSION` (the ``reviewers`` group) may set
+    ``reviewed``, and the ruling's badge names them.
     """
 
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="annotations")
@@ -96,6 +126,7 @@ class Annotation(models.Model):
     class Meta:
         ordering = ["-updated_at"]
         constraints = [models.UniqueConstraint(fields=["scenario", "author"], name="one_annotation_per_judge")]
+        permissions = [("review_ruling", "Can mark a ruling reviewed")]
 
     def __str__(self) -> str:
         return f"{self.scenario.code} · {self.author}"

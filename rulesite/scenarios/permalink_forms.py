@@ -13,7 +13,29 @@ from engine.core.validation import MAX_DOCUMENT_BYTES
 from .models import Annotation
 
 
-class AnnotationForm(forms.ModelForm):
+REVIEWERS_ONLY = _("Only members of the reviewers group may mark a ruling reviewed; an administrator adds judges to it.")
+
+
+class ReviewMarkMixin:
+    """A form's ``reviewed`` field, which only a judge who may review can set.
+
+    ``can_review``: whether the judge holds ``scenarios.review_ruling``. Anyone else who sends
+    ``reviewed`` gets an error on that field: the mark is never silently dropped."""
+
+    def __init__(self, *args: Any, can_review: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.can_review = can_review
+
+    def clean_reviewed(self) -> bool:
+        reviewed = bool(self.cleaned_data.get("reviewed"))
+        if reviewed and not self.can_review:
+            raise forms.ValidationError(REVIEWERS_ONLY)
+        return reviewed
+
+
+class AnnotationForm(ReviewMarkMixin, forms.ModelForm):
+    """A judge's own title and notes, and (for a reviewer only) the review mark."""
+
     class Meta:
         model = Annotation
         fields = ["title", "notes", "reviewed"]
@@ -21,7 +43,9 @@ class AnnotationForm(forms.ModelForm):
         labels = {"title": _("Title"), "notes": _("Notes"), "reviewed": _("Reviewed")}
 
 
-class ReviewForm(forms.Form):
+class ReviewForm(ReviewMarkMixin, forms.Form):
+    """The review mark set from "My rulings"."""
+
     reviewed = forms.BooleanField(required=False)
 
 

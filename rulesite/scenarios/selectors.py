@@ -66,6 +66,8 @@ class PermalinkPage:
     histories: list[HistoryTable] = field(default_factory=list)
     annotations: list[Annotation] = field(default_factory=list)
     own_annotation: Annotation | None = None
+    reviewers: list[str] = field(default_factory=list)
+    """The usernames of the reviewers who marked this ruling reviewed (the badge names them)."""
     player_names: dict[str, str] = field(default_factory=dict)
     invalid: list[dict[str, str]] = field(default_factory=list)
     """The current engine's errors for the stored scenario (``[]``: it still validates)."""
@@ -272,6 +274,9 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
         return PermalinkPage(scenario=scenario, document={}, trace=[], pretty_json="")
     annotations = list(Annotation.objects.for_scenario(scenario))
     own = next((a for a in annotations if user is not None and user.is_authenticated and a.author_id == user.pk), None)
+    reviews = {a.pk for a in Annotation.objects.reviews().filter(scenario=scenario)}
+    for annotation in annotations:
+        annotation.is_review = annotation.pk in reviews
     status = ruling_status(scenario)
     listed, steps_omitted = listed_steps(scenario.trace)
     trace, stepper, boards_reason = _page_boards(scenario, document, cite(listed), status)
@@ -296,6 +301,7 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
         histories=_cited_histories(scenario),
         annotations=annotations,
         own_annotation=own,
+        reviewers=[a.author.get_username() for a in annotations if a.is_review],
         player_names=player_names(document),
     )
 

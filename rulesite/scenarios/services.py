@@ -18,7 +18,7 @@ from engine.core.errors import FieldError
 from engine.core.validation import MAX_DOCUMENT_BYTES
 
 from .diff import ResolutionDiff, resolution_diff
-from .models import Annotation, Scenario
+from .models import REVIEW_PERMISSION, Annotation, Scenario
 
 EXPORT_FORMAT = "rulesite-permalink/1"
 
@@ -226,6 +226,12 @@ def annotation_save(*, scenario: Scenario, author: Any, title: str, notes: str, 
         defaults={"title": title[:200], "notes": notes, "reviewed": reviewed},
     )
     return annotation
+
+
+def can_review(user: Any) -> bool:
+    """Whether ``user`` may mark a ruling reviewed (:data:`~.models.REVIEW_PERMISSION`: the
+    ``reviewers`` group, granted in the admin)."""
+    return bool(user is not None and user.is_authenticated and user.has_perm(REVIEW_PERMISSION))
 
 
 def annotation_mark_reviewed(*, annotation: Annotation, reviewed: bool) -> Annotation:

@@ -4,6 +4,7 @@ vocabulary pages. Views are glue."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -16,7 +17,7 @@ from . import vocabulary
 from .models import Annotation, Scenario
 from .permalink_forms import AnnotationForm, ImportForm, ReviewForm
 from .selectors import permalink_export, permalink_page, permalink_recheck, qr_svg
-from .services import annotation_mark_reviewed, annotation_save, scenario_import
+from .services import annotation_mark_reviewed, annotation_save, can_review, scenario_import
 
 def home(request: HttpRequest) -> HttpResponse:
     documents = Document.objects.current().order_by("game", "family")
@@ -28,14 +29,17 @@ def home(request: HttpRequest) -> HttpResponse:
             "games": [(value, label, [d for d in documents if d.game == value]) for value, label in Game.choices],
             # A few demos of each game, so no game's long list crowds out the others.
             "demos": [s for game, _ in Game.choices for s in Scenario.objects.demos().filter(game=game)[:8]],
-            "recent": Scenario.objects.recent()[:10],
+            # Never everyone's newest codes: what a reviewer has marked reviewed, and the
+            # signed-in judge's own (the rulings they annotated).
+            "reviewed": Scenario.objects.reviewed()[:10],
+            "own": Scenario.objects.annotated_by(request.user)[:10] if request.user.is_authenticated else [],
         },
     )
 
 
 def permalink(request: HttpRequest, code: str) -> HttpResponse:
     page = permalink_page(code=code, user=request.user)
-    form = AnnotationForm(instance=page.own_annotation) if request.user.is_authenticated else None
+    form = AnnotationForm(instance=page.own_annotation, can_review=can_review(request.user)) if request.user.is_authenticated else None
     return render(
         request,
         "scenarios/permalink.html",
@@ -49,7 +53,7 @@ def permalink(request: HttpRequest, code: str) -> HttpResponse:
 def annotate(request: HttpRequest, code: str) -> HttpResponse:
     """Save the signed-in judge's own annotation; answer htmx with the annotations block."""
     scenario = get_object_or_404(Scenario.objects.visible(), code=code)
-    form = AnnotationForm(request.POST)
+    form = AnnotationForm(request.POST, can_review=can_review(request.user))
     saved = form.is_valid()
     if saved:
         annotation_save(scenario=scenario, author=request.user, **form.cleaned_data)
@@ -94,17 +98,20 @@ def import_permalink(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_rulings(request: HttpRequest) -> HttpResponse:
-    return render(request, "accounts/rulings.html", {"annotations": Annotation.objects.by(request.user)})
+    return render(request, "accounts/rulings.html", {"annotations": Annotation.objects.by(request.user),
+                                                     "can_review": can_review(request.user)})
 
 
 @login_required
 @require_POST
 def review(request: HttpRequest, pk: int) -> HttpResponse:
-    """Set the review mark of one of the judge's own annotations; another judge's is a 404."""
+    """Set the review mark of one of the judge's own annotations; another judge's is a 404, and
+    marking one reviewed without the reviewers' permission a 403 saying so."""
     annotation = get_object_or_404(Annotation.objects.by(request.user), pk=pk)
-    form = ReviewForm(request.POST)
-    form.is_valid()
-    annotation_mark_reviewed(annotation=annotation, reviewed=form.cleaned_data.get("reviewed", False))
+    form = ReviewForm(request.POST, can_review=can_review(request.user))
+    if not form.is_valid():
+        raise PermissionDenied(" ".join(form.errors["reviewed"]))
+    annotation_mark_reviewed(annotation=annotation, reviewed=form.cleaned_data["reviewed"])
     return redirect("scenarios:my_rulings")
 
 

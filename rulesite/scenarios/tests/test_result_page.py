@@ -88,7 +88,7 @@ class ResultPageTests:
 
     def test_reading_needs_no_account(self, client, ruling):
         body = client.get(ruling.get_absolute_url()).content.decode()
-        assert "to add your own title, notes and review mark" in body
+        assert "to add your own title and notes" in body
         assert 'name="notes"' not in body
 
 

@@ -251,7 +251,8 @@ def can_judgment(g: Game, state: GameState, pid: PlayerId) -> bool:
 
 
 def do_judgment(g: Game, state: GameState, action: Action) -> GameState:
-    """Pay the Judgment ability's cost and put the Judgment ability onto the chase (FoW 7.5).
+    """Pay the Judgment ability's cost and put the Judgment ability onto the chase (FoW 7.5);
+    the player has done Judgment, so abilities waiting for it trigger (``judgment``, 9.6).
 
     Who then has priority is the ``priority_after_judgment`` reading (FoW 6.4).
     """
@@ -268,7 +269,8 @@ def do_judgment(g: Game, state: GameState, action: Action) -> GameState:
     state = replace(state, chase=state.chase + (item,))
     g.rec("judgment", "fow.judgment.perform", wp("7.5"), player=pid, card=ruler.id, card_name=ruler.name,
           position=item.position)
-    return g.sync(state)
+    state = g.sync(state)
+    return fire(g, state, "judgment", ruler.id, player=pid)  # FoW 7.5, 9.6: "when your ruler does Judgment"
 
 
 # ----------------------------------------------------------------------------- lifebreak and passing (FoW 7.10, 7.12)

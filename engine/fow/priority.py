@@ -20,6 +20,7 @@ from .rule_processing import rule_processing
 from .rules import wp
 from .special import concede, loop
 from .standby import standby_condition
+from .targets import card_targets, has_legal_targets
 from .timing import main_timing
 from .triggers import check_state_triggers, process_triggers
 from .vocabulary import VOCABULARY
@@ -48,23 +49,37 @@ def priority_processing(g: Game, state: GameState) -> GameState:
 
 
 def may_play(g: Game, state: GameState, pid: PlayerId) -> list[str]:
-    """Return what ``pid`` may play now: cards and abilities whose timing allows it (FoW 6.3, 12.3)."""
+    """Return what ``pid`` may play now: cards (ids) and abilities (``card#index``) whose timing
+    allows it, whose cost can be paid and whose targets can be chosen (FoW 6.3, 9.3, 12.3)."""
+    return play_options(g, state, pid)[0]
+
+
+def play_options(g: Game, state: GameState, pid: PlayerId) -> tuple[list[str], list[str]]:
+    """Return (what ``pid`` may play now, what timing and cost would allow but that has no legal
+    target): a card or ability whose targets cannot all be chosen cannot be played (FoW 9.3)."""
     out: list[str] = []
+    untargetable: list[str] = []
     index = g.index(state)
     will = None
     abilities = set(activatable(g, state, pid)) if state.priority == pid else set()
+
+    def offer(key: str, specs: Any) -> None:
+        (out if has_legal_targets(g, state, specs, pid) else untargetable).append(key)
+
     for card in index["cards"][pid]:
         if card.zone == "hand" and card.type in ("resonator", "regalia", "addition", "spell"):
             will = available_will(g, state, pid) if will is None else will
             cost = cost_of(g, state, pid, card, card.cost.will, record=False)
             if can_play(g, state, {"player": pid, "card": card.id}) and can_pay_will(cost, will):
-                out.append(card.id)
+                offer(card.id, card_targets(card))
         elif card.zone == "standby" and card.subtype == "chant_standby" and not card.placed_this_turn:
             if standby_condition(g, state, card, pid):
-                out.append(card.id)
+                offer(card.id, card_targets(card))
         elif card.zone in BATTLE_AREA and abilities:
-            out += [key for key in (f"{card.id}#{a.index}" for a in cont.abilities_of(card)) if key in abilities]
-    return out
+            for a in cont.abilities_of(card):
+                if f"{card.id}#{a.index}" in abilities:
+                    offer(f"{card.id}#{a.index}", a.targets)
+    return out, untargetable
 
 
 def priority_sequence(g: Game, state: GameState) -> GameState:
@@ -79,8 +94,11 @@ def priority_sequence(g: Game, state: GameState) -> GameState:
             return state
         pid = state.priority
         timing = "main" if main_timing(g, state, pid) else "instant"
+        playable, untargetable = play_options(g, state, pid)
         g.rec("priority", "fow.priority", wp("6.1"), player=pid, timing=timing, chase=len(state.chase),
-              may_play=may_play(g, state, pid))
+              may_play=playable)
+        if untargetable:
+            g.rec("priority", "fow.priority.no_target", wp("9.3"), player=pid, cards=untargetable)
         g.sync(state)
         action = state.next_action()
         if action is not None and action.get("type") == "concede":

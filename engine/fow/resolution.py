@@ -13,7 +13,7 @@ from .costs import cannot_evaluate
 from .model import BATTLE_AREA, CardId, ChaseItem, GameState
 from .rules import wp
 from .targets import TargetSpec, card_targets, target_ok
-from .triggers import fire
+from .triggers import fire, watched
 from .vocabulary import VOCABULARY
 from .zones import move, same_card
 
@@ -78,8 +78,8 @@ def run_effect(g: Game, state: GameState, item: ChaseItem, instructions: Sequenc
         ok = target_ok(g, state, spec, target, item.controller, mark)
         legal.append(ok)
         if not ok:
-            g.rec("no_effect", "fow.resolve.target_illegal", wp("9.3"), card=item.source, target=str(target),
-                  part=f"target {i}")
+            g.rec("no_effect", "fow.resolve.target_illegal", wp("9.3"), card=item.source,
+                  card_name=g.name(state, item.source), target=str(target), part=f"target {i}")
     ctx = Resolution(g, item)
     for instr in instructions:
         ref = instr.get("target")
@@ -143,6 +143,8 @@ def resolve_judgment(g: Game, state: GameState, item: ChaseItem) -> GameState:
     state = state.with_card(replace(state.cards[ruler.id], side="j_ruler", on_field_since_turn_start=False))
     g.rec("judgment", "fow.judgment.flip", wp("7.5"), card=ruler.id, j_ruler=ruler.j_face.name)
     g.sync(state)
+    if watched(g, state, "enters_field"):  # the J-ruler enters the field (FoW 7.5, 9.6)
+        state = fire(g, state, "enters_field", ruler.id)
     return fire(g, state, "enter", ruler.id)
 
 
@@ -167,7 +169,8 @@ def resolve_card(g: Game, state: GameState, item: ChaseItem) -> GameState:
         if target is not None and target_ok(g, state, spec, target, item.controller, item.target_marks[0]):
             attach = target
         else:
-            g.rec("no_effect", "fow.resolve.target_illegal", wp("9.3"), card=card.id, target=str(target), part="attach")
+            g.rec("no_effect", "fow.resolve.target_illegal", wp("9.3"), card=card.id, card_name=card.name,
+                  target=str(target), part="attach")
     state = move(g, state, card.id, "field", "resolved", wp("7.2" if card.type == "addition" else "7.1"),
                  controller=item.controller)
     if attach is not None:

@@ -50,6 +50,7 @@ SILENT_POINTS = {
     "draw_empty_outside_draw_phase": "drawing from an empty main deck outside the draw phase (13.1 covers only the draw phase)",
     "discard_chooser": "who chooses the cards discarded (10.18)",
     "counters": "counters are card text; the whitepaper defines none",
+    "own_discard_trigger": "whether a discarded card's own \"when this card is discarded\" ability triggers (9.2 makes no ability valid in the hand or the graveyard; 9.6 reads the card in the graveyard)",
 }
 """Every point the whitepaper does not cover on which the engine records a step, by key (the
 step's ``topic`` where it has one; ``silent:<key>`` in a vocabulary entry's rules). One table, so
@@ -71,6 +72,7 @@ CR_ON_SILENT_POINT: dict[str, tuple[str, ...]] = {
     "draw_empty_outside_draw_phase": ("1202.2", "1009.1"),  # loss only for the draw phase's draw; what a draw is
     "discard_chooser": ("1019.1", "1019.2"),  # "To discard a card is to move a card from your hand …"
     "counters": ("1022.2", "1022.4", "1203.1"),  # putting counters; removed on leaving the field; +100/+100 and -100/-100
+    "own_discard_trigger": ("1019.3",),  # "when this card is discarded" triggers when the card leaves the hand
 }
 """Each not-covered point of :data:`SILENT_POINTS` → the rules of the Comprehensive Rules 12.7
 (:data:`CR_DOCUMENT`) on the same topic (``engine/tests/test_fow_cr_references.py`` checks that

@@ -375,8 +375,10 @@ def result(scenario: Mapping[str, Any], state: GameState, chars: Mapping[str, co
         turn["battle"] = {"attacker": b.attacker, "target": b.target, "blocker": b.blocker, "blocked": b.blocked}
     out["turn"] = turn
     out["objects"] = objects
+    # A card played awakened keeps saying so on the chase (FoW 12.1: it enters the field with its text).
     out["chain"] = [{"kind": i.kind, "source": i.source, "controller": i.controller, "ability": i.ability,
-                     "targets": list(i.targets), "position": i.position} for i in state.chase]
+                     "targets": list(i.targets), "position": i.position, **({"awakened": True} if i.awakened else {})}
+                    for i in state.chase]
     out["pending"] = [{"source": p.source, "controller": p.controller, "ability": p.ability, "count": p.count}
                       for p in state.pending]
     # The effects still in force, as a scenario would give them: a spent replacement or a delayed trigger that

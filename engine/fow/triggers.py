@@ -3,7 +3,7 @@ abilities on the chase in priority processing."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -13,7 +13,7 @@ from . import continuous as cont
 from .choices import choose
 from .context import Game, Refused
 from .model import Card, CardId, ChaseItem, GameState, Pending, frozen
-from .rules import wp
+from .rules import silent, wp
 from .targets import marks, pick_targets
 from .vocabulary import VOCABULARY, at_most_one
 
@@ -27,6 +27,24 @@ CARD_EVENTS = {
     "blocks": ("8.3", "Blocks", "The card is declared as a blocker (FoW 8.3)."),
 }
 """Events that happen to one card: their section, label and doc."""
+
+ZONE_EVENTS = {
+    "enters_field": ("3.6", "Enters the field", "The card is put onto the field by any route: resolved from the chase "
+                     "(played from the hand or summoned by an effect, 10.5), a J-ruler turned up by Judgment (7.5), or "
+                     "put there by an effect (a search, a replacement); read as it is on the field (9.6). Unlike "
+                     "`enter` (an Enter ability, which needs the card played from the hand, 9.6)."),
+    "discarded": ("10.18", "Is discarded", "The card is discarded: put from the hand into the graveyard by a discard "
+                  "(FoW 10.18: an effect, a cost to block, the hand limit of the end phase, 5.4); read as it is in the "
+                  "graveyard (9.6: from a hidden zone to a public one). Whether the discarded card's own ability "
+                  "triggers (`card` `this`: 9.2 makes no ability valid in the hand or the graveyard) is not covered: "
+                  "a not-covered step says so, it triggers, and the result is not complete."),
+    "to_graveyard_from_field": ("3.9", "Put into the graveyard from the field", "The card is put from the field into "
+                                "a graveyard for any reason (destroyed 10.9, banished 10.10, put there by an effect "
+                                "3.9, an illegal addition 13.3, a replacement 9.10); read as it last was on the field "
+                                "(9.6, 9.11)."),
+}
+"""Card events of a zone change (FoW 9.6), fired by :func:`engine.fow.zones.move` when a
+triggered ability watches them (:func:`watched`); they are not Chant-Standby conditions."""
 
 TURN_EVENTS = {
     "start_of_turn": ("5.1", "Start of turn", "A turn begins (FoW 5, 5.1)."),
@@ -44,7 +62,7 @@ TURN_EVENTS = {
 }
 """Events of the turn structure (nobody's card): their section, label and doc."""
 
-FIRED_EVENTS = (*CARD_EVENTS, "spell_played", *TURN_EVENTS)
+FIRED_EVENTS = (*CARD_EVENTS, "spell_played", *TURN_EVENTS, *ZONE_EVENTS, "judgment")
 """Every event the engine fires (a delayed triggered ability waits for one of these)."""
 
 CARD_WHO = Either(options=(Choice(values=("this", "any"), what="card", default="this"), VOCABULARY.use("filter")),
@@ -63,7 +81,7 @@ def check_state(value: Mapping[str, Any], path: Path, v: Validation) -> None:
     at_most_one(value, path, v, ("life_at_most", "hand_empty"), one=True)
 
 
-for _name, (_section, _label, _doc) in CARD_EVENTS.items():
+for _name, (_section, _label, _doc) in {**CARD_EVENTS, **ZONE_EVENTS}.items():
     VOCABULARY.define("trigger", _name, rule=tuple(dict.fromkeys((_section, "9.6"))), label=_label,
                       doc=f"{_doc} `card` says whose: `this` (default), `any`, or a filter the card meets.",
                       keys={"card": CARD_WHO}, messages=("fow.trigger.met",),
@@ -81,6 +99,14 @@ VOCABULARY.define("trigger", "state", rule=("9.6",), label="A state holds",
                   keys=STATE_KEYS, check=check_state, messages=("fow.trigger.state",),
                   example={"event": "state", "player": "you", "life_at_most": 1000},
                   row=Row(main=("player", "life_at_most", "hand_empty")))
+VOCABULARY.define("trigger", "judgment", rule=("7.5", "9.6"), label="A ruler does Judgment",
+                  doc="A player performs Judgment (FoW 7.5: the required actions done, the Judgment goes onto the "
+                      "chase), whether or not it resolves later; `player` says whose: `you` (default: \"when your "
+                      "ruler does Judgment\"), `opponent` or `any`.",
+                  keys={"player": Choice(values=("you", "opponent", "any"), what="player", default="you",
+                                         label="Whose ruler")},
+                  messages=("fow.trigger.met",), example={"event": "judgment", "player": "you"},
+                  row=Row(main=("player",)))
 for _name, (_section, _label, _doc) in TURN_EVENTS.items():
     VOCABULARY.define("trigger", _name, rule=tuple(dict.fromkeys((_section, "9.6"))), label=_label, doc=_doc, messages=("fow.trigger.met",),
                       example={"event": _name})
@@ -114,7 +140,7 @@ def fire(g: Game, state: GameState, event: str, card: CardId | None = None, lki:
             if trig.get("event") != event:
                 continue
             who = trig.get("card", "this")
-            if event in CARD_EVENTS:
+            if event in CARD_EVENTS or event in ZONE_EVENTS:
                 if who == "this" and card != src.id:
                     continue
                 if who not in ("this", "any") and card is not None and isinstance(who, Mapping):
@@ -128,6 +154,8 @@ def fire(g: Game, state: GameState, event: str, card: CardId | None = None, lki:
                     if not cont.matches(seen, seen_card, who, src.controller):
                         continue
             if event == "spell_played" and who == "opponent" and extra.get("player") == src.controller:
+                continue
+            if event == "judgment" and not _whose(trig.get("player", "you"), src.controller, extra.get("player")):
                 continue
             info = None
             if lki is not None and is_lki:
@@ -144,6 +172,62 @@ def fire(g: Game, state: GameState, event: str, card: CardId | None = None, lki:
             state = replace(state, effects=tuple(replace(e, used=True) if e is effect else e for e in state.effects))
             g.rec("trigger", "fow.trigger.delayed", wp("9.6"), card=effect.source, event=event)
     return replace(state, pending=tuple(pending))
+
+
+def _whose(who: str, controller: str, player: str | None) -> bool:
+    """Return whether ``player``'s event is one a trigger's ``you``/``opponent``/``any`` counts."""
+    return who == "any" or (who == "you") == (player == controller)
+
+
+def watched(g: Game, state: GameState, event: str) -> bool:
+    """Return whether any card's triggered ability or a delayed trigger waits for ``event``
+    (so that a card move fires only the events something watches; memoized on the cards)."""
+    events = g.memo.get("trigger.events", (state.cards, state.effects), lambda: frozenset(
+        [a.trigger.get("event") for c in state.cards.values() for a in cont.abilities_of(c)
+         if a.kind == "triggered" and a.trigger is not None]
+        + [e.spec.get("event") for e in state.effects if e.kind == "delayed"]))
+    return event in events
+
+
+def zone_events(before: Card, to: str, reason: str) -> tuple[str, ...]:
+    """Return the card events a move of ``before`` to zone ``to`` for ``reason`` is (FoW 9.6):
+    ``enters_field`` (into the field from elsewhere; a ruler put there by Judgment enters once it
+    is turned to its J-ruler side, so :func:`~engine.fow.resolution.resolve_judgment` fires it),
+    ``to_graveyard_from_field``, ``discarded`` (from the hand to the graveyard by a discard, 10.18)."""
+    events = []
+    if to == "field" and before.zone != "field" and reason != "judgment":  # Judgment fires it once turned (7.5)
+        events.append("enters_field")
+    if to == "graveyard" and before.zone == "field":
+        events.append("to_graveyard_from_field")
+    if to == "graveyard" and before.zone == "hand" and reason == "discard":
+        events.append("discarded")
+    return tuple(events)
+
+
+def fire_zone_events(g: Game, state: GameState, events: Sequence[str], before: Card,
+                     lki: cont.Chars | None) -> GameState:
+    """Fire the card events of a move that has happened (FoW 9.6): ``before`` is the card as it
+    was, ``lki`` its information there. A card that left the field is read as it was there (9.6,
+    9.11); a card that entered the field or was discarded as it is now (the field; the graveyard,
+    a public zone reached from the hidden hand). A discarded card's own ``discarded`` ability
+    (9.2 makes none valid in the hand or the graveyard) triggers after a not-covered step, and
+    the result is not complete."""
+    cid = before.id
+    for event in events:
+        if event == "to_graveyard_from_field":
+            state = fire(g, state, event, cid, lki=lki, lki_card=before)
+        elif event == "discarded" and cid in state.cards and _own_trigger(state.cards[cid], event):
+            g.rec("not_covered", "fow.not_covered", silent("own_discard_trigger"),
+                  topic="own_discard_trigger", default="it triggers")
+            state = fire(g, state.incomplete(), event, cid, lki_card=state.cards[cid])
+        else:
+            state = fire(g, state, event, cid)
+    return state
+
+
+def _own_trigger(card: Card, event: str) -> bool:
+    return any(a.kind == "triggered" and a.trigger is not None and a.trigger.get("event") == event
+               and a.trigger.get("card", "this") == "this" for a in cont.abilities_of(card))
 
 
 def state_holds(state: GameState, src: Card, trig: Mapping[str, Any]) -> bool:

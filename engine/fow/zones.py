@@ -14,6 +14,7 @@ from .choices import choose_many
 from .context import Game
 from .model import BATTLE_AREA, ORDERED, PUBLIC, Card, CardId, GameState, PlayerId
 from .rules import wp
+from .triggers import fire_zone_events, watched, zone_events
 
 After = Callable[[GameState, CardId], GameState]
 """What runs after each card of a :func:`move_many` moved (triggers that read it, FoW 9.6)."""
@@ -27,7 +28,8 @@ def move(g: Game, state: GameState, cid: CardId, to: str, reason: str, citation:
     instead (FoW 3.15); an astral ruler stays in the ruler area (3.15); a virtual copy that leaves
     its zone ceases to exist (10.16). A new card enters recovered, without damage or counters
     (FoW 3.2), with a new timestamp; its last known information is kept (9.11). ``top``: the top
-    of an ordered zone (else the bottom).
+    of an ordered zone (else the bottom). The move's card events (entering the field, put into
+    the graveyard from the field, discarded) then fire (FoW 9.6, :func:`~engine.fow.triggers.zone_events`).
     """
     card = state.cards[cid]
     if card.virtual and to != card.zone:
@@ -43,6 +45,9 @@ def move(g: Game, state: GameState, cid: CardId, to: str, reason: str, citation:
     if card.astral:
         g.rec("illegal", "fow.zone.astral_stays", wp("3.15"), card=cid, card_name=g.name(state, cid))
         return g.sync(state)
+    events = [e for e in zone_events(card, to, reason) if watched(g, state, e)]
+    lki = g.info(state, cid) if "to_graveyard_from_field" in events else None
+    before = card
     same = card.zone in BATTLE_AREA and to in BATTLE_AREA
     owner_zone = to not in BATTLE_AREA and to != "chase"
     new_controller = card.owner if owner_zone else (controller or card.controller)
@@ -63,7 +68,8 @@ def move(g: Game, state: GameState, cid: CardId, to: str, reason: str, citation:
         g.rec("move", "fow.move.new_card", citation, card=cid, card_name=card.name,
               **{"from": card.zone, "to": to, "reason": reason})
     # An addition whose host left stays where it is until rule processing (FoW 13.3).
-    return g.sync(state.with_card(moved))
+    state = g.sync(state.with_card(moved))
+    return fire_zone_events(g, state, events, before, lki) if events else state
 
 
 def move_many(g: Game, state: GameState, ids: Sequence[CardId], to: str, reason: str, citation: Citation,

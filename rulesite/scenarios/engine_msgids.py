@@ -237,7 +237,7 @@ MSGIDS = (
     # Translators: fow.illegal.standby_this_turn
     pgettext_lazy('trace', '{card} was put into the standby area this turn.'),
     # Translators: fow.illegal.target
-    pgettext_lazy('trace', '{target} is not a legal target.'),
+    pgettext_lazy('trace', '{target} is not a legal target of {card_name} ({card}).'),
     # Translators: fow.illegal.unknown_action
     pgettext_lazy('trace', 'Unknown action {type}.'),
     # Translators: fow.judgment.flip
@@ -286,6 +286,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Priority after Judgment follows the reading "{reading}".'),
     # Translators: fow.priority.keep
     pgettext_lazy('trace', '{player} keeps priority.'),
+    # Translators: fow.priority.no_target
+    pgettext_lazy('trace', '{player} may not play {cards} now: no legal target can be chosen (a card or ability without one cannot be played).'),
     # Translators: fow.priority.sequence_end
     pgettext_lazy('trace', 'Both players passed with an empty chase: the priority sequence of {phase}/{step} ends.'),
     # Translators: fow.priority.to_active
@@ -307,7 +309,7 @@ MSGIDS = (
     # Translators: fow.resolve.source_gone
     pgettext_lazy('trace', 'The source {card} has left its zone; the ability still resolves.'),
     # Translators: fow.resolve.target_illegal
-    pgettext_lazy('trace', '{target} is no longer a legal target of {card} ({part}).'),
+    pgettext_lazy('trace', '{target} is no longer a legal target of {card_name} ({card}, {part}).'),
     # Translators: fow.reveal
     pgettext_lazy('trace', '{player} reveals {cards} to every player.'),
     # Translators: fow.reveal.end
@@ -352,6 +354,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The {step} step of the {phase} phase begins.'),
     # Translators: fow.summon
     pgettext_lazy('trace', '{card_name} is summoned: it goes on top of the chase as a summon spell (item {position}).'),
+    # Translators: fow.target.judgment_reading
+    pgettext_lazy('trace', '{card_name} targets an ability: the Judgment on the chase is an ability only under the reading "opponent"; the reading is "{reading}".'),
     # Translators: fow.trigger.choose
     pgettext_lazy('trace', '{player} chooses the triggered ability of {card_name} ({reading}; {waiting} left).'),
     # Translators: fow.trigger.delayed
@@ -1679,6 +1683,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Blocks'),
     # Translators: fow trigger:blocks
     pgettext_lazy('vocabulary', 'The card is declared as a blocker (FoW 8.3). `card` says whose: `this` (default), `any`, or a filter the card meets.'),
+    # Translators: fow trigger:enters_field
+    pgettext_lazy('vocabulary', 'Enters the field'),
+    # Translators: fow trigger:enters_field
+    pgettext_lazy('vocabulary', 'The card is put onto the field by any route: resolved from the chase (played from the hand or summoned by an effect, 10.5), a J-ruler turned up by Judgment (7.5), or put there by an effect (a search, a replacement); read as it is on the field (9.6). Unlike `enter` (an Enter ability, which needs the card played from the hand, 9.6). `card` says whose: `this` (default), `any`, or a filter the card meets.'),
+    # Translators: fow trigger:discarded
+    pgettext_lazy('vocabulary', 'Is discarded'),
+    # Translators: fow trigger:discarded
+    pgettext_lazy('vocabulary', "The card is discarded: put from the hand into the graveyard by a discard (FoW 10.18: an effect, a cost to block, the hand limit of the end phase, 5.4); read as it is in the graveyard (9.6: from a hidden zone to a public one). Whether the discarded card's own ability triggers (`card` `this`: 9.2 makes no ability valid in the hand or the graveyard) is not covered: a not-covered step says so, it triggers, and the result is not complete. `card` says whose: `this` (default), `any`, or a filter the card meets."),
+    # Translators: fow trigger:to_graveyard_from_field
+    pgettext_lazy('vocabulary', 'Put into the graveyard from the field'),
+    # Translators: fow trigger:to_graveyard_from_field
+    pgettext_lazy('vocabulary', 'The card is put from the field into a graveyard for any reason (destroyed 10.9, banished 10.10, put there by an effect 3.9, an illegal addition 13.3, a replacement 9.10); read as it last was on the field (9.6, 9.11). `card` says whose: `this` (default), `any`, or a filter the card meets.'),
     # Translators: fow trigger:spell_played
     pgettext_lazy('vocabulary', 'A spell is played'),
     # Translators: fow trigger:spell_played
@@ -1701,6 +1717,12 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Hand empty'),
     # Translators: fow trigger:state
     pgettext_lazy('vocabulary', 'the state: that player has no card in hand'),
+    # Translators: fow trigger:judgment
+    pgettext_lazy('vocabulary', 'A ruler does Judgment'),
+    # Translators: fow trigger:judgment
+    pgettext_lazy('vocabulary', 'A player performs Judgment (FoW 7.5: the required actions done, the Judgment goes onto the chase), whether or not it resolves later; `player` says whose: `you` (default: "when your ruler does Judgment"), `opponent` or `any`.'),
+    # Translators: fow trigger:judgment
+    pgettext_lazy('vocabulary', 'Whose ruler'),
     # Translators: fow trigger:start_of_turn
     pgettext_lazy('vocabulary', 'Start of turn'),
     # Translators: fow trigger:start_of_turn
@@ -2164,7 +2186,17 @@ VOCABULARY = (
     # Translators: fow target:chase
     pgettext_lazy('vocabulary', 'A chase item'),
     # Translators: fow target:chase
-    pgettext_lazy('vocabulary', 'Targets an item on the chase (a card being played or an ability; FoW 3.13), chosen as `chase:N` (N = its position, 1 for the bottom); it is illegal once that item has left the chase. `cancel` and `copy` read it.'),
+    pgettext_lazy('vocabulary', 'Targets an item on the chase (a card being played or an ability; FoW 3.13), chosen as `chase:N` (N = its position, 1 for the bottom); it is illegal once that item has left the chase. `item` says which items: `spell` (a card on the chase: a summon spell or a normal spell, 3.13), `ability`, or `spell_or_ability`; left out, any chase item. Judgment is never a spell (7.5: the Judgment ability); it is an ability under the `priority_after_judgment` reading `opponent` (default) and neither under `keep`, a step saying which. `cancel` and `copy` read it.'),
+    # Translators: fow target:chase
+    pgettext_lazy('vocabulary', 'Which items'),
+    # Translators: fow target:chase
+    pgettext_lazy('vocabulary', 'spell (a card on the chase), ability, or spell_or_ability; left out: any chase item (Judgment included)'),
+    # Translators: fow target:chase
+    pgettext_lazy('vocabulary', 'A spell'),
+    # Translators: fow target:chase
+    pgettext_lazy('vocabulary', 'An ability'),
+    # Translators: fow target:chase
+    pgettext_lazy('vocabulary', 'A spell or an ability'),
     # Translators: fow slot cost
     pgettext_lazy('vocabulary', "A cost: a card's cost (will only, FoW 2.3), an ability's cost (will, [rest], life; FoW 9.3, 9.5), a Chant-Standby condition's cost (will, life; FoW 7.9) or a cost to attack or block (will, life, discard, rest of other cards; FoW 8.2, 8.3). Where a part cannot be paid in full the card or ability is not played (FoW 9.3)."),
     # Translators: fow cost:light
@@ -5836,6 +5868,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'not covered by this document: who chooses the cards discarded (10.18)'),
     # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
     pgettext_lazy('ruling basis', 'not covered by this document: counters are card text; the whitepaper defines none'),
+    # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
+    pgettext_lazy('ruling basis', 'not covered by this document: whether a discarded card\'s own "when this card is discarded" ability triggers (9.2 makes no ability valid in the hand or the graveyard; 9.6 reads the card in the graveyard)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
     pgettext_lazy('ruling basis', "a resolved Normal, Quick-Play or Ritual Spell, or Normal or Counter Trap, stays on the field until the whole chain has resolved and is then sent to the Graveyard; 3.3.1.i9 and 3.3.3.1.i2 say only 'after its effect is resolved'"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)

@@ -474,11 +474,25 @@ ABILITIES = slot_section(
       "“Targets”."), _("Add an ability"), _("Ability"), children=("targets", "effect"), mark="#", extra_rows=0,
 )
 
+def _target_keys() -> tuple[Spec, ...]:
+    """Return a select for each key of a non-card target (the ``target`` slot) that a filter does
+    not have: a chase target's ``item`` (spell, ability, or either; FoW 3.13, 7.5)."""
+    keys = {part.key for part in FILTER}
+    specs = []
+    for entry in VOCABULARY.entries("target"):
+        for key, field in entry.keys.items():
+            if key not in keys:
+                keys.add(key)
+                specs.append(replace(_choice_spec(key, key, field, _label(field, key)), main=False))
+    return tuple(specs)
+
+
 TARGETS = Section(
     "targets", "",
     tuple(Spec(part.key, part.key, part.kind, part.label,
                choices=part.choices + tuple(z for z in TARGET_ZONES if z not in part.choices) * (part.key == "zone"),
-               labels={**part.labels, **(TARGET_ZONES if part.key == "zone" else {})}, main=part.main) for part in FILTER),
+               labels={**part.labels, **(TARGET_ZONES if part.key == "zone" else {})}, main=part.main) for part in FILTER)
+    + _target_keys(),
     _("Targets"), _("What each ability targets, in order: target 0, target 1… The instructions name them by number."),
     _("Add a target"), _("Target"), mark="@", extra_rows=0,
 )

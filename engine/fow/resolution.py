@@ -181,6 +181,8 @@ def resolve_card(g: Game, state: GameState, item: ChaseItem) -> GameState:
         state = state.with_card(replace(state.cards[card.id], awakened=True))
         g.rec("resolve", "fow.awakening.gained", wp("12.1"), card=card.id, card_name=card.name)
         g.sync(state)
+    if watched(g, state, "enters_field"):  # it entered the field, attached and awakened (FoW 9.6)
+        state = fire(g, state, "enters_field", card.id)
     if item.from_hand:
         return fire(g, state, "enter", card.id)
     g.rec("trigger", "fow.trigger.no_enter", wp("9.6"), card=card.id, card_name=card.name)

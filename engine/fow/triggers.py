@@ -189,13 +189,19 @@ def watched(g: Game, state: GameState, event: str) -> bool:
     return event in events
 
 
+AFTER_ENTERING = frozenset({"judgment", "resolved"})
+"""Move reasons whose ``enters_field`` the caller fires once the card is complete on the field:
+a J-ruler once turned to its J-ruler side (FoW 7.5), a resolved card once attached or awakened
+(7.2, 12.1; :mod:`engine.fow.resolution`)."""
+
+
 def zone_events(before: Card, to: str, reason: str) -> tuple[str, ...]:
     """Return the card events a move of ``before`` to zone ``to`` for ``reason`` is (FoW 9.6):
-    ``enters_field`` (into the field from elsewhere; a ruler put there by Judgment enters once it
-    is turned to its J-ruler side, so :func:`~engine.fow.resolution.resolve_judgment` fires it),
+    ``enters_field`` (into the field from elsewhere; for the reasons of :data:`AFTER_ENTERING`
+    the resolution fires it),
     ``to_graveyard_from_field``, ``discarded`` (from the hand to the graveyard by a discard, 10.18)."""
     events = []
-    if to == "field" and before.zone != "field" and reason != "judgment":  # Judgment fires it once turned (7.5)
+    if to == "field" and before.zone != "field" and reason not in AFTER_ENTERING:
         events.append("enters_field")
     if to == "graveyard" and before.zone == "field":
         events.append("to_graveyard_from_field")

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.validation import Path, format_path
-from ..core.vocabulary import Choice, ListOf, Record, Row, Validation
+from ..core.vocabulary import Choice, Either, Field, ListOf, Record, Row, Validation
 from . import continuous as cont
 from .context import Game
-from .model import Ability, Card, GameState
+from .effects import REPLACEMENTS, EffectSpec
+from .limits import USED_THIS_TURN  # noqa: F401  (the limit entries; scenario reads USED_THIS_TURN here)
+from .model import ZONES, Ability, Card, GameState
 from .costs import cannot_evaluate
+from .modes import MODES, check_modal
 from .vocabulary import (ABILITY_COST, APPLIES_TO, BATTLE_ACTION, BATTLE_COST, TARGET_SPECS, VOCABULARY,
                          WILL_ABILITY_COST, WILL_MAP)
 
@@ -28,14 +31,50 @@ COST_CHANGE = Record(fields={"applies_to": VOCABULARY.use("filter", label="Whose
                              "increase": replace(WILL_MAP, label="Cost increases by"),
                              "decrease": replace(WILL_MAP, label="Cost decreases by")},
                      label="Cost change", help="set (what is paid), increase or decrease (FoW 9.3)")
+VALID_IN = ListOf(item=Choice(values=tuple(z for z in ZONES if z not in ("chase",)), what="zone"), min_items=1,
+                  max_items=10, label="Also valid in",
+                  help="zones the ability's own text says it works in, besides its card's usual zone (FoW 9.2: "
+                       "「如果某個異能的描述中說明該異能在某個特定區域中有效」)")
+"""An ability's ``valid_in``."""
+LIMIT = VOCABULARY.use("limit", label="Use limit", help="once_per_turn (this ability, FoW 9.1) or "
+                                                        "once_per_turn_this_card")
+
+
+@dataclass(frozen=True, kw_only=True)
+class StaticReplacement(Field):
+    """A static ability's ``replacement`` (FoW 9.4, 9.10): ``applies_to`` (``this``, ``attached``,
+    ``you``, ``opponent`` or a filter) and the body of a ``prevent``, ``cannot_be_destroyed`` or
+    ``replace`` (with ``optional`` for "you may … instead"); never ``once``: an ability is not spent."""
+
+    def check(self, value: Any, path: Path, v: Validation) -> bool:
+        if v.checker.mapping(value, path) is None:
+            return False
+        ok = True
+        if "applies_to" in value:
+            ok = REPLACED.check(value["applies_to"], (*path, "applies_to"), v)
+        if "once" in value:
+            v.error((*path, "once"), "a static replacement applies to every event while it is valid; it is never spent "
+                                     "(FoW 9.4, 9.10)")
+            ok = False
+        body = {key: item for key, item in value.items() if key not in ("applies_to", "once")}
+        return EffectSpec(instructions=REPLACEMENTS).check(body, path, v) and ok
+
+    def describe(self) -> str:
+        return "applies_to (this, attached, you, opponent or a filter) and the body of prevent, cannot_be_destroyed or replace"
+
+
+REPLACED = Either(options=(Choice(values=("this", "attached", "you", "opponent"), what="applies_to"),
+                           VOCABULARY.use("filter")), label="Applies to",
+                  help="this card, what it is attached to, you, opponent, or every card meeting a filter")
 BATTLE_COST_ABILITY = Record(fields={"action": BATTLE_ACTION, "applies_to": APPLIES_TO, "cost": BATTLE_COST},
                              required=("action", "cost"), label="Cost to attack or block")
 
 
 def _check_static(value: Mapping[str, Any], path: Path, v: Validation) -> None:
-    parts = [key for key in ("continuous", "cost_change", "battle_cost", "text") if key in value]
+    parts = [key for key in ("continuous", "cost_change", "battle_cost", "replacement", "text") if key in value]
     if not parts:
-        v.error(path, f"{format_path(path)}: a static ability needs continuous, cost_change, battle_cost or text")
+        v.error(path, f"{format_path(path)}: a static ability needs continuous, cost_change, battle_cost, replacement "
+                      "or text")
     change = value.get("cost_change")
     if isinstance(change, Mapping) and not any(key in change for key in ("set", "increase", "decrease")):
         v.error((*path, "cost_change"), "a cost change needs set, increase or decrease")
@@ -48,18 +87,26 @@ VOCABULARY.define("ability", "static", rule=("9.4", "9.9", "9.3"), label="Static
                       "cards or abilities played (9.3: set, then increases, then decreases), `battle_cost` makes a "
                       "player perform a cost to attack or block (8.2, 8.3).",
                   keys={"continuous": VOCABULARY.use("change", label="Continuous effect"), "cost_change": COST_CHANGE,
-                        "battle_cost": BATTLE_COST_ABILITY},
-                  check=_check_static, messages=("fow.continuous.apply", "fow.cost.change", "fow.battle.cost"),
+                        "battle_cost": BATTLE_COST_ABILITY, "replacement": StaticReplacement(label="Replacement effect"),
+                        "valid_in": VALID_IN},
+                  check=_check_static, messages=("fow.continuous.apply", "fow.cost.change", "fow.battle.cost",
+                                                 "fow.replace.destroy", "fow.replace.redirect", "fow.damage.prevented",
+                                                 "fow.replace.declined"),
                   example={"kind": "static", "continuous": {"applies_to": {"race": "Beast"}, "atk": 100}},
-                  row=Row(main=("continuous",), extra=("cost_change", "battle_cost", "text")))
+                  row=Row(main=("continuous",), extra=("cost_change", "battle_cost", "replacement", "valid_in", "text")))
 VOCABULARY.define("ability", "activated", rule=("9.5", "7.8"), label="Activated ability",
                   doc="Played by its controller with priority (FoW 7.8): pay `cost`, choose `targets`, and it goes on the "
                       "chase; when it resolves its `effect` is done (9.3). [rest] needs the card recovered and, for a "
-                      "resonator, in the battle area since the start of the turn (9.5).",
-                  keys={"cost": ABILITY_COST, "targets": TARGET_SPECS, "effect": EFFECT},
-                  messages=("fow.activate", "fow.cost.will", "fow.cost.rest", "fow.resolve"),
+                      "resonator, in the battle area since the start of the turn (9.5). `modes` makes it modal (choose n, "
+                      "9.3), `limit` limits its uses (9.1), `valid_in` names zones its text says it also works in "
+                      "(9.2); played from a zone where it does not work it is refused (9.2).",
+                  keys={"cost": ABILITY_COST, "targets": TARGET_SPECS, "effect": EFFECT, "modes": MODES, "limit": LIMIT,
+                        "valid_in": VALID_IN},
+                  check=check_modal,
+                  messages=("fow.activate", "fow.cost.will", "fow.cost.rest", "fow.resolve", "fow.modes.chosen",
+                            "fow.illegal.once_per_turn"),
                   example={"kind": "activated", "cost": {"rest": True}, "effect": [{"do": "gain_life", "amount": 200}]},
-                  row=Row(main=("cost", "targets", "effect"), extra=("text",)))
+                  row=Row(main=("cost", "targets", "effect"), extra=("modes", "limit", "valid_in", "text")))
 VOCABULARY.define("ability", "will", rule=("9.7",), label="Will ability",
                   doc="Produces `produce` will into its controller's pool at once, without the chase, and the player "
                       "keeps priority (FoW 9.7); it can also be played while paying a cost (the action's `pay_with`, "
@@ -69,13 +116,16 @@ VOCABULARY.define("ability", "will", rule=("9.7",), label="Will ability",
                   row=Row(main=("cost", "produce"), extra=("text",)))
 VOCABULARY.define("ability", "triggered", rule=("9.6", "6.2"), label="Triggered (automatic) ability",
                   doc="Triggers when its `trigger` event happens (FoW 9.6) and goes on the chase in priority processing "
-                      "(6.2), targets chosen then; its trigger count drops by one even if it cannot be played.",
+                      "(6.2), modes and targets chosen then; its trigger count drops by one even if it cannot be played. "
+                      "`modes` makes it modal (choose n, 9.3), `limit` limits its uses (9.1: a use over the limit is "
+                      "not played), `valid_in` names zones its text says it also works in (9.2).",
                   keys={"trigger": VOCABULARY.use("trigger", label="Triggers on"), "targets": TARGET_SPECS,
-                        "effect": EFFECT},
+                        "effect": EFFECT, "modes": MODES, "limit": LIMIT, "valid_in": VALID_IN},
+                  check=check_modal,
                   required=("trigger",), messages=("fow.trigger.met", "fow.trigger.choose", "fow.trigger.play",
-                                                   "fow.trigger.not_played"),
+                                                   "fow.trigger.not_played", "fow.modes.chosen"),
                   example={"kind": "triggered", "trigger": {"event": "enter"}, "effect": [{"do": "draw"}]},
-                  row=Row(main=("trigger", "targets", "effect"), extra=("text",)))
+                  row=Row(main=("trigger", "targets", "effect"), extra=("modes", "limit", "valid_in", "text")))
 VOCABULARY.define("ability", "judgment", rule=("7.5",), label="Judgment",
                   doc="A ruler's Judgment: with main timing and the ruler recovered, its player pays `cost` and the "
                       "Judgment ability goes on the chase; when it resolves the ruler turns to its J-ruler side on the "
@@ -85,14 +135,15 @@ VOCABULARY.define("ability", "judgment", rule=("7.5",), label="Judgment",
                   example={"kind": "judgment", "cost": {"void": 3}}, row=Row(main=("cost",), extra=("text",)))
 VOCABULARY.define("ability", "spell", rule=("9.3", "7.3"), label="Spell text",
                   doc="What a spell card does when it resolves (FoW 7.3, 7.7, 9.3): its `targets` are chosen when it is "
-                      "played, its `effect` done on resolution. A Chant-Standby's condition is its `trigger` (7.9). "
-                      "Only spell cards have it, once.",
-                  keys={"targets": TARGET_SPECS, "effect": EFFECT,
+                      "played, its `effect` done on resolution; a modal spell's `modes` are chosen when it is played "
+                      "(choose n, 9.3). A Chant-Standby's condition is its `trigger` (7.9). Only spell cards have it, once.",
+                  check=check_modal,
+                  keys={"targets": TARGET_SPECS, "effect": EFFECT, "modes": MODES,
                         "trigger": VOCABULARY.use("standby_condition", label="Condition (Chant-Standby)")},
-                  messages=("fow.play.card", "fow.resolve"),
+                  messages=("fow.play.card", "fow.resolve", "fow.modes.chosen"),
                   example={"kind": "spell", "targets": [{"types": ["resonator"]}],
                            "effect": [{"do": "deal_damage", "target": 0, "amount": 500}]},
-                  row=Row(main=("targets", "effect"), extra=("trigger", "text")))
+                  row=Row(main=("targets", "effect"), extra=("modes", "trigger", "text")))
 VOCABULARY.define("ability", "break", rule=("7.10",), label="Break ability",
                   doc="Valhalla: when this card is taken from the lifebreak area by lifebreak, its break ability is "
                       "played onto the chase (FoW 7.10); the card goes to the graveyard once it has left the chase.",

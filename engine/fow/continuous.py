@@ -101,13 +101,17 @@ def valid(card: Card) -> bool:
     return card.zone == "stone_area" and card.type == "magic_stone"
 
 
+def works(card: Card, ability: Ability) -> bool:
+    """Return whether ``ability`` of ``card`` is valid where the card is (FoW 9.2): where the card's
+    abilities are valid (:func:`valid`), or in a zone the ability's own text names (``valid_in``)."""
+    return valid(card) or card.zone in ability.valid_in
+
+
 def _parts(state: GameState) -> list[Part]:
     parts: list[Part] = []
     for card in state.cards.values():
-        if not valid(card):
-            continue
         for ability in abilities_of(card):
-            if ability.kind != "static" or ability.continuous is None:
+            if ability.kind != "static" or ability.continuous is None or not works(card, ability):
                 continue
             spec = ability.continuous
             for step in STEPS:

@@ -424,6 +424,8 @@ CARDS = Section(
         Spec("awakening.cost", "awakening_cost", "counts", _("Awakening cost"), main=False, help=WILL_HELP),
         Spec("incarnation", "incarnation", "groups", _("Incarnation (attributes per resonator)"), main=False,
              help=_("e.g. “fire; fire, water”")),
+        Spec("used_this_turn", "used_this_turn", "ints", _("Abilities with a use limit played this turn"), main=False,
+             help=_("Their indexes, e.g. “0” (FoW 9.1).")),
     ),
     _("Cards"), _("Every card that matters, with its zone. Ordered zones (decks, graveyard) top card first."),
     _("Add a card"), _("Card"), card_ids=True, extra_rows=3,
@@ -440,11 +442,12 @@ CHASE = Section(
         Spec("targets", "targets", "refs", _("Targets"), players=True, allow=r"chase:\d{1,4}"),
         Spec("from_hand", "from_hand", "yesno", _("Played from the hand")),
         Spec("awakened", "awakened", "yesno", _("Awakened")),
+        Spec("modes", "modes", "ints", _("Modes chosen"), help=_("A modal card or ability: the indexes of its chosen modes (FoW 9.3).")),
     ),
     _("The chase"), _("Items on the chase, the bottom one first. Enter each card under “Cards” with the zone it was "
                       "played from (usually the hand); a spell that targets a chase item names it chase:1, chase:2… "
                       "from the bottom."), _("Add a chase item"), _("Chase item"),
-    switch="kind", uses={"card": "source controller targets from_hand awakened", "ability": "source controller ability targets",
+    switch="kind", uses={"card": "source controller targets from_hand awakened modes", "ability": "source controller ability targets modes",
                          "judgment": "source controller"}, extra_rows=0,
 )
 

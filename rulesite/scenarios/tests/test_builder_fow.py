@@ -136,6 +136,8 @@ def _placed(slot: str, example: Any) -> list[dict[str, Any]]:
         return [_board(objects=[_card(keywords=[example])])]
     if slot == "option":
         return [_board(options=example)]
+    if slot == "limit":
+        return [ability(kind="activated", limit=example), ability(kind="triggered", trigger={"event": "enter"}, limit=example)]
     raise AssertionError(f"no place for {slot}")
 
 

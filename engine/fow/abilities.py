@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.validation import Path, format_path
-from ..core.vocabulary import Choice, Either, Field, ListOf, Record, Row, Validation
+from ..core.vocabulary import Choice, Either, Field, Integer, ListOf, Record, Row, Text, Validation
 from . import continuous as cont
 from .context import Game
 from .effects import REPLACEMENTS, EffectSpec
@@ -152,12 +152,29 @@ VOCABULARY.define("ability", "break", rule=("7.10",), label="Break ability",
                   row=Row(main=("targets", "effect"), extra=("text",)))
 
 
+def _check_basic(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    if not any(key in value for key in ("atk", "def", "races", "text")):
+        v.error(path, f"{format_path(path)}: a basic ability defines atk, def or races (or has text)")
+
+
+VOCABULARY.define("ability", "basic", rule=("9.4", "9.9"), label="Basic ability",
+                  doc="A static ability that defines this card's ATK (`atk`), DEF (`def`) or races (`races`, which it "
+                      "also has) and not under a condition: a basic ability, valid in every zone (FoW 9.4) and part of "
+                      "the card's base information (9.9), so filters read it in the hand, the main deck or the "
+                      "graveyard as well as on the field.",
+                  keys={"atk": Integer(low=0, high=100_000, label="ATK is"), "def": Integer(low=0, high=100_000, label="DEF is"),
+                        "races": ListOf(item=Text(min_length=1, max_length=64), min_items=1, max_items=10,
+                                        label="Races it also has")},
+                  check=_check_basic, messages=(),
+                  example={"kind": "basic", "races": ["Beast"]}, row=Row(main=("atk", "def", "races"), extra=("text",)))
+
 def unreadable_statics(g: Game, state: GameState) -> list[tuple[Card, Ability]]:
-    """Return the static abilities with card text the engine cannot read that work now: their card
-    is where its abilities are valid (FoW 9.2) and has them (memoized on the cards and effects)."""
+    """Return the static (and basic) abilities with card text the engine cannot read that work now:
+    where they are valid (FoW 9.2, 9.4) on a card that has them (memoized on the cards and effects)."""
     return g.on_board("unreadable_statics", state, lambda: [
-        (card, ability) for card in sorted(state.cards.values(), key=lambda c: c.id) if cont.valid(card)
-        for ability in g.abilities(state, card.id) if ability.kind == "static" and ability.text is not None])
+        (card, ability) for card in sorted(state.cards.values(), key=lambda c: c.id)
+        for ability in g.abilities(state, card.id)
+        if ability.kind in ("static", "basic") and ability.text is not None and cont.works(card, ability)])
 
 
 def report_unreadable(g: Game, state: GameState) -> GameState:

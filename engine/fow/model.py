@@ -96,7 +96,7 @@ class Ability:
     index: int
     """Position in the card's ``abilities`` array."""
     kind: str
-    """``static``, ``activated``, ``will``, ``triggered``, ``enter``, ``judgment``, ``spell``, ``break``."""
+    """``static``, ``basic``, ``activated``, ``will``, ``triggered``, ``enter``, ``judgment``, ``spell``, ``break``."""
     name: str | None = None
     """An ability name ``<(name)>``; same-named abilities are one ability (FoW 9.1)."""
     cost: Cost = field(default_factory=Cost)
@@ -123,6 +123,8 @@ class Ability:
     FoW 9.1, 1.4): card text that the engine checks when the ability would be played."""
     valid_in: tuple[str, ...] = ()
     """Zones the ability's own text says it is valid in, besides its card's usual zone (FoW 9.2)."""
+    basic: Mapping[str, Any] | None = None
+    """A basic ability's definition of its card's ``atk``, ``def`` or ``races`` (FoW 9.4), valid in every zone."""
     modes: Mapping[str, Any] | None = None
     """A modal ability's ``{choose: n, options: [{label?, targets?, effect}]}`` (FoW 9.3 「選擇(數字)」)."""
     battle_cost: Mapping[str, Any] | None = None
@@ -144,6 +146,7 @@ class Ability:
             battle_cost=frozen(raw["battle_cost"]) if "battle_cost" in raw else None,
             limit=raw.get("limit"), valid_in=tuple(raw.get("valid_in", ())),
             modes=frozen(raw["modes"]) if "modes" in raw else None,
+            basic=frozen({k: raw[k] for k in ("atk", "def", "races") if k in raw}) if raw["kind"] == "basic" else None,
         )
 
 

@@ -1693,6 +1693,16 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Break ability'),
     # Translators: fow ability:break
     pgettext_lazy('vocabulary', 'Valhalla: when this card is taken from the lifebreak area by lifebreak, its break ability is played onto the chase (FoW 7.10); the card goes to the graveyard once it has left the chase.'),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', 'Basic ability'),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', "A static ability that defines this card's ATK (`atk`), DEF (`def`) or races (`races`, which it also has) and not under a condition: a basic ability, valid in every zone (FoW 9.4) and part of the card's base information (9.9), so filters read it in the hand, the main deck or the graveyard as well as on the field."),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', 'ATK is'),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', 'DEF is'),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', 'Races it also has'),
     # Translators: fow slot limit
     pgettext_lazy('vocabulary', 'The `limit` of an activated or triggered ability: card text limiting how often it is played (FoW 1.4: card text wins over the rules). "This ability" is the same ability of every card with the same name controlled by the same player, "this card\'s this ability" only that card (FoW 9.1). A use is counted when the ability goes on the chase; the object\'s `used_this_turn` gives the uses before the scenario.'),
     # Translators: fow limit:once_per_turn

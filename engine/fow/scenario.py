@@ -277,7 +277,7 @@ def _check_chain_item(raw: Any, path: Path, v: Validation, objects: Mapping[str,
     for key in raw:
         if key not in CHAIN_KEYS[raw["kind"]]:
             v.error((*path, key), f"a {raw['kind']} item has no {key} (it takes: {', '.join(CHAIN_KEYS[raw['kind']][1:])})")
-    if "modes" in raw:
+    if raw["kind"] in ("card", "ability") and "effect" not in raw:
         _check_chain_modes(raw, path, v, objects)
     if raw["kind"] == "ability":
         if "ability" not in raw and "effect" not in raw:
@@ -288,7 +288,7 @@ def _check_chain_item(raw: Any, path: Path, v: Validation, objects: Mapping[str,
 
 def _check_chain_modes(raw: Mapping[str, Any], path: Path, v: Validation, objects: Mapping[str, Any]) -> None:
     """Refuse the ``modes`` of a chase item whose card or ability is not modal, or that do not
-    name ``choose`` distinct modes it has (FoW 9.3)."""
+    name ``choose`` distinct modes it has, and a modal one without them (FoW 9.3)."""
     source = objects.get(raw["source"])
     abilities = source.get("abilities", []) if isinstance(source, Mapping) else []
     if raw["kind"] == "card":
@@ -297,8 +297,12 @@ def _check_chain_modes(raw: Mapping[str, Any], path: Path, v: Validation, object
         index = raw.get("ability")
         ability = abilities[index] if isinstance(index, int) and index < len(abilities) else None
     modes = ability.get("modes") if isinstance(ability, Mapping) else None
-    given = raw["modes"]
-    if not isinstance(modes, Mapping):
+    given = raw.get("modes")
+    if given is None:
+        if isinstance(modes, Mapping):  # the modes were chosen when it was played (FoW 9.3): say which
+            v.error((*path, "modes"), f"{raw['source']}'s {'spell' if raw['kind'] == 'card' else 'ability'} is modal: "
+                                      f"give the {modes.get('choose')} mode(s) chosen when it was played (FoW 9.3)")
+    elif not isinstance(modes, Mapping):
         v.error((*path, "modes"), f"{raw['source']}'s {'spell' if raw['kind'] == 'card' else 'ability'} is not modal "
                                   "(it has no modes, FoW 9.3)")
     elif len(given) != modes.get("choose") or len(set(given)) != len(given) \

@@ -158,3 +158,20 @@ def test_9_10_an_optional_replacement_declined_leaves_the_other_replacement_to_a
         "do": "replace", "event": "destroy", "instead": {"move_to": "removed"}}, "affected": ["x"]}]
     out = _resolve(doc)
     assert _obj(out, "x")["zone"] == "removed"
+
+
+def test_9_3_a_modal_chase_item_without_its_modes_is_refused():
+    """9.3: the modes were chosen when it was played; without them nothing says what it does."""
+    doc = _board([{**_instant("c", "p1", []), "abilities": CHARM}], [])
+    doc["chain"] = [{"kind": "card", "source": "c", "controller": "p1"}]
+    assert "chain[0].modes" in _errors(doc)
+
+
+def test_9_3_a_modal_chant_standby_chooses_its_mode_when_revealed():
+    """7.9 with 9.3: a Chant-Standby is played from the standby area; its modes are chosen then."""
+    card = {**_instant("c", "p1", []), "subtype": "chant_standby", "zone": "standby",
+            "abilities": [{**CHARM[0], "trigger": {"event": "any_time"}}]}
+    doc = _board([card], [{"type": "play_standby", "player": "p1", "card": "c", "modes": [1]}, *P2P1])
+    out = _resolve(doc)
+    assert _steps(out, "fow.modes.chosen")[0]["params"]["modes"] == [1]
+    assert out["result"]["players"][0]["life"] == 4500

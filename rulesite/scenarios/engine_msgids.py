@@ -2392,9 +2392,13 @@ VOCABULARY = (
     # Translators: fow action:play_standby
     pgettext_lazy('vocabulary', 'Play a Chant-Standby'),
     # Translators: fow action:play_standby
-    pgettext_lazy('vocabulary', "With priority, the player reveals a Chant-Standby put into the standby area before this turn whose condition is met, shows magic stones equal to its cost instead of paying it, pays the condition's cost, and puts it on the chase (FoW 7.9, 9.3)."),
+    pgettext_lazy('vocabulary', "With priority, the player reveals a Chant-Standby put into the standby area before this turn whose condition is met, shows magic stones equal to its cost instead of paying it, pays the condition's cost, and puts it on the chase (FoW 7.9, 9.3); a modal one's `modes` are chosen then (9.3)."),
     # Translators: fow action:play_standby
     pgettext_lazy('vocabulary', "the targets chosen, in the order of the ability's target specifications"),
+    # Translators: fow action:play_standby
+    pgettext_lazy('vocabulary', 'Modes chosen'),
+    # Translators: fow action:play_standby
+    pgettext_lazy('vocabulary', 'the indexes of the modes chosen for a modal card or ability (FoW 9.3); none given: a choice'),
     # Translators: fow action:pass
     pgettext_lazy('vocabulary', 'Pass'),
     # Translators: fow action:pass
@@ -2403,10 +2407,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Play a card from the hand'),
     # Translators: fow action:play
     pgettext_lazy('vocabulary', "The player plays `card` from the hand (FoW 7.1 resonators and regalia, 7.2 additions, 7.3 Chants: main timing; 7.7 Chant-Instants and Quickcast 12.3: priority): a modal spell's `modes` chosen (9.3; none given: a choice), targets chosen (`targets`), will abilities of `pay_with` played while paying (10.2), the cost paid (changed by cost changes, 9.3), with `awaken` its Awakening cost too (12.1; refused for a card without Awakening), or with `incarnation` the resonators banished instead (12.2); it goes on the chase and the opponent receives priority."),
-    # Translators: fow action:play
-    pgettext_lazy('vocabulary', 'Modes chosen'),
-    # Translators: fow action:play
-    pgettext_lazy('vocabulary', 'the indexes of the modes chosen for a modal card or ability (FoW 9.3); none given: a choice'),
     # Translators: fow action:play
     pgettext_lazy('vocabulary', 'Awaken'),
     # Translators: fow action:play

@@ -471,11 +471,23 @@ EFFECTS = slot_section(
     children=("spec.effect",), blank=None, extra_rows=0,
 )
 
-ABILITIES = slot_section(
+_ABILITY_ROWS = slot_section(
     "ability", "abilities", "", _("Abilities"),
     _("Each card's abilities, in printed order (format §7.4). What they do goes in “Ability effects”; what they target in "
-      "“Targets”."), _("Add an ability"), _("Ability"), children=("targets", "effect"), mark="#", extra_rows=0,
+      "“Targets”; the modes of a modal ability are rows of kind “Mode” that belong to it."), _("Add an ability"),
+    _("Ability"), children=("targets", "effect", "modes.options"), mark="#", extra_rows=0,
 )
+MODE_LABEL = Spec("label", "mode_label", "text", _("Mode: what it does"), help=_("A few words (FoW 9.3)."))
+ABILITIES = replace(
+    _ABILITY_ROWS,
+    fields=(replace(_ABILITY_ROWS.fields[0], choices=(*_ABILITY_ROWS.fields[0].choices, "mode"),
+                    labels={**_ABILITY_ROWS.fields[0].labels, "mode": _("Mode of a modal ability (choose n)")}),
+            *_ABILITY_ROWS.fields[1:], MODE_LABEL),
+    uses={**_ABILITY_ROWS.uses, "mode": "mode_label"},
+)
+"""The ``ability`` slot's rows, and the modes of a modal ability (FoW 9.3): not an ability kind but a
+row of this section owned by its ability (``modes.options``, :data:`CHILDREN`), with its own targets
+and instructions."""
 
 TARGETS = Section(
     "targets", "",
@@ -518,6 +530,7 @@ CHILDREN = (
     ChildList("cards", ("abilities",), "abilities", label=_("its abilities")),
     ChildList("cards", ("j_ruler", "abilities"), "abilities", tag=".j_ruler", label=_("its J-ruler side's abilities")),
     ChildList("cards", ("awakening", "abilities"), "abilities", tag=".awakening", label=_("its Awakening abilities")),
+    ChildList("abilities", ("modes", "options"), "abilities", kind="mode", label=_("its modes")),
     ChildList("abilities", ("targets",), "targets", label=_("its targets")),
     ChildList("abilities", ("effect",), "instr", label=_("what it does")),
     ChildList("instr", ("effect",), "instr", label=_("what it does")),
@@ -529,7 +542,7 @@ CHILDREN = (
 
 SLOT_SECTIONS = {"ability": ABILITIES, "instruction": INSTRUCTION_SECTION, "effect": EFFECTS, "action": ACTIONS_SECTION}
 """The row section whose switch lists each tagged slot of the vocabulary (the loop's rows are actions too)."""
-CHILD_KEYS = {"ability": ("targets", "effect"), "instruction": ("effect",), "action": ("actions",), "effect": ("spec.effect",)}
+CHILD_KEYS = {"ability": ("targets", "effect", "modes.options"), "instruction": ("effect",), "action": ("actions",), "effect": ("spec.effect",)}
 """The keys of each slot's entries whose items are rows of their own sections (:data:`CHILDREN`)."""
 KEPT_IN_JSON: dict[str, str] = {}
 """``slot:key`` → why no field holds that key of the slot's entries and the row's JSON keeps it.

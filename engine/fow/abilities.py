@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..core.validation import Path, format_path
-from ..core.vocabulary import Choice, Either, Field, Integer, ListOf, Record, Row, Text, Validation
+from ..core.vocabulary import Boolean, Choice, Either, Integer, ListOf, Record, Row, Text, Validation
 from . import continuous as cont
 from .context import Game
-from .effects import REPLACEMENTS, EffectSpec
+from .effects import INSTEAD, REPLACEMENTS, check_replace
 from .limits import USED_THIS_TURN  # noqa: F401  (the limit entries; scenario reads USED_THIS_TURN here)
 from .model import ZONES, Ability, Card, GameState
 from .costs import cannot_evaluate
@@ -40,32 +40,43 @@ LIMIT = VOCABULARY.use("limit", label="Use limit", help="once_per_turn (this abi
                                                         "once_per_turn_this_card")
 
 
-@dataclass(frozen=True, kw_only=True)
-class StaticReplacement(Field):
-    """A static ability's ``replacement`` (FoW 9.4, 9.10): ``applies_to`` (``this``, ``attached``,
-    ``you``, ``opponent`` or a filter) and the body of a ``prevent``, ``cannot_be_destroyed`` or
-    ``replace`` (with ``optional`` for "you may … instead"); never ``once``: an ability is not spent."""
-
-    def check(self, value: Any, path: Path, v: Validation) -> bool:
-        if v.checker.mapping(value, path) is None:
-            return False
-        ok = True
-        if "applies_to" in value:
-            ok = REPLACED.check(value["applies_to"], (*path, "applies_to"), v)
-        if "once" in value:
-            v.error((*path, "once"), "a static replacement applies to every event while it is valid; it is never spent "
-                                     "(FoW 9.4, 9.10)")
-            ok = False
-        body = {key: item for key, item in value.items() if key not in ("applies_to", "once")}
-        return EffectSpec(instructions=REPLACEMENTS).check(body, path, v) and ok
-
-    def describe(self) -> str:
-        return "applies_to (this, attached, you, opponent or a filter) and the body of prevent, cannot_be_destroyed or replace"
-
-
 REPLACED = Either(options=(Choice(values=("this", "attached", "you", "opponent"), what="applies_to"),
                            VOCABULARY.use("filter")), label="Applies to",
                   help="this card, what it is attached to, you, opponent, or every card meeting a filter")
+STATIC_REPLACEMENT = Record(
+    fields={"applies_to": REPLACED,
+            "do": Choice(values=REPLACEMENTS, what="replacement", label="Replacement",
+                         labels={"prevent": "Prevent damage", "cannot_be_destroyed": "Cannot be destroyed",
+                                 "replace": "Replace an event"}),
+            "amount": Integer(low=0, high=1_000_000, label="Prevents", help="prevent: damage prevented; none: all"),
+            "event": Choice(values=("damage", "destroy"), what="event", label="Replaces"),
+            "instead": INSTEAD,
+            "optional": Boolean(label="Optional (you may)", default=False,
+                                help="\"you may … instead\": its controller applies or declines it each time (FoW 9.10)")},
+    required=("do",), label="Replacement effect",
+    help="what the card's replacement ability replaces while it is valid (FoW 9.4, 9.10); never spent")
+"""A static ability's ``replacement``: the body of a ``prevent``, ``cannot_be_destroyed`` or
+``replace`` with ``applies_to``; which keys each takes is :func:`_check_replacement`'s."""
+REPLACEMENT_KEYS = {"prevent": ("amount",), "cannot_be_destroyed": (), "replace": ("event", "instead", "optional")}
+"""The keys each kind of static replacement takes besides ``do`` and ``applies_to``."""
+
+
+def _check_replacement(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    """Refuse keys the static replacement's ``do`` does not read, and check a ``replace`` as the
+    instruction's own check does (FoW 9.10)."""
+    do = value.get("do")
+    if do not in REPLACEMENT_KEYS:
+        return
+    for key in value:
+        if key not in ("do", "applies_to", *REPLACEMENT_KEYS[do]):
+            v.error((*path, key), f"a {do} replacement takes {', '.join(REPLACEMENT_KEYS[do]) or 'nothing more'}, not {key}")
+    if do == "replace":
+        for key in ("event", "instead"):
+            if key not in value:
+                v.error((*path, key), f"a replace replacement needs {key}")
+        check_replace(value, path, v)
+
+
 BATTLE_COST_ABILITY = Record(fields={"action": BATTLE_ACTION, "applies_to": APPLIES_TO, "cost": BATTLE_COST},
                              required=("action", "cost"), label="Cost to attack or block")
 
@@ -75,6 +86,8 @@ def _check_static(value: Mapping[str, Any], path: Path, v: Validation) -> None:
     if not parts:
         v.error(path, f"{format_path(path)}: a static ability needs continuous, cost_change, battle_cost, replacement "
                       "or text")
+    if isinstance(value.get("replacement"), Mapping):
+        _check_replacement(value["replacement"], (*path, "replacement"), v)
     change = value.get("cost_change")
     if isinstance(change, Mapping) and not any(key in change for key in ("set", "increase", "decrease")):
         v.error((*path, "cost_change"), "a cost change needs set, increase or decrease")
@@ -87,7 +100,7 @@ VOCABULARY.define("ability", "static", rule=("9.4", "9.9", "9.3"), label="Static
                       "cards or abilities played (9.3: set, then increases, then decreases), `battle_cost` makes a "
                       "player perform a cost to attack or block (8.2, 8.3).",
                   keys={"continuous": VOCABULARY.use("change", label="Continuous effect"), "cost_change": COST_CHANGE,
-                        "battle_cost": BATTLE_COST_ABILITY, "replacement": StaticReplacement(label="Replacement effect"),
+                        "battle_cost": BATTLE_COST_ABILITY, "replacement": STATIC_REPLACEMENT,
                         "valid_in": VALID_IN},
                   check=_check_static, messages=("fow.continuous.apply", "fow.cost.change", "fow.battle.cost",
                                                  "fow.replace.destroy", "fow.replace.redirect", "fow.damage.prevented",

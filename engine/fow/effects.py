@@ -125,7 +125,10 @@ INSTEAD = Record(fields={"redirect": REDIRECT,
                  label="Instead", help="redirect (for damage) or move_to (for destruction)")
 
 
-def _check_replace(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+def check_replace(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    """Record an error unless a replacement's ``instead`` fits its ``event`` (FoW 9.10): ``damage``
+    takes ``instead.redirect``, ``destroy`` ``instead.move_to`` (the ``replace`` instruction, an
+    effect in force, a static ability's ``replacement``)."""
     instead = value.get("instead")
     if not isinstance(instead, Mapping):
         return
@@ -150,7 +153,7 @@ def _check_replace(value: Mapping[str, Any], path: Path, v: Validation) -> None:
                                             help="\"you may … instead\": its controller chooses to apply or decline it "
                                                  "each time (FoW 9.10); none given: a choice"),
                         "duration": DURATION},
-                  required=("event", "instead"), check=_check_replace,
+                  required=("event", "instead"), check=check_replace,
                   messages=("fow.effect.create", "fow.replace.redirect", "fow.replace.destroy", "fow.replace.declined"),
                   example={"do": "replace", "target": 0, "event": "destroy", "instead": {"move_to": "removed"}, "once": True},
                   row=Row(main=("target", "event", "instead"), extra=("once", "optional", "duration")))

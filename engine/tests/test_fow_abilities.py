@@ -175,3 +175,11 @@ def test_9_3_a_modal_chant_standby_chooses_its_mode_when_revealed():
     out = _resolve(doc)
     assert _steps(out, "fow.modes.chosen")[0]["params"]["modes"] == [1]
     assert out["result"]["players"][0]["life"] == 4500
+
+
+def test_9_10_a_static_replacement_takes_only_the_keys_its_kind_reads():
+    """9.10: a prevention reduces damage (10.17); what it is replaced by belongs to a replace."""
+    wall = _res("w", "p1", abilities=[{"kind": "static", "replacement": {"do": "prevent", "instead": {"move_to": "hand"}}}])
+    assert "objects[2].abilities[0].replacement.instead" in _errors(_board([wall], []))
+    phx = _res("w", "p1", abilities=[{"kind": "static", "replacement": {"do": "replace", "event": "destroy"}}])
+    assert "objects[2].abilities[0].replacement.instead" in _errors(_board([phx], []))

@@ -1626,6 +1626,40 @@ VOCABULARY = (
     # Translators: fow ability:static
     pgettext_lazy('vocabulary', 'Replacement effect'),
     # Translators: fow ability:static
+    pgettext_lazy('vocabulary', "what the card's replacement ability replaces while it is valid (FoW 9.4, 9.10); never spent"),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'this card, what it is attached to, you, opponent, or every card meeting a filter'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Replacement'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Prevent damage'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Cannot be destroyed'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Replace an event'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Prevents'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'prevent: damage prevented; none: all'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Replaces'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Instead'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'redirect (for damage) or move_to (for destruction)'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Redirect to'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', "who is dealt the damage instead: this (the effect's source), you, opponent, or an object id"),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Put into'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'where the card goes instead of the graveyard'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Optional (you may)'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', '"you may … instead": its controller applies or declines it each time (FoW 9.10)'),
+    # Translators: fow ability:static
     pgettext_lazy('vocabulary', 'Also valid in'),
     # Translators: fow ability:static
     pgettext_lazy('vocabulary', "zones the ability's own text says it works in, besides its card's usual zone (FoW 9.2: 「如果某個異能的描述中說明該異能在某個特定區域中有效」)"),
@@ -1934,8 +1968,6 @@ VOCABULARY = (
     # Translators: fow instruction:modify
     pgettext_lazy('vocabulary', 'def'),
     # Translators: fow instruction:prevent
-    pgettext_lazy('vocabulary', 'Prevent damage'),
-    # Translators: fow instruction:prevent
     pgettext_lazy('vocabulary', 'Creates a replacement effect (FoW 10.17) on the `target` cards or players: the next damage they would be dealt is reduced by `amount` (all of it when there is no amount). It applies once (9.10); what is left of an amount after a smaller hit is the `partial_prevention` reading.'),
     # Translators: fow instruction:prevent
     pgettext_lazy('vocabulary', 'which cards or players: the index of a chosen target, this, attached, attacker, you, opponent, an object id, or a filter'),
@@ -1944,31 +1976,11 @@ VOCABULARY = (
     # Translators: fow instruction:prevent
     pgettext_lazy('vocabulary', 'damage prevented; none: all'),
     # Translators: fow instruction:cannot_be_destroyed
-    pgettext_lazy('vocabulary', 'Cannot be destroyed'),
-    # Translators: fow instruction:cannot_be_destroyed
     pgettext_lazy('vocabulary', "Creates an effect on the `target` cards for its `duration`: destroying them does nothing (FoW 10.9, 1.4), rule processing's destruction (13.2) included."),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Replace an event'),
     # Translators: fow instruction:replace
     pgettext_lazy('vocabulary', 'Creates a replacement effect (FoW 9.10) on the `target` cards or players for its `duration`: `event` `damage` with `instead.redirect` deals the damage to another card or player; `event` `destroy` with `instead.move_to` puts the card into that zone instead of the graveyard. With `once` it is spent after one use, otherwise it applies once to each event. With `optional` ("you may … instead") its controller may decline it (9.10: only where the effect allows). When two or more apply, the affected player (or the controller of the affected card) chooses one.'),
     # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Replaces'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Instead'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'redirect (for damage) or move_to (for destruction)'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Redirect to'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', "who is dealt the damage instead: this (the effect's source), you, opponent, or an object id"),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Put into'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'where the card goes instead of the graveyard'),
-    # Translators: fow instruction:replace
     pgettext_lazy('vocabulary', 'Only once'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Optional (you may)'),
     # Translators: fow instruction:replace
     pgettext_lazy('vocabulary', '"you may … instead": its controller chooses to apply or decline it each time (FoW 9.10); none given: a choice'),
     # Translators: fow instruction:battle_cost
@@ -5514,6 +5526,16 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Cost'),
     # Translators: ygo slot cost (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Cost'),
+    # Translators: fow ability:static (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Replaces'),
+    # Translators: mtg ability:replacement (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Replaces'),
+    # Translators: fow ability:static (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Instead'),
+    # Translators: mtg replacement:damage (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Instead'),
+    # Translators: ygo continuous:destroy_instead (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Instead'),
     # Translators: fow ability:activated (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Activated ability'),
     # Translators: mtg ability:activated (a text other games share: in this game's own terms)
@@ -5584,16 +5606,6 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Amount'),
     # Translators: mtg effect:set_pt (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Amount'),
-    # Translators: fow instruction:replace (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary fow', 'Replaces'),
-    # Translators: mtg ability:replacement (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'Replaces'),
-    # Translators: fow instruction:replace (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary fow', 'Instead'),
-    # Translators: mtg replacement:damage (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'Instead'),
-    # Translators: ygo continuous:destroy_instead (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary ygo', 'Instead'),
     # Translators: fow instruction:delayed (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'When'),
     # Translators: mtg instruction:delayed_trigger (a text other games share: in this game's own terms)
@@ -5824,7 +5836,7 @@ FIELD_TYPES = (
     # Translators: a field type's description (fow ability:static); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'COST with light, fire, water, wind, darkness, void, moon, life, discard, rest'),
     # Translators: a field type's description (fow ability:static); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'applies_to (this, attached, you, opponent or a filter) and the body of prevent, cannot_be_destroyed or replace'),
+    pgettext_lazy('field type', 'one of this, you, opponent or an object id'),
     # Translators: a field type's description (fow ability:activated); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'COST with light, fire, water, wind, darkness, void, moon, rest, life'),
     # Translators: a field type's description (fow ability:activated); keep words in capitals and `code` as they are
@@ -5839,8 +5851,6 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'see CHANGE'),
     # Translators: a field type's description (fow instruction:prevent); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this, attached, attacker, you, opponent or an object id or a filter'),
-    # Translators: a field type's description (fow instruction:replace); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'one of this, you, opponent or an object id'),
     # Translators: a field type's description (fow instruction:cancel); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'the index of a chosen target (0, 1 …)'),
     # Translators: a field type's description (fow instruction:copy); keep words in capitals and `code` as they are

@@ -12,7 +12,8 @@ from . import continuous as cont
 from .context import Game
 from .effects import INSTEAD, REPLACEMENTS, check_replace
 from .limits import USED_THIS_TURN  # noqa: F401  (the limit entries; scenario reads USED_THIS_TURN here)
-from .model import ZONES, Ability, Card, GameState
+from .model import BATTLE_AREA, ZONES, Ability, Card, GameState
+from .rules import silent
 from .costs import cannot_evaluate
 from .modes import MODES, check_modal
 from .vocabulary import (ABILITY_COST, APPLIES_TO, BATTLE_ACTION, BATTLE_COST, TARGET_SPECS, VOCABULARY,
@@ -174,11 +175,12 @@ VOCABULARY.define("ability", "basic", rule=("9.4", "9.9"), label="Basic ability"
                   doc="A static ability that defines this card's ATK (`atk`), DEF (`def`) or races (`races`, which it "
                       "also has) and not under a condition: a basic ability, valid in every zone (FoW 9.4) and part of "
                       "the card's base information (9.9), so filters read it in the hand, the main deck or the "
-                      "graveyard as well as on the field.",
+                      "graveyard as well as on the field. Whether a card that loses all its abilities keeps what it "
+                      "defines is not covered (a not_covered step; the engine keeps it).",
                   keys={"atk": Integer(low=0, high=100_000, label="ATK is"), "def": Integer(low=0, high=100_000, label="DEF is"),
                         "races": ListOf(item=Text(min_length=1, max_length=64), min_items=1, max_items=10,
                                         label="Races it also has")},
-                  check=_check_basic, messages=(),
+                  check=_check_basic, messages=("fow.not_covered",),
                   example={"kind": "basic", "races": ["Beast"]}, row=Row(main=("atk", "def", "races"), extra=("text",)))
 
 def unreadable_statics(g: Game, state: GameState) -> list[tuple[Card, Ability]]:
@@ -190,12 +192,29 @@ def unreadable_statics(g: Game, state: GameState) -> list[tuple[Card, Ability]]:
         if ability.kind in ("static", "basic") and ability.text is not None and cont.works(card, ability)])
 
 
+def report_basic_lost(g: Game, state: GameState) -> GameState:
+    """Record a ``not_covered`` step (and ``complete: false``) once for each card in the battle
+    area that has lost all its abilities while it has a basic ability: 9.9 counts basic abilities
+    in the base information and then removes abilities, and does not say whether what they define
+    stays (the engine keeps it)."""
+    for card in sorted(state.cards.values(), key=lambda c: c.id):
+        if card.zone not in BATTLE_AREA or not any(a.kind == "basic" for a in cont.abilities_of(card)):
+            continue
+        key = f"{card.id}@{card.incarnation}#basic-lost"
+        if key in state.reported or not g.info(state, card.id).abilities_lost:
+            continue
+        g.rec("not_covered", "fow.not_covered", silent("basic_ability_lost"), topic="basic_ability_lost", card=card.id,
+              default="the card keeps what its basic abilities define (its base information, 9.9)")
+        state = replace(state.incomplete(), reported=state.reported | {key})
+    return state
+
+
 def report_unreadable(g: Game, state: GameState) -> GameState:
     """Record a ``cannot_evaluate`` step for each static ability whose text the engine cannot read
-    once it works (FoW 9.4: from the start, or when its card enters the zone where it is valid, each
+    (and the not-covered basic abilities of :func:`report_basic_lost`) once it works (FoW 9.4: from the start, or when its card enters the zone where it is valid, each
     new card once, FoW 3.1); the result is then not complete."""
     for card, ability in unreadable_statics(g, state):
         key = f"{card.id}@{card.incarnation}#{ability.index}"
         if key not in state.reported:
             state = replace(cannot_evaluate(g, state, card.id, ability.text), reported=state.reported | {key})
-    return state
+    return report_basic_lost(g, state)

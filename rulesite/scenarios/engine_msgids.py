@@ -1730,7 +1730,7 @@ VOCABULARY = (
     # Translators: fow ability:basic
     pgettext_lazy('vocabulary', 'Basic ability'),
     # Translators: fow ability:basic
-    pgettext_lazy('vocabulary', "A static ability that defines this card's ATK (`atk`), DEF (`def`) or races (`races`, which it also has) and not under a condition: a basic ability, valid in every zone (FoW 9.4) and part of the card's base information (9.9), so filters read it in the hand, the main deck or the graveyard as well as on the field."),
+    pgettext_lazy('vocabulary', "A static ability that defines this card's ATK (`atk`), DEF (`def`) or races (`races`, which it also has) and not under a condition: a basic ability, valid in every zone (FoW 9.4) and part of the card's base information (9.9), so filters read it in the hand, the main deck or the graveyard as well as on the field. Whether a card that loses all its abilities keeps what it defines is not covered (a not_covered step; the engine keeps it)."),
     # Translators: fow ability:basic
     pgettext_lazy('vocabulary', 'ATK is'),
     # Translators: fow ability:basic
@@ -5916,6 +5916,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'not covered by this document: who chooses the cards discarded (10.18)'),
     # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
     pgettext_lazy('ruling basis', 'not covered by this document: counters are card text; the whitepaper defines none'),
+    # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
+    pgettext_lazy('ruling basis', 'not covered by this document: whether a card that loses all its abilities keeps what its basic abilities define (9.9 counts them in the base information, then removes abilities; 9.4)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
     pgettext_lazy('ruling basis', "a resolved Normal, Quick-Play or Ritual Spell, or Normal or Counter Trap, stays on the field until the whole chain has resolved and is then sent to the Graveyard; 3.3.1.i9 and 3.3.3.1.i2 say only 'after its effect is resolved'"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)

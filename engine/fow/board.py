@@ -6,7 +6,7 @@
      "players": {"p1": {"life", "will"}, ...},
      "objects": {"<id>": {"name", "owner", "controller", "zone", "type", "rested", "damage", "counters"?,
                           "attached_to"?, "side"?, "astral"?, "awakened"?, "revealed"?, "atk"?, "def"?}, ...},
-     "chain": [{"position", "kind", "source", "controller", "targets"}, ...]}
+     "chain": [{"position", "kind", "source", "controller", "targets", "modes"?}, ...]}
 
 ``atk``/``def`` are the current values after continuous effects (FoW 9.9) of the cards in the
 battle area (``null`` while tied effects wait for the turn player's order); ``chain`` is the
@@ -56,8 +56,11 @@ def _chain(g: Game, state: GameState) -> list[dict[str, Any]]:
 
 
 def _item(item: ChaseItem) -> dict[str, Any]:
-    return {"position": item.position, "kind": item.kind, "source": item.source, "controller": item.controller,
-            "targets": list(item.targets)}
+    entry = {"position": item.position, "kind": item.kind, "source": item.source, "controller": item.controller,
+             "targets": list(item.targets)}
+    if item.modes is not None:  # the modes chosen when a modal card or ability was played (FoW 9.3)
+        entry["modes"] = list(item.modes)
+    return entry
 
 
 def _objects(g: Game, state: GameState) -> dict[str, Any]:

@@ -6,7 +6,7 @@
      "players": {"p1": {"life", "will"}, ...},
      "objects": {"<id>": {"name", "owner", "controller", "zone", "type", "rested", "damage", "counters"?,
                           "attached_to"?, "side"?, "astral"?, "awakened"?, "revealed"?, "atk"?, "def"?}, ...},
-     "chain": [{"position", "kind", "source", "controller", "targets", "awakened"?}, ...]}
+     "chain": [{"position", "kind", "source", "controller", "targets", "awakened"?, "modes"?}, ...]}
 
 ``atk``/``def`` are the current values after continuous effects (FoW 9.9) of the cards in the
 battle area (``null`` while tied effects wait for the turn player's order); ``chain`` is the
@@ -60,6 +60,8 @@ def _item(item: ChaseItem) -> dict[str, Any]:
              "targets": list(item.targets)}
     if item.awakened:  # FoW 12.1: played with its Awakening cost paid
         entry["awakened"] = True
+    if item.modes is not None:  # the modes chosen when a modal card or ability was played (FoW 9.3)
+        entry["modes"] = list(item.modes)
     return entry
 
 

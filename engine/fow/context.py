@@ -168,8 +168,8 @@ class Game:
 
         ``cards``: each player's cards sorted by id; ``state_triggers``: (card, ability) of valid
         state-triggered abilities; ``fighters``/``additions``: resonators and J-rulers, and
-        non-Field additions, on the field; ``cost_changes`` and ``battle_costs``: the valid static
-        abilities of those kinds. Priority after priority the board rarely changes, so this keeps
+        non-Field additions, on the field; ``cost_changes``, ``battle_costs`` and ``replacements``: the
+        valid static abilities of those kinds (FoW 9.2, 9.4). Priority after priority the board rarely changes, so this keeps
         each priority linear in what changed (benchmarks/fow_synthetic.py).
         """
         return self.on_board("index", state, lambda: self._index(state))
@@ -178,10 +178,12 @@ class Game:
         ordered = sorted(state.cards.values(), key=lambda c: c.id)
         index: dict[str, Any] = {"cards": {p.id: [c for c in ordered if c.controller == p.id] for p in state.players},
                                  "state_triggers": []}
-        index["cost_changes"] = [(card, a) for card in ordered if cont.valid(card) for a in cont.abilities_of(card)
-                                 if a.kind == "static" and a.cost_change is not None]
-        index["battle_costs"] = [(card, a) for card in ordered if cont.valid(card) for a in self.abilities(state, card.id)
-                                 if a.kind == "static" and a.battle_cost is not None]
+        index["cost_changes"] = [(card, a) for card in ordered for a in cont.abilities_of(card)
+                                 if a.kind == "static" and a.cost_change is not None and cont.works(card, a)]
+        index["battle_costs"] = [(card, a) for card in ordered for a in self.abilities(state, card.id)
+                                 if a.kind == "static" and a.battle_cost is not None and cont.works(card, a)]
+        index["replacements"] = [(card, a) for card in ordered for a in self.abilities(state, card.id)
+                                 if a.kind == "static" and a.replacement is not None and cont.works(card, a)]
         index["fighters"] = [c.id for c in ordered if c.zone == "field" and (c.type == "resonator" or c.side == "j_ruler")]
         index["additions"] = [c.id for c in ordered if c.zone == "field" and c.type == "addition" and c.subtype != "field"]
         for card in ordered:

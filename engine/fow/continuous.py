@@ -70,13 +70,22 @@ class Part:
 
 
 def base(card: Card) -> Chars:
-    """Return the printed information of ``card`` (the side up); an astral ruler has none (FoW 3.8)."""
+    """Return the base information of ``card`` (the side up): its printed information and its
+    basic abilities, valid in every zone (FoW 9.9 「卡牌本身的資訊和卡牌的基礎異能均是基礎資訊」,
+    9.4); an astral ruler has none (FoW 3.8)."""
     if card.side == "j_ruler" and card.j_face is not None:
         face = card.j_face
         if card.astral:
             return Chars(face.name, "astral_ruler", 0, 0, [], [], abilities_lost=True)
-        return Chars(face.name, "j_ruler", face.atk, face.def_, list(face.races), list(face.keywords))
-    return Chars(card.name, card.type, card.atk, card.def_, list(card.races), list(card.keywords))
+        chars = Chars(face.name, "j_ruler", face.atk, face.def_, list(face.races), list(face.keywords))
+    else:
+        chars = Chars(card.name, card.type, card.atk, card.def_, list(card.races), list(card.keywords))
+    for ability in abilities_of(card):
+        if ability.kind == "basic" and ability.basic is not None:
+            chars.atk = ability.basic.get("atk", chars.atk)
+            chars.def_ = ability.basic.get("def", chars.def_)
+            chars.races += [race for race in ability.basic.get("races", ()) if race not in chars.races]
+    return chars
 
 
 def abilities_of(card: Card) -> tuple[Ability, ...]:
@@ -101,13 +110,18 @@ def valid(card: Card) -> bool:
     return card.zone == "stone_area" and card.type == "magic_stone"
 
 
+def works(card: Card, ability: Ability) -> bool:
+    """Return whether ``ability`` of ``card`` is valid where the card is (FoW 9.2): where the card's
+    abilities are valid (:func:`valid`), or in a zone the ability's own text names (``valid_in``); a
+    basic ability is valid in every zone (FoW 9.4)."""
+    return ability.kind == "basic" or valid(card) or card.zone in ability.valid_in
+
+
 def _parts(state: GameState) -> list[Part]:
     parts: list[Part] = []
     for card in state.cards.values():
-        if not valid(card):
-            continue
         for ability in abilities_of(card):
-            if ability.kind != "static" or ability.continuous is None:
+            if ability.kind != "static" or ability.continuous is None or not works(card, ability):
                 continue
             spec = ability.continuous
             for step in STEPS:

@@ -12,7 +12,8 @@ from ..core.vocabulary import Choice, Either, Integer, Row
 from .choices import choose
 from .context import Game
 from .costs import set_life
-from .model import CardId, Effect, GameState
+from . import continuous as cont
+from .model import CardId, Effect, GameState, frozen
 from .resolution import Instruction, Resolution, refs
 from .rules import wp
 from .vocabulary import TARGET_ANY, VOCABULARY
@@ -27,11 +28,41 @@ VOCABULARY.define("amount", "lki", rule=("9.11", "9.6"), label="The source's ATK
 
 
 
-def event_replacements(state: GameState, event: str, target: str) -> list[Effect]:
+def static_replacements(g: Game, state: GameState) -> list[Effect]:
+    """Return the replacement effects of the static abilities valid now (FoW 9.4, 9.10), each as
+    an :class:`Effect` keyed ``<card>#<ability>`` that affects what its ``applies_to`` names now
+    (``this`` card, what it is ``attached`` to, ``you``, ``opponent``, or the cards meeting a filter).
+    An ability is never spent: it applies to each event it meets while it is valid."""
+    out = []
+    for card, ability in g.index(state)["replacements"]:
+        raw = ability.replacement
+        applies = raw.get("applies_to", "this")
+        if applies == "this":
+            affected: tuple[str, ...] = (card.id,)
+        elif applies == "attached":
+            affected = (card.attached_to,) if card.attached_to else ()
+        elif applies in ("you", "opponent"):
+            affected = (card.controller if applies == "you" else state.opponent(card.controller),)
+        else:
+            affected = tuple(cid for cid in sorted(state.cards)
+                             if cont.matches(g.info(state, cid), state.cards[cid], applies, card.controller))
+        spec = frozen({key: item for key, item in raw.items() if key != "applies_to"})
+        out.append(Effect(f"{card.id}#{ability.index}", "replacement", card.id, card.controller, card.timestamp, spec,
+                          affected))
+    return out
+
+
+def is_static(state: GameState, effect: Effect) -> bool:
+    """Return whether ``effect`` is a static ability's (:func:`static_replacements`), not an effect in force."""
+    return all(e.id != effect.id for e in state.effects)
+
+
+def event_replacements(g: Game, state: GameState, event: str, target: str) -> list[Effect]:
     """Return the unspent replacement effects that replace ``event`` (``damage``: also prevention,
-    FoW 10.17) happening to ``target`` (FoW 9.10)."""
+    FoW 10.17) happening to ``target`` (FoW 9.10): effects of resolved abilities, then those of
+    valid static abilities (:func:`static_replacements`)."""
     found = []
-    for e in state.effects:
+    for e in (*state.effects, *static_replacements(g, state)):
         if e.kind != "replacement" or e.used or not (e.affected is None or target in e.affected):
             continue
         if e.spec.get("do") == "replace" and e.spec.get("event") == event or event == "damage" and e.spec.get("do") == "prevent":
@@ -39,10 +70,25 @@ def event_replacements(state: GameState, event: str, target: str) -> list[Effect
     return found
 
 
-def replacements(state: GameState, key: str, target: str) -> list[Effect]:
-    """Return the unspent replacement effects of instruction ``key`` that affect ``target``."""
-    return [e for e in state.effects if e.kind == "replacement" and e.spec.get("do") == key and not e.used
-            and (e.affected is None or target in e.affected)]
+def replacements(g: Game, state: GameState, key: str, target: str) -> list[Effect]:
+    """Return the unspent replacement effects of instruction ``key`` that affect ``target`` (static
+    abilities' included)."""
+    return [e for e in (*state.effects, *static_replacements(g, state)) if e.kind == "replacement"
+            and e.spec.get("do") == key and not e.used and (e.affected is None or target in e.affected)]
+
+
+def declined(g: Game, state: GameState, effect: Effect, **params: Any) -> tuple[bool, GameState]:
+    """Return whether the controller of an ``optional`` replacement ("you may … instead") declines
+    it, and the state (FoW 9.10: 「除非效應允許, 玩家不能選擇不適用替代性效應」; "you" is the
+    controller, 1.5). The choice is a ``choose`` action (``apply`` or ``decline``), else a branch
+    each; a replacement that is not optional is never declined."""
+    if not effect.spec.get("optional"):
+        return False, state
+    picked, state = choose(g, state, "apply_replacement", effect.controller, ["apply", "decline"], wp("9.10"),
+                           effect=effect.id, **params)
+    if picked == "decline":
+        g.rec("replace", "fow.replace.declined", wp("9.10"), effect=effect.id, player=effect.controller, **params)
+    return picked == "decline", state
 
 
 def spend(state: GameState, effect: Effect, **changes: Any) -> GameState:
@@ -79,7 +125,7 @@ def deal(g: Game, state: GameState, source: CardId, target: str, amount: int,
     players = {p.id for p in state.players}
     applied: set[str] = set()
     while amount > 0:
-        options = [e for e in event_replacements(state, "damage", target) if e.id not in applied]
+        options = [e for e in event_replacements(g, state, "damage", target) if e.id not in applied]
         if not options:
             break
         owner = target if target in players else state.cards[target].controller if target in state.cards else state.active
@@ -89,13 +135,16 @@ def deal(g: Game, state: GameState, source: CardId, target: str, amount: int,
         else:
             shield = options[0]
         applied.add(shield.id)
+        refused, state = declined(g, state, shield, target=target)
+        if refused:
+            continue
         if shield.spec.get("do") == "prevent":
             cap = shield.remaining if shield.remaining is not None else shield.spec.get("amount")
             prevented = amount if cap is None else min(cap, amount)
             amount -= prevented
             g.rec("replace", "fow.damage.prevented", wp("10.17"), effect=shield.id, target=target, prevented=prevented,
                   left=amount)
-            if cap is not None:
+            if cap is not None and not is_static(state, shield):  # a static ability is never spent (FoW 9.4)
                 reading = g.options["partial_prevention"]
                 unused = cap - prevented
                 if unused > 0:

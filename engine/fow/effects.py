@@ -125,7 +125,10 @@ INSTEAD = Record(fields={"redirect": REDIRECT,
                  label="Instead", help="redirect (for damage) or move_to (for destruction)")
 
 
-def _check_replace(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+def check_replace(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    """Record an error unless a replacement's ``instead`` fits its ``event`` (FoW 9.10): ``damage``
+    takes ``instead.redirect``, ``destroy`` ``instead.move_to`` (the ``replace`` instruction, an
+    effect in force, a static ability's ``replacement``)."""
     instead = value.get("instead")
     if not isinstance(instead, Mapping):
         return
@@ -141,14 +144,19 @@ def _check_replace(value: Mapping[str, Any], path: Path, v: Validation) -> None:
                   doc="Creates a replacement effect (FoW 9.10) on the `target` cards or players for its `duration`: "
                       "`event` `damage` with `instead.redirect` deals the damage to another card or player; `event` "
                       "`destroy` with `instead.move_to` puts the card into that zone instead of the graveyard. With "
-                      "`once` it is spent after one use, otherwise it applies once to each event. When two or more "
+                      "`once` it is spent after one use, otherwise it applies once to each event. With `optional` "
+                      "(\"you may … instead\") its controller may decline it (9.10: only where the effect allows). When two or more "
                       "apply, the affected player (or the controller of the affected card) chooses one.",
                   keys={"target": TARGET_ANY, "event": Choice(values=("damage", "destroy"), what="event", label="Replaces"),
-                        "instead": INSTEAD, "once": Boolean(label="Only once", default=False), "duration": DURATION},
-                  required=("event", "instead"), check=_check_replace,
-                  messages=("fow.effect.create", "fow.replace.redirect", "fow.replace.destroy"),
+                        "instead": INSTEAD, "once": Boolean(label="Only once", default=False),
+                        "optional": Boolean(label="Optional (you may)", default=False,
+                                            help="\"you may … instead\": its controller chooses to apply or decline it "
+                                                 "each time (FoW 9.10); none given: a choice"),
+                        "duration": DURATION},
+                  required=("event", "instead"), check=check_replace,
+                  messages=("fow.effect.create", "fow.replace.redirect", "fow.replace.destroy", "fow.replace.declined"),
                   example={"do": "replace", "target": 0, "event": "destroy", "instead": {"move_to": "removed"}, "once": True},
-                  row=Row(main=("target", "event", "instead"), extra=("once", "duration")))
+                  row=Row(main=("target", "event", "instead"), extra=("once", "optional", "duration")))
 def replace_event(ctx: Resolution, state: GameState, instr: Instruction) -> tuple[GameState, Resolution]:
     """``replace``: a replacement effect on the ``target`` (:func:`create_effect`)."""
     return create_effect(ctx, state, instr, "replacement")

@@ -12,7 +12,7 @@ from . import continuous as cont
 from .choices import choose, choose_cards
 from .context import Game, will_text
 from .costs import cannot_evaluate, set_life
-from .damage import event_replacements, replacements, spend
+from .damage import declined, event_replacements, replacements, spend
 from .model import Card, CardId, ChaseItem, GameState, PlayerId
 from .resolution import Apply, Instruction, Resolution, players, refs
 from .rules import silent, wp
@@ -39,26 +39,31 @@ def destroy_all(g: Game, state: GameState, ids: Sequence[CardId]) -> GameState:
         if card.zone == "ruler_area" and card.astral:
             g.rec("no_effect", "fow.destroy.ruler_area", wp("10.9"), card=cid)
             continue
-        if replacements(state, "cannot_be_destroyed", cid) or g.has(state, cid, "indestructible"):
+        if replacements(g, state, "cannot_be_destroyed", cid) or g.has(state, cid, "indestructible"):
             g.rec("replace", "fow.destroy.prevented", wp("10.9"), card=cid)
             continue
         lkis[cid] = (card, g.info(state, cid))
     graveyard: list[CardId] = []
     fired: dict[CardId, tuple[Card, cont.Chars]] = {}
     for cid, (card, chars) in lkis.items():
-        options: list[str] = [e.id for e in event_replacements(state, "destroy", cid)]
+        found = {e.id: e for e in event_replacements(g, state, "destroy", cid)}
+        options: list[str] = list(found)
         j_ruler = card.side == "j_ruler" and card.zone != "ruler_area"
         if j_ruler and "imperishable" in chars.keywords:
             options.append("imperishable")
         picked = None
-        if options:
+        while options and picked is None:
             if len(options) == 1:
                 picked = options[0]
             else:
                 picked, state = choose(g, state, "replacement", card.controller, options, wp("9.10"), target=cid,
                                        event="destroy")
+            if picked != "imperishable":
+                refused, state = declined(g, state, found[picked], card=cid)
+                if refused:  # "you may … instead", declined: the others may still apply (FoW 9.10)
+                    options, picked = [o for o in options if o != picked], None
         if picked is not None and picked != "imperishable":
-            effect = next(e for e in state.effects if e.id == picked)
+            effect = found[picked]
             to = effect.spec.get("instead", {}).get("move_to", "removed")
             g.rec("replace", "fow.replace.destroy", wp("9.10"), effect=picked, card=cid, to=to)
             if effect.spec.get("once"):

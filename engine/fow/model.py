@@ -96,7 +96,7 @@ class Ability:
     index: int
     """Position in the card's ``abilities`` array."""
     kind: str
-    """``static``, ``activated``, ``will``, ``triggered``, ``enter``, ``judgment``, ``spell``, ``break``."""
+    """``static``, ``basic``, ``activated``, ``will``, ``triggered``, ``enter``, ``judgment``, ``spell``, ``break``."""
     name: str | None = None
     """An ability name ``<(name)>``; same-named abilities are one ability (FoW 9.1)."""
     cost: Cost = field(default_factory=Cost)
@@ -118,6 +118,15 @@ class Ability:
     cost_change: Mapping[str, Any] | None = None
     """A static ability changing the cost of cards played (FoW 9.3): ``{applies_to: filter, set |
     increase | decrease: {will kind: n}}``; ``set`` changes what is paid, the others the amount."""
+    limit: str | None = None
+    """A use limit of an activated or triggered ability (``once_per_turn``, ``once_per_turn_this_card``;
+    FoW 9.1, 1.4): card text that the engine checks when the ability would be played."""
+    valid_in: tuple[str, ...] = ()
+    """Zones the ability's own text says it is valid in, besides its card's usual zone (FoW 9.2)."""
+    basic: Mapping[str, Any] | None = None
+    """A basic ability's definition of its card's ``atk``, ``def`` or ``races`` (FoW 9.4), valid in every zone."""
+    modes: Mapping[str, Any] | None = None
+    """A modal ability's ``{choose: n, options: [{label?, targets?, effect}]}`` (FoW 9.3 「選擇(數字)」)."""
     battle_cost: Mapping[str, Any] | None = None
     """A static ability making a player perform actions to attack or to block with a card (FoW 8.2,
     8.3): ``{action: "attack"|"block", applies_to: "this"|"attached"|filter, cost: {will kind: n,
@@ -135,6 +144,9 @@ class Ability:
             produce=frozen(raw["produce"]) if "produce" in raw else None, text=raw.get("text"),
             cost_change=frozen(raw["cost_change"]) if "cost_change" in raw else None,
             battle_cost=frozen(raw["battle_cost"]) if "battle_cost" in raw else None,
+            limit=raw.get("limit"), valid_in=tuple(raw.get("valid_in", ())),
+            modes=frozen(raw["modes"]) if "modes" in raw else None,
+            basic=frozen({k: raw[k] for k in ("atk", "def", "races") if k in raw}) if raw["kind"] == "basic" else None,
         )
 
 
@@ -243,6 +255,9 @@ class ChaseItem:
     no longer finds it (FoW 3.1) and its information is the last known (FoW 9.11). -1: unknown."""
     copy: bool = False
     """A copy of an ability made on the chase (FoW 10.16)."""
+    modes: tuple[int, ...] | None = None
+    """The modes chosen when a modal card or ability was played (FoW 9.3), in printed order; the
+    others do not exist. ``None``: not modal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,6 +387,10 @@ class GameState:
     """(player, loop, index after its iterations): that player must act otherwise before the same loop again (FoW 14.1)."""
     complete: bool = True
     """False once something could not be evaluated (a cannot_evaluate or stopping not_covered step)."""
+    uses: tuple[tuple[int, PlayerId, str, CardId, int, int], ...] = ()
+    """Abilities with a use limit played so far, as (turn number, controller, card name, card id,
+    incarnation, ability index) (FoW 9.1: "this ability" is the same ability of every card with the
+    same name its player controls; "this card's this ability" only that card)."""
     reported: frozenset[str] = frozenset()
     """Card text already reported as not evaluable, as ``<card>@<incarnation>#<ability>`` (reported once each)."""
     checkpoint: GameState | None = field(default=None, compare=False, repr=False)

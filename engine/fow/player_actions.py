@@ -15,7 +15,9 @@ from .battle import forced_attackers
 from .context import Game, Refused, allowed, will_text
 from .costs import (can_pay_will, cannot_evaluate, cost_of, pay_ability_cost, pay_will, play_will_abilities,
                     play_will_ability, verify_rest_cost)
+from .limits import record_use, verify_limit
 from .model import BATTLE_AREA, Ability, Card, CardId, ChaseItem, GameState, PlayerId
+from .modes import CHOSEN_MODES, mode_targets, pick_modes
 from .rules import wp
 from .standby import standby_condition, standby_cost
 from .symbols import incarnation
@@ -88,11 +90,16 @@ def do_play(g: Game, state: GameState, action: Action) -> GameState:
     pid, cid = action["player"], action["card"]
     card = state.cards[cid]
     quickcast = "quickcast" in card.keywords and not main_timing(g, state, pid)
-    targets, state = pick_targets(g, state, pid, card_targets(card), action.get("targets"), cid)
+    spell = next((a for a in card.abilities if a.kind == "spell"), None)
+    modes, state = pick_modes(g, state, pid, spell if card.type == "spell" else None, action.get("modes"), cid)
+    specs = mode_targets(spell, modes) if modes is not None else card_targets(card)
+    targets, state = pick_targets(g, state, pid, specs, action.get("targets"), cid)
     try:
         state = _pay_and_put(g, state, action, card, targets)
     except IllegalAction as illegal:
         raise Refused(illegal, state) from None
+    if modes is not None:
+        state = replace(state, chase=state.chase[:-1] + (replace(state.chase[-1], modes=modes),))
     item = state.chase[-1]
     kind = "summon spell" if card.type == "resonator" else "normal spell"
     g.rec("play", "fow.play.card", wp("12.3" if quickcast else _play_section(card)), player=pid, card=cid,
@@ -136,12 +143,15 @@ def verify_activate(g: Game, state: GameState, action: Action) -> None:
     card = state.cards.get(cid)
     if card is None or card.controller != pid:
         raise IllegalAction(wp("7.8"), "fow.illegal.not_controller", {"card": cid})
-    if not cont.valid(card):
-        raise IllegalAction(wp("9.2"), "fow.illegal.ability_not_valid", {"card": cid})
     ability = ability_of(g, state, cid, action.get("ability", 0))
+    if not (cont.works(card, ability) if ability is not None else cont.valid(card)):
+        raise IllegalAction(wp("9.2"), "fow.illegal.ability_not_valid", {"card": cid, "zone": card.zone})
     if ability is None or ability.kind not in ("activated", "will"):
         raise IllegalAction(wp("9.5"), "fow.illegal.no_such_ability", {"card": cid})
+    verify_limit(state, card, ability)
     if ability.cost.rest:
+        if card.zone not in BATTLE_AREA:  # FoW 10.12: only a card in the battle area is rested or recovered
+            raise IllegalAction(wp("10.12"), "fow.illegal.rest_outside_battle_area", {"card": cid, "zone": card.zone})
         verify_rest_cost(state, card)
 
 
@@ -158,9 +168,9 @@ def activatable(g: Game, state: GameState, pid: PlayerId) -> list[str]:
         cards = g.index(state)["cards"]
         for p in state.players:
             probe = replace(state, priority=p.id)
-            out[p.id] = [f"{card.id}#{a.index}" for card in cards[p.id] if card.zone in BATTLE_AREA and cont.valid(card)
-                         for a in g.abilities(state, card.id)
-                         if a.kind == "activated" and can_activate(g, probe, {"player": p.id, "card": card.id, "ability": a.index})]
+            out[p.id] = [f"{card.id}#{a.index}" for card in cards[p.id] for a in g.abilities(state, card.id)
+                         if a.kind == "activated" and cont.works(card, a)
+                         and can_activate(g, probe, {"player": p.id, "card": card.id, "ability": a.index})]
         return out
 
     return g.on_board("activatable", state, compute)[pid]
@@ -171,19 +181,21 @@ def do_activate(g: Game, state: GameState, action: Action) -> GameState:
     verify_activate(g, state, action)
     pid, cid = action["player"], action["card"]
     ability = ability_of(g, state, cid, action.get("ability", 0))
-    verify_targets_given(ability.targets, action.get("targets"), cid)
+    if ability.modes is None:
+        verify_targets_given(ability.targets, action.get("targets"), cid)
     if ability.kind == "will":
         return do_will(g, state, action)
     card = state.cards[cid]
-    targets, state = pick_targets(g, state, pid, ability.targets, action.get("targets"), cid)
+    modes, state = pick_modes(g, state, pid, ability, action.get("modes"), cid)
+    targets, state = pick_targets(g, state, pid, mode_targets(ability, modes), action.get("targets"), cid)
     try:
         state = play_will_abilities(g, state, pid, action.get("pay_with", []))
         state = pay_ability_cost(g, state, pid, card, ability, f"{card.name} ability {ability.index}")
     except IllegalAction as illegal:
         raise Refused(illegal, state) from None
     item = ChaseItem("ability", cid, pid, ability.index, tuple(targets), marks(state, targets),
-                     position=len(state.chase) + 1, source_mark=state.cards[cid].incarnation)
-    state = replace(state, chase=state.chase + (item,))
+                     position=len(state.chase) + 1, source_mark=state.cards[cid].incarnation, modes=modes)
+    state = record_use(replace(state, chase=state.chase + (item,)), card, ability)
     g.rec("activate", "fow.activate", wp("7.8"), player=pid, card=cid, card_name=g.name(state, cid),
           ability=ability.index, position=item.position, targets=[str(t) for t in targets])
     return g.sync(state)
@@ -341,36 +353,40 @@ def pass_priority(g: Game, state: GameState, action: Action) -> Outcome:
 
 @VOCABULARY.entry("action", "play", rule=("7.1", "7.2", "7.3", "7.7", "9.3"), label="Play a card from the hand",
                   doc="The player plays `card` from the hand (FoW 7.1 resonators and regalia, 7.2 additions, 7.3 "
-                      "Chants: main timing; 7.7 Chant-Instants and Quickcast 12.3: priority): targets chosen "
+                      "Chants: main timing; 7.7 Chant-Instants and Quickcast 12.3: priority): a modal spell's `modes` "
+                      "chosen (9.3; none given: a choice), targets chosen "
                       "(`targets`), will abilities of `pay_with` played while paying (10.2), the cost paid (changed "
                       "by cost changes, 9.3), with `awaken` its Awakening cost too (12.1; refused for a card without "
                       "Awakening), or with `incarnation` the "
                       "resonators banished instead (12.2); it goes on the chase and the opponent receives priority.",
-                  keys={"player": PLAYER, "card": CARD_ID, "targets": TARGETS, "pay_with": PAY_WITH,
+                  keys={"player": PLAYER, "card": CARD_ID, "targets": TARGETS, "pay_with": PAY_WITH, "modes": CHOSEN_MODES,
                         "awaken": Boolean(label="Awaken", default=False, help="pay the Awakening cost too (FoW 12.1)"),
                         "incarnation": ListOf(item=CARD_ID, max_items=100, label="Incarnation: banish",
                                               help="the resonators banished instead of paying the cost (FoW 12.2)")},
                   required=("player", "card"),
                   messages=("fow.play.card", "fow.cost.will", "fow.cost.awakening", "fow.cost.incarnation",
                             "fow.illegal.not_in_hand", "fow.illegal.main_timing", "fow.illegal.cannot_pay",
-                            "fow.illegal.extra_targets", "fow.illegal.no_awakening"),
+                            "fow.illegal.extra_targets", "fow.illegal.no_awakening", "fow.illegal.modes"),
                   example={"type": "play", "player": "p1", "card": "bolt", "targets": ["x"], "pay_with": ["s1"]},
-                  row=Row(main=("player", "card", "targets", "pay_with"), extra=("awaken", "incarnation")))
+                  row=Row(main=("player", "card", "targets", "pay_with"), extra=("modes", "awaken", "incarnation")))
 def play(g: Game, state: GameState, action: Action) -> Outcome:
     """Play a card (:func:`do_play`); the opponent receives priority (FoW 6.4)."""
     return do_play(g, state, action), "opponent"
 
 
 @VOCABULARY.entry("action", "activate", rule=("7.8", "9.5"), label="Play an activated ability",
-                  doc="The player plays `ability` (default 0) of `card` (FoW 7.8): targets chosen, the cost paid, and "
-                      "it goes on the chase; the opponent receives priority. A will ability named this way resolves at "
+                  doc="The player plays `ability` (default 0) of `card` (FoW 7.8): a modal ability's `modes` chosen "
+                      "(9.3), targets chosen, the cost paid, and it goes on the chase; the opponent receives priority. "
+                      "It is refused where the ability does not work (9.2) and past its use limit (9.1). A will ability named this way resolves at "
                       "once (9.7).",
-                  keys={"player": PLAYER, "card": CARD_ID, "ability": _ABILITY, "targets": TARGETS, "pay_with": PAY_WITH},
+                  keys={"player": PLAYER, "card": CARD_ID, "ability": _ABILITY, "targets": TARGETS, "pay_with": PAY_WITH,
+                        "modes": CHOSEN_MODES},
                   required=("player", "card"),
                   messages=("fow.activate", "fow.illegal.not_controller", "fow.illegal.no_such_ability",
-                            "fow.illegal.ability_not_valid", "fow.illegal.extra_targets"),
+                            "fow.illegal.ability_not_valid", "fow.illegal.extra_targets", "fow.illegal.modes",
+                            "fow.illegal.once_per_turn", "fow.illegal.rest_outside_battle_area"),
                   example={"type": "activate", "player": "p1", "card": "c1", "ability": 0},
-                  row=Row(main=("player", "card", "ability", "targets"), extra=("pay_with",)))
+                  row=Row(main=("player", "card", "ability", "targets"), extra=("modes", "pay_with")))
 def activate(g: Game, state: GameState, action: Action) -> Outcome:
     """Play an activated ability (:func:`do_activate`); the opponent receives priority, unless it is
     a will ability (FoW 6.4, 9.7)."""

@@ -11,6 +11,7 @@ from . import continuous as cont
 from .context import Game
 from .costs import cannot_evaluate
 from .model import BATTLE_AREA, CardId, ChaseItem, GameState
+from .modes import mode_effect, mode_targets
 from .rules import wp
 from .targets import TargetSpec, card_targets, target_ok
 from .triggers import fire, watched
@@ -121,12 +122,13 @@ def resolve_top(g: Game, state: GameState) -> GameState:
             return state
         if ability.text is not None:
             return cannot_evaluate(g, state, item.source, ability.text)
-        instructions = ability.effect
-        if card is not None and card.zone not in BATTLE_AREA and card.zone != "chase" and ability.kind != "break":
+        instructions = mode_effect(ability, item.modes)
+        if card is not None and card.zone not in BATTLE_AREA and card.zone != "chase" and ability.kind != "break" \
+                and card.zone not in ability.valid_in:
             # 9.6 says so for triggered abilities; an activated ability resolves by 9.3/7.8 (no source needed).
             g.rec("resolve", "fow.resolve.source_gone", wp("9.6" if ability.kind == "triggered" else "9.3"),
                   card=item.source)
-    specs = ability.targets if ability is not None else ()
+    specs = mode_targets(ability, item.modes)
     state = run_effect(g, state, item, instructions, specs)
     if card is not None and not item.copy and card.id in state.cards and state.cards[card.id].zone == "chase":  # FoW 7.10
         state = move(g, state, card.id, "graveyard", "lifebreak", wp("7.10"))
@@ -157,7 +159,7 @@ def resolve_card(g: Game, state: GameState, item: ChaseItem) -> GameState:
         if spell is not None and spell.text is not None:
             state = cannot_evaluate(g, state, card.id, spell.text)
         elif spell is not None:
-            state = run_effect(g, state, item, spell.effect, spell.targets)
+            state = run_effect(g, state, item, mode_effect(spell, item.modes), mode_targets(spell, item.modes))
         section = {"chant_instant": "7.7", "chant_standby": "7.9"}.get(card.subtype or "", "7.3")
         if state.cards[card.id].zone == "chase":
             state = move(g, state, card.id, "graveyard", "resolved", wp(section))

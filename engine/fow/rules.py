@@ -51,6 +51,8 @@ SILENT_POINTS = {
     "discard_chooser": "who chooses the cards discarded (10.18)",
     "counters": "counters are card text; the whitepaper defines none",
     "own_discard_trigger": "whether a discarded card's own \"when this card is discarded\" ability triggers (9.2 makes no ability valid in the hand or the graveyard; 9.6 reads the card in the graveyard)",
+    "basic_ability_lost": "whether a card that loses all its abilities keeps what its basic abilities define (9.9 counts "
+                          "them in the base information, then removes abilities; 9.4)",
 }
 """Every point the whitepaper does not cover on which the engine records a step, by key (the
 step's ``topic`` where it has one; ``silent:<key>`` in a vocabulary entry's rules). One table, so
@@ -73,6 +75,7 @@ CR_ON_SILENT_POINT: dict[str, tuple[str, ...]] = {
     "discard_chooser": ("1019.1", "1019.2"),  # "To discard a card is to move a card from your hand …"
     "counters": ("1022.2", "1022.4", "1203.1"),  # putting counters; removed on leaving the field; +100/+100 and -100/-100
     "own_discard_trigger": ("1019.3",),  # "when this card is discarded" triggers when the card leaves the hand
+    "basic_ability_lost": ("904.2a", "909.1a", "909.1d"),  # base abilities; the base information; removing abilities
 }
 """Each not-covered point of :data:`SILENT_POINTS` → the rules of the Comprehensive Rules 12.7
 (:data:`CR_DOCUMENT`) on the same topic (``engine/tests/test_fow_cr_references.py`` checks that
@@ -85,6 +88,8 @@ CR_ON_SECTION: dict[str, tuple[str, ...]] = {
     "5.4": ("505.5",),  # the end phase's final step
     "7.5": ("705.1", "705.2d", "705.3"),  # Judgment
     "9.3": ("903.2l", "903.2l-1"),  # paying the costs of a card or ability; what cannot be paid
+    "9.4": ("904.2", "904.3"),  # base abilities and where they apply
+    "9.9": ("909.1", "909.1a"),  # the order of continuous effects; the base information
     "8.5": ("806.2",),  # normal battle resolution
     "8.6": ("807.3",),  # end of battle
     "10.8": ("1009.1", "1009.2"),  # draw

@@ -16,6 +16,8 @@ from . import abilities, battle, choices, continuous as cont, costs, damage, eff
 from . import player_actions, setup, special, standby, symbols, targets, triggers  # noqa: F401  (register their entries)
 from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, KEYWORDS, SPELL_SUBTYPES, TYPES, ZONES, Ability,
                     Battle, Card, ChaseItem, Cost, Effect, Face, GameState, Pending, Player, frozen, plain)
+from .limits import USED_THIS_TURN, uses_of
+from .modes import CHOSEN_MODES
 from .options import OPTIONS, options  # noqa: F401  (the builder reads OPTIONS here)
 from .vocabulary import CARD_COST, CARD_ID, CARD_OR_PLAYER, PLAYER, PLAYERS, TARGETS, VOCABULARY, WILL_MAP, Reference
 
@@ -74,17 +76,17 @@ OBJECT_FIELDS = {
     "awakening": Record(fields={"cost": CARD_COST, "abilities": _ABILITIES}),
     "timestamp": Integer(low=0, high=1_000_000),
     "incarnation": ListOf(item=ListOf(item=Choice(values=ATTRIBUTES, what="attribute"), min_items=1, max_items=5), max_items=10),
-    "special": Boolean(),
+    "special": Boolean(), "used_this_turn": USED_THIS_TURN,
 }
 """An object (§7.3); the cross-field rules are :func:`_check_object`'s."""
 CHAIN_FIELDS = {
     "kind": Choice(values=("card", "ability", "judgment"), what="chase item kind"), "source": CARD_ID, "controller": PLAYER,
     "ability": Integer(low=0, high=99), "targets": TARGETS, "from_hand": Boolean(), "awakened": Boolean(),
-    "effect": ListOf(item=VOCABULARY.use("instruction"), max_items=50),
+    "effect": ListOf(item=VOCABULARY.use("instruction"), max_items=50), "modes": CHOSEN_MODES,
 }
 """A chase item (§7.5)."""
-CHAIN_KEYS = {"card": ("kind", "source", "controller", "targets", "from_hand", "awakened"),
-              "ability": ("kind", "source", "controller", "ability", "targets", "effect"),
+CHAIN_KEYS = {"card": ("kind", "source", "controller", "targets", "from_hand", "awakened", "modes"),
+              "ability": ("kind", "source", "controller", "ability", "targets", "effect", "modes"),
               "judgment": ("kind", "source", "controller")}
 """The keys each kind of chase item reads."""
 PENDING_FIELDS = {"source": CARD_ID, "controller": PLAYER, "ability": Integer(low=0, high=99), "count": Integer(low=1, high=999)}
@@ -206,6 +208,16 @@ def _check_object(o: Mapping[str, Any], path: Path, v: Validation) -> None:
                 v.error((*here, "trigger"), "only a Chant-Standby has a condition (FoW 7.9)")
             targets = ability.get("targets", [])
             _check_indexes(ability.get("effect", []), _target_kinds(targets), (*here, "effect"), v)
+            modes = ability.get("modes")
+            for m, mode in enumerate(modes.get("options", []) if isinstance(modes, Mapping) else []):
+                if isinstance(mode, Mapping):  # a mode's target indexes name its own targets (FoW 9.3)
+                    _check_indexes(mode.get("effect", []), _target_kinds(mode.get("targets", [])),
+                                   (*here, "modes", "options", m, "effect"), v)
+    for k, index in enumerate(o.get("used_this_turn", []) if isinstance(o.get("used_this_turn"), list) else []):
+        ability = o.get("abilities", [])[index] if isinstance(index, int) and index < len(o.get("abilities", [])) else None
+        if not isinstance(ability, Mapping) or "limit" not in ability:
+            v.error((*path, "used_this_turn", k), f"ability {index} of {o['id']} has no use limit (FoW 9.1): "
+                                                  "only abilities with a limit count their uses")
 
 
 def _check_indexes(effect: Any, targets: list[str | None], path: Path, v: Validation) -> None:
@@ -265,11 +277,38 @@ def _check_chain_item(raw: Any, path: Path, v: Validation, objects: Mapping[str,
     for key in raw:
         if key not in CHAIN_KEYS[raw["kind"]]:
             v.error((*path, key), f"a {raw['kind']} item has no {key} (it takes: {', '.join(CHAIN_KEYS[raw['kind']][1:])})")
+    if raw["kind"] in ("card", "ability") and "effect" not in raw:
+        _check_chain_modes(raw, path, v, objects)
     if raw["kind"] == "ability":
         if "ability" not in raw and "effect" not in raw:
             v.error((*path, "ability"), "an ability item names its ability (or gives its effect)")
         _check_ability_index(raw, path, v, list(objects.values()))
         _check_indexes(raw.get("effect", []), [None] * len(raw.get("targets", [])), (*path, "effect"), v)
+
+
+def _check_chain_modes(raw: Mapping[str, Any], path: Path, v: Validation, objects: Mapping[str, Any]) -> None:
+    """Refuse the ``modes`` of a chase item whose card or ability is not modal, or that do not
+    name ``choose`` distinct modes it has, and a modal one without them (FoW 9.3)."""
+    source = objects.get(raw["source"])
+    abilities = source.get("abilities", []) if isinstance(source, Mapping) else []
+    if raw["kind"] == "card":
+        ability = next((a for a in abilities if isinstance(a, Mapping) and a.get("kind") == "spell"), None)
+    else:
+        index = raw.get("ability")
+        ability = abilities[index] if isinstance(index, int) and index < len(abilities) else None
+    modes = ability.get("modes") if isinstance(ability, Mapping) else None
+    given = raw.get("modes")
+    if given is None:
+        if isinstance(modes, Mapping):  # the modes were chosen when it was played (FoW 9.3): say which
+            v.error((*path, "modes"), f"{raw['source']}'s {'spell' if raw['kind'] == 'card' else 'ability'} is modal: "
+                                      f"give the {modes.get('choose')} mode(s) chosen when it was played (FoW 9.3)")
+    elif not isinstance(modes, Mapping):
+        v.error((*path, "modes"), f"{raw['source']}'s {'spell' if raw['kind'] == 'card' else 'ability'} is not modal "
+                                  "(it has no modes, FoW 9.3)")
+    elif len(given) != modes.get("choose") or len(set(given)) != len(given) \
+            or any(i >= len(modes.get("options", [])) for i in given):
+        v.error((*path, "modes"), f"choose {modes.get('choose')} distinct modes of {len(modes.get('options', []))} "
+                                  "(FoW 9.3)")
 
 
 def _abilities(raw: list) -> tuple[Ability, ...]:
@@ -314,7 +353,8 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
         marks = tuple(cards[t].incarnation if isinstance(t, str) and t in cards else -1 for t in targets)
         chase.append(ChaseItem(c["kind"], c["source"], c["controller"], c.get("ability"), targets, marks,
                                c.get("from_hand", c["kind"] == "card"), c.get("awakened", False),
-                               effect_override=frozen(c["effect"]) if "effect" in c else None, position=i + 1))
+                               effect_override=frozen(c["effect"]) if "effect" in c else None, position=i + 1,
+                               modes=tuple(sorted(c["modes"])) if "modes" in c else None))
         if c["kind"] == "card":
             cards[c["source"]] = Card(**{**_fields(cards[c["source"]]), "zone": "chase"})
     pending = tuple(Pending(p["source"], p.get("controller", cards[p["source"]].controller), p.get("ability"),
@@ -335,7 +375,9 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
                      turn_number=turn.get("number", 2), priority=turn.get("priority", turn["active"]),
                      passes=turn.get("passes", 0), chase=tuple(chase), pending=pending, effects=effects,
                      battle=battle, clock=clock, effect_order=tuple(turn.get("effect_order", [])),
-                     actions=tuple(scenario.get("actions", [])))
+                     actions=tuple(scenario.get("actions", [])),
+                     uses=tuple((turn.get("number", 2), cards[o["id"]].controller, cards[o["id"]].name, o["id"], 0, index)
+                                for o in scenario["objects"] for index in o.get("used_this_turn", [])))
 
 
 def _fields(card: Card) -> dict[str, Any]:
@@ -360,6 +402,9 @@ def result(scenario: Mapping[str, Any], state: GameState, chars: Mapping[str, co
             o["attached_to"] = card.attached_to
         if card.incarnation:
             o["new_card"] = card.incarnation
+        used = uses_of(state, card)
+        if used:
+            o["used_this_turn"] = used
         if chars is not None and card.id in chars:
             ch = chars[card.id]
             o.update({"atk": ch.atk, "def": ch.def_, "races": ch.races, "keywords": ch.keywords,
@@ -377,8 +422,8 @@ def result(scenario: Mapping[str, Any], state: GameState, chars: Mapping[str, co
     out["objects"] = objects
     # A card played awakened keeps saying so on the chase (FoW 12.1: it enters the field with its text).
     out["chain"] = [{"kind": i.kind, "source": i.source, "controller": i.controller, "ability": i.ability,
-                     "targets": list(i.targets), "position": i.position, **({"awakened": True} if i.awakened else {})}
-                    for i in state.chase]
+                     "targets": list(i.targets), "position": i.position, **({"awakened": True} if i.awakened else {}),
+                     **({"modes": list(i.modes)} if i.modes is not None else {})} for i in state.chase]
     out["pending"] = [{"source": p.source, "controller": p.controller, "ability": p.ability, "count": p.count}
                       for p in state.pending]
     # The effects still in force, as a scenario would give them: a spent replacement or a delayed trigger that

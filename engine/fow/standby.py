@@ -14,6 +14,7 @@ from . import continuous as cont
 from .context import Game, Refused, will_text
 from .costs import can_pay_will, pay_life, pay_will, play_will_abilities
 from .model import BATTLE_AREA, Card, ChaseItem, Cost, GameState, PlayerId
+from .modes import CHOSEN_MODES, mode_targets, pick_modes
 from .rules import wp
 from .targets import card_targets, marks, pick_targets
 from .timing import check_timing
@@ -199,7 +200,10 @@ def do_play_standby(g: Game, state: GameState, action: Action) -> GameState:
     stones = [c for c in state.cards.values() if c.controller == pid and c.zone == "stone_area"]
     if len(stones) < card.cost.total:
         raise IllegalAction(wp("9.3"), "fow.illegal.show_stones", {"card": cid, "needed": card.cost.total})
-    targets, state = pick_targets(g, state, pid, card_targets(card), action.get("targets"), cid)
+    spell = next((a for a in card.abilities if a.kind == "spell"), None)
+    modes, state = pick_modes(g, state, pid, spell, action.get("modes"), cid)
+    specs = mode_targets(spell, modes) if modes is not None else card_targets(card)
+    targets, state = pick_targets(g, state, pid, specs, action.get("targets"), cid)
     try:
         state = play_will_abilities(g, state, pid, action.get("pay_with", []))
         state = standby_cost(g, state, pid, card)
@@ -208,7 +212,7 @@ def do_play_standby(g: Game, state: GameState, action: Action) -> GameState:
     g.rec("reveal", "fow.standby.reveal", wp("9.3"), player=pid, card=cid, card_name=card.name, stones=card.cost.total)
     state = move(g, state, cid, "chase", "played", wp("9.3"))
     item = ChaseItem("card", cid, pid, None, tuple(targets), marks(state, targets),
-                     position=len(state.chase) + 1, source_mark=state.cards[cid].incarnation)
+                     position=len(state.chase) + 1, source_mark=state.cards[cid].incarnation, modes=modes)
     state = replace(state, chase=state.chase + (item,))
     g.rec("play", "fow.play.card", wp("7.9"), player=pid, card=cid, card_name=card.name, position=item.position,
           spell_kind="normal spell", targets=[str(t) for t in targets])
@@ -230,14 +234,14 @@ def standby(g: Game, state: GameState, action: Action) -> tuple[GameState, str]:
 @VOCABULARY.entry("action", "play_standby", rule=("7.9", "9.3"), label="Play a Chant-Standby",
                   doc="With priority, the player reveals a Chant-Standby put into the standby area before this turn "
                       "whose condition is met, shows magic stones equal to its cost instead of paying it, pays the "
-                      "condition's cost, and puts it on the chase (FoW 7.9, 9.3).",
-                  keys={"player": PLAYER, "card": CARD_ID, "targets": TARGETS, "pay_with": PAY_WITH},
+                      "condition's cost, and puts it on the chase (FoW 7.9, 9.3); a modal one's `modes` are chosen then (9.3).",
+                  keys={"player": PLAYER, "card": CARD_ID, "targets": TARGETS, "pay_with": PAY_WITH, "modes": CHOSEN_MODES},
                   required=("player", "card"),
                   messages=("fow.standby.reveal", "fow.play.card", "fow.illegal.not_in_standby",
                             "fow.illegal.standby_this_turn", "fow.illegal.standby_condition", "fow.illegal.show_stones",
-                            "fow.illegal.extra_targets"),
+                            "fow.illegal.extra_targets", "fow.illegal.modes"),
                   example={"type": "play_standby", "player": "p2", "card": "c1", "targets": ["x"]},
-                  row=Row(main=("player", "card", "targets"), extra=("pay_with",)))
+                  row=Row(main=("player", "card", "targets"), extra=("modes", "pay_with")))
 def play_standby(g: Game, state: GameState, action: Action) -> tuple[GameState, str]:
     """Play a Chant-Standby (:func:`do_play_standby`); the opponent receives priority (FoW 6.4)."""
     return do_play_standby(g, state, action), "opponent"

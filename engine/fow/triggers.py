@@ -7,12 +7,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..core import IllegalAction
 from ..core.validation import Path
 from ..core.vocabulary import Choice, Const, Either, Integer, Row, Validation
 from . import continuous as cont
 from .choices import choose
 from .context import Game, Refused
+from .limits import record_use, used_up
 from .model import Card, CardId, ChaseItem, GameState, Pending, frozen
+from .modes import mode_targets, pick_modes
 from .rules import silent, wp
 from .targets import marks, pick_targets
 from .vocabulary import VOCABULARY, at_most_one
@@ -127,14 +130,14 @@ def fire(g: Game, state: GameState, event: str, card: CardId | None = None, lki:
         who = (lki_card.controller if lki_card is not None and lki_card.id == card else
                state.cards[card].controller if card in state.cards else state.active)
     state = replace(state, events=state.events + ((event, card, who),))
-    sources = [c for c in state.cards.values() if cont.valid(c)]
+    sources = [c for c in state.cards.values() if cont.valid(c) or any(a.valid_in for a in cont.abilities_of(c))]
     if lki_card is not None and lki_card not in sources:
         sources.append(lki_card)
     for src in sorted(sources, key=lambda c: c.id):
         is_lki = lki_card is not None and src.id == lki_card.id
         abilities = cont.abilities_of(src) if is_lki else g.abilities(state, src.id)
         for ability in abilities:
-            if ability.kind != "triggered" or ability.trigger is None:
+            if ability.kind != "triggered" or ability.trigger is None or not (is_lki or cont.works(src, ability)):
                 continue
             trig = ability.trigger
             if trig.get("event") != event:
@@ -297,7 +300,17 @@ def play_trigger(g: Game, state: GameState, pending: Pending) -> GameState:
     ability = None
     if pending.ability is not None and card is not None:
         ability = next((a for a in cont.abilities_of(card) if a.index == pending.ability), None)
-    specs = ability.targets if ability is not None else ()
+    if ability is not None and used_up(state, card, ability):  # FoW 9.1: its use limit this turn is reached
+        g.rec("trigger", "fow.trigger.not_played", wp("9.1"), card=pending.source,
+              card_name=g.name(state, pending.source), reason="fow.illegal.once_per_turn")
+        return state
+    try:
+        modes, state = pick_modes(g, state, pending.controller, ability, None, pending.source)
+    except IllegalAction as illegal:
+        g.rec("trigger", "fow.trigger.not_played", wp("9.3"), card=pending.source,
+              card_name=g.name(state, pending.source), reason=illegal.message_id)
+        return state
+    specs = mode_targets(ability, modes)
     try:
         targets, state = pick_targets(g, state, pending.controller, specs, None, pending.source)
     except Refused as refused:
@@ -306,8 +319,10 @@ def play_trigger(g: Game, state: GameState, pending: Pending) -> GameState:
         return refused.state
     item = ChaseItem("ability", pending.source, pending.controller, pending.ability, tuple(targets),
                      marks(state, targets), lki=pending.lki, effect_override=pending.effect,
-                     position=len(state.chase) + 1, source_mark=pending.source_mark)
+                     position=len(state.chase) + 1, source_mark=pending.source_mark, modes=modes)
     state = replace(state, chase=state.chase + (item,))
+    if ability is not None:
+        state = record_use(state, card, ability)
     if state.battle is not None and pending.controller != state.active:  # FoW 8.2: it played an ability
         state = replace(state, battle=replace(state.battle, opponent_played=True))
     g.rec("trigger", "fow.trigger.play", wp("9.6"), card=pending.source, card_name=g.name(state, pending.source),

@@ -14,6 +14,7 @@ Slots (docs/scenario-format.md §7 has one generated section per slot):
 
 * ``option`` (keyed: ``options``): the 13 readings of the whitepaper's contradictions;
 * ``ability`` (tagged by ``kind``): what a paragraph of card text is (FoW 9.1);
+* ``limit`` (named): how often an activated or triggered ability may be played (FoW 9.1, 1.4);
 * ``trigger`` (tagged by ``event``): a triggered ability's condition (FoW 9.6);
 * ``standby_condition`` (tagged by ``event``): a Chant-Standby's condition (FoW 7.9);
 * ``instruction`` (tagged by ``do``): what a resolving card or ability does (FoW 9.8, 10);
@@ -231,6 +232,11 @@ VOCABULARY.slot("ability", style=TAGGED, kind="ability", tag="kind", label="Abil
        doc="An element of `abilities` (of a card, its J-ruler side `j_ruler.abilities`, or its Awakening text "
            "`awakening.abilities`): one paragraph of card text as data (FoW 9.1). Its index in its list is how "
            "chase items, pending triggers and `activate` actions name it.")
+VOCABULARY.slot("limit", style=NAMED, kind="condition", label="Use limit",
+       doc="The `limit` of an activated or triggered ability: card text limiting how often it is played (FoW 1.4: "
+           "card text wins over the rules). \"This ability\" is the same ability of every card with the same name "
+           "controlled by the same player, \"this card's this ability\" only that card (FoW 9.1). A use is counted "
+           "when the ability goes on the chase; the object's `used_this_turn` gives the uses before the scenario.")
 VOCABULARY.slot("trigger", style=TAGGED, kind="event", tag="event", label="Trigger event",
        doc="The `trigger` of a `triggered` ability: the event whose happening adds one to its trigger count "
            "(FoW 9.6). Triggered abilities then go on the chase in priority processing (FoW 6.2).")

@@ -30,7 +30,7 @@ def _spell(effect, targets=(), **kw):
 class RegistryTests:
     def test_every_slot_has_entries_and_the_builder_names_derive_from_it(self):
         assert {slot: len(FOW.names(slot)) for slot in FOW.slots} == {
-            "option": 13, "ability": 7, "trigger": 21, "standby_condition": 21, "instruction": 27, "change": 10,
+            "option": 13, "ability": 8, "limit": 2, "trigger": 21, "standby_condition": 21, "instruction": 27, "change": 10,
             "effect": 3, "filter": 9, "target": 2, "cost": 10, "amount": 1, "duration": 4, "keyword": 11, "action": 18}
         assert ABILITY_KINDS == tuple(FOW.names("ability")) and ACTIONS == tuple(FOW.names("action"))
         assert INSTRUCTIONS == tuple(FOW.names("instruction"))
@@ -95,7 +95,8 @@ class IgnoredKeysAreRefusedTests:
 
     @pytest.mark.parametrize(("ability", "path"), [
         ({"kind": "activated", "name": "Zap", "effect": []}, "name"),
-        ({"kind": "static", "continuous": {"atk": 1}, "replacement": {"do": "prevent"}}, "replacement"),
+        # A static replacement is applied since issue 15 (FoW 9.4, 9.10); an ability is never spent.
+        ({"kind": "static", "continuous": {"atk": 1}, "replacement": {"do": "prevent", "once": True}}, "replacement.once"),
         ({"kind": "triggered", "trigger": {"event": "start_of_main", "card": "any"}, "effect": []}, "trigger.card"),
         ({"kind": "triggered", "trigger": {"event": "enter"}, "cost": {"void": 1}, "effect": []}, "cost"),
         ({"kind": "will", "cost": {"rest": True, "fire": 1}, "produce": {"fire": 1}}, "cost.fire"),

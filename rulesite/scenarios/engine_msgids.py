@@ -188,6 +188,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} must take another action before performing the same loop again.'),
     # Translators: fow.illegal.main_timing
     pgettext_lazy('trace', '{player} does not have main timing.'),
+    # Translators: fow.illegal.modes
+    pgettext_lazy('trace', '{card}: choose {count} distinct mode(s) it has, not {given}.'),
     # Translators: fow.illegal.mulligan_cards
     pgettext_lazy('trace', '{player} cannot put back {cards}: they must be different cards of the hand.'),
     # Translators: fow.illegal.must_attack
@@ -222,10 +224,14 @@ MSGIDS = (
     pgettext_lazy('trace', "The {kind} choice is {chooser}'s, not {player}'s."),
     # Translators: fow.illegal.nothing_to_pay
     pgettext_lazy('trace', 'Nothing is paid to {action} with {card}: the will sources {pay_with} cannot be played.'),
+    # Translators: fow.illegal.once_per_turn
+    pgettext_lazy('trace', 'Ability {ability} of {card_name} was already played this turn ({limit}).'),
     # Translators: fow.illegal.out_of_turn
     pgettext_lazy('trace', 'A {type} action by {player} is not expected now.'),
     # Translators: fow.illegal.rest_j_ruler_new
     pgettext_lazy('trace', '{card} has not been on the field since the start of the turn: no [rest] abilities.'),
+    # Translators: fow.illegal.rest_outside_battle_area
+    pgettext_lazy('trace', '{card} is in the {zone}: only a card in the battle area can be rested for [rest].'),
     # Translators: fow.illegal.rest_resonator_new
     pgettext_lazy('trace', '{card} has not been in the battle area since the start of the turn: no [rest] abilities.'),
     # Translators: fow.illegal.ruler_rested
@@ -262,6 +268,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Rule processing did not settle after {passes} passes: the game is a draw.'),
     # Translators: fow.loop.unstoppable
     pgettext_lazy('trace', 'No player can stop the loop of {player}: the game is a draw.'),
+    # Translators: fow.modes.chosen
+    pgettext_lazy('trace', '{player} chooses {choose} mode(s) of {card}: {labels}; the others do not exist.'),
     # Translators: fow.move.new_card
     pgettext_lazy('trace', '{card_name} moves from the {from} to the {to} ({reason}) and becomes a new card.'),
     # Translators: fow.move.same_card
@@ -298,6 +306,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} recovers every card in their battle area.'),
     # Translators: fow.recovery.skip_first
     pgettext_lazy('trace', "{player}'s own first turn: the recovery phase is skipped."),
+    # Translators: fow.replace.declined
+    pgettext_lazy('trace', '{player} declines {effect} ("you may … instead"): it does not replace the event.'),
     # Translators: fow.replace.destroy
     pgettext_lazy('trace', '{effect} replaces the destruction of {card}: it goes to the {to} instead.'),
     # Translators: fow.replace.redirect
@@ -1617,10 +1627,50 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Cost'),
     # Translators: fow ability:static
     pgettext_lazy('vocabulary', 'what the player performs to attack or block (FoW 8.2, 8.3): will, life, discard, rest {filter, count}'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Replacement effect'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', "what the card's replacement ability replaces while it is valid (FoW 9.4, 9.10); never spent"),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'this card, what it is attached to, you, opponent, or every card meeting a filter'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Replacement'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Prevent damage'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Cannot be destroyed'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Replace an event'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Prevents'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'prevent: damage prevented; none: all'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Replaces'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Instead'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'redirect (for damage) or move_to (for destruction)'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Redirect to'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', "who is dealt the damage instead: this (the effect's source), you, opponent, or an object id"),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Put into'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'where the card goes instead of the graveyard'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Optional (you may)'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', '"you may … instead": its controller applies or declines it each time (FoW 9.10)'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', 'Also valid in'),
+    # Translators: fow ability:static
+    pgettext_lazy('vocabulary', "zones the ability's own text says it works in, besides its card's usual zone (FoW 9.2: 「如果某個異能的描述中說明該異能在某個特定區域中有效」)"),
     # Translators: fow ability:activated
     pgettext_lazy('vocabulary', 'Activated ability'),
     # Translators: fow ability:activated
-    pgettext_lazy('vocabulary', 'Played by its controller with priority (FoW 7.8): pay `cost`, choose `targets`, and it goes on the chase; when it resolves its `effect` is done (9.3). [rest] needs the card recovered and, for a resonator, in the battle area since the start of the turn (9.5).'),
+    pgettext_lazy('vocabulary', 'Played by its controller with priority (FoW 7.8): pay `cost`, choose `targets`, and it goes on the chase; when it resolves its `effect` is done (9.3). [rest] needs the card recovered and, for a resonator, in the battle area since the start of the turn (9.5). `modes` makes it modal (choose n, 9.3), `limit` limits its uses (9.1), `valid_in` names zones its text says it also works in (9.2); played from a zone where it does not work it is refused (9.2).'),
     # Translators: fow ability:activated
     pgettext_lazy('vocabulary', 'will by kind, rest: true for the [rest] symbol, life (FoW 9.3, 9.5)'),
     # Translators: fow ability:activated
@@ -1631,6 +1681,28 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'What it does'),
     # Translators: fow ability:activated
     pgettext_lazy('vocabulary', 'instructions done in order when it resolves (FoW 9.8, 10)'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'Modes (choose n)'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'a modal ability: choose n of the options when it is played (FoW 9.3); instead of targets and effect'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'Choose'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'how many modes the player chooses (FoW 9.3)'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'Modes'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'Mode'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'Label'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'what the mode does, in a few words'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', "the mode's instructions; a target index names the mode's own targets"),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'Use limit'),
+    # Translators: fow ability:activated
+    pgettext_lazy('vocabulary', 'once_per_turn (this ability, FoW 9.1) or once_per_turn_this_card'),
     # Translators: fow ability:will
     pgettext_lazy('vocabulary', 'Will ability'),
     # Translators: fow ability:will
@@ -1642,7 +1714,7 @@ VOCABULARY = (
     # Translators: fow ability:triggered
     pgettext_lazy('vocabulary', 'Triggered (automatic) ability'),
     # Translators: fow ability:triggered
-    pgettext_lazy('vocabulary', 'Triggers when its `trigger` event happens (FoW 9.6) and goes on the chase in priority processing (6.2), targets chosen then; its trigger count drops by one even if it cannot be played.'),
+    pgettext_lazy('vocabulary', 'Triggers when its `trigger` event happens (FoW 9.6) and goes on the chase in priority processing (6.2), modes and targets chosen then; its trigger count drops by one even if it cannot be played. `modes` makes it modal (choose n, 9.3), `limit` limits its uses (9.1: a use over the limit is not played), `valid_in` names zones its text says it also works in (9.2).'),
     # Translators: fow ability:triggered
     pgettext_lazy('vocabulary', 'Triggers on'),
     # Translators: fow ability:judgment
@@ -1652,13 +1724,33 @@ VOCABULARY = (
     # Translators: fow ability:spell
     pgettext_lazy('vocabulary', 'Spell text'),
     # Translators: fow ability:spell
-    pgettext_lazy('vocabulary', "What a spell card does when it resolves (FoW 7.3, 7.7, 9.3): its `targets` are chosen when it is played, its `effect` done on resolution. A Chant-Standby's condition is its `trigger` (7.9). Only spell cards have it, once."),
+    pgettext_lazy('vocabulary', "What a spell card does when it resolves (FoW 7.3, 7.7, 9.3): its `targets` are chosen when it is played, its `effect` done on resolution; a modal spell's `modes` are chosen when it is played (choose n, 9.3). A Chant-Standby's condition is its `trigger` (7.9). Only spell cards have it, once."),
     # Translators: fow ability:spell
     pgettext_lazy('vocabulary', 'Condition (Chant-Standby)'),
     # Translators: fow ability:break
     pgettext_lazy('vocabulary', 'Break ability'),
     # Translators: fow ability:break
     pgettext_lazy('vocabulary', 'Valhalla: when this card is taken from the lifebreak area by lifebreak, its break ability is played onto the chase (FoW 7.10); the card goes to the graveyard once it has left the chase.'),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', 'Basic ability'),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', "A static ability that defines this card's ATK (`atk`), DEF (`def`) or races (`races`, which it also has) and not under a condition: a basic ability, valid in every zone (FoW 9.4) and part of the card's base information (9.9), so filters read it in the hand, the main deck or the graveyard as well as on the field. Whether a card that loses all its abilities keeps what it defines is not covered (a not_covered step; the engine keeps it)."),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', 'ATK is'),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', 'DEF is'),
+    # Translators: fow ability:basic
+    pgettext_lazy('vocabulary', 'Races it also has'),
+    # Translators: fow slot limit
+    pgettext_lazy('vocabulary', 'The `limit` of an activated or triggered ability: card text limiting how often it is played (FoW 1.4: card text wins over the rules). "This ability" is the same ability of every card with the same name controlled by the same player, "this card\'s this ability" only that card (FoW 9.1). A use is counted when the ability goes on the chase; the object\'s `used_this_turn` gives the uses before the scenario.'),
+    # Translators: fow limit:once_per_turn
+    pgettext_lazy('vocabulary', 'Once per turn (this ability)'),
+    # Translators: fow limit:once_per_turn
+    pgettext_lazy('vocabulary', '"Play this ability only once per turn": once the ability has gone on the chase this turn from any card with this card\'s name that its player controls (FoW 9.1: "this ability" is the same ability of all of them), playing it again this turn is refused; a triggered ability that triggers again is not played and its trigger count drops by one (9.6).'),
+    # Translators: fow limit:once_per_turn_this_card
+    pgettext_lazy('vocabulary', "Once per turn (this card's ability)"),
+    # Translators: fow limit:once_per_turn_this_card
+    pgettext_lazy('vocabulary', '"This card\'s this ability only once per turn": counted for this card alone (FoW 9.1 excludes other cards with the same name); a card that became a new card (FoW 3.1) has not used it.'),
     # Translators: fow slot trigger
     pgettext_lazy('vocabulary', 'Trigger event'),
     # Translators: fow slot trigger
@@ -1865,24 +1957,74 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Instruction'),
     # Translators: fow slot instruction
     pgettext_lazy('vocabulary', "An element of an ability's `effect` (or of a chase item's or a delayed trigger's `effect`): what the resolving card or ability does, in order (FoW 9.8, 10). Only an instruction whose `target` index names a target that became illegal is skipped (FoW 9.3)."),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'Change cards (continuous effect)'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'Creates a continuous effect (FoW 9.9) on the `target` cards that changes their information as the change keys say (`atk`, `def`, `set_atk`, `set_def`, `gain`, `lose`, `lose_all`, `races_become`, `races_gain`, `name_become`), for its `duration`. It is fixed to the cards it affected when it began; with a filter `target` (a condition effect) the scope is the `condition_effect_scope` reading.'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'Target'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'which cards: the index of a chosen target, this (the source while it is the same card, FoW 3.1), attached (what the source is attached to), attacker, an object id, or a filter (every card that meets it)'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'Lasts'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'how long the effect lasts'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'gain'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'lose'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'lose_all'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'races_become'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'races_gain'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'name_become'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'set_atk'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'set_def'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'atk'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'def'),
+    # Translators: fow instruction:prevent
+    pgettext_lazy('vocabulary', 'Creates a replacement effect (FoW 10.17) on the `target` cards or players: the next damage they would be dealt is reduced by `amount` (all of it when there is no amount). It applies once (9.10); what is left of an amount after a smaller hit is the `partial_prevention` reading.'),
+    # Translators: fow instruction:prevent
+    pgettext_lazy('vocabulary', 'which cards or players: the index of a chosen target, this, attached, attacker, you, opponent, an object id, or a filter'),
+    # Translators: fow instruction:prevent
+    pgettext_lazy('vocabulary', 'Amount'),
+    # Translators: fow instruction:prevent
+    pgettext_lazy('vocabulary', 'damage prevented; none: all'),
+    # Translators: fow instruction:cannot_be_destroyed
+    pgettext_lazy('vocabulary', "Creates an effect on the `target` cards for its `duration`: destroying them does nothing (FoW 10.9, 1.4), rule processing's destruction (13.2) included."),
+    # Translators: fow instruction:replace
+    pgettext_lazy('vocabulary', 'Creates a replacement effect (FoW 9.10) on the `target` cards or players for its `duration`: `event` `damage` with `instead.redirect` deals the damage to another card or player; `event` `destroy` with `instead.move_to` puts the card into that zone instead of the graveyard. With `once` it is spent after one use, otherwise it applies once to each event. With `optional` ("you may … instead") its controller may decline it (9.10: only where the effect allows). When two or more apply, the affected player (or the controller of the affected card) chooses one.'),
+    # Translators: fow instruction:replace
+    pgettext_lazy('vocabulary', 'Only once'),
+    # Translators: fow instruction:replace
+    pgettext_lazy('vocabulary', '"you may … instead": its controller chooses to apply or decline it each time (FoW 9.10); none given: a choice'),
+    # Translators: fow instruction:battle_cost
+    pgettext_lazy('vocabulary', 'Creates a continuous effect on the `target` cards for its `duration`: their player must perform `cost` to `action` (`attack` or `block`) with them (FoW 8.2, 8.3); when it cannot be performed the game goes back to the choice to attack (or block) or not.'),
+    # Translators: fow instruction:delayed
+    pgettext_lazy('vocabulary', 'Delayed triggered ability'),
+    # Translators: fow instruction:delayed
+    pgettext_lazy('vocabulary', 'Creates a delayed triggered ability (FoW 9.6): the next time `event` happens it triggers once and its `effect` (instructions, without targets) goes on the chase in priority processing.'),
+    # Translators: fow instruction:delayed
+    pgettext_lazy('vocabulary', 'When'),
+    # Translators: fow instruction:delayed
+    pgettext_lazy('vocabulary', 'Then'),
     # Translators: fow instruction:deal_damage
     pgettext_lazy('vocabulary', 'Deal damage'),
     # Translators: fow instruction:deal_damage
     pgettext_lazy('vocabulary', 'The source deals `amount` damage to each `target` (FoW 10.6): a player loses that much life, a resonator or J-ruler on the field has it marked (and is destroyed in rule processing once its damage reaches its DEF, 13.2). Prevention and redirection apply first (9.10, 10.17); the player dealt the damage, or the controller of the card, chooses among two or more.'),
-    # Translators: fow instruction:deal_damage
-    pgettext_lazy('vocabulary', 'Target'),
-    # Translators: fow instruction:deal_damage
-    pgettext_lazy('vocabulary', 'which cards or players: the index of a chosen target, this, attached, attacker, you, opponent, an object id, or a filter'),
-    # Translators: fow instruction:deal_damage
-    pgettext_lazy('vocabulary', 'Amount'),
     # Translators: fow instruction:deal_damage
     pgettext_lazy('vocabulary', 'a number, or {"lki": "atk"}'),
     # Translators: fow instruction:destroy
     pgettext_lazy('vocabulary', 'Destroy'),
     # Translators: fow instruction:destroy
     pgettext_lazy('vocabulary', "Destroys the `target` cards at once (FoW 10.9): a resonator, addition or regalia goes to its owner's graveyard, a J-ruler to the ruler area (an astral ruler, 3.8; Imperishable, 11.7, turns it ruler side up), a ruler in the ruler area to the graveyard; an astral ruler is not affected. A card that cannot be destroyed stays (1.4); replacement effects of the destruction apply first (9.10)."),
-    # Translators: fow instruction:destroy
-    pgettext_lazy('vocabulary', 'which cards: the index of a chosen target, this (the source while it is the same card, FoW 3.1), attached (what the source is attached to), attacker, an object id, or a filter (every card that meets it)'),
     # Translators: fow instruction:banish
     pgettext_lazy('vocabulary', 'Banish'),
     # Translators: fow instruction:banish
@@ -1959,74 +2101,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Card text the engine cannot evaluate: when the instruction is reached, a `cannot_evaluate` step names the card and the `text`, and the result has `complete: false`. Nothing is guessed.'),
     # Translators: fow instruction:unsupported
     pgettext_lazy('vocabulary', 'Text'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'Change cards (continuous effect)'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'Creates a continuous effect (FoW 9.9) on the `target` cards that changes their information as the change keys say (`atk`, `def`, `set_atk`, `set_def`, `gain`, `lose`, `lose_all`, `races_become`, `races_gain`, `name_become`), for its `duration`. It is fixed to the cards it affected when it began; with a filter `target` (a condition effect) the scope is the `condition_effect_scope` reading.'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'Lasts'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'how long the effect lasts'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'gain'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'lose'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'lose_all'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'races_become'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'races_gain'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'name_become'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'set_atk'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'set_def'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'atk'),
-    # Translators: fow instruction:modify
-    pgettext_lazy('vocabulary', 'def'),
-    # Translators: fow instruction:prevent
-    pgettext_lazy('vocabulary', 'Prevent damage'),
-    # Translators: fow instruction:prevent
-    pgettext_lazy('vocabulary', 'Creates a replacement effect (FoW 10.17) on the `target` cards or players: the next damage they would be dealt is reduced by `amount` (all of it when there is no amount). It applies once (9.10); what is left of an amount after a smaller hit is the `partial_prevention` reading.'),
-    # Translators: fow instruction:prevent
-    pgettext_lazy('vocabulary', 'damage prevented; none: all'),
-    # Translators: fow instruction:cannot_be_destroyed
-    pgettext_lazy('vocabulary', 'Cannot be destroyed'),
-    # Translators: fow instruction:cannot_be_destroyed
-    pgettext_lazy('vocabulary', "Creates an effect on the `target` cards for its `duration`: destroying them does nothing (FoW 10.9, 1.4), rule processing's destruction (13.2) included."),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Replace an event'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Creates a replacement effect (FoW 9.10) on the `target` cards or players for its `duration`: `event` `damage` with `instead.redirect` deals the damage to another card or player; `event` `destroy` with `instead.move_to` puts the card into that zone instead of the graveyard. With `once` it is spent after one use, otherwise it applies once to each event. When two or more apply, the affected player (or the controller of the affected card) chooses one.'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Replaces'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Instead'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'redirect (for damage) or move_to (for destruction)'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Redirect to'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', "who is dealt the damage instead: this (the effect's source), you, opponent, or an object id"),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Put into'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'where the card goes instead of the graveyard'),
-    # Translators: fow instruction:replace
-    pgettext_lazy('vocabulary', 'Only once'),
-    # Translators: fow instruction:battle_cost
-    pgettext_lazy('vocabulary', 'Creates a continuous effect on the `target` cards for its `duration`: their player must perform `cost` to `action` (`attack` or `block`) with them (FoW 8.2, 8.3); when it cannot be performed the game goes back to the choice to attack (or block) or not.'),
-    # Translators: fow instruction:delayed
-    pgettext_lazy('vocabulary', 'Delayed triggered ability'),
-    # Translators: fow instruction:delayed
-    pgettext_lazy('vocabulary', 'Creates a delayed triggered ability (FoW 9.6): the next time `event` happens it triggers once and its `effect` (instructions, without targets) goes on the chase in priority processing.'),
-    # Translators: fow instruction:delayed
-    pgettext_lazy('vocabulary', 'When'),
-    # Translators: fow instruction:delayed
-    pgettext_lazy('vocabulary', 'Then'),
     # Translators: fow instruction:reveal
     pgettext_lazy('vocabulary', 'Reveal'),
     # Translators: fow instruction:reveal
@@ -2117,8 +2191,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Affects'),
     # Translators: fow effect:continuous
     pgettext_lazy('vocabulary', "the cards or players it is fixed to (FoW 9.9); none: the spec's applies_to is read each time"),
-    # Translators: fow effect:replacement
-    pgettext_lazy('vocabulary', 'Replacement effect'),
     # Translators: fow effect:replacement
     pgettext_lazy('vocabulary', 'A replacement effect of an ability that resolved earlier (FoW 9.10): the body of a `prevent`, `cannot_be_destroyed` or `replace` in `spec`, on the `affected` cards or players.'),
     # Translators: fow effect:replacement
@@ -2364,9 +2436,13 @@ VOCABULARY = (
     # Translators: fow action:play_standby
     pgettext_lazy('vocabulary', 'Play a Chant-Standby'),
     # Translators: fow action:play_standby
-    pgettext_lazy('vocabulary', "With priority, the player reveals a Chant-Standby put into the standby area before this turn whose condition is met, shows magic stones equal to its cost instead of paying it, pays the condition's cost, and puts it on the chase (FoW 7.9, 9.3)."),
+    pgettext_lazy('vocabulary', "With priority, the player reveals a Chant-Standby put into the standby area before this turn whose condition is met, shows magic stones equal to its cost instead of paying it, pays the condition's cost, and puts it on the chase (FoW 7.9, 9.3); a modal one's `modes` are chosen then (9.3)."),
     # Translators: fow action:play_standby
     pgettext_lazy('vocabulary', "the targets chosen, in the order of the ability's target specifications"),
+    # Translators: fow action:play_standby
+    pgettext_lazy('vocabulary', 'Modes chosen'),
+    # Translators: fow action:play_standby
+    pgettext_lazy('vocabulary', 'the indexes of the modes chosen for a modal card or ability (FoW 9.3); none given: a choice'),
     # Translators: fow action:pass
     pgettext_lazy('vocabulary', 'Pass'),
     # Translators: fow action:pass
@@ -2374,7 +2450,7 @@ VOCABULARY = (
     # Translators: fow action:play
     pgettext_lazy('vocabulary', 'Play a card from the hand'),
     # Translators: fow action:play
-    pgettext_lazy('vocabulary', 'The player plays `card` from the hand (FoW 7.1 resonators and regalia, 7.2 additions, 7.3 Chants: main timing; 7.7 Chant-Instants and Quickcast 12.3: priority): targets chosen (`targets`), will abilities of `pay_with` played while paying (10.2), the cost paid (changed by cost changes, 9.3), with `awaken` its Awakening cost too (12.1; refused for a card without Awakening), or with `incarnation` the resonators banished instead (12.2); it goes on the chase and the opponent receives priority.'),
+    pgettext_lazy('vocabulary', "The player plays `card` from the hand (FoW 7.1 resonators and regalia, 7.2 additions, 7.3 Chants: main timing; 7.7 Chant-Instants and Quickcast 12.3: priority): a modal spell's `modes` chosen (9.3; none given: a choice), targets chosen (`targets`), will abilities of `pay_with` played while paying (10.2), the cost paid (changed by cost changes, 9.3), with `awaken` its Awakening cost too (12.1; refused for a card without Awakening), or with `incarnation` the resonators banished instead (12.2); it goes on the chase and the opponent receives priority."),
     # Translators: fow action:play
     pgettext_lazy('vocabulary', 'Awaken'),
     # Translators: fow action:play
@@ -2386,7 +2462,7 @@ VOCABULARY = (
     # Translators: fow action:activate
     pgettext_lazy('vocabulary', 'Play an activated ability'),
     # Translators: fow action:activate
-    pgettext_lazy('vocabulary', 'The player plays `ability` (default 0) of `card` (FoW 7.8): targets chosen, the cost paid, and it goes on the chase; the opponent receives priority. A will ability named this way resolves at once (9.7).'),
+    pgettext_lazy('vocabulary', "The player plays `ability` (default 0) of `card` (FoW 7.8): a modal ability's `modes` chosen (9.3), targets chosen, the cost paid, and it goes on the chase; the opponent receives priority. It is refused where the ability does not work (9.2) and past its use limit (9.1). A will ability named this way resolves at once (9.7)."),
     # Translators: fow action:activate
     pgettext_lazy('vocabulary', 'Ability'),
     # Translators: fow action:activate
@@ -2500,15 +2576,9 @@ VOCABULARY = (
     # Translators: mtg ability:triggered
     pgettext_lazy('vocabulary', 'its controller chooses as it resolves (CR 603.5)'),
     # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', 'Modes'),
-    # Translators: mtg ability:triggered
     pgettext_lazy('vocabulary', 'the options of a modal spell or ability (CR 700.2), chosen as it is cast or put on the stack'),
     # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', 'Mode'),
-    # Translators: mtg ability:triggered
     pgettext_lazy('vocabulary', 'one option of a modal spell or ability (CR 700.2)'),
-    # Translators: mtg ability:triggered
-    pgettext_lazy('vocabulary', 'Choose'),
     # Translators: mtg ability:triggered
     pgettext_lazy('vocabulary', 'how many modes: a number, or [min, max] (Soul Manipulation: [1, 2])'),
     # Translators: mtg ability:triggered
@@ -5488,6 +5558,16 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Cost'),
     # Translators: ygo slot cost (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Cost'),
+    # Translators: fow ability:static (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Replaces'),
+    # Translators: mtg ability:replacement (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Replaces'),
+    # Translators: fow ability:static (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Instead'),
+    # Translators: mtg replacement:damage (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Instead'),
+    # Translators: ygo continuous:destroy_instead (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Instead'),
     # Translators: fow ability:activated (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Activated ability'),
     # Translators: mtg ability:activated (a text other games share: in this game's own terms)
@@ -5498,6 +5578,20 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Targets'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Targets'),
+    # Translators: fow ability:activated (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Choose'),
+    # Translators: mtg ability:triggered (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Choose'),
+    # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Choose'),
+    # Translators: fow ability:activated (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Modes'),
+    # Translators: mtg ability:triggered (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Modes'),
+    # Translators: fow ability:activated (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Mode'),
+    # Translators: mtg ability:triggered (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Mode'),
     # Translators: fow slot trigger (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Trigger event'),
     # Translators: mtg slot trigger (a text other games share: in this game's own terms)
@@ -5534,20 +5628,26 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Instruction'),
     # Translators: ygo slot instruction (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Instruction'),
-    # Translators: fow instruction:deal_damage (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary fow', 'Deal damage'),
-    # Translators: mtg instruction:deal_damage (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'Deal damage'),
-    # Translators: fow instruction:deal_damage (a text other games share: in this game's own terms)
+    # Translators: fow instruction:modify (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Target'),
     # Translators: mtg ability:activated (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Target'),
     # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Target'),
-    # Translators: fow instruction:deal_damage (a text other games share: in this game's own terms)
+    # Translators: fow instruction:prevent (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Amount'),
     # Translators: mtg effect:set_pt (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Amount'),
+    # Translators: fow instruction:delayed (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'When'),
+    # Translators: mtg instruction:delayed_trigger (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'When'),
+    # Translators: ygo continuous:replace_destination (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'When'),
+    # Translators: fow instruction:deal_damage (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Deal damage'),
+    # Translators: mtg instruction:deal_damage (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Deal damage'),
     # Translators: fow instruction:destroy (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Destroy'),
     # Translators: mtg instruction:destroy (a text other games share: in this game's own terms)
@@ -5618,22 +5718,6 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Text'),
     # Translators: mtg slot ability (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Text'),
-    # Translators: fow instruction:replace (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary fow', 'Replaces'),
-    # Translators: mtg ability:replacement (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'Replaces'),
-    # Translators: fow instruction:replace (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary fow', 'Instead'),
-    # Translators: mtg replacement:damage (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'Instead'),
-    # Translators: ygo continuous:destroy_instead (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary ygo', 'Instead'),
-    # Translators: fow instruction:delayed (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary fow', 'When'),
-    # Translators: mtg instruction:delayed_trigger (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'When'),
-    # Translators: ygo continuous:replace_destination (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary ygo', 'When'),
     # Translators: fow instruction:reveal (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Reveal'),
     # Translators: ygo instruction:reveal (a text other games share: in this game's own terms)
@@ -5738,10 +5822,6 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary mtg', 'Timing'),
     # Translators: ygo ability:trigger (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Timing'),
-    # Translators: mtg ability:triggered (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary mtg', 'Choose'),
-    # Translators: ygo instruction:change_atk (a text other games share: in this game's own terms)
-    pgettext_lazy('vocabulary ygo', 'Choose'),
     # Translators: mtg ability:replacement (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Counter kind'),
     # Translators: ygo slot counter (a text other games share: in this game's own terms)
@@ -5787,6 +5867,8 @@ SHARED_VOCABULARY = (
 FIELD_TYPES = (
     # Translators: a field type's description (fow ability:static); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'COST with light, fire, water, wind, darkness, void, moon, life, discard, rest'),
+    # Translators: a field type's description (fow ability:static); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'one of this, you, opponent or an object id'),
     # Translators: a field type's description (fow ability:activated); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'COST with light, fire, water, wind, darkness, void, moon, rest, life'),
     # Translators: a field type's description (fow ability:activated); keep words in capitals and `code` as they are
@@ -5795,16 +5877,14 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'COST with rest'),
     # Translators: a field type's description (fow slot standby_condition); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'COST with light, fire, water, wind, darkness, void, moon, life'),
-    # Translators: a field type's description (fow instruction:deal_damage); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this, attached, attacker, you, opponent or an object id or a filter'),
-    # Translators: a field type's description (fow instruction:destroy); keep words in capitals and `code` as they are
+    # Translators: a field type's description (fow instruction:modify); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this, attached, attacker or an object id or a filter'),
-    # Translators: a field type's description (fow instruction:cancel); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …)'),
     # Translators: a field type's description (fow instruction:modify); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'see CHANGE'),
-    # Translators: a field type's description (fow instruction:replace); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'one of this, you, opponent or an object id'),
+    # Translators: a field type's description (fow instruction:prevent); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this, attached, attacker, you, opponent or an object id or a filter'),
+    # Translators: a field type's description (fow instruction:cancel); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …)'),
     # Translators: a field type's description (fow instruction:copy); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this or an object id or a filter'),
     # Translators: a field type's description (fow effect:continuous); keep words in capitals and `code` as they are
@@ -5870,6 +5950,8 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'not covered by this document: counters are card text; the whitepaper defines none'),
     # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
     pgettext_lazy('ruling basis', 'not covered by this document: whether a discarded card\'s own "when this card is discarded" ability triggers (9.2 makes no ability valid in the hand or the graveyard; 9.6 reads the card in the graveyard)'),
+    # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
+    pgettext_lazy('ruling basis', 'not covered by this document: whether a card that loses all its abilities keeps what its basic abilities define (9.9 counts them in the base information, then removes abilities; 9.4)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
     pgettext_lazy('ruling basis', "a resolved Normal, Quick-Play or Ritual Spell, or Normal or Counter Trap, stays on the field until the whole chain has resolved and is then sent to the Graveyard; 3.3.1.i9 and 3.3.3.1.i2 say only 'after its effect is resolved'"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)

@@ -424,6 +424,8 @@ CARDS = Section(
         Spec("awakening.cost", "awakening_cost", "counts", _("Awakening cost"), main=False, help=WILL_HELP),
         Spec("incarnation", "incarnation", "groups", _("Incarnation (attributes per resonator)"), main=False,
              help=_("e.g. “fire; fire, water”")),
+        Spec("used_this_turn", "used_this_turn", "ints", _("Abilities with a use limit played this turn"), main=False,
+             help=_("Their indexes, e.g. “0” (FoW 9.1).")),
     ),
     _("Cards"), _("Every card that matters, with its zone. Ordered zones (decks, graveyard) top card first."),
     _("Add a card"), _("Card"), card_ids=True, extra_rows=3,
@@ -440,11 +442,12 @@ CHASE = Section(
         Spec("targets", "targets", "refs", _("Targets"), players=True, allow=r"chase:\d{1,4}"),
         Spec("from_hand", "from_hand", "yesno", _("Played from the hand")),
         Spec("awakened", "awakened", "yesno", _("Awakened")),
+        Spec("modes", "modes", "ints", _("Modes chosen"), help=_("A modal card or ability: the indexes of its chosen modes (FoW 9.3).")),
     ),
     _("The chase"), _("Items on the chase, the bottom one first. Enter each card under “Cards” with the zone it was "
                       "played from (usually the hand); a spell that targets a chase item names it chase:1, chase:2… "
                       "from the bottom."), _("Add a chase item"), _("Chase item"),
-    switch="kind", uses={"card": "source controller targets from_hand awakened", "ability": "source controller ability targets",
+    switch="kind", uses={"card": "source controller targets from_hand awakened modes", "ability": "source controller ability targets modes",
                          "judgment": "source controller"}, extra_rows=0,
 )
 
@@ -468,11 +471,23 @@ EFFECTS = slot_section(
     children=("spec.effect",), blank=None, extra_rows=0,
 )
 
-ABILITIES = slot_section(
+_ABILITY_ROWS = slot_section(
     "ability", "abilities", "", _("Abilities"),
     _("Each card's abilities, in printed order (format §7.4). What they do goes in “Ability effects”; what they target in "
-      "“Targets”."), _("Add an ability"), _("Ability"), children=("targets", "effect"), mark="#", extra_rows=0,
+      "“Targets”; the modes of a modal ability are rows of kind “Mode” that belong to it."), _("Add an ability"),
+    _("Ability"), children=("targets", "effect", "modes.options"), mark="#", extra_rows=0,
 )
+MODE_LABEL = Spec("label", "mode_label", "text", _("Mode: what it does"), help=_("A few words (FoW 9.3)."))
+ABILITIES = replace(
+    _ABILITY_ROWS,
+    fields=(replace(_ABILITY_ROWS.fields[0], choices=(*_ABILITY_ROWS.fields[0].choices, "mode"),
+                    labels={**_ABILITY_ROWS.fields[0].labels, "mode": _("Mode of a modal ability (choose n)")}),
+            *_ABILITY_ROWS.fields[1:], MODE_LABEL),
+    uses={**_ABILITY_ROWS.uses, "mode": "mode_label"},
+)
+"""The ``ability`` slot's rows, and the modes of a modal ability (FoW 9.3): not an ability kind but a
+row of this section owned by its ability (``modes.options``, :data:`CHILDREN`), with its own targets
+and instructions."""
 
 def _target_keys() -> tuple[Spec, ...]:
     """Return a select for each key of a non-card target (the ``target`` slot) that a filter does
@@ -529,6 +544,7 @@ CHILDREN = (
     ChildList("cards", ("abilities",), "abilities", label=_("its abilities")),
     ChildList("cards", ("j_ruler", "abilities"), "abilities", tag=".j_ruler", label=_("its J-ruler side's abilities")),
     ChildList("cards", ("awakening", "abilities"), "abilities", tag=".awakening", label=_("its Awakening abilities")),
+    ChildList("abilities", ("modes", "options"), "abilities", kind="mode", label=_("its modes")),
     ChildList("abilities", ("targets",), "targets", label=_("its targets")),
     ChildList("abilities", ("effect",), "instr", label=_("what it does")),
     ChildList("instr", ("effect",), "instr", label=_("what it does")),
@@ -540,7 +556,7 @@ CHILDREN = (
 
 SLOT_SECTIONS = {"ability": ABILITIES, "instruction": INSTRUCTION_SECTION, "effect": EFFECTS, "action": ACTIONS_SECTION}
 """The row section whose switch lists each tagged slot of the vocabulary (the loop's rows are actions too)."""
-CHILD_KEYS = {"ability": ("targets", "effect"), "instruction": ("effect",), "action": ("actions",), "effect": ("spec.effect",)}
+CHILD_KEYS = {"ability": ("targets", "effect", "modes.options"), "instruction": ("effect",), "action": ("actions",), "effect": ("spec.effect",)}
 """The keys of each slot's entries whose items are rows of their own sections (:data:`CHILDREN`)."""
 KEPT_IN_JSON: dict[str, str] = {}
 """``slot:key`` → why no field holds that key of the slot's entries and the row's JSON keeps it.

@@ -6,6 +6,8 @@ to the row's JSON."""
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,9 +40,12 @@ class DerivedSectionsTests:
         for section in SECTIONS[slot]:
             switch = section.fields[0]
             assert switch.key == FOW.slots[slot].tag == section.switch
-            assert switch.choices == tuple(FOW.names(slot))
+            # The abilities' rows also hold the modes of a modal ability (FoW 9.3), last.
+            extra = ("mode",) if slot == "ability" else ()
+            assert switch.choices == tuple(FOW.names(slot)) + extra
             with translation.override("en"):
-                assert {name: str(label) for name, label in switch.labels.items()} == {e.name: e.label for e in FOW.entries(slot)}
+                labels = {name: str(label) for name, label in switch.labels.items() if name not in extra}
+                assert labels == {e.name: e.label for e in FOW.entries(slot)}
 
     @pytest.mark.parametrize("slot", sorted(SECTIONS))
     def test_each_entry_uses_a_field_for_each_of_its_keys(self, slot):
@@ -136,6 +141,8 @@ def _placed(slot: str, example: Any) -> list[dict[str, Any]]:
         return [_board(objects=[_card(keywords=[example])])]
     if slot == "option":
         return [_board(options=example)]
+    if slot == "limit":
+        return [ability(kind="activated", limit=example), ability(kind="triggered", trigger={"event": "enter"}, limit=example)]
     raise AssertionError(f"no place for {slot}")
 
 
@@ -155,3 +162,20 @@ def test_a_card_row_offers_no_chase_zone_and_a_target_lists_each_zone_once():
     target_zone = _field(fow.TARGETS, "zone")
     assert len(target_zone.choices) == len(set(target_zone.choices))
     assert {"player", "chase"} <= set(target_zone.choices)
+
+
+ISSUE_15_GOLDENS = sorted(p for p in (Path(__file__).resolve().parents[3] / "fixtures" / "scenarios" / "fow").glob("9-*.json")
+                          if any(word in p.stem for word in ("mode", "once-per-turn", "this-cards-ability", "valid-in",
+                                                             "not-valid", "does-not-work", "static", "optional", "basic")))
+
+
+@pytest.mark.parametrize("path", ISSUE_15_GOLDENS, ids=lambda path: path.stem)
+def test_the_ability_goldens_of_issue_15_go_through_the_form_unchanged(path):
+    """Modes (rows of kind “Mode” owned by their ability, FoW 9.3), limits, validity zones, static and
+    optional replacements all have fields: nothing is left to the JSON box."""
+    board = json.loads(path.read_text(encoding="utf-8"))["scenario"]
+    data = common.scenario_to_initial(fow.SPEC, board)
+    left = {section.prefix: [row["extra"] for row in data.get(section.prefix) or [] if row.get("extra")]
+            for section in fow.SPEC.sections}
+    assert {prefix: rows for prefix, rows in left.items() if rows} == {}
+    assert common.initial_to_scenario(fow.SPEC, data) == board

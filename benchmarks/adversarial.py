@@ -7,7 +7,10 @@ Boards, generated here from goldens and the engine's own vocabulary:
   kind of object) copied 40 and 250 times, each copy a new object with a later timestamp;
 * ``three-open-choices``: six permanents; three "you may" triggers go on the stack at once, so
   their order is an open choice (6 branches) and each "may" is one in every branch;
-* ``ygo-chain-1000``: a Yu-Gi-Oh! chain built to 1,000 links (``ygo_synthetic``).
+* ``ygo-chain-1000``: a Yu-Gi-Oh! chain built to 1,000 links (``ygo_synthetic``);
+* ``vanilla-2000``: 2,000 vanilla 2/2 creatures (the most objects a scenario may have) and
+  nothing to do: each check of state-based actions asks about every creature, once (it took
+  4–6 s, past the 2 s deadline, while each asked about every other permanent).
 
 Each board runs in a child process with the deadline off (``RESOLVE_DEADLINE_S`` does not
 apply to the engine called directly) and is stopped after ``--timeout`` seconds (30 by
@@ -98,11 +101,23 @@ def ygo_chain_1000() -> dict[str, Any]:
     return module.build_large_chain()
 
 
+def vanilla_creatures(count: int) -> dict[str, Any]:
+    """Return a Magic board of ``count`` vanilla 2/2 creatures split between the players, in main phase 1."""
+    scenario = golden("mtg/dep-opalescence-then-humility")
+    scenario["objects"] = [
+        {"id": f"bear{i}", "name": f"Bear {i}", "owner": ("p1", "p2")[i % 2], "zone": "battlefield", "types": ["creature"],
+         "subtypes": ["Bear"], "power": 2, "toughness": 2, "mana_cost": "{1}{G}", "timestamp": i + 1}
+        for i in range(count)
+    ]
+    return scenario
+
+
 BOARDS: dict[str, Callable[[], dict[str, Any]]] = {
     "opalescence-x40": lambda: opalescence_copies(40),
     "opalescence-x250": lambda: opalescence_copies(250),
     "three-open-choices": three_open_choices,
     "ygo-chain-1000": ygo_chain_1000,
+    "vanilla-2000": lambda: vanilla_creatures(2000),
 }
 
 

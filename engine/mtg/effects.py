@@ -47,15 +47,14 @@ class ContinuousEffects:
             chars = layers.chars.get(oid)
             if chars and matches(e.affected_filter, oid, chars, state.objects[oid], Context(e.source, e.controller, None)):
                 return True
-        for pid in self.permanents(state):
-            for ability in layers.chars[pid].abilities:
-                if ability.kind == "static" and self.static_holds(state, pid, ability):
-                    for part in ability.spec.get("effects", ()):
-                        if part.get("do") == do and oid in layers.chars:
-                            ctx = Context(pid, layers.chars[pid].controller, state.objects[pid].attached_to)
-                            spec = part.get("affected", ability.spec.get("affected", {"self": True}))
-                            if matches(spec, oid, layers.chars[oid], state.objects[oid], ctx):
-                                return True
+        if oid not in layers.chars:
+            return False
+        for pid, ability, part in layers.static_parts.get(do, ()):
+            if self.static_holds(state, pid, ability):
+                ctx = Context(pid, layers.chars[pid].controller, state.objects[pid].attached_to)
+                spec = part.get("affected", ability.spec.get("affected", {"self": True}))
+                if matches(spec, oid, layers.chars[oid], state.objects[oid], ctx):
+                    return True
         return False
 
     def static_holds(self, state: GameState, pid: ObjectId, ability: Any) -> bool:

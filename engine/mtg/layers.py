@@ -101,6 +101,23 @@ class LayerResult:
     an effect was applied to)."""
     built: list[dict[ObjectId, list[dict[str, Any]]]] = field(default_factory=list, repr=False, compare=False)
     """The walk once built (a box)."""
+    statics: list[dict[str, list[tuple[ObjectId, Any, Mapping[str, Any]]]]] = field(default_factory=list, repr=False, compare=False)
+    """The static abilities' effect parts once gathered (a box, :attr:`static_parts`)."""
+
+    @property
+    def static_parts(self) -> dict[str, list[tuple[ObjectId, Any, Mapping[str, Any]]]]:
+        """``{do: [(permanent, static ability, effect part)]}`` of every permanent's static
+        abilities after the layers (CR 604.1, 611.3), gathered when first read: asking whether a
+        rules effect applies to each of N permanents then costs N, not N²."""
+        if not self.statics:
+            parts: dict[str, list[tuple[ObjectId, Any, Mapping[str, Any]]]] = {}
+            for pid, chars in self.chars.items():
+                for ability in chars.abilities:
+                    if ability.kind == "static":
+                        for part in ability.spec.get("effects", ()):
+                            parts.setdefault(part.get("do"), []).append((pid, ability, part))
+            self.statics.append(parts)
+        return self.statics[0]
 
     @property
     def walk(self) -> dict[ObjectId, list[dict[str, Any]]]:

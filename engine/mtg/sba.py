@@ -46,7 +46,9 @@ class StateBasedActions:
                     if (chars.toughness or 0) <= 0:
                         actions.append(("graveyard", oid, K.SBA_TOUGHNESS, "toughness"))
                         continue
-                    indestructible = chars.has_keyword("indestructible") or self.has_rule_effect(state, "indestructible", oid)
+                    # Only a damaged creature asks whether it is indestructible (704.5g, 702.12b).
+                    indestructible = (obj.damage > 0 or bool(obj.deathtouch_damage)) and (
+                        chars.has_keyword("indestructible") or self.has_rule_effect(state, "indestructible", oid))
                     if obj.damage >= (chars.toughness or 0) and obj.damage > 0 and not indestructible:
                         actions.append(("destroy", oid, K.SBA_LETHAL_DAMAGE, "lethal_damage"))
                         continue

@@ -321,12 +321,29 @@
   }
 
   /* The catalogue card's abilities, targets and effects as rows owned by the card (none yet). */
+  /* The input named ``fullName`` in ``row``, copying in the "More" part that holds it if needed. */
+  function rowInput(row, fullName) {
+    var input = row.querySelector("[name='" + fullName + "']");
+    if (input) { return input; }
+    Array.prototype.some.call(row.querySelectorAll("details[data-more]"), function (details) {
+      var base = details.getAttribute("data-name");
+      if (!base || fullName.indexOf(base + "_") !== 0) { return false; }
+      fillRecordMore(details);
+      details.open = true;
+      input = row.querySelector("[name='" + fullName + "']");
+      return Boolean(input);
+    });
+    return input;
+  }
+
+  var lost = [];
   function addCatalogueRows(card, cardId) {
     var taken = Array.prototype.some.call(form.querySelectorAll("select[data-owner-ref]"), function (s) {
       return s.value.split("#")[0].split(".")[0] === cardId;
     });
     if (taken || !card.rows) { return 0; }
     var added = 0;
+    lost = [];
     Object.keys(card.rows).forEach(function (prefix) {
       var button = form.querySelector("[data-formset='" + prefix + "'] > [data-add-row]");
       if (!button) { return; }
@@ -334,13 +351,22 @@
         var row = addRow(button, true);
         if (!row) { return; }
         var index = parseInt(document.getElementById("id_" + prefix + "-TOTAL_FORMS").value, 10) - 1;
-        Object.keys(values).forEach(function (name) {
-          var input = row.querySelector("[name='" + prefix + "-" + index + "-" + name + "']");
-          var value = values[name];
-          value = Array.isArray(value) ? value.map(function (v) { return v.split("__card__").join(cardId); }) : value.split("__card__").join(cardId);
-          if (input) { setInput(input, value); }
-        });
-        if (row.matches("[data-switch]")) { updateSwitch(row); }
+        var waiting = Object.keys(values);
+        // Two passes: a switch set in the first adds the fields its value uses; a value under a
+        // row's "More" is placed once that part is copied in. A value no field takes is listed.
+        for (var pass = 0; pass < 2 && waiting.length; pass++) {
+          waiting = waiting.filter(function (name) {
+            var input = rowInput(row, prefix + "-" + index + "-" + name);
+            if (!input) { return true; }
+            var value = values[name];
+            value = Array.isArray(value) ? value.map(function (v) { return v.split("__card__").join(cardId); }) : value.split("__card__").join(cardId);
+            setInput(input, value);
+            return false;
+          });
+          if (row.matches("[data-switch]")) { updateSwitch(row); }
+          row.querySelectorAll("[data-switch]").forEach(updateSwitch);
+        }
+        waiting.forEach(function (name) { lost.push(name); });
         if (prefix === Object.keys(owners.marks)[0]) { added++; }
         syncOwners();
       });
@@ -379,7 +405,9 @@
     var text = form.getAttribute("data-filled-text") || "";
     if (added) { text += " (" + added + ")"; }
     if (card.unsupported && card.unsupported.length) { text += " " + (form.getAttribute("data-unsupported-text") || "") + " " + card.unsupported.join(" · "); }
+    if (added && lost.length) { text += " " + (form.getAttribute("data-lost-text") || "") + " " + lost.join(", "); }
     status.textContent = text;
+    status.classList.toggle("warning", Boolean(added && lost.length));
   }
 
   function loadCatalogue(then) {

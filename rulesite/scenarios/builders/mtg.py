@@ -331,9 +331,9 @@ def catalogue_card(name: str) -> dict[str, Any] | None:
 
 
 def card_names(limit: int = 500) -> list[str]:
-    """Return the names for the name autocomplete: the catalogue's, then those of stored Magic rulings."""
-    return common.used_card_names("mtg", limit, dict.fromkeys(card["name"] for card in _catalogue()))
-    return list(names)
+    """Return the names for the name autocomplete: the catalogue's only, since choosing a name
+    fills the row from its card (a name met only in stored rulings would fill nothing)."""
+    return list(dict.fromkeys(card["name"] for card in _catalogue()))[:limit]
 
 
 _SHOW = {"types": words_form, "subtypes": words_form, "supertypes": words_form, "colors": words_form,

@@ -36,9 +36,9 @@ class TestTheLanguageSwitcher:
         expect(page.locator(".timeline")).to_contain_text("Alice (p1) activates Trap Jammer")
         shot(page, "english")
 
-        footer = page.locator("footer")
-        footer.get_by_label("Language").select_option(label="繁體中文")
-        footer.get_by_role("button").click()
+        header = page.locator("header")
+        header.get_by_label("Language").select_option(label="繁體中文")
+        header.get_by_role("button", name="Switch").click()
         page.wait_for_url(permalink)
 
         expect(page.locator("html")).to_have_attribute("lang", "zh-hant")
@@ -46,7 +46,7 @@ class TestTheLanguageSwitcher:
         expect(page.locator(".glance .summary")).to_contain_text("連鎖2先處理")
         expect(page.locator(".timeline")).to_contain_text("連鎖2：Alice (p1)對應連鎖發動Trap Jammer")
         expect(page.locator(".timeline")).not_to_contain_text("activates Trap Jammer")
-        expect(footer.get_by_label("語言")).to_have_value("zh-hant")
+        expect(header.get_by_label("語言")).to_have_value("zh-hant")
         shot(page, "traditional-chinese")
 
         # The choice sticks for the next page.

@@ -69,7 +69,7 @@ def builder(request: HttpRequest, game: str) -> HttpResponse:
         response["Content-Disposition"] = 'attachment; filename="scenario.json"'
         return response
     try:
-        stored, _created = scenario_create(scenario=scenario)
+        stored, _created = scenario_create(scenario=scenario, title=_given_title(request))
     except engine.ScenarioError as exc:
         if exc.too_complex:
             # Nothing is wrong with any field: say so above the form, with what grew.
@@ -205,6 +205,12 @@ def _refuse_oversized_post(request: HttpRequest) -> str:
     return ""
 
 
+def _given_title(request: HttpRequest) -> str:
+    """The judge's title for the ruling (``ruling_title``, at most 200 characters, spaces
+    collapsed), or ``""`` to have one made from the board."""
+    return " ".join(str(request.POST.get("ruling_title", "")).split())[:200]
+
+
 def _json_builder(request: HttpRequest, game: str) -> HttpResponse:
     """Show the JSON textarea builder; on POST resolve it, or (``to_form``) open it in the form."""
     errors: list[dict[str, str]] = []
@@ -215,7 +221,7 @@ def _json_builder(request: HttpRequest, game: str) -> HttpResponse:
             if "to_form" in request.POST and game in FORM_GAMES and scenario.get("game") == game:
                 initial = conversion.scenario_to_initial(scenario) if game == "ygo" else common.scenario_to_initial(SPECS[game], scenario)
                 return _render_board(request, game, _board(game, initial=initial))
-            stored, _created = scenario_create(scenario=scenario)
+            stored, _created = scenario_create(scenario=scenario, title=_given_title(request))
         except engine.ScenarioError as exc:
             errors = exc.errors
         else:

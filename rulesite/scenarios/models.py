@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, gettext_lazy as _
 
 from rulesite.rules.models import Game
 
@@ -66,6 +68,27 @@ class Scenario(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scenarios:permalink", kwargs={"code": self.code})
+
+    @property
+    def given_title(self) -> str:
+        """The stored title when the page shows another (a demo's English title on a Chinese page), else ``""``."""
+        return self.title if self.title and self.title != self.heading else ""
+
+    @property
+    def heading(self) -> str:
+        """The ruling's title: the one it was given (a demo's, or the judge's in the builder),
+        else one made from the board in the reader's language (``Humility + Opalescence: power
+        and toughness``, :func:`.presentation.ruling_title`). A demo's title is English: on a page
+        in another language the made title is shown instead (:attr:`given_title` keeps it)."""
+        if self.title and not (self.is_demo and not (get_language() or "en").startswith("en")):
+            return self.title
+        from .presentation import ruling_title  # noqa: PLC0415 (presentation reads translations at call time)
+
+        try:
+            document = json.loads(self.canonical)
+        except ValueError:
+            document = {}
+        return ruling_title(document if isinstance(document, dict) else {}, self.result or {}, self.trace or [])
 
     @property
     def game_label(self) -> str:

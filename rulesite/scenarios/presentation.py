@@ -268,7 +268,12 @@ def _clause(step: Step, resolving: str, names: dict[str, str]) -> str | None:
     if kind in ("cancel", "counter"):
         return _("cancels %(name)s") % {"name": name}
     if kind == "effect" and params.get("do"):
-        return _("%(effect)s effect") % {"effect": params["do"]}
+        what = do_label(params["do"], step.get("game") or _game_of(message))
+        if message.endswith(".new_object"):
+            return _("%(name)s is a new object: the effect “%(effect)s” no longer applies to it") % {"name": name, "effect": what}
+        if message.endswith("effect_ended"):
+            return None
+        return _("creates the effect “%(effect)s”") % {"effect": what}
     if kind == "no_effect" and message in _KEPT_OUT:
         target = params.get("target")
         return _(_KEPT_OUT[message]) % {"name": params.get("target_name") or names.get(target) or target or "?"}
@@ -295,25 +300,101 @@ def _clause(step: Step, resolving: str, names: dict[str, str]) -> str | None:
     return None
 
 
-def _winner_sentence(result: dict[str, Any]) -> str:
+def _player_label(player: Any, names: dict[str, str]) -> str:
+    """``Alice (p1)`` when the player has a name, else ``p1``."""
+    return f"{names[player]} ({player})" if names.get(player) else str(player)
+
+
+def _player_names(*states: dict[str, Any] | None) -> dict[str, str]:
+    return {p["id"]: p["name"] for state in states if isinstance(state, dict) for p in state.get("players") or []
+            if isinstance(p, dict) and isinstance(p.get("id"), str) and isinstance(p.get("name"), str) and p["name"].strip()}
+
+
+def _winner_sentence(result: dict[str, Any], names: dict[str, str]) -> str:
+    """The winner, or ``""`` when the game goes on (the summary names a winner only when there is one)."""
     winner = result.get("winner")
     if winner == "draw":
         return _("The game is a draw.")
     if winner:
-        names = {p.get("id"): p.get("name") for p in result.get("players") or [] if isinstance(p, dict)}
-        label = f"{names[winner]} ({winner})" if names.get(winner) else str(winner)
-        return _("Winner: %(winner)s.") % {"winner": label}
-    return _("Winner: none.")
+        return _("Winner: %(winner)s.") % {"winner": _player_label(winner, names)}
+    return ""
 
 
-def summarize(trace: list[Step], result: dict[str, Any]) -> list[str]:
-    """Return the resolution in a few plain sentences, composed from step kinds and params.
+LIFE_KEYS = ("lp", "life")
+"""A player's life total: ``lp`` (Yu-Gi-Oh!), ``life`` (Magic, Force of Will)."""
 
-    One sentence per illegal activation and per resolving link (in the order they resolve),
-    then the winner and whether the resolution is complete.
+
+def _life_sentences(before: dict[str, Any] | None, result: dict[str, Any], names: dict[str, str]) -> list[str]:
+    """``Bob (p2): LP 8000 → 5500.`` for each player whose life total changed from ``before`` to ``result``."""
+    if not isinstance(before, dict):
+        return []
+    start = {p.get("id"): p for p in before.get("players") or [] if isinstance(p, dict)}
+    sentences = []
+    for player in result.get("players") or []:
+        if not isinstance(player, dict) or player.get("id") not in start:
+            continue
+        for key in LIFE_KEYS:
+            old, new = start[player["id"]].get(key), player.get(key)
+            if isinstance(old, int) and isinstance(new, int) and old != new:
+                what = "LP" if key == "lp" else _("life")
+                sentences.append(_("%(player)s: %(what)s %(old)s → %(new)s.") % {
+                    "player": _player_label(player["id"], names), "what": what, "old": old, "new": new})
+    return sentences
+
+
+def _type_line(game: str, chars: dict[str, Any]) -> str:
+    """``Enchantment Creature — Bear``: a permanent's types after every layer, in the reader's words."""
+    from .labels import board_label  # noqa: PLC0415 (labels imports the builders, which read this module)
+
+    first = ("tribal", "enchantment", "artifact", "land")
+    words = [str(t).capitalize() if _english() else str(t) for t in chars.get("supertypes") or []]
+    words += [board_label(game, "types", t) for t in sorted(chars.get("types") or [], key=lambda t: (t not in first, first.index(t) if t in first else 0))]
+    line = " ".join(w for w in words if w)
+    subtypes = [str(t) for t in chars.get("subtypes") or []]
+    return f"{line} — {' '.join(subtypes)}" if subtypes and line else line
+
+
+def _english() -> bool:
+    from django.utils.translation import get_language  # noqa: PLC0415
+
+    return (get_language() or "en").startswith("en")
+
+
+def _value_sentences(result: dict[str, Any]) -> list[str]:
+    """Where continuous effects are the point (an object with a ``layers`` or ``continuous``
+    table), each such object's final values: ``Humility: 4/4 Enchantment Creature.``
+    (Magic, CR 613) or ``Elf: ATK 700 / DEF 500.`` (Force of Will 9.9)."""
+    game = str(result.get("game") or "")
+    sentences = []
+    for obj in result.get("objects") or []:
+        if not isinstance(obj, dict) or not (obj.get("layers") or obj.get("continuous")):
+            continue
+        name = str(obj.get("name") or obj.get("id") or "?")
+        chars = obj.get("characteristics") if isinstance(obj.get("characteristics"), dict) else None
+        if chars is not None:
+            types = _type_line(game, chars)
+            if chars.get("power") is not None:
+                what = f"{chars['power']}/{chars.get('toughness')} {types}".strip()
+            else:
+                what = types or "—"
+            sentences.append(_("%(name)s: %(what)s.") % {"name": name, "what": what})
+        elif obj.get("atk") is not None:
+            sentences.append(_("%(name)s: ATK %(atk)s / DEF %(def)s.") % {"name": name, "atk": obj["atk"], "def": obj.get("def", "?")})
+    return sentences
+
+
+def summarize(trace: list[Step], result: dict[str, Any], before: dict[str, Any] | None = None) -> list[str]:
+    """Return the answer in a few plain sentences, composed from step kinds and params.
+
+    ``before``: the scenario as entered (its players' names and starting life totals). One
+    sentence per illegal activation and per resolving link (in the order they resolve); where
+    continuous effects are the point, each affected object's final values (P/T and types, or
+    ATK/DEF); each life total that changed; the winner only when there is one; and whether
+    the resolution is complete or rests on a point the document does not cover.
     """
     sentences: list[str] = []
     names = object_names(result)
+    players = _player_names(before, result)
     illegal = [s for s in trace if s.get("kind") == "illegal"]
     for step in illegal:
         params = step.get("params") or {}
@@ -343,12 +424,76 @@ def summarize(trace: list[Step], result: dict[str, Any]) -> list[str]:
             sentences.append(_("%(head)s: %(what)s.") % {"head": head, "what": what})
         else:
             sentences.append(_("%(head)s.") % {"head": head})
-    sentences.append(_winner_sentence(result))
+    sentences.extend(_value_sentences(result))
+    sentences.extend(_life_sentences(before, result, players))
+    winner = _winner_sentence(result, players)
+    if winner:
+        sentences.append(winner)
+    if not sentences:
+        sentences.append(_("Nothing resolves and no player wins."))
     if any(str(s.get("source") or "").startswith(NOT_COVERED) for s in trace if isinstance(s, dict)):
         sentences.append(_("Part of this answer rests on a point the rules document does not cover: see the steps marked so."))
     if result.get("complete") is False:
         sentences.append(_("The resolution is incomplete."))
     return sentences
+
+
+TOPICS = {
+    "pt": gettext_noop("power and toughness"), "characteristics": gettext_noop("types and abilities"),
+    "atk_def": gettext_noop("ATK and DEF"), "ygo": gettext_noop("the chain"), "mtg": gettext_noop("the stack"),
+    "fow": gettext_noop("the chase"), "attack": gettext_noop("the attack"), "board": gettext_noop("the board"),
+}
+"""What a ruling is about, for a title made from its board."""
+
+MAX_TITLE_CARDS = 3
+
+
+def ruling_title(document: dict[str, Any], result: dict[str, Any], trace: list[Step]) -> str:
+    """Return a title made from the board when the judge gave none: the cards that matter and
+    what the question is about, e.g. ``Humility + Opalescence: power and toughness`` or
+    ``Monster Reborn + Solemn Judgment: the chain``.
+
+    The cards are those whose continuous effects changed a value (the ``layers`` or
+    ``continuous`` tables' sources), else those played or on the chain/stack/chase, else the
+    attackers; at most three, in the order met.
+    """
+    game = str(document.get("game") or result.get("game") or "")
+    names = object_names(document, result)
+    cards: list[str] = []
+
+    def add(name: Any) -> None:
+        if isinstance(name, str) and name and name not in cards:
+            cards.append(name)
+
+    objects = [o for o in result.get("objects") or [] if isinstance(o, dict)]
+    rows = [row for o in objects for key in ("layers", "continuous") for row in o.get(key) or [] if isinstance(row, dict)]
+    if rows:
+        for row in rows:
+            add(names.get(row.get("source")) or (str(row.get("label") or "").split(":")[0] or None))
+        if any("layers" in o and o["layers"] for o in objects):
+            topic = "pt" if any(str(row.get("layer")) == "7" for row in rows) else "characteristics"
+        else:
+            topic = "atk_def"
+    else:
+        for link in document.get("chain") or []:
+            if isinstance(link, dict):
+                add(link.get("name") or names.get(link.get("card")))
+        for step in trace:
+            if isinstance(step, dict) and step.get("kind") in PUSH_KINDS:
+                add(_card_name(step.get("params") or {}, "", names))
+        attacks = [a for a in document.get("actions") or [] if isinstance(a, dict) and a.get("type") in ("attack", "declare_attackers")]
+        topic = game if cards and game in TOPICS else "board"
+        if not cards and attacks:
+            for action in attacks:
+                for attacker in [action.get("attacker"), *(action.get("attackers") or [])]:
+                    add(names.get(attacker) if isinstance(attacker, str) else None)
+            topic = "attack"
+    if not cards:
+        for obj in objects[:MAX_TITLE_CARDS]:
+            add(obj.get("name"))
+    shown = " + ".join(cards[:MAX_TITLE_CARDS]) + (" …" if len(cards) > MAX_TITLE_CARDS else "")
+    about = _(TOPICS[topic])
+    return _("%(cards)s: %(topic)s") % {"cards": shown, "topic": about} if shown else about.capitalize()
 
 
 UNEVALUATED_KINDS = frozenset({"cannot_evaluate", "not_covered"})
@@ -391,6 +536,8 @@ class HistoryTable:
     columns: list[str]
     rows: list[dict[str, Any]]
     """Each row: ``{"cells": [{"column", "text", "is_rule", "rule"?}]}``."""
+    headers: list[str] = field(default_factory=list)
+    """Each column's header in the reader's language (``Applied because``, not ``reason``)."""
 
 
 def _is_rule(value: Any) -> bool:
@@ -423,19 +570,102 @@ def _rule_cell(value: Any, document: str) -> dict[str, Any] | None:
     return None
 
 
-def _table(title: str, key: str, items: list[dict[str, Any]], document: str) -> HistoryTable:
+COLUMN_LABELS = {
+    "layer": gettext_noop("Layer"), "label": gettext_noop("Effect"), "effect": gettext_noop("Effect"),
+    "timestamp": gettext_noop("Timestamp"), "reason": gettext_noop("Applied because"), "order": gettext_noop("Order"),
+    "change": gettext_noop("Change"), "rule": gettext_noop("Rule"), "condition": gettext_noop("Condition"),
+    "step": gettext_noop("Step"), "dependency_found": gettext_noop("Depends on"), "atk": "ATK", "def": "DEF",
+    "layers": gettext_noop("layers"), "continuous": gettext_noop("continuous effects"), "history": gettext_noop("history"),
+}
+"""Value-table column → its header (a column not listed shows its key with spaces)."""
+
+COLUMN_ORDER = ("step", "layer", "label", "effect", "timestamp", "reason", "order", "change", "condition", "dependency_found")
+"""Columns shown first, in this order (the rest, rule columns among them, follow as met)."""
+
+REASONS = {
+    "timestamp": gettext_noop("timestamp order"),
+    "dependency": gettext_noop("it depends on another effect"),
+    "cda": gettext_noop("characteristic-defining ability"),
+    "condition_false": gettext_noop("its condition is not met"),
+    "loop": gettext_noop("dependency loop: timestamp order"),
+    "choice": gettext_noop("the controller's choice"),
+}
+"""Why an effect applied when it did (a ``reason``/``order`` cell), as a judge says it."""
+
+
+def _game_of(message_id: str) -> str:
+    """The game a step's message id names (``mtg.effect.created`` → ``mtg``)."""
+    return message_id.partition(".")[0]
+
+
+def do_label(do: str, game: str) -> str:
+    """Return an effect or instruction code (``modify_pt``) as its registered label in the
+    reader's language (``Gets +N/+N``), or the code with spaces when no registry names it."""
+    from engine.core.vocabulary import vocabularies  # noqa: PLC0415 (the registries load with the engine)
+
+    from .builders.vocab import translate_text  # noqa: PLC0415 (a cycle through .selectors)
+
+    registry = next((v for v in vocabularies() if v.game == game), None)
+    for slot in ("effect", "instruction", "change"):
+        try:
+            entry = registry.get(slot, do) if registry else None
+        except (KeyError, ValueError):
+            entry = None
+        if entry is not None and entry.label:
+            return translate_text(entry.label, game)
+    return do.replace("_", " ")
+
+
+def _effect_label(label: Any, do: Any, game: str) -> Any:
+    """Return ``Humility: Has base power/toughness`` for ``Humility: set_pt``: the ``do`` code
+    read as its registered label in the reader's language, or ``label`` unchanged."""
+    if not (isinstance(label, str) and isinstance(do, str) and label.endswith(f": {do}")):
+        return label
+    return f"{label[: -len(do)]}{do_label(do, game)}"
+
+
+def _readable_row(item: dict[str, Any], game: str) -> dict[str, Any]:
+    """Return a value-table row as a judge reads it: the layer with its sublayer (``7b``), before
+    and after as one change, the reason in words, and no engine codes (``do``, effect ids, a
+    ``layer_rule`` that repeats ``rule``)."""
+    row = dict(item)
+    if "layer" in row and "sublayer" in row:
+        row["layer"] = f"{row['layer']}{row.pop('sublayer') or ''}"
+    if "before" in row and "after" in row and "change" not in row:
+        row["change"] = f"{_cell_text(row.pop('before')) or '—'} → {_cell_text(row.pop('after')) or '—'}"
+    if "label" in row:
+        row["label"] = _effect_label(row["label"], row.get("do"), game)
+        row.pop("effect", None)
+    row.pop("do", None)
+    if row.get("layer_rule") == row.get("rule"):
+        row.pop("layer_rule", None)
+    for key in ("reason", "order"):
+        if isinstance(row.get(key), str) and row[key] in REASONS:
+            row[key] = _(REASONS[row[key]])
+    return row
+
+
+def _header(column: str) -> str:
+    label = COLUMN_LABELS.get(column)
+    return _(label) if label else column.replace("_", " ")
+
+
+def _table(title: str, key: str, items: list[dict[str, Any]], document: str, game: str = "") -> HistoryTable:
+    items = [_readable_row(item, game) for item in items]
     columns: list[str] = []
     for item in items:
         columns.extend(k for k in item if k not in columns and k not in ("basis", "source"))
+    columns.sort(key=lambda c: COLUMN_ORDER.index(c) if c in COLUMN_ORDER else len(COLUMN_ORDER))
+    headers = [_header(c) for c in columns]
     rows = []
     for item in items:
         cells = []
-        for column in columns:
+        for column, header in zip(columns, headers, strict=True):
             value = item.get(column)
             cited = _rule_cell(value, document) if _is_rule_column(column) else None
-            cells.append({"column": column, "text": _cell_text(value), "is_rule": cited is not None, **(cited or {})})
+            cells.append({"column": column, "header": header, "text": _cell_text(value), "is_rule": cited is not None, **(cited or {})})
         rows.append({"cells": cells})
-    return HistoryTable(title, key, columns, rows)
+    return HistoryTable(title, key, columns, rows, headers)
 
 
 def value_histories(result: dict[str, Any], document: str = "") -> list[HistoryTable]:
@@ -447,13 +677,14 @@ def value_histories(result: dict[str, Any], document: str = "") -> list[HistoryT
     as a section of ``document`` (the one document the ruling cites, when there is one).
     """
     tables: list[HistoryTable] = []
+    game = str(result.get("game") or "")
     for obj in result.get("objects") or []:
         if not isinstance(obj, dict):
             continue
         for key, value in obj.items():
             if key not in DEFINITION_KEYS and _is_table(value):
-                tables.append(_table(f"{obj.get('name') or obj.get('id')} · {key}", key, value, document))
+                tables.append(_table(f"{obj.get('name') or obj.get('id')} · {_header(key)}", key, value, document, game))
     for key, value in result.items():
         if key not in BOARD_KEYS and _is_table(value):
-            tables.append(_table(key, key, value, document))
+            tables.append(_table(_header(key), key, value, document, game))
     return tables

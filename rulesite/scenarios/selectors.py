@@ -290,7 +290,7 @@ def permalink_page(*, code: str, user: Any = None) -> PermalinkPage:
         stepper=stepper,
         boards_reason=boards_reason,
         pretty_json=json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True),
-        summary=summarize(scenario.trace, scenario.result),
+        summary=summarize(scenario.trace, scenario.result, document),
         counts=summary_counts(scenario.trace),
         unevaluated=unevaluated_count(scenario.trace),
         chain=chain,

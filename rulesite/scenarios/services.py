@@ -114,7 +114,8 @@ def scenario_create(*, scenario: dict[str, Any], title: str = "", source: str = 
     """Resolve and store ``scenario``; return ``(Scenario, created)``.
 
     The code comes from the canonical form alone, so storing the same board again returns
-    the stored permalink unchanged (``created`` False) and never rewrites it. Raises
+    the stored permalink unchanged (``created`` False) and never rewrites it (its title
+    included: a judge's own title for a stored ruling is an annotation). Raises
     ``engine.ScenarioError`` for an invalid document.
     """
     scenario_check_text(scenario)

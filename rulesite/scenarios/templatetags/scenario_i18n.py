@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
 from django.utils.translation import gettext
 
 from engine.core.rules import NOT_COVERED
@@ -47,6 +48,20 @@ def board_value(game: Any, field: str, value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(filter(None, (board_label(game, field, item) for item in value)))
     return board_label(game, field, value)
+
+
+@register.simple_tag
+def player_heading(player: Any, names: Mapping[str, str] | Any = None) -> str:
+    """Return a board's player heading: ``Alice <span class="meta">(p1)</span>`` when the player
+    has a name (on the player or in ``names``, the scenario's), else just ``p1``."""
+    if not isinstance(player, Mapping):
+        return ""
+    pid = str(player.get("id") or "")
+    name = player.get("name") if isinstance(player.get("name"), str) and player["name"].strip() else None
+    name = name or (names.get(pid) if isinstance(names, Mapping) else None)
+    if name and name != pid:
+        return format_html('{} <span class="meta">({})</span>', name, pid)
+    return format_html("{}", pid)
 
 
 @register.filter

@@ -7,9 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
+import engine
 from rulesite.api.tests.test_api import MIRROR_FORCE
-from rulesite.scenarios.presentation import chain_snapshots, citation_text, summarize, value_histories
+from rulesite.scenarios.models import Scenario
+from rulesite.scenarios.presentation import chain_snapshots, citation_text, ruling_title, summarize, value_histories
 from rulesite.scenarios.services import scenario_create
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +31,7 @@ class ResultPageTests:
         summary = re.search(r'<ul class="summary">(.*?)</ul>', body, re.S).group(1)
         assert "Chain Link 2 resolves first: Trap Jammer negates the activation of Mirror Force" in summary
         assert "Chain Link 1 resolves: Mirror Force does nothing." in summary
-        assert "Winner: none." in summary
+        assert "Winner" not in summary  # the summary names a winner only when there is one (issue 16)
 
     def test_a_protected_card_is_named_in_the_summary_not_does_nothing(self):
         golden = json.loads((FIXTURES / "arcv-negate-and-destroy-leaves-an-indestructible-monster.json").read_text(encoding="utf-8"))
@@ -219,3 +222,67 @@ class PageSizeCapTests:
         shown, left = listed_steps(trace, max_steps=8)
         assert [len(b["trace"]) for b in shown[1]["branches"]] == [5, 1] and left == 4
         assert len(trace[1]["branches"][0]["trace"]) == 5  # the stored trace is not changed
+
+
+class AnswerFirstTests:
+    """Issue 16 item 4: a title made from the board, the answer in the summary, a layer table in words."""
+
+    @staticmethod
+    def _golden(name):
+        return json.loads(open(f"fixtures/scenarios/mtg/{name}.json", encoding="utf-8").read())
+
+    def test_layers_give_a_title_and_each_creatures_final_pt_and_types(self):
+        golden = self._golden("dep-humility-then-opalescence")
+        answer = engine.resolve(golden["scenario"])
+        with translation.override("en"):
+            title = ruling_title(golden["scenario"], answer["result"], answer["trace"])
+            summary = summarize(answer["trace"], answer["result"], golden["scenario"])
+        assert title == "Opalescence + Humility: power and toughness"
+        assert "Humility: 4/4 Enchantment Creature." in summary and "Grizzly Bears: 1/1 Creature — Bear." in summary
+        assert not any("Winner" in s for s in summary)
+
+    def test_the_other_timestamp_order_gives_the_other_answer(self):
+        golden = self._golden("dep-opalescence-then-humility")
+        answer = engine.resolve(golden["scenario"])
+        with translation.override("en"):
+            summary = summarize(answer["trace"], answer["result"], golden["scenario"])
+        assert "Humility: 1/1 Enchantment Creature." in summary
+
+    def test_a_stack_title_names_the_spells_and_life_changes_are_said(self):
+        scenario = json.loads(json.dumps(MIRROR_FORCE))
+        answer = engine.resolve(scenario)
+        with translation.override("en"):
+            title = ruling_title(scenario, answer["result"], answer["trace"])
+        assert title.endswith(": the chain") and "Mirror Force" in title
+        before = {"players": [{"id": "p1", "name": "Alice", "life": 20}, {"id": "p2", "life": 20}]}
+        result = {"players": [{"id": "p1", "life": 17}, {"id": "p2", "life": 20}], "objects": [], "winner": None}
+        with translation.override("en"):
+            assert summarize([], result, before) == ["Alice (p1): life 20 → 17."]
+            assert summarize([], {"players": [], "objects": []}) == ["Nothing resolves and no player wins."]
+
+    def test_the_layer_table_reads_as_words(self):
+        golden = self._golden("dep-humility-then-opalescence")
+        answer = engine.resolve(golden["scenario"])
+        with translation.override("en"):
+            (humility, _bears) = value_histories(answer["result"], "mtg-cr-2022-04-29")
+        assert humility.title == "Humility · layers"
+        assert humility.headers == ["Layer", "Effect", "Timestamp", "Applied because", "Change", "Rule"]
+        first = {cell["column"]: cell["text"] for cell in humility.rows[2]["cells"]}
+        assert first["layer"] == "7b" and first["label"] == "Humility: Has base power/toughness"
+        assert first["reason"] == "timestamp order" and first["change"].endswith("→ 1, 1")
+        assert "do" not in humility.columns and "layer_rule" not in humility.columns and "effect" not in humility.columns
+
+    def test_a_given_title_wins_and_a_demo_title_gives_way_on_a_chinese_page(self, client):
+        stored, _ = scenario_create(scenario=MIRROR_FORCE, title="Mirror Force v. Trap Jammer", is_demo=True)
+        with translation.override("en"):
+            assert stored.heading == "Mirror Force v. Trap Jammer" and stored.given_title == ""
+        with translation.override("zh-hans"):
+            assert stored.heading != "Mirror Force v. Trap Jammer" and stored.given_title == "Mirror Force v. Trap Jammer"
+        body = client.get(stored.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+        assert "连锁" in body.split("<h1>", 1)[1].split("</h1>", 1)[0]
+
+    def test_the_builder_passes_the_judges_title(self, client):
+        response = client.post("/scenarios/new/ygo/?mode=json", {"scenario": json.dumps(MIRROR_FORCE), "ruling_title": "  Mirror   Force  "})
+        assert response.status_code == 302
+        stored = Scenario.objects.get(code=engine.scenario_code(MIRROR_FORCE))
+        assert stored.title == "Mirror Force" and stored.heading == "Mirror Force"

@@ -51,3 +51,27 @@ class TestAbilitiesAsRows:
         page.wait_for_url(re.compile(r"/r/[A-Za-z0-9]+/$"))
         expect(page.locator(".timeline")).to_contain_text("23")
         shot(page, "abilities-permalink")
+
+
+class TestCatalogueCardsKeepEveryValue:
+    def test_blood_moon_typed_by_name_keeps_its_nonbasic_filter(self, page: Any, shot: Any) -> None:
+        # The values under a row's "More" (Blood Moon's "not basic") were lost when the page
+        # added a catalogue card's rows, and the Forest became a Mountain (issue 14 trial).
+        page.goto("/scenarios/new/mtg/")
+        expect(page.locator("html.js")).to_have_count(1)
+        for index, name in enumerate(("Blood Moon", "Forest", "Adarkar Wastes")):
+            field = page.locator(f"#id_cards-{index}-name")
+            field.fill(name)
+            field.press("Tab")
+            expect(page.locator(f"#id_cards-{index}-types")).not_to_have_value("")
+        expect(page.locator("[name='abilities-0-affected_10']")).to_have_value("basic")
+        expect(page.locator(".warning[data-fill-status]")).to_have_count(0)
+        page.get_by_role("button", name="Show JSON").click()
+        expect(page.locator("#shown-scenario")).to_contain_text('"not_supertypes"')
+        page.get_by_role("button", name="Resolve and make a permalink").first.click()
+        page.wait_for_url(re.compile(r"/r/[A-Za-z0-9]+/$"))
+        after = page.locator("section[aria-labelledby=after-h]")
+        expect(page.locator(".timeline")).to_contain_text("Adarkar Wastes")
+        expect(page.locator(".timeline")).not_to_contain_text("Forest, layer 4")
+        shot(page, "blood-moon-permalink")
+        expect(after).to_contain_text("Forest")

@@ -576,6 +576,7 @@ COLUMN_LABELS = {
     "change": gettext_noop("Change"), "rule": gettext_noop("Rule"), "condition": gettext_noop("Condition"),
     "step": gettext_noop("Step"), "dependency_found": gettext_noop("Depends on"), "atk": "ATK", "def": "DEF",
     "layers": gettext_noop("layers"), "continuous": gettext_noop("continuous effects"), "history": gettext_noop("history"),
+    "layer_rule": gettext_noop("Layer rule"),
 }
 """Value-table column → its header (a column not listed shows its key with spaces)."""
 

@@ -22,6 +22,13 @@ FRAMES = {
             "effects": [], "actions": []},
 }
 HOME = {"ygo": "hand", "mtg": "hand", "fow": "hand"}
+FOW_HOME = {"magic_stone": "stone_area", "ruler": "ruler_area"}
+"""Force of Will cards that never are in the hand (FoW 3.15) start where they belong."""
+
+
+def home(card):
+    """Return the zone a card of the library is put in to validate it."""
+    return FOW_HOME.get(card.obj.get("type"), "hand") if card.game == "fow" else HOME[card.game]
 CARDS = [card for game in GAMES for card in library(game)]
 
 VALID = {"card": "1", "game": "toy", "names": {"en": "Giant Growth"}, "object": {"types": ["instant"]},
@@ -62,7 +69,7 @@ def test_every_file_of_a_game_loads(game):
 
 @pytest.mark.parametrize("card", CARDS, ids=lambda c: f"{c.game}/{c.slug}")
 def test_every_card_validates_in_a_scenario_of_its_game(card):
-    scenario = {**FRAMES[card.game], "objects": [card.as_object("c1", "p1", HOME[card.game])]}
+    scenario = {**FRAMES[card.game], "objects": [card.as_object("c1", "p1", home(card))]}
     assert engine.validate(scenario) == []
 
 

@@ -23,7 +23,7 @@ import engine
 
 from . import builder as conversion
 from . import vocabulary
-from .builders import common, fow, mtg, ygo_library
+from .builders import common, fow, fow_library, mtg, ygo_library
 from .builders.forms import GameBoardForm, record_templates, shared_lists, uses_of
 from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
@@ -90,11 +90,13 @@ def catalogue(request: HttpRequest, game: str) -> JsonResponse:
 
     Magic: the engine's catalogue (``engine.mtg.catalogue.cards()``) with the object fields of
     §8.2 only. Yu-Gi-Oh!: the card library (``fixtures/cards/ygo/``) with the object fields of
-    §2.3. Other games have no catalogue yet: an empty list.
+    §2.3. Force of Will: the card library (``fixtures/cards/fow/``, ``engine.fow.catalogue``) with
+    the object fields of §7.3, the card row's boxes (``fields``) and its ability rows (``rows``).
     """
     if game not in GAMES:
         raise Http404(f"Unknown game {game!r}")
-    cards = list(mtg.catalogue_with_rows()) if game == "mtg" else ygo_library.catalogue() if game == "ygo" else []
+    cards = (list(mtg.catalogue_with_rows()) if game == "mtg" else ygo_library.catalogue() if game == "ygo"
+             else fow_library.catalogue())
     response = JsonResponse({"cards": cards})
     response["Cache-Control"] = "public, max-age=3600"
     return response
@@ -105,6 +107,8 @@ def _board(game: str, *, data: Any = None, initial: common.BoardData | None = No
         return BoardForm(ygo_library.fill_from_library(data) if data is not None else None, initial=initial)
     if data is not None and game == "mtg":
         data = mtg.fill_from_catalogue(data)
+    if data is not None and game == "fow":
+        data = fow_library.fill_from_library(data)
     return GameBoardForm(SPECS[game], data, initial=initial)
 
 
@@ -159,6 +163,9 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
     if game == "mtg":
         context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
         context["card_names"] = mtg.card_names()
+    elif game == "fow":
+        context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
+        context["card_names"] = fow_library.card_names()
     else:
         context["card_names"] = common.used_card_names(game)
     return render(request, "scenarios/builder_game.html", context, status=status)

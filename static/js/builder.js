@@ -383,14 +383,20 @@
     if (!card || !row) { return; }
     var prefix = nameInput.name.replace(/-name$/, "-");
     var inputs = {};
-    CHARACTERISTICS.forEach(function (key) { inputs[key] = form.querySelector("[name='" + prefix + key + "']"); });
-    var typed = CHARACTERISTICS.some(function (key) { return inputs[key] && inputs[key].value.trim() !== ""; });
-    if (typed) { return; }
-    CHARACTERISTICS.forEach(function (key) {
+    // A card that gives its row's boxes as posted values (Force of Will: card.fields) fills those;
+    // otherwise the Magic characteristics are shown from the card's own keys.
+    var keys = card.fields ? Object.keys(card.fields) : CHARACTERISTICS;
+    keys.forEach(function (key) { inputs[key] = form.querySelector("[name='" + prefix + key + "']"); });
+    var typed = keys.some(function (key) {
       var input = inputs[key];
-      var value = card[key];
+      return input && input.tagName !== "SELECT" && input.type !== "checkbox" && input.value.trim() !== "";
+    });
+    if (typed) { return; }
+    keys.forEach(function (key) {
+      var input = inputs[key];
+      var value = card.fields ? card.fields[key] : card[key];
       if (!input || value === undefined || (Array.isArray(value) && value.length === 0)) { return; }
-      input.value = shownValue(key, value);
+      if (card.fields) { setInput(input, value); } else { input.value = shownValue(key, value); }
     });
     var idInput = row.querySelector("input[data-card-id]");
     var added = owners && idInput && idInput.value.trim() ? addCatalogueRows(card, idInput.value.trim()) : 0;

@@ -743,6 +743,33 @@ def posted_total(data: Mapping[str, Any], prefix: str) -> int:
         return 0
 
 
+def posted_card_ids(data: Mapping[str, Any], prefix: str = "cards") -> list[str] | None:
+    """Return the id of each posted card row (a blank id given as the builder would,
+    :func:`assign_card_ids`), or ``None`` when the row count is not a number."""
+    try:
+        total = min(int(data.get(f"{prefix}-TOTAL_FORMS", 0)), 2_000)
+    except (TypeError, ValueError):
+        return None
+    return assign_card_ids([str(data.get(f"{prefix}-{index}-id", "")).strip() for index in range(total)])
+
+
+def add_owned_rows(filled: Any, rows: Mapping[str, Sequence[Mapping[str, Any]]], card_id: str, placeholder: str) -> None:
+    """Append ``rows`` (``{section prefix: [{field: posted value}]}``, owned by ``placeholder``) to
+    POST ``filled`` after the rows already posted, with ``card_id`` in the placeholder's place."""
+    for section_prefix, section_rows in rows.items():
+        start = posted_total(filled, section_prefix)
+        for offset, row in enumerate(section_rows):
+            for name, value in row.items():
+                field = f"{section_prefix}-{start + offset}-{name}"
+                values = [str(v).replace(placeholder, card_id) for v in (value if isinstance(value, list) else [value])]
+                if hasattr(filled, "setlist"):
+                    filled.setlist(field, values)
+                else:
+                    filled[field] = values if isinstance(value, list) else values[0]
+        filled[f"{section_prefix}-TOTAL_FORMS"] = str(start + len(section_rows))
+        filled.setdefault(f"{section_prefix}-INITIAL_FORMS", "0")
+
+
 def assign_card_ids(ids: Sequence[str]) -> list[str]:
     """Return ``ids`` with each blank one replaced by the next free ``c1``, ``c2``, …
 

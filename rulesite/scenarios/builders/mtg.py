@@ -374,13 +374,11 @@ def fill_from_catalogue(data: Any, prefix: str = "cards") -> Any:
     card filled in, when the row leaves all of them blank (a row with any of them typed is the
     judge's own card and is kept as typed), and its abilities added as ability, target and
     effect rows when no row belongs to the card yet. ``data`` is not changed; a copy is returned."""
-    try:
-        total = min(int(data.get(f"{prefix}-TOTAL_FORMS", 0)), 2_000)
-    except (TypeError, ValueError):
+    ids = common.posted_card_ids(data, prefix)
+    if ids is None:
         return data
-    ids = common.assign_card_ids([str(data.get(f"{prefix}-{index}-id", "")).strip() for index in range(total)])
     filled = None
-    for index in range(total):
+    for index in range(len(ids)):
         key = f"{prefix}-{index}"
         card = catalogue_card(str(data.get(f"{key}-name", "")))
         if card is None or any(str(data.get(f"{key}-{name}", "")).strip() for name in CHARACTERISTICS):
@@ -395,17 +393,5 @@ def fill_from_catalogue(data: Any, prefix: str = "cards") -> Any:
                 filled[f"{key}-{name}"] = shown
         if _owned_by(filled, ids[index]):
             continue
-        for section_prefix, rows in catalogue_rows(card).items():
-            start = common.posted_total(filled, section_prefix)
-            for offset, row in enumerate(rows):
-                for name, value in row.items():
-                    field = f"{section_prefix}-{start + offset}-{name}"
-                    values = value if isinstance(value, list) else [value]
-                    values = [str(v).replace(CARD_PLACEHOLDER, ids[index]) for v in values]
-                    if hasattr(filled, "setlist"):
-                        filled.setlist(field, values)
-                    else:
-                        filled[field] = values if isinstance(value, list) else values[0]
-            filled[f"{section_prefix}-TOTAL_FORMS"] = str(start + len(rows))
-            filled.setdefault(f"{section_prefix}-INITIAL_FORMS", "0")
+        common.add_owned_rows(filled, catalogue_rows(card), ids[index], CARD_PLACEHOLDER)
     return filled if filled is not None else data

@@ -68,13 +68,11 @@ def fill_from_library(data: Any, prefix: str = "cards") -> Any:
     """Return POST ``data`` with each card row that names a library card and types nothing of its
     own filled in from the library (see the module docstring). ``data`` is not changed; a copy is
     returned when anything is filled."""
-    try:
-        total = min(int(data.get(f"{prefix}-TOTAL_FORMS", 0)), 2_000)
-    except (TypeError, ValueError):
+    ids = common.posted_card_ids(data, prefix)
+    if ids is None:
         return data
-    ids = common.assign_card_ids([str(data.get(f"{prefix}-{index}-id", "")).strip() for index in range(total)])
     filled = None
-    for index in range(total):
+    for index in range(len(ids)):
         key = f"{prefix}-{index}"
         card = library_card(str(data.get(f"{key}-name", "")))
         if card is None or _typed(data, key):

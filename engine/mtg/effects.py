@@ -293,6 +293,39 @@ def register_created_effects() -> None:
             example={**entry.example, **({"target": 0} if "target" in fields else {}), "duration": "end_of_turn"},
             check=_check_created(entry.check), row=row(fields, main=(*entry.keys, "target", "duration")),
         )(create)
+    register_copy_of_target()
+
+
+def register_copy_of_target() -> None:
+    """Register ``copy_of_target``: the objects become copies of the spell's or ability's target
+    ("each other creature becomes a copy of target nonlegendary creature", Mirrorweave), the
+    ``copy`` instruction with the object to copy chosen as a target rather than named."""
+    base = VOCABULARY.get("instruction", "copy")
+    fields = {"of_target": Integer(low=0, high=99, label="Copy of target",
+                                   help="index of the chosen target whose copiable values they take"),
+              **{key: field for key, field in base.keys.items() if key not in ("of", "target")}}
+    VOCABULARY.entry(
+        "instruction", "copy_of_target", rule=base.rule, keys=fields, required=("of_target",),
+        label="Creates: becomes a copy of a target", messages=("mtg.effect.created",),
+        doc="Creates the continuous effect `copy` (layer 1a, CR 707.2, 613.2a) whose `of` is the object chosen as "
+            "target number `of_target`: the objects it affects take that object's copiable values as the layers "
+            "apply. If that target is illegal as it resolves, nothing is copied (608.2b). It gets a timestamp "
+            "(613.7b), locks in the objects it affects (611.2c) unless `not_locked`, and lasts for `duration` "
+            "(default the rest of the game, 611.2a).",
+        example={"do": "copy_of_target", "of_target": 0, "affected": {"types": ["creature"], "not_target": 0},
+                 "duration": "end_of_turn"},
+        check=_check_created(None), row=row(fields, main=("of_target", "affected", "duration")),
+    )(copy_of_target)
+
+
+def copy_of_target(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
+    """Follow ``copy_of_target``: the ``copy`` effect of the target's copiable values, or nothing
+    when the target is gone or illegal (CR 608.2b)."""
+    found = ctx.game.objects_of(state, ctx, {"target": part["of_target"]})
+    if not found:
+        return state, ctx
+    spec = {key: value for key, value in part.items() if key != "of_target"}
+    return ctx.game.create_effect(ctx, state, {**spec, "do": "copy", "of": found[0]})
 
 
 def create(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
@@ -300,8 +333,8 @@ def create(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[
     return ctx.game.create_effect(ctx, state, part)
 
 
-__all__ = ["CREATED_EFFECTS", "CREATED_KEYS", "ContinuousEffects", "DOCUMENT_EFFECTS", "Part", "STATIC_EFFECTS", "create",
-           "register_created_effects"]
+__all__ = ["CREATED_EFFECTS", "CREATED_KEYS", "ContinuousEffects", "DOCUMENT_EFFECTS", "Part", "STATIC_EFFECTS", "copy_of_target",
+           "create", "register_copy_of_target", "register_created_effects"]
 
 
 # ----------------------------------------------------------------------------- durations (611.2)

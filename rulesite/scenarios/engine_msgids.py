@@ -3585,6 +3585,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Creates: a player has hexproof or shroud'),
     # Translators: mtg instruction:player_keyword
     pgettext_lazy('vocabulary', 'Creates the continuous effect `player_keyword` (EFFECT `player_keyword`: The player has hexproof ("you have hexproof": they can\'t be the target of spells or abilities their opponents control, CR 702.11c) or shroud ("you have shroud": they can\'t be the target of spells or abilities, 702.18a), while the effect lasts: a target that breaks it is an `illegal` step as it is chosen and an illegal target on resolution (608.2b). It applies to no objects: it has no `affected`.) It gets a timestamp (CR 613.7b) and applies to whatever matches `affected` at each moment, not locked in (611.2c). It lasts for `duration` (default the rest of the game, 611.2a).'),
+    # Translators: mtg instruction:copy_of_target
+    pgettext_lazy('vocabulary', 'Creates: becomes a copy of a target'),
+    # Translators: mtg instruction:copy_of_target
+    pgettext_lazy('vocabulary', "Creates the continuous effect `copy` (layer 1a, CR 707.2, 613.2a) whose `of` is the object chosen as target number `of_target`: the objects it affects take that object's copiable values as the layers apply. If that target is illegal as it resolves, nothing is copied (608.2b). It gets a timestamp (613.7b), locks in the objects it affects (611.2c) unless `not_locked`, and lasts for `duration` (default the rest of the game, 611.2a)."),
+    # Translators: mtg instruction:copy_of_target
+    pgettext_lazy('vocabulary', 'Copy of target'),
+    # Translators: mtg instruction:copy_of_target
+    pgettext_lazy('vocabulary', 'index of the chosen target whose copiable values they take'),
     # Translators: mtg slot replacement
     pgettext_lazy('vocabulary', 'Replaced event'),
     # Translators: mtg slot replacement

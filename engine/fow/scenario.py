@@ -13,11 +13,12 @@ from typing import Any
 from ..core.validation import Checker, Path
 from ..core.vocabulary import Boolean, Choice, Const, Either, Integer, ListOf, MapOf, Record, Text, Validation
 from . import abilities, battle, choices, continuous as cont, costs, damage, effects, game_actions, information  # noqa: F401
-from . import player_actions, setup, special, standby, symbols, targets, triggers  # noqa: F401  (register their entries)
+from . import player_actions, setup, special, standby, symbols, targets, triggers, zone_moves  # noqa: F401  (register their entries)
 from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, KEYWORDS, SPELL_SUBTYPES, TYPES, ZONES, Ability,
                     Battle, Card, ChaseItem, Cost, Effect, Face, GameState, Pending, Player, frozen, plain)
 from .options import OPTIONS, options  # noqa: F401  (the builder reads OPTIONS here)
-from .vocabulary import CARD_COST, CARD_ID, CARD_OR_PLAYER, PLAYER, PLAYERS, TARGETS, VOCABULARY, WILL_MAP, Reference
+from .vocabulary import (CARD_COST, CARD_ID, CARD_OR_PLAYER, COUNTER_NAME, PLAYER, PLAYERS, TARGETS, VOCABULARY, WILL_MAP,
+                         Reference)
 
 PHASE_STEPS = {
     "draw": ("start", "draw"),
@@ -64,7 +65,7 @@ OBJECT_FIELDS = {
     "zone": Choice(values=tuple(z for z in ZONES if z != "chase"), what="zone"), "type": Choice(values=TYPES, what="card type"),
     "subtype": Choice(values=tuple(dict.fromkeys(SPELL_SUBTYPES + ADDITION_SUBTYPES)), what="subtype"),
     "rested": Boolean(), "damage": Integer(low=-100_000, high=100_000),
-    "counters": MapOf(key=Text(min_length=1, max_length=64), value=Integer(low=0, high=10_000), max_items=20),
+    "counters": MapOf(key=COUNTER_NAME, value=Integer(low=0, high=10_000), max_items=20),
     "atk": Integer(low=-100_000, high=100_000), "def": Integer(low=-100_000, high=100_000),
     "races": ListOf(item=Text(min_length=1, max_length=64), max_items=10),
     "attributes": ListOf(item=Choice(values=ATTRIBUTES, what="attribute"), max_items=5),
@@ -358,6 +359,8 @@ def result(scenario: Mapping[str, Any], state: GameState, chars: Mapping[str, co
             o["counters"] = dict(card.counters)
         if card.attached_to:
             o["attached_to"] = card.attached_to
+        if card.face_down:
+            o["face_down"] = True
         if card.incarnation:
             o["new_card"] = card.incarnation
         if chars is not None and card.id in chars:

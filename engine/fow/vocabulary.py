@@ -124,6 +124,27 @@ class Reference(Field):
                 "filter": self.filter}
 
 
+@dataclass(frozen=True, kw_only=True)
+class CounterName(Field):
+    """The name of a counter, as card text writes it: ``+100/+100``-style (two signed numbers) or
+    words (letters, digits, spaces, apostrophes and hyphens; no underscore), at most 64 characters.
+    The whitepaper defines no counter, so no name is known; the form keeps a misplaced key
+    (``zz_key``) from passing for one."""
+
+    PATTERN = re.compile(r"[+-]\d{1,5}/[+-]\d{1,5}|[^\W\d_](?:[^\W_]|[ '\-])*")
+
+    def check(self, value: Any, path: Path, v: Validation) -> bool:
+        if isinstance(value, str) and len(value) <= 64 and self.PATTERN.fullmatch(value):
+            return True
+        v.error(path, f"{format_path(path) or 'the value'}: {str(value)[:64]!r} is not a counter name ({self.describe()})")
+        return False
+
+    def describe(self) -> str:
+        return "a counter name: +100/+100-style, or words without underscores"
+
+
+COUNTER_NAME = CounterName(label="Counter", help="a counter name as the card writes it: +100/+100, -100/-100, charge …")
+
 CARD_WORDS = ("this", "attached", "attacker")
 TARGET_CARDS = Reference(words=CARD_WORDS, label="Target",
                          help="which cards: the index of a chosen target, this (the source while it is the same card, "

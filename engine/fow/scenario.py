@@ -220,18 +220,29 @@ def _check_indexes(effect: Any, targets: list[str | None], path: Path, v: Valida
         if not isinstance(instr, Mapping):
             continue
         ref = instr.get("target")
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            if ref >= len(targets):
-                v.error((*path, k, "target"), f"target {ref} names no chosen target: "
-                                              + (f"there are {len(targets)} (0–{len(targets) - 1})" if targets else "there are none"))
-            elif VOCABULARY.has("instruction", instr.get("do")):
-                field = VOCABULARY.get("instruction", instr["do"]).keys.get("target")
-                kind = targets[ref]
-                if isinstance(field, Reference) and kind is not None and kind not in field.index_to:
-                    v.error((*path, k, "target"), f"target {ref} is a {kind} target; {instr['do']} acts on "
-                                                  + " or ".join(f"a {what}" for what in field.index_to))
+        if isinstance(ref, list):  # several chosen targets at once: each index is checked
+            for n, one in enumerate(ref):
+                _check_index(instr, one, targets, (*path, k, "target", n), v)
+        else:
+            _check_index(instr, ref, targets, (*path, k, "target"), v)
         if instr.get("do") == "delayed":
             _check_indexes(instr.get("effect", []), [], (*path, k, "effect"), v)
+
+
+def _check_index(instr: Mapping[str, Any], ref: Any, targets: list[str | None], path: Path, v: Validation) -> None:
+    """Refuse one ``target`` index (at ``path``) of an instruction naming no chosen target or one of
+    a kind the instruction does not act on (:func:`_check_indexes`)."""
+    if not isinstance(ref, int) or isinstance(ref, bool):
+        return
+    if ref >= len(targets):
+        v.error(path, f"target {ref} names no chosen target: "
+                      + (f"there are {len(targets)} (0–{len(targets) - 1})" if targets else "there are none"))
+    elif VOCABULARY.has("instruction", instr.get("do")):
+        field = VOCABULARY.get("instruction", instr["do"]).keys.get("target")
+        kind = targets[ref]
+        if isinstance(field, Reference) and kind is not None and kind not in field.index_to:
+            v.error(path, f"target {ref} is a {kind} target; {instr['do']} acts on "
+                          + " or ".join(f"a {what}" for what in field.index_to))
 
 
 def _target_kinds(specs: Any) -> list[str | None]:

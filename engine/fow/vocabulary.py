@@ -66,9 +66,10 @@ CARD_OR_PLAYER = Ref(spaces=("object", "player"), label="Card or player")
 
 @dataclass(frozen=True, kw_only=True)
 class Reference(Field):
-    """An instruction's ``target``: an index into the chosen targets, one of ``words`` (``this``,
-    ``you``, ``opponent``, ``attached``, ``attacker``), an object id, or a filter (every card
-    that meets it). ``index``, ``ids`` and ``filter`` say which forms are allowed."""
+    """An instruction's ``target``: an index into the chosen targets (or a list of indexes: those
+    targets at once), one of ``words`` (``this``, ``you``, ``opponent``, ``attached``, ``attacker``),
+    an object id, or a filter (every card that meets it). ``index``, ``ids`` and ``filter`` say
+    which forms are allowed."""
 
     words: tuple[str, ...] = ()
     index: bool = True
@@ -84,6 +85,14 @@ class Reference(Field):
             if not self.index:
                 return self._wrong(value, path, v)
             return Integer(low=0, high=99).check(value, path, v)
+        if isinstance(value, list):
+            # Several chosen targets at once ("destroy target A and target B", FoW 10.9): each index once.
+            if not self.index or not value or not all(isinstance(i, int) and not isinstance(i, bool) for i in value):
+                return self._wrong(value, path, v)
+            if len(set(value)) != len(value):
+                v.error(path, f"{format_path(path)} names a chosen target twice: {value}")
+                return False
+            return ListOf(item=Integer(low=0, high=99), max_items=20).check(value, path, v)
         if isinstance(value, str):
             if value in self.words:
                 return True
@@ -103,7 +112,7 @@ class Reference(Field):
     def _forms(self) -> list[str]:
         forms = []
         if self.index:
-            forms.append("the index of a chosen target (0, 1 …)")
+            forms.append("the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once)")
         if self.words:
             forms.append("one of " + ", ".join(self.words))
         if self.ids:

@@ -93,3 +93,20 @@ class FaceDownTests:
         cards, actions = _cast([{"do": "turn_face_down", "target": "x"}, {"do": "return_to_hand", "target": "x"}])
         out = _resolve(_board([_res("x", "p1")] + cards, actions))
         assert "face_down" not in _obj(out, "x") and _obj(out, "x")["zone"] == "hand"
+
+
+class SeveralTargetsTests:
+    def test_10_9_a_list_of_chosen_targets_names_each_once_and_only_chosen_ones(self):
+        specs = [{"types": ["resonator"]}, {"types": ["resonator"]}]
+        twice, _ = _cast([{"do": "destroy", "target": [0, 0]}], specs)
+        assert "objects[2].abilities[0].effect[0].target" in _errors(_board(twice, []))
+        beyond, _ = _cast([{"do": "destroy", "target": [0, 2]}], specs)
+        assert _errors(_board(beyond, []))["objects[2].abilities[0].effect[0].target[1]"].startswith("target 2 names no chosen")
+        empty, _ = _cast([{"do": "destroy", "target": []}], specs)
+        assert "objects[2].abilities[0].effect[0].target" in _errors(_board(empty, []))
+
+    def test_10_6_one_deal_damage_may_name_a_card_and_a_player_target(self):
+        cards, actions = _cast([{"do": "deal_damage", "target": [0, 1], "amount": 300}],
+                               [{"types": ["resonator"]}, {"zone": "player"}], ["x", "p2"])
+        out = _resolve(_board([_res("x", "p2")] + cards, actions))
+        assert _obj(out, "x")["damage"] == 300 and out["result"]["players"][1]["life"] == 3700

@@ -5828,11 +5828,11 @@ FIELD_TYPES = (
     # Translators: a field type's description (fow slot standby_condition); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'COST with light, fire, water, wind, darkness, void, moon, life'),
     # Translators: a field type's description (fow instruction:deal_damage); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this, attached, attacker, you, opponent or an object id or a filter'),
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once) or one of this, attached, attacker, you, opponent or an object id or a filter'),
     # Translators: a field type's description (fow instruction:destroy); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this, attached, attacker or an object id or a filter'),
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once) or one of this, attached, attacker or an object id or a filter'),
     # Translators: a field type's description (fow instruction:cancel); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …)'),
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once)'),
     # Translators: a field type's description (fow instruction:add_counter); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a counter name: +100/+100-style, or words without underscores'),
     # Translators: a field type's description (fow instruction:modify); keep words in capitals and `code` as they are
@@ -5840,7 +5840,7 @@ FIELD_TYPES = (
     # Translators: a field type's description (fow instruction:replace); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'one of this, you, opponent or an object id'),
     # Translators: a field type's description (fow instruction:copy); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this or an object id or a filter'),
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once) or one of this or an object id or a filter'),
     # Translators: a field type's description (fow effect:continuous); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'the body of `modify` or `battle_cost` (without target and duration)'),
     # Translators: a field type's description (fow effect:replacement); keep words in capitals and `code` as they are

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .context import Game
-from .model import BATTLE_AREA, CardId, GameState
+from .model import CardId, GameState
 from .rules import silent
 
 
@@ -61,11 +61,11 @@ def report_counter(g: Game, state: GameState, cid: CardId, counter: str) -> Game
 
 
 def report_counters(g: Game, state: GameState) -> GameState:
-    """Report each counter a card in the battle area has (given in the scenario, or left by an
+    """Report each counter a card has (given in the scenario, wherever the card is, or left by an
     instruction) that was not yet reported (:func:`report_counter`)."""
     counters = g.on_board("counters", state, lambda: [
         (card.id, counter) for card in sorted(state.cards.values(), key=lambda c: c.id)
-        if card.counters and card.zone in BATTLE_AREA for counter in sorted(card.counters)])
+        if card.counters for counter in sorted(card.counters)])
     for cid, counter in counters:
         state = report_counter(g, state, cid, counter)
     return state

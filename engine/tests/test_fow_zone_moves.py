@@ -110,3 +110,13 @@ class SeveralTargetsTests:
                                [{"types": ["resonator"]}, {"zone": "player"}], ["x", "p2"])
         out = _resolve(_board([_res("x", "p2")] + cards, actions))
         assert _obj(out, "x")["damage"] == 300 and out["result"]["players"][1]["life"] == 3700
+
+
+class RegistryTests:
+    def test_each_new_entry_lives_in_the_module_of_its_topic(self):
+        from engine.core.vocabulary import vocabulary_of
+
+        topics = {e.ref: e.topic for e in vocabulary_of("fow").entries() if e.apply is not None}
+        for name in ("change_control", "put_onto_field", "put_into_lifebreak", "turn_face_down"):
+            assert topics[f"instruction:{name}"] == "engine.fow.zone_moves"
+        assert {e.name for e in vocabulary_of("fow").entries("change") if e.name.startswith("half_")} == {"half_atk", "half_def"}

@@ -5,7 +5,7 @@
     {"turn": {"active", "phase", "step", "number", "priority", "battle": {"attacker", "target", "blocker"} | null},
      "players": {"p1": {"life", "will"}, ...},
      "objects": {"<id>": {"name", "owner", "controller", "zone", "type", "rested", "damage", "counters"?,
-                          "attached_to"?, "side"?, "astral"?, "awakened"?, "revealed"?, "atk"?, "def"?}, ...},
+                          "attached_to"?, "side"?, "astral"?, "awakened"?, "revealed"?, "face_down"?, "atk"?, "def"?}, ...},
      "chain": [{"position", "kind", "source", "controller", "targets", "awakened"?, "modes"?}, ...]}
 
 ``atk``/``def`` are the current values after continuous effects (FoW 9.9) of the cards in the
@@ -95,6 +95,8 @@ def _card(card: Card, values: tuple[str, int, int] | None) -> dict[str, Any]:
         entry["awakened"] = True
     if card.revealed:
         entry["revealed"] = True
+    if card.face_down:
+        entry["face_down"] = True
     if card.zone in BATTLE_AREA:
         name, atk, def_ = values if values is not None else (card.name, None, None)
         entry.update({"name": name, "atk": atk, "def": def_})

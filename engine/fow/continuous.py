@@ -25,7 +25,7 @@ STEPS = ("abilities", "non_numeric", "numeric")
 STEP_FIELDS = {
     "abilities": ("gain", "lose", "lose_all"),
     "non_numeric": ("races_become", "races_gain", "name_become"),
-    "numeric": ("set_atk", "set_def", "atk", "def"),
+    "numeric": ("set_atk", "set_def", "atk", "def", "half_atk", "half_def"),
 }
 """Which changes of a continuous-effect spec belong to which step."""
 
@@ -33,7 +33,8 @@ FILTER_READS = {"race": "races", "keyword": "keywords", "atk_at_least": "atk", "
                 "name": "name", "type": "type"}
 """Filter keys and the characteristic each reads (dependency, FoW 9.9)."""
 WRITES = {"gain": "keywords", "lose": "keywords", "lose_all": "keywords", "races_become": "races",
-          "races_gain": "races", "name_become": "name", "set_atk": "atk", "set_def": "def", "atk": "atk", "def": "def"}
+          "races_gain": "races", "name_become": "name", "set_atk": "atk", "set_def": "def", "atk": "atk", "def": "def",
+          "half_atk": "atk", "half_def": "def"}
 
 
 @dataclass
@@ -255,8 +256,22 @@ def _apply(part: Part, ch: Chars) -> dict[str, Any]:
             ch.atk += value
         elif key == "def":
             ch.def_ += value
+        elif key == "half_atk":
+            ch.atk = half(ch.atk)
+        elif key == "half_def":
+            ch.def_ = half(ch.def_)
     after = {"atk": ch.atk, "def": ch.def_, "races": list(ch.races), "keywords": list(ch.keywords), "name": ch.name}
     return {k: [before[k], after[k]] for k in before if before[k] != after[k]}
+
+
+def half(value: int | float) -> int | float:
+    """Return half of an ATK or DEF exactly (FoW 9.9 numeric step): the whitepaper rounds only life
+    (1.5), so half of 250 is 125 and half of 125 is 62.5 (engine.fow.numbers reports such values).
+
+    >>> half(1000), half(250), half(125)
+    (500, 125, 62.5)
+    """
+    return value // 2 if value % 2 == 0 else value / 2
 
 
 def compute(state: GameState, effect_order: tuple[str, ...] = ()) -> dict[CardId, Chars]:
@@ -354,6 +369,13 @@ _CHANGES: dict[str, tuple[str, Any, str, str, Any]] = {
             "cards' ATK (FoW 2.6, 9.9 numeric step).", 200),
     "def": ("numeric", Integer(low=-100_000, high=100_000), "DEF ±", "Adds this (negative: subtracts) to the affected "
             "cards' DEF (FoW 2.7, 9.9 numeric step).", -200),
+    "half_atk": ("numeric", Const(value=True), "ATK becomes half",
+                 "The affected cards' ATK becomes half of what it is when this applies (FoW 2.6, 9.9 numeric step: with "
+                 "other numeric changes by dependency, then timestamp). The whitepaper rounds only life (1.5): half of "
+                 "an ATK is kept exactly, and an ATK that is not a multiple of 100 is a not_covered step.", True),
+    "half_def": ("numeric", Const(value=True), "DEF becomes half",
+                 "The affected cards' DEF becomes half of what it is when this applies (FoW 2.7, 9.9 numeric step); "
+                 "kept exactly, as `half_atk` (a DEF that is not a multiple of 100 is a not_covered step).", True),
 }
 """Each change: its step of FoW 9.9, value schema, label, doc and example value."""
 

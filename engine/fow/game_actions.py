@@ -14,10 +14,11 @@ from .context import Game, will_text
 from .costs import cannot_evaluate, set_life
 from .damage import declined, event_replacements, replacements, spend
 from .model import Card, CardId, ChaseItem, GameState, PlayerId
+from .numbers import report_counter
 from .resolution import Apply, Instruction, Resolution, players, refs
 from .rules import silent, wp
 from .triggers import fire
-from .vocabulary import TARGET_CARDS, TARGET_PLAYER, VOCABULARY, WILL_MAP, Reference
+from .vocabulary import COUNTER_NAME, TARGET_CARDS, TARGET_PLAYER, VOCABULARY, WILL_MAP, Reference
 from .zones import move, move_many
 
 
@@ -304,8 +305,10 @@ def _counter_instruction(name: str) -> Apply:
             counters[counter] = max(0, counters.get(counter, 0) + (count if name == "add_counter" else -count))
             state = state.with_card(replace(card, counters=MappingProxyType({k: v for k, v in counters.items() if v})))
             ctx.game.rec("state", "fow.counters", silent("counters"),
-                         card=r, counters=f"{counter}:{counters[counter]}")
+                         card=r, counter=counter, counters=f"{counter}:{counters[counter]}")
             ctx.game.sync(state)
+            if name == "add_counter":
+                state = report_counter(ctx.game, state, r, counter)
         return state, ctx
 
     apply.__name__ = apply.__qualname__ = name
@@ -317,11 +320,15 @@ for _name, _label, _verb in (("add_counter", "Put counters", "puts"), ("remove_c
     VOCABULARY.entry("instruction", _name, rule=("silent:counters",), label=_label,
                       doc=f"{_verb.capitalize()} `count` (default 1) counters named `counter` (default `+100/+100`) "
                           f"{'on' if _verb == 'puts' else 'from'} the `target` cards. Counters are card text: the "
-                          "whitepaper defines none, so the step cites no section and a counter changes nothing else.",
+                          "whitepaper defines none (not even +100/+100), so the step cites no section, a counter changes "
+                          "nothing else, and each counter a card has (put by this, or given in the scenario's "
+                          "`objects[].counters`) is a `not_covered` step naming it, with `complete: false`. A card that "
+                          "becomes a new card (FoW 3.1) has none.",
                       keys={"target": TARGET_CARDS,
-                            "counter": Text(min_length=1, max_length=64, default="+100/+100", label="Counter"),
+                            "counter": replace(COUNTER_NAME, default="+100/+100"),
                             "count": Integer(low=1, high=99, default=1, label="How many")},
-                     messages=("fow.counters",), example={"do": _name, "target": 0, "counter": "+100/+100"},
+                     messages=("fow.counters", "fow.not_covered"),
+                     example={"do": _name, "target": 0, "counter": "+100/+100"},
                      row=Row(main=("target", "counter", "count")))(_counter_instruction(_name))
 @VOCABULARY.entry("instruction", "produce_will", rule=("9.7",), label="Produce will",
                   doc="Adds `will` to the pool of the effect's controller (FoW 9.7); it is cleared at the start of the "

@@ -218,6 +218,9 @@ class Card:
     """The card a virtual copy copies (FoW 10.16)."""
     revealed: bool = False
     """Shown to every player by an effect (FoW 10.4) until the effect ends or the card moves."""
+    face_down: bool = False
+    """Turned face down by an effect outside the standby area (FoW 3.2: its information hidden;
+    what else that means is not covered). A move to a new card turns it face up again (3.1)."""
     special: bool = False
     """A special magic stone: the four-cards-per-name limit applies to it (FoW 4.1)."""
 

@@ -14,6 +14,7 @@ from .abilities import report_unreadable
 from .context import Game, Refused, Stop
 from .costs import available_will, can_pay_will, cost_of
 from .model import BATTLE_AREA, GameState, PlayerId
+from .numbers import report_numbers
 from .player_actions import Outcome, activatable, can_play
 from .resolution import resolve_top
 from .rule_processing import rule_processing
@@ -39,6 +40,7 @@ def priority_processing(g: Game, state: GameState) -> GameState:
     while True:
         check_deadline(f"priority processing ({len(state.pending)} triggered abilities waiting, {len(state.chase)} on the chase)")
         state = report_unreadable(g, state)
+        state = report_numbers(g, state)
         state = rule_processing(g, state)
         if state.winner is not None:
             return state

@@ -41,13 +41,15 @@ Apply = Callable[[Resolution, GameState, Instruction], tuple[GameState, Resoluti
 
 def refs(ctx: Resolution, state: GameState, instr: Instruction, key: str = "target") -> list[str]:
     """Return the cards or players an instruction's ``target`` names (default ``this``): a chosen
-    target by index, ``this`` (the source while it is the same card, FoW 3.1), ``you``,
+    target by index (or several, by a list of indexes), ``this`` (the source while it is the same card, FoW 3.1), ``you``,
     ``opponent``, ``attached``, ``attacker``, every card meeting a filter, or an object id."""
     g, item = ctx.game, ctx.item
     ref = instr.get(key, "this")
     pid = item.controller
     if isinstance(ref, int):
         return [item.targets[ref]]
+    if isinstance(ref, (list, tuple)):  # several chosen targets at once
+        return [item.targets[i] for i in ref]
     if ref == "this":  # a source that became a new card is no longer "this" (FoW 3.1)
         return [item.source] if same_card(state, item.source, item.source_mark) else []
     if ref == "you":
@@ -88,6 +90,14 @@ def run_effect(g: Game, state: GameState, item: ChaseItem, instructions: Sequenc
             if ref >= len(item.targets) or not legal[ref]:
                 g.rec("no_effect", "fow.resolve.part_skipped", wp("9.3"), card=item.source, do=instr["do"], target=ref)
                 continue
+        elif isinstance(ref, (list, tuple)):  # only the targets that became illegal drop out (FoW 9.3)
+            kept = [i for i in ref if i < len(item.targets) and legal[i]]
+            for i in ref:
+                if i not in kept:
+                    g.rec("no_effect", "fow.resolve.part_skipped", wp("9.3"), card=item.source, do=instr["do"], target=i)
+            if not kept:
+                continue
+            instr = {**instr, "target": kept}
         apply: Apply = VOCABULARY.apply_of("instruction", instr["do"])
         state, ctx = apply(ctx, state, instr)
         g.sync(state)

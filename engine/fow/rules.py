@@ -53,6 +53,10 @@ SILENT_POINTS = {
     "own_discard_trigger": "whether a discarded card's own \"when this card is discarded\" ability triggers (9.2 makes no ability valid in the hand or the graveyard; 9.6 reads the card in the graveyard)",
     "basic_ability_lost": "whether a card that loses all its abilities keeps what its basic abilities define (9.9 counts "
                           "them in the base information, then removes abilities; 9.4)",
+    "atk_def_rounding": "an ATK or DEF that is not a multiple of 100 (1.5 rounds only life)",
+    "face_down_outside_standby": "a card turned face down outside the standby area (3.2 names face-down cards but "
+                                 "neither the zones that have them nor what such a card is)",
+    "addition_host_chooser": "who chooses the card an addition put onto the field attaches to (10.1)",
 }
 """Every point the whitepaper does not cover on which the engine records a step, by key (the
 step's ``topic`` where it has one; ``silent:<key>`` in a vocabulary entry's rules). One table, so
@@ -73,9 +77,12 @@ CR_ON_SILENT_POINT: dict[str, tuple[str, ...]] = {
     "copy_judgment": ("705.2d", "1017.3"),  # a judgment process is neither a spell nor an ability; copying those
     "draw_empty_outside_draw_phase": ("1202.2", "1009.1"),  # loss only for the draw phase's draw; what a draw is
     "discard_chooser": ("1019.1", "1019.2"),  # "To discard a card is to move a card from your hand …"
-    "counters": ("1022.2", "1022.4", "1203.1"),  # putting counters; removed on leaving the field; +100/+100 and -100/-100
+    "counters": ("1022.2", "1022.3", "1022.4", "1203.1"),  # putting counters; +X/+Y counters; removed on leaving; +100/-100
     "own_discard_trigger": ("1019.3",),  # "when this card is discarded" triggers when the card leaves the hand
     "basic_ability_lost": ("904.2a", "909.1a", "909.1d"),  # base abilities; the base information; removing abilities
+    "atk_def_rounding": ("909.1i", "1206.1"),  # ATK or DEF not a multiple of 100 is rounded up; life is
+    "face_down_outside_standby": ("303.2", "303.2c"),  # face-down cards; turning a face-down card face down again
+    "addition_host_chooser": ("1002.2a", "1002.2b"),  # an addition put into the field from a non-chase area
 }
 """Each not-covered point of :data:`SILENT_POINTS` → the rules of the Comprehensive Rules 12.7
 (:data:`CR_DOCUMENT`) on the same topic (``engine/tests/test_fow_cr_references.py`` checks that
@@ -84,6 +91,7 @@ has nothing on (``cannot_evaluate``: card text the engine cannot read) is absent
 
 CR_ON_SECTION: dict[str, tuple[str, ...]] = {
     "1.5": ("105.4", "105.4a"),  # life
+    "3.2": ("303.2", "303.2a"),  # face up and face down; rulers and J-rulers always face up
     "4.1": ("402.3", "402.3a", "402.4a"),  # deck construction
     "5.4": ("505.5",),  # the end phase's final step
     "7.5": ("705.1", "705.2d", "705.3"),  # Judgment
@@ -92,6 +100,7 @@ CR_ON_SECTION: dict[str, tuple[str, ...]] = {
     "9.9": ("909.1", "909.1a"),  # the order of continuous effects; the base information
     "8.5": ("806.2",),  # normal battle resolution
     "8.6": ("807.3",),  # end of battle
+    "10.1": ("1002.2", "1002.2b"),  # attach (add) an addition
     "10.8": ("1009.1", "1009.2"),  # draw
     "10.16": ("1017.1", "1017.3"),  # copy
     "10.18": ("1019.1", "1019.2"),  # discard

@@ -13,13 +13,14 @@ from typing import Any
 from ..core.validation import Checker, Path
 from ..core.vocabulary import Boolean, Choice, Const, Either, Integer, ListOf, MapOf, Record, Text, Validation
 from . import abilities, battle, choices, continuous as cont, costs, damage, effects, game_actions, information  # noqa: F401
-from . import player_actions, setup, special, standby, symbols, targets, triggers  # noqa: F401  (register their entries)
+from . import player_actions, setup, special, standby, symbols, targets, triggers, zone_moves  # noqa: F401  (register their entries)
 from .model import (ADDITION_SUBTYPES, ATTRIBUTES, BATTLE_AREA, KEYWORDS, SPELL_SUBTYPES, TYPES, ZONES, Ability,
                     Battle, Card, ChaseItem, Cost, Effect, Face, GameState, Pending, Player, frozen, plain)
 from .limits import USED_THIS_TURN, uses_of
 from .modes import CHOSEN_MODES
 from .options import OPTIONS, options  # noqa: F401  (the builder reads OPTIONS here)
-from .vocabulary import CARD_COST, CARD_ID, CARD_OR_PLAYER, PLAYER, PLAYERS, TARGETS, VOCABULARY, WILL_MAP, Reference
+from .vocabulary import (CARD_COST, CARD_ID, CARD_OR_PLAYER, COUNTER_NAME, PLAYER, PLAYERS, TARGETS, VOCABULARY, WILL_MAP,
+                         Reference)
 
 PHASE_STEPS = {
     "draw": ("start", "draw"),
@@ -66,7 +67,7 @@ OBJECT_FIELDS = {
     "zone": Choice(values=tuple(z for z in ZONES if z != "chase"), what="zone"), "type": Choice(values=TYPES, what="card type"),
     "subtype": Choice(values=tuple(dict.fromkeys(SPELL_SUBTYPES + ADDITION_SUBTYPES)), what="subtype"),
     "rested": Boolean(), "damage": Integer(low=-100_000, high=100_000),
-    "counters": MapOf(key=Text(min_length=1, max_length=64), value=Integer(low=0, high=10_000), max_items=20),
+    "counters": MapOf(key=COUNTER_NAME, value=Integer(low=0, high=10_000), max_items=20),
     "atk": Integer(low=-100_000, high=100_000), "def": Integer(low=-100_000, high=100_000),
     "races": ListOf(item=Text(min_length=1, max_length=64), max_items=10),
     "attributes": ListOf(item=Choice(values=ATTRIBUTES, what="attribute"), max_items=5),
@@ -231,18 +232,29 @@ def _check_indexes(effect: Any, targets: list[str | None], path: Path, v: Valida
         if not isinstance(instr, Mapping):
             continue
         ref = instr.get("target")
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            if ref >= len(targets):
-                v.error((*path, k, "target"), f"target {ref} names no chosen target: "
-                                              + (f"there are {len(targets)} (0–{len(targets) - 1})" if targets else "there are none"))
-            elif VOCABULARY.has("instruction", instr.get("do")):
-                field = VOCABULARY.get("instruction", instr["do"]).keys.get("target")
-                kind = targets[ref]
-                if isinstance(field, Reference) and kind is not None and kind not in field.index_to:
-                    v.error((*path, k, "target"), f"target {ref} is a {kind} target; {instr['do']} acts on "
-                                                  + " or ".join(f"a {what}" for what in field.index_to))
+        if isinstance(ref, list):  # several chosen targets at once: each index is checked
+            for n, one in enumerate(ref):
+                _check_index(instr, one, targets, (*path, k, "target", n), v)
+        else:
+            _check_index(instr, ref, targets, (*path, k, "target"), v)
         if instr.get("do") == "delayed":
             _check_indexes(instr.get("effect", []), [], (*path, k, "effect"), v)
+
+
+def _check_index(instr: Mapping[str, Any], ref: Any, targets: list[str | None], path: Path, v: Validation) -> None:
+    """Refuse one ``target`` index (at ``path``) of an instruction naming no chosen target or one of
+    a kind the instruction does not act on (:func:`_check_indexes`)."""
+    if not isinstance(ref, int) or isinstance(ref, bool):
+        return
+    if ref >= len(targets):
+        v.error(path, f"target {ref} names no chosen target: "
+                      + (f"there are {len(targets)} (0–{len(targets) - 1})" if targets else "there are none"))
+    elif VOCABULARY.has("instruction", instr.get("do")):
+        field = VOCABULARY.get("instruction", instr["do"]).keys.get("target")
+        kind = targets[ref]
+        if isinstance(field, Reference) and kind is not None and kind not in field.index_to:
+            v.error(path, f"target {ref} is a {kind} target; {instr['do']} acts on "
+                          + " or ".join(f"a {what}" for what in field.index_to))
 
 
 def _target_kinds(specs: Any) -> list[str | None]:
@@ -400,6 +412,8 @@ def result(scenario: Mapping[str, Any], state: GameState, chars: Mapping[str, co
             o["counters"] = dict(card.counters)
         if card.attached_to:
             o["attached_to"] = card.attached_to
+        if card.face_down:
+            o["face_down"] = True
         if card.incarnation:
             o["new_card"] = card.incarnation
         used = uses_of(state, card)

@@ -67,9 +67,10 @@ CARD_OR_PLAYER = Ref(spaces=("object", "player"), label="Card or player")
 
 @dataclass(frozen=True, kw_only=True)
 class Reference(Field):
-    """An instruction's ``target``: an index into the chosen targets, one of ``words`` (``this``,
-    ``you``, ``opponent``, ``attached``, ``attacker``), an object id, or a filter (every card
-    that meets it). ``index``, ``ids`` and ``filter`` say which forms are allowed."""
+    """An instruction's ``target``: an index into the chosen targets (or a list of indexes: those
+    targets at once), one of ``words`` (``this``, ``you``, ``opponent``, ``attached``, ``attacker``),
+    an object id, or a filter (every card that meets it). ``index``, ``ids`` and ``filter`` say
+    which forms are allowed."""
 
     words: tuple[str, ...] = ()
     index: bool = True
@@ -85,6 +86,14 @@ class Reference(Field):
             if not self.index:
                 return self._wrong(value, path, v)
             return Integer(low=0, high=99).check(value, path, v)
+        if isinstance(value, list):
+            # Several chosen targets at once ("destroy target A and target B", FoW 10.9): each index once.
+            if not self.index or not value or not all(isinstance(i, int) and not isinstance(i, bool) for i in value):
+                return self._wrong(value, path, v)
+            if len(set(value)) != len(value):
+                v.error(path, f"{format_path(path)} names a chosen target twice: {value}")
+                return False
+            return ListOf(item=Integer(low=0, high=99), max_items=20).check(value, path, v)
         if isinstance(value, str):
             if value in self.words:
                 return True
@@ -104,7 +113,7 @@ class Reference(Field):
     def _forms(self) -> list[str]:
         forms = []
         if self.index:
-            forms.append("the index of a chosen target (0, 1 …)")
+            forms.append("the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once)")
         if self.words:
             forms.append("one of " + ", ".join(self.words))
         if self.ids:
@@ -124,6 +133,27 @@ class Reference(Field):
         return {**super().to_json(), "words": list(self.words), "index": self.index, "ids": self.ids,
                 "filter": self.filter}
 
+
+@dataclass(frozen=True, kw_only=True)
+class CounterName(Field):
+    """The name of a counter, as card text writes it: ``+100/+100``-style (two signed numbers) or
+    words (letters, digits, spaces, apostrophes and hyphens; no underscore), at most 64 characters.
+    The whitepaper defines no counter, so no name is known; the form keeps a misplaced key
+    (``zz_key``) from passing for one."""
+
+    PATTERN = re.compile(r"[+-]\d{1,5}/[+-]\d{1,5}|[^\W\d_](?:[^\W_]|[ '\-])*")
+
+    def check(self, value: Any, path: Path, v: Validation) -> bool:
+        if isinstance(value, str) and len(value) <= 64 and self.PATTERN.fullmatch(value):
+            return True
+        v.error(path, f"{format_path(path) or 'the value'}: {str(value)[:64]!r} is not a counter name ({self.describe()})")
+        return False
+
+    def describe(self) -> str:
+        return "a counter name: +100/+100-style, or words without underscores"
+
+
+COUNTER_NAME = CounterName(label="Counter", help="a counter name as the card writes it: +100/+100, -100/-100, charge …")
 
 CARD_WORDS = ("this", "attached", "attacker")
 TARGET_CARDS = Reference(words=CARD_WORDS, label="Target",

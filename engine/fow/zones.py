@@ -63,7 +63,7 @@ def move(g: Game, state: GameState, cid: CardId, to: str, reason: str, citation:
         moved = replace(card, zone=to, controller=new_controller, seq=seq, rested=False, damage=0,
                         counters=MappingProxyType({}), attached_to=None, incarnation=card.incarnation + 1,
                         entered_this_turn=to in BATTLE_AREA, on_field_since_turn_start=False,
-                        placed_this_turn=to == "standby", timestamp=stamp,
+                        placed_this_turn=to == "standby", timestamp=stamp, face_down=False,
                         awakened=card.awakened and to == "chase")
         g.rec("move", "fow.move.new_card", citation, card=cid, card_name=card.name,
               **{"from": card.zone, "to": to, "reason": reason})

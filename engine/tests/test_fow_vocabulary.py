@@ -30,7 +30,7 @@ def _spell(effect, targets=(), **kw):
 class RegistryTests:
     def test_every_slot_has_entries_and_the_builder_names_derive_from_it(self):
         assert {slot: len(FOW.names(slot)) for slot in FOW.slots} == {
-            "option": 13, "ability": 8, "limit": 2, "trigger": 21, "standby_condition": 21, "instruction": 27, "change": 10,
+            "option": 13, "ability": 8, "limit": 2, "trigger": 21, "standby_condition": 21, "instruction": 31, "change": 12,
             "effect": 3, "filter": 9, "target": 2, "cost": 10, "amount": 1, "duration": 4, "keyword": 11, "action": 18}
         assert ABILITY_KINDS == tuple(FOW.names("ability")) and ACTIONS == tuple(FOW.names("action"))
         assert INSTRUCTIONS == tuple(FOW.names("instruction"))

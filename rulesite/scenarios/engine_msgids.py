@@ -66,6 +66,12 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} concedes.'),
     # Translators: fow.continuous.apply
     pgettext_lazy('trace', '{card}: {effect} applies in the {step} step by {order} (timestamp {timestamp}): {change}.'),
+    # Translators: fow.control.change
+    pgettext_lazy('trace', "{card_name} moves from {from}'s {zone} to {to}'s and is controlled by {to}; it stays the same card."),
+    # Translators: fow.control.no_enter
+    pgettext_lazy('trace', '{card_name} moved inside the battle area: it does not enter the {zone}, and nothing that watches that triggers.'),
+    # Translators: fow.control.not_moved
+    pgettext_lazy('trace', "{card} does not move to {player}'s field: {reason}."),
     # Translators: fow.copy.card
     pgettext_lazy('trace', '{card} is copied in the {zone}: the virtual card {copy} has its information and no continuous effect.'),
     # Translators: fow.copy.ceases
@@ -128,6 +134,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'Explode does not apply to the J-ruler {card}.'),
     # Translators: fow.explode.player_reading
     pgettext_lazy('trace', '{card} damaged only a player; by reading "{reading}" Explode does not trigger.'),
+    # Translators: fow.face_down
+    pgettext_lazy('trace', '{card} is turned face down in the {zone}.'),
+    # Translators: fow.face_down.unchanged
+    pgettext_lazy('trace', '{card} is not turned face down: {reason}.'),
     # Translators: fow.game.end
     pgettext_lazy('trace', 'The game ends: {winner} ({reason}).'),
     # Translators: fow.illegal.ability_not_valid
@@ -258,6 +268,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{player}'s life {before} has a part below 100 and is rounded up to {life}."),
     # Translators: fow.lifebreak
     pgettext_lazy('trace', '{player} performs lifebreak ({count} card(s), threshold {threshold}).'),
+    # Translators: fow.lifebreak.ignored
+    pgettext_lazy('trace', 'The {variant} rules have no lifebreak area: this part of the effect of {card} is ignored.'),
     # Translators: fow.lki
     pgettext_lazy('trace', 'Last known information of {card}: {value}.'),
     # Translators: fow.loop.declare
@@ -302,6 +314,10 @@ MSGIDS = (
     pgettext_lazy('trace', 'After the resolution the turn player {player} receives priority.'),
     # Translators: fow.priority.to_opponent
     pgettext_lazy('trace', '{player} receives priority.'),
+    # Translators: fow.put.no_host
+    pgettext_lazy('trace', '{card} has no card on the field it could attach to; it stays in the {zone}.'),
+    # Translators: fow.put.refused
+    pgettext_lazy('trace', '{card} is not put into the {zone}: {reason}.'),
     # Translators: fow.recovery.recover
     pgettext_lazy('trace', '{player} recovers every card in their battle area.'),
     # Translators: fow.recovery.skip_first
@@ -1989,6 +2005,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'atk'),
     # Translators: fow instruction:modify
     pgettext_lazy('vocabulary', 'def'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'half_atk'),
+    # Translators: fow instruction:modify
+    pgettext_lazy('vocabulary', 'half_def'),
     # Translators: fow instruction:prevent
     pgettext_lazy('vocabulary', 'Creates a replacement effect (FoW 10.17) on the `target` cards or players: the next damage they would be dealt is reduced by `amount` (all of it when there is no amount). It applies once (9.10); what is left of an amount after a smaller hit is the `partial_prevention` reading.'),
     # Translators: fow instruction:prevent
@@ -2086,13 +2106,15 @@ VOCABULARY = (
     # Translators: fow instruction:add_counter
     pgettext_lazy('vocabulary', 'Put counters'),
     # Translators: fow instruction:add_counter
-    pgettext_lazy('vocabulary', 'Puts `count` (default 1) counters named `counter` (default `+100/+100`) on the `target` cards. Counters are card text: the whitepaper defines none, so the step cites no section and a counter changes nothing else.'),
+    pgettext_lazy('vocabulary', "Puts `count` (default 1) counters named `counter` (default `+100/+100`) on the `target` cards. Counters are card text: the whitepaper defines none (not even +100/+100), so the step cites no section, a counter changes nothing else, and each counter a card has (put by this, or given in the scenario's `objects[].counters`) is a `not_covered` step naming it, with `complete: false`. A card that becomes a new card (FoW 3.1) has none."),
     # Translators: fow instruction:add_counter
     pgettext_lazy('vocabulary', 'Counter'),
+    # Translators: fow instruction:add_counter
+    pgettext_lazy('vocabulary', 'a counter name as the card writes it: +100/+100, -100/-100, charge …'),
     # Translators: fow instruction:remove_counter
     pgettext_lazy('vocabulary', 'Remove counters'),
     # Translators: fow instruction:remove_counter
-    pgettext_lazy('vocabulary', 'Removes `count` (default 1) counters named `counter` (default `+100/+100`) from the `target` cards. Counters are card text: the whitepaper defines none, so the step cites no section and a counter changes nothing else.'),
+    pgettext_lazy('vocabulary', "Removes `count` (default 1) counters named `counter` (default `+100/+100`) from the `target` cards. Counters are card text: the whitepaper defines none (not even +100/+100), so the step cites no section, a counter changes nothing else, and each counter a card has (put by this, or given in the scenario's `objects[].counters`) is a `not_covered` step naming it, with `complete: false`. A card that becomes a new card (FoW 3.1) has none."),
     # Translators: fow instruction:produce_will
     pgettext_lazy('vocabulary', 'Produce will'),
     # Translators: fow instruction:produce_will
@@ -2125,6 +2147,38 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Copies each `target` where it is (FoW 10.16): a chase item chosen as a target becomes a new item on top of the chase with the same choices; a card becomes a virtual card `<id>+copy<N>` with its printed information and no continuous effect, which ceases to exist when it leaves that zone. Copying Judgment on the chase is not covered: the `priority_after_judgment` reading decides.'),
     # Translators: fow instruction:copy
     pgettext_lazy('vocabulary', 'the index of a chosen target (a card or a chase item), this, an object id, or a filter'),
+    # Translators: fow instruction:change_control
+    pgettext_lazy('vocabulary', "Move to another player's field"),
+    # Translators: fow instruction:change_control
+    pgettext_lazy('vocabulary', "Moves each `target` card on a field (or in a magic stone area) to the same zone of `to` (`you`, default: the effect's controller, or `opponent`), who controls it from then on (FoW 3.14). It moves from battle area to battle area, so it stays the same card and keeps its state (3.1): rested or recovered, damage, attachments, the effects on it. It does not enter the field (or the magic stone area) in the sense of 3.6 (3.7): nothing that watches that triggers. Its new controller has not controlled it since the start of the turn, so it cannot attack this turn (8.2) nor pay [rest] (9.5) unless something allows it. An addition attached to it stays on its own controller's field (7.2). A card elsewhere (the ruler area, a hand …) does not move."),
+    # Translators: fow instruction:change_control
+    pgettext_lazy('vocabulary', 'To the field of'),
+    # Translators: fow instruction:change_control
+    pgettext_lazy('vocabulary', 'you (the controller of the effect) or opponent'),
+    # Translators: fow instruction:put_onto_field
+    pgettext_lazy('vocabulary', 'Put onto the field'),
+    # Translators: fow instruction:put_onto_field
+    pgettext_lazy('vocabulary', "Puts each `target` card onto the field, or with `zone` `stone_area` into the magic stone area, of the effect's controller (`under` `you`, default) or of its owner (`under` `owner`), who controls it (FoW 3.14). It is not summoned nor played: it does not go through the chase, so its Enter abilities do not trigger (9.6). From outside the battle area it becomes a new card (3.1) and enters recovered (3.2), or rested with `rested` (card text, 1.4); from the magic stone area to the field it stays the same card and enters nothing in the sense of 3.6. A non-Field addition put onto the field attaches as it enters to a card on the field its subtype allows; with none it stays where it is (10.1); who chooses among several is not covered (the effect's controller, a choice). A spell goes to the graveyard instead (3.15); a ruler, and a resonator, addition or regalia put into the magic stone area, do not move (3.15)."),
+    # Translators: fow instruction:put_onto_field
+    pgettext_lazy('vocabulary', 'Into'),
+    # Translators: fow instruction:put_onto_field
+    pgettext_lazy('vocabulary', 'Under the control of'),
+    # Translators: fow instruction:put_onto_field
+    pgettext_lazy('vocabulary', "you (the controller of the effect) or the card's owner"),
+    # Translators: fow instruction:put_onto_field
+    pgettext_lazy('vocabulary', 'Rested'),
+    # Translators: fow instruction:put_onto_field
+    pgettext_lazy('vocabulary', 'the card text puts it rested (FoW 1.4)'),
+    # Translators: fow instruction:put_into_lifebreak
+    pgettext_lazy('vocabulary', 'Put into the lifebreak area'),
+    # Translators: fow instruction:put_into_lifebreak
+    pgettext_lazy('vocabulary', "Valhalla: puts each `target` card, or the top `top_of_main_deck` cards of the main deck of `player` (`you`, default, or `opponent`), on top of its owner's lifebreak area (FoW 3.10: a new card there goes on top; 3.1: a new card, the owner ordering several). Rule processing then puts the cards over the area's limit, from the bottom, into the graveyard (13.4). A ruler does not move (3.15). Bifrost has no lifebreak area: 14.2 says to ignore this part of the effect (a `no_effect` step)."),
+    # Translators: fow instruction:put_into_lifebreak
+    pgettext_lazy('vocabulary', 'Top cards of the main deck'),
+    # Translators: fow instruction:turn_face_down
+    pgettext_lazy('vocabulary', 'Turn face down'),
+    # Translators: fow instruction:turn_face_down
+    pgettext_lazy('vocabulary', "Turns each `target` card face down (FoW 3.2: a face-down card's information is hidden; the players who know it may still look at it). A ruler or J-ruler is always face up: the effect does nothing to it (3.2). Outside the standby area the whitepaper says neither which zones have face-down cards nor what a face-down card on the field is: a `not_covered` step, the card is shown `face_down: true` and the engine keeps reading its information and abilities, and the result is `complete: false`. A card in a hidden zone, or already face down, is not changed. A card that becomes a new card (3.1) is face up again."),
     # Translators: fow slot change
     pgettext_lazy('vocabulary', 'Continuous-effect change'),
     # Translators: fow slot change
@@ -2169,6 +2223,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'DEF ±'),
     # Translators: fow change:def
     pgettext_lazy('vocabulary', "Adds this (negative: subtracts) to the affected cards' DEF (FoW 2.7, 9.9 numeric step)."),
+    # Translators: fow change:half_atk
+    pgettext_lazy('vocabulary', 'ATK becomes half'),
+    # Translators: fow change:half_atk
+    pgettext_lazy('vocabulary', "The affected cards' ATK becomes half of what it is when this applies (FoW 2.6, 9.9 numeric step: with other numeric changes by dependency, then timestamp). The whitepaper rounds only life (1.5): half of an ATK is kept exactly, and an ATK that is not a multiple of 100 is a not_covered step."),
+    # Translators: fow change:half_def
+    pgettext_lazy('vocabulary', 'DEF becomes half'),
+    # Translators: fow change:half_def
+    pgettext_lazy('vocabulary', "The affected cards' DEF becomes half of what it is when this applies (FoW 2.7, 9.9 numeric step); kept exactly, as `half_atk` (a DEF that is not a multiple of 100 is a not_covered step)."),
     # Translators: fow slot effect
     pgettext_lazy('vocabulary', 'Effect in force'),
     # Translators: fow slot effect
@@ -2241,8 +2303,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Name contains'),
     # Translators: fow filter:name
     pgettext_lazy('vocabulary', "The card's current name contains this text (FoW 2.2: a quoted name means the cards whose names include it)."),
-    # Translators: fow filter:rested
-    pgettext_lazy('vocabulary', 'Rested'),
     # Translators: fow filter:rested
     pgettext_lazy('vocabulary', 'The card is rested (`true`) or recovered (`false`) (FoW 3.2).'),
     # Translators: fow slot target
@@ -3348,8 +3408,6 @@ VOCABULARY = (
     # Translators: mtg instruction:return_to_battlefield
     pgettext_lazy('vocabulary', 'its steps cite unearth (702.84a)'),
     # Translators: mtg instruction:return_to_battlefield
-    pgettext_lazy('vocabulary', 'Under the control of'),
-    # Translators: mtg instruction:return_to_battlefield
     pgettext_lazy('vocabulary', 'you: the item\'s controller (default); owner: the card\'s owner ("return it under its owner\'s control", CR 110.2)'),
     # Translators: mtg instruction:exile_until_leaves
     pgettext_lazy('vocabulary', 'Exile it until this leaves'),
@@ -3681,8 +3739,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Leaves the battlefield'),
     # Translators: mtg trigger:leaves
     pgettext_lazy('vocabulary', 'A permanent leaves the battlefield (into `to`); leaves-the-battlefield abilities look back in time (CR 603.6c, 603.10a), and those of permanents leaving at the same time see each other leave.'),
-    # Translators: mtg trigger:leaves
-    pgettext_lazy('vocabulary', 'Into'),
     # Translators: mtg trigger:leaves
     pgettext_lazy('vocabulary', 'Your card'),
     # Translators: mtg trigger:leaves
@@ -5738,6 +5794,14 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'To'),
     # Translators: mtg effect:change_control (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'To'),
+    # Translators: fow instruction:put_onto_field (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Into'),
+    # Translators: mtg trigger:leaves (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Into'),
+    # Translators: fow instruction:put_onto_field (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Under the control of'),
+    # Translators: mtg instruction:return_to_battlefield (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Under the control of'),
     # Translators: fow change:lose (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Loses keywords'),
     # Translators: mtg effect:remove_ability (a text other games share: in this game's own terms)
@@ -5886,15 +5950,17 @@ FIELD_TYPES = (
     # Translators: a field type's description (fow slot standby_condition); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'COST with light, fire, water, wind, darkness, void, moon, life'),
     # Translators: a field type's description (fow instruction:modify); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this, attached, attacker or an object id or a filter'),
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once) or one of this, attached, attacker or an object id or a filter'),
     # Translators: a field type's description (fow instruction:modify); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'see CHANGE'),
     # Translators: a field type's description (fow instruction:prevent); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this, attached, attacker, you, opponent or an object id or a filter'),
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once) or one of this, attached, attacker, you, opponent or an object id or a filter'),
     # Translators: a field type's description (fow instruction:cancel); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …)'),
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once)'),
+    # Translators: a field type's description (fow instruction:add_counter); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'a counter name: +100/+100-style, or words without underscores'),
     # Translators: a field type's description (fow instruction:copy); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or one of this or an object id or a filter'),
+    pgettext_lazy('field type', 'the index of a chosen target (0, 1 …) or a list of them ([0, 1]: those at once) or one of this or an object id or a filter'),
     # Translators: a field type's description (fow effect:continuous); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'the body of `modify` or `battle_cost` (without target and duration)'),
     # Translators: a field type's description (fow effect:replacement); keep words in capitals and `code` as they are
@@ -5960,6 +6026,12 @@ RULINGS = (
     pgettext_lazy('ruling basis', 'not covered by this document: whether a discarded card\'s own "when this card is discarded" ability triggers (9.2 makes no ability valid in the hand or the graveyard; 9.6 reads the card in the graveyard)'),
     # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
     pgettext_lazy('ruling basis', 'not covered by this document: whether a card that loses all its abilities keeps what its basic abilities define (9.9 counts them in the base information, then removes abilities; 9.4)'),
+    # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
+    pgettext_lazy('ruling basis', 'not covered by this document: an ATK or DEF that is not a multiple of 100 (1.5 rounds only life)'),
+    # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
+    pgettext_lazy('ruling basis', 'not covered by this document: a card turned face down outside the standby area (3.2 names face-down cards but neither the zones that have them nor what such a card is)'),
+    # Translators: what a step rests on where the rules document is silent (fow wp-2.3)
+    pgettext_lazy('ruling basis', 'not covered by this document: who chooses the card an addition put onto the field attaches to (10.1)'),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)
     pgettext_lazy('ruling basis', "a resolved Normal, Quick-Play or Ritual Spell, or Normal or Counter Trap, stays on the field until the whole chain has resolved and is then sent to the Graveyard; 3.3.1.i9 and 3.3.3.1.i2 say only 'after its effect is resolved'"),
     # Translators: what a step rests on where the rules document is silent (ygo arcv)

@@ -1,0 +1,130 @@
+"""Checks across fields (engine/mtg/coherence.py): what a scenario carries is applied or refused at
+its path, never accepted and ignored (issue 14)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import engine
+
+GOLDENS = Path(__file__).resolve().parents[2] / "fixtures" / "scenarios" / "mtg"
+
+
+def _bolt_golden() -> dict:
+    path = GOLDENS / "117-instant-in-response-resolves-first.json"
+    return json.loads(path.read_text(encoding="utf-8"))["scenario"]
+
+
+def _errors(doc: dict) -> dict[str, str]:
+    return {e["path"]: e["message"] for e in engine.validate(doc)}
+
+
+class TargetIndexTests:
+    def test_115_1_an_effects_target_index_past_its_abilitys_targets_is_refused(self):
+        doc = _bolt_golden()
+        doc["objects"][1]["abilities"][0]["effects"][0]["target"] = 5
+        assert "names no target" in _errors(doc)["objects[1].abilities[0].effects[0].target"]
+
+    def test_115_1_a_target_index_of_an_ability_with_no_targets_is_refused(self):
+        doc = _bolt_golden()
+        del doc["objects"][1]["abilities"][0]["targets"]
+        doc["actions"][0]["targets"] = []
+        assert "has no targets" in _errors(doc)["objects[1].abilities[0].effects[0].target"]
+
+    def test_the_golden_itself_is_valid(self):
+        assert _errors(_bolt_golden()) == {}
+
+
+class CastAnnouncementTests:
+    def test_107_3a_x_for_a_spell_without_x_in_its_costs_is_refused(self):
+        doc = _bolt_golden()
+        doc["actions"][0]["x"] = 4
+        assert "no {X}" in _errors(doc)["actions[0].x"]
+
+    def test_107_3a_x_for_a_spell_with_x_in_its_mana_cost_is_accepted(self):
+        doc = _bolt_golden()
+        doc["objects"][1]["mana_cost"] = "{X}{R}"
+        doc["actions"][0]["x"] = 4
+        assert _errors(doc) == {}
+
+    def test_700_2a_modes_for_a_spell_without_modes_are_refused(self):
+        doc = _bolt_golden()
+        doc["actions"][0]["modes"] = [0]
+        assert "has no modes" in _errors(doc)["actions[0].modes"]
+
+    def test_601_2d_a_division_for_a_spell_that_divides_nothing_is_refused(self):
+        doc = _bolt_golden()
+        doc["actions"][0]["divide"] = [3]
+        assert "divided damage" in _errors(doc)["actions[0].divide"]
+
+    def test_601_2d_a_division_for_divided_damage_is_accepted(self):
+        doc = _bolt_golden()
+        doc["objects"][1]["abilities"][0]["effects"][0]["divided"] = True
+        doc["actions"][0]["divide"] = [3]
+        assert _errors(doc) == {}
+
+    def test_707_10c_new_targets_where_nothing_copies_a_spell_are_refused(self):
+        doc = _bolt_golden()
+        doc["actions"][0]["new_targets"] = ["p2"]
+        assert "copy_spell" in _errors(doc)["actions[0].new_targets"]
+
+
+class StatusOutsideTheBattlefieldTests:
+    def test_110_5_a_tapped_card_in_the_hand_is_refused(self):
+        doc = _bolt_golden()
+        doc["objects"][1]["tapped"] = True
+        assert "CR 110.5" in _errors(doc)["objects[1].tapped"]
+
+    def test_122_counters_on_a_card_in_the_hand_are_refused(self):
+        doc = _bolt_golden()
+        doc["objects"][1]["counters"] = {"+1/+1": 2}
+        assert "CR 122.1" in _errors(doc)["objects[1].counters"]
+
+    def test_702_62a_counters_on_a_card_in_exile_are_accepted(self):
+        doc = _bolt_golden()
+        doc["objects"][1]["zone"] = "exile"
+        doc["objects"][1]["counters"] = {"time": 2}
+        doc["actions"] = []
+        assert "objects[1].counters" not in _errors(doc)
+
+    def test_120_3_damage_in_the_graveyard_is_refused(self):
+        doc = _bolt_golden()
+        doc["objects"][0]["zone"] = "graveyard"
+        doc["objects"][0]["damage"] = 1
+        assert "objects[0].damage" in _errors(doc)
+
+    def test_a_false_status_is_the_default_and_accepted(self):
+        doc = _bolt_golden()
+        doc["objects"][1].update({"tapped": False, "counters": {}, "damage": 0})
+        assert _errors(doc) == {}
+
+
+class CombatOnlyKeyTests:
+    def test_506_1_combat_number_before_any_combat_is_refused(self):
+        doc = _bolt_golden()
+        doc["turn"]["combat_number"] = 2
+        assert "none has" in _errors(doc)["turn.combat_number"]
+
+    def test_506_1_combat_number_after_a_second_combat_is_accepted(self):
+        doc = _bolt_golden()
+        doc["turn"].update({"step": "main2", "combat_number": 2})
+        assert "turn.combat_number" not in _errors(doc)
+
+    def test_506_1_combat_number_in_combat_is_accepted(self):
+        doc = _bolt_golden()
+        doc["turn"].update({"step": "beginning_of_combat", "combat_number": 2})
+        assert "turn.combat_number" not in _errors(doc)
+
+    def test_508_1_an_attacking_creature_in_a_main_phase_is_refused(self):
+        doc = _bolt_golden()
+        doc["objects"][0]["attacking"] = "p1"
+        assert "declare attackers step" in _errors(doc)["objects[0].attacking"]
+
+    def test_506_4_blocking_from_the_hand_is_refused(self):
+        doc = _bolt_golden()
+        doc["turn"]["step"] = "declare_blockers"
+        doc["objects"][1]["blocking"] = ["bears"]
+        doc["actions"] = []
+        assert "not in the hand" in _errors(doc)["objects[1].blocking"]

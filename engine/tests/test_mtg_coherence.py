@@ -128,3 +128,21 @@ class CombatOnlyKeyTests:
         doc["objects"][1]["blocking"] = ["bears"]
         doc["actions"] = []
         assert "not in the hand" in _errors(doc)["objects[1].blocking"]
+
+
+class RepeatedKeyTests:
+    def test_a_key_given_twice_is_refused_at_its_path(self):
+        from engine.core.validation import loads_document
+
+        text = '{"players": [{"id": "p1", "life": 20, "life": 5}], "ruleset": "a", "ruleset": "b"}'
+        try:
+            loads_document(text)
+        except engine.ScenarioError as exc:
+            assert [e["path"] for e in exc.errors] == ["ruleset", "players[0].life"]
+        else:
+            raise AssertionError("a repeated key was accepted")
+
+    def test_a_document_without_repeated_keys_is_parsed_as_json(self):
+        from engine.core.validation import loads_document
+
+        assert loads_document('{"a": [{"b": 1}], "c": {"d": {}}}') == {"a": [{"b": 1}], "c": {"d": {}}}

@@ -146,3 +146,13 @@ class RepeatedKeyTests:
         from engine.core.validation import loads_document
 
         assert loads_document('{"a": [{"b": 1}], "c": {"d": {}}}') == {"a": [{"b": 1}], "c": {"d": {}}}
+
+
+class NotResolvedTests:
+    def test_608_2b_a_spell_whose_targets_are_all_illegal_is_removed_not_resolved(self):
+        golden = json.loads((GOLDENS / "608-2b-target-gone-does-not-resolve.json").read_text(encoding="utf-8"))
+        moves = [s for s in engine.resolve(golden["scenario"])["trace"]
+                 if s["kind"] == "move" and s["params"].get("card") == "doom" and s["params"].get("from") == "stack"]
+        assert [(s["message_id"], s["rule"]["number"], s["params"]["reason"]) for s in moves] == [
+            ("mtg.move.not_resolved", "608.2b", "not_resolved")]
+        assert "resolved)" not in moves[0]["text"] and "does not resolve" in moves[0]["text"]

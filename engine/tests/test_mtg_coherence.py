@@ -156,3 +156,23 @@ class NotResolvedTests:
         assert [(s["message_id"], s["rule"]["number"], s["params"]["reason"]) for s in moves] == [
             ("mtg.move.not_resolved", "608.2b", "not_resolved")]
         assert "resolved)" not in moves[0]["text"] and "does not resolve" in moves[0]["text"]
+
+
+class UntapStepTests:
+    def _upkeep_golden(self) -> dict:
+        path = GOLDENS / "603-3b-apnap-order.json"
+        return json.loads(path.read_text(encoding="utf-8"))["scenario"]
+
+    def test_502_4_no_player_receives_priority_in_the_untap_step(self):
+        trace = engine.resolve(self._upkeep_golden())["trace"]
+        assert (trace[0]["message_id"], trace[0]["rule"]["number"]) == ("mtg.step.no_priority", "502.4")
+        assert not any(s["kind"] == "priority" and s["params"].get("step") == "untap" for s in trace)
+
+    def test_503_1a_without_actions_it_moves_on_to_the_upkeep_where_the_triggers_wait(self):
+        doc = self._upkeep_golden()
+        doc["actions"] = []
+        out = engine.resolve(doc)
+        rules = [s["rule"]["number"] for s in out["trace"] if s["rule"]]
+        assert rules[:3] == ["502.4", "503.1", "603.2"] and "503.1a" in rules
+        assert out["result"]["turn"]["step"] == "upkeep"
+        assert [s["params"]["step"] for s in out["trace"] if s["kind"] == "priority" and "step" in s["params"]][0] == "upkeep"

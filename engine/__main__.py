@@ -20,6 +20,7 @@ from pathlib import Path
 
 from . import ENGINE_VERSION, ScenarioError, resolve
 from .core.deadline import DEFAULT_DEADLINE_S
+from .core.validation import loads_document
 from .core.vocabulary import vocabularies
 from .core.vocabulary_docs import missing, rewrite
 
@@ -103,9 +104,12 @@ def main(argv: list[str] | None = None) -> int:
         else:
             with open(args.file, "rb") as handle:
                 raw = handle.read()
-        document = json.loads(raw.decode("utf-8"))
+        document = loads_document(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         _errors(args.format, [{"path": "", "message": f"cannot read {args.file}: {exc}"}])
+        return 2
+    except ScenarioError as exc:
+        _errors(args.format, exc.errors)
         return 2
     scenario = _scenario_of(document)
     try:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .errors import FieldError
+from .errors import FieldError, ScenarioError
 
 FORMAT_VERSION = "1"
 """The scenario format version this engine reads."""
@@ -47,6 +47,48 @@ def format_path(path: Path) -> str:
         else:
             out += f".{part}" if out else part
     return out
+
+
+class _Repeated(dict):  # type: ignore[type-arg]
+    """A JSON object in which some keys were written more than once (``repeated``, in order)."""
+
+    repeated: tuple[str, ...] = ()
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) == len(keys):
+        return dict(pairs)
+    out = _Repeated(pairs)
+    out.repeated = tuple(dict.fromkeys(k for i, k in enumerate(keys) if k in keys[:i]))
+    return out
+
+
+def _repeated_paths(value: Any, path: Path) -> Iterable[Path]:
+    if isinstance(value, _Repeated):
+        for key in value.repeated:
+            yield (*path, key)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _repeated_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _repeated_paths(item, (*path, i))
+
+
+def loads_document(raw: str | bytes) -> Any:
+    """Parse JSON text of a document, refusing a key written twice in one object.
+
+    ``json.loads`` keeps the last of two equal keys (``"life": 20, "life": 5`` is life 5), so a
+    repeated key would be accepted and half ignored. Raises ``ValueError`` (or ``RecursionError``)
+    for text that is not JSON, and :class:`~engine.core.errors.ScenarioError` naming the path of
+    each repeated key."""
+    data = json.loads(raw, object_pairs_hook=_pairs)
+    paths = list(_repeated_paths(data, ()))
+    if paths:
+        raise ScenarioError([FieldError(format_path(p), f"the key {p[-1]!r} is given more than once in this object; "
+                                                        "give it once") for p in paths[:MAX_ERRORS]])
+    return data
 
 
 class TooManyErrors(Exception):

@@ -52,7 +52,7 @@ from .effects import ContinuousEffects, register_created_effects
 from .keyword_actions import KeywordActions, chars_from
 from .keywords import Cascading
 from .layers import LayerResult, layers_of
-from .model import Ability, Chars, GameObject, GameState, ObjectId, Zone
+from .model import Ability, Chars, GameObject, GameState, ObjectId, Step, Zone
 from .modes import Announcing, _compositions, apply_modes
 from .priority import Priority
 from .replacement import Replacement, Replacing
@@ -142,8 +142,16 @@ class Game(Choosing, Priority, TurnStructure, Casting, Announcing, Targeting, Ac
     # ------------------------------------------------------------------ the loop
 
     def run(self, state: GameState, actions: list[Mapping[str, Any]]) -> GameState:
-        """Give priority, perform each action, then let all players pass until the stack is empty."""
-        state = self.settle(state, announce=True)
+        """Give priority, perform each action, then let all players pass until the stack is empty.
+
+        A scenario in the untap step gives no priority there (CR 502.4): it moves on to the upkeep,
+        where what triggered waits to go on the stack and the first priority is given (503.1a): at
+        its first ``next_step`` action (whose ``trigger_order`` then applies), before any other
+        action, or at the end."""
+        if state.step is Step.UNTAP:
+            self.record("step", "mtg.step.no_priority", K.UNTAP_NO_PRIORITY, step=Step.UNTAP.value)
+        else:
+            state = self.settle(state, announce=True)
         for index, action in enumerate(actions):
             check_deadline(f"player actions ({len(actions)})")
             if state.winner:
@@ -152,8 +160,12 @@ class Game(Choosing, Priority, TurnStructure, Casting, Announcing, Targeting, Ac
             state = replace(state, trigger_order=MappingProxyType(
                 {p: tuple(v) for p, v in (action.get("trigger_order") or {}).items()}),
                 next_action=following.get("type") if isinstance(following, Mapping) else None)
+            if state.step is Step.UNTAP and action.get("type") != "next_step":
+                state = self.begin_step(state, Step.UPKEEP)
             state = self.perform(state, action)
             self.recorder.sync(state)
+        if state.step is Step.UNTAP and not state.winner:
+            state = self.begin_step(state, Step.UPKEEP)
         guard = 0
         while state.stack and not state.winner and guard < 500:
             check_deadline("resolving the stack")

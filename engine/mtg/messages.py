@@ -116,6 +116,7 @@ MESSAGES = {
     "mtg.counters": "{card_name} now has {count} {kind} counter(s) (timestamp {timestamp}).",
     "mtg.tap": "{card_name} is tapped: {tapped}.",
     "mtg.move": "{card_name} moves from {from} to {to} ({reason}).",
+    "mtg.move.not_resolved": "{card_name} is removed from the {from} and put into its owner's {to}: it does not resolve, all its targets being illegal.",
     "mtg.draw.empty": "{player} must draw from an empty library.",
     "mtg.replace.enters_tapped": "{card_name} enters the battlefield tapped.",
     "mtg.replace.exile_instead": "{card_name} is exiled instead of going to the graveyard.",

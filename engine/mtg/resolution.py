@@ -98,7 +98,7 @@ class Resolving:
         if item.targets and not any(legal):
             self.record("resolve", "mtg.resolve.no_legal_targets", K.TARGETS_RECHECKED, item=item.id, card_name=item.name)
             if item.kind == "spell":
-                state = self.spell_done(state, item, countered=False)
+                state = self.spell_done(state, item, countered=False, resolved=False)
             return state
         if item.kind == "triggered" and item.choices.get("optional") and not self.may(state, item):
             return state
@@ -120,12 +120,17 @@ class Resolving:
                         card_name=item.name)
         return bool(yes)
 
-    def spell_done(self, state: GameState, item: StackItem, countered: bool) -> GameState:
-        """An instant or sorcery goes to the graveyard (CR 608.2m); a permanent spell enters (608.3)."""
+    def spell_done(self, state: GameState, item: StackItem, countered: bool, resolved: bool = True) -> GameState:
+        """An instant or sorcery goes to the graveyard (CR 608.2m); a permanent spell enters (608.3).
+        A spell that does not resolve (``resolved`` false: all its targets illegal, 608.2b) is
+        removed from the stack to its owner's graveyard, whatever its types."""
         oid = item.source
         if oid not in state.objects or state.objects[oid].zone is not Zone.STACK:
             return state
         obj = state.objects[oid]
+        if not resolved:
+            return self.move(state, oid, Zone.GRAVEYARD, "not_resolved", K.TARGETS_RECHECKED,
+                             message_id="mtg.move.not_resolved")
         types = obj.printed.types
         if obj.copy and not countered and not ("instant" in types or "sorcery" in types):
             # A copy of a permanent spell becomes a token permanent as it resolves (CR 608.3b in

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.schema import Validation, check_keys
 from ..core.validation import Checker, Path
-from . import game as _registered  # noqa: F401  (every entry is registered before the names below are read)
+from . import coherence, game as _registered  # noqa: F401  (every entry is registered before the names below are read)
 from .effects import CREATED_EFFECTS
 from .face_down import check_face_down, face_up, parsed
 from .filters import STATIC_CONDITIONS
@@ -134,6 +134,7 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
         VOCABULARY.check(action, ("actions", i), "action", v)
     check_fused_casts(scenario, v)
     _target_filters(scenario, scenario, (), v)
+    coherence.check(scenario, objects, v)
 
 
 TARGET_FILTER_KEYS = ("not_target", "target_player_controls")

@@ -24,8 +24,8 @@ class Zones:
 
     def move(self, state: GameState, oid: str, to: Zone, reason: str, key: K, controller: Optional[PlayerId] = None,
              bottom: bool = False, top: bool = False, position: Optional[int] = None,
-             counters: Optional[Mapping[str, int]] = None) -> GameState:
-        """Move an object to a zone; it becomes a new object (CR 400.7). Cards go to their owner's zones.
+             counters: Optional[Mapping[str, int]] = None, message_id: str = "mtg.move") -> GameState:
+        """Move an object to a zone; it becomes a new object (CR 400.7); the step says ``message_id``. Cards go to their owner's zones.
         ``position`` n puts it nth from the top of the library (the bottom when the library has fewer
         than n - 1 other cards). A permanent entering makes its "as it enters" choices first (614.12a);
         ``counters`` are the counters it enters with (persist, undying: 614.1c), each a step citing ``key``.
@@ -96,7 +96,7 @@ class Zones:
             ts2, state = state.stamp()
             state = replace(state, effects=state.effects + (Effect(f"{oid}.chosen", "chosen_name", freeze({"name": chosen_name}), oid,
                                                                   new.controller, ts2, affected_ids=(oid,), duration="permanent"),))
-        self.record("move", "mtg.move", key, card=oid, card_name=obj.printed.name, **{"from": frm.value}, to=to.value,
+        self.record("move", message_id, key, card=oid, card_name=obj.printed.name, **{"from": frm.value}, to=to.value,
                     reason=reason)
         self.recorder.sync(state)
         if frm is Zone.BATTLEFIELD:

@@ -748,6 +748,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} adds {mana}.'),
     # Translators: mtg.move
     pgettext_lazy('trace', '{card_name} moves from {from} to {to} ({reason}).'),
+    # Translators: mtg.move.not_resolved
+    pgettext_lazy('trace', "{card_name} is removed from the {from} and put into its owner's {to}: it does not resolve, all its targets being illegal."),
     # Translators: mtg.name.chosen
     pgettext_lazy('trace', '{player} chooses the name {name} as {card_name} enters.'),
     # Translators: mtg.priority.gets

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine.core.validation import MAX_DOCUMENT_BYTES
+from engine.core.errors import ScenarioError
+from engine.core.validation import MAX_DOCUMENT_BYTES, loads_document
 
 from .models import Annotation
 
@@ -70,7 +70,9 @@ class ImportForm(forms.Form):
         if len(raw) > MAX_DOCUMENT_BYTES:
             raise forms.ValidationError(_("The text is over the limit of %(limit)s bytes."), params={"limit": f"{MAX_DOCUMENT_BYTES:,}"})
         try:
-            document = json.loads(raw)
+            document = loads_document(raw)
+        except ScenarioError as exc:
+            raise forms.ValidationError("; ".join(f"{e['path']}: {e['message']}" for e in exc.errors)) from None
         except (ValueError, RecursionError) as exc:
             raise forms.ValidationError(_("This is not valid JSON: %(error)s"), params={"error": exc}) from None
         if not isinstance(document, dict):

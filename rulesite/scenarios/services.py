@@ -15,7 +15,7 @@ from django.utils import timezone
 
 import engine
 from engine.core.errors import FieldError
-from engine.core.validation import MAX_DOCUMENT_BYTES
+from engine.core.validation import MAX_DOCUMENT_BYTES, loads_document
 
 from .diff import ResolutionDiff, resolution_diff
 from .models import REVIEW_PERMISSION, Annotation, Scenario
@@ -61,13 +61,16 @@ def scenario_parse(raw: str | bytes) -> dict[str, Any]:
     """Parse a scenario document from JSON text.
 
     Raises ``engine.ScenarioError`` (path ``""``) for text that is not JSON, is over the
-    size limit, or is not a JSON object.
+    size limit, or is not a JSON object; and at its path for a key given twice in one object
+    (``json.loads`` would keep the last and ignore the first).
     """
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_DOCUMENT_BYTES:
         raise engine.ScenarioError([FieldError("", f"document is {size:,} bytes; the limit is {MAX_DOCUMENT_BYTES:,} bytes")])
     try:
-        data = json.loads(raw)
+        data = loads_document(raw)
+    except engine.ScenarioError:
+        raise  # a key given twice, named at its path
     except (ValueError, RecursionError) as exc:
         raise engine.ScenarioError([FieldError("", f"not valid JSON: {exc}")]) from None
     if not isinstance(data, dict):

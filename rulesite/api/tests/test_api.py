@@ -153,6 +153,19 @@ class ResolveApiTests:
         response = post(client, "/api/v1/resolve/", [1, 2])
         assert response.status_code == 400
 
+    def test_a_key_given_twice_is_a_400_naming_its_path(self, client):
+        text = json.dumps(MIRROR_FORCE).replace('"lp": 8000}', '"lp": 8000, "lp": 5}', 1)
+        for url in ("/api/v1/resolve/", "/api/v1/scenarios/"):
+            response = post(client, url, text)
+            assert response.status_code == 400
+            assert response.json()["errors"][0]["path"] == "players[0].lp"
+            assert "more than once" in response.json()["errors"][0]["message"]
+
+    def test_a_ruleset_given_twice_is_a_400_naming_it(self, client):
+        text = json.dumps(MIRROR_FORCE).replace('"ruleset": "arcv"', '"ruleset": "arcv", "ruleset": "arcv"', 1)
+        response = post(client, "/api/v1/resolve/", text)
+        assert response.status_code == 400 and response.json()["errors"][0]["path"] == "ruleset"
+
 
 class ScenarioApiTests:
     def test_storing_a_scenario_twice_gives_the_same_code(self, client):

@@ -690,6 +690,20 @@ def merge_extra(document: dict[str, Any], extra: Mapping[str, Any] | None) -> di
     return document
 
 
+def extra_clashes(document: Mapping[str, Any], extra: Mapping[str, Any] | None, path: str = "") -> list[str]:
+    """Return the keys (dotted) that both ``document`` and ``extra`` give, other than objects
+    merged key by key: :func:`merge_extra` would keep the field's value and drop the other."""
+    out = []
+    for key, value in (extra or {}).items():
+        if key not in document:
+            continue
+        if isinstance(document[key], dict) and isinstance(value, Mapping):
+            out += extra_clashes(document[key], value, f"{path}{key}.")
+        else:
+            out.append(f"{path}{key}")
+    return out
+
+
 def row_to_form(item: Mapping[str, Any], section: Section) -> Row:
     """Return the row of one list item: its fields, and ``extra`` for the keys they cannot hold.
 

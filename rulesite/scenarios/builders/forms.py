@@ -474,6 +474,10 @@ class GameRowForm(ygo_forms.BoardRowForm):
                 if overlap and not (isinstance(data[shallower.name], dict) and (deeper.key != shallower.key or isinstance(data[deeper.name], dict))):
                     if spec.name not in self.errors:
                         self.add_error(spec.name, _("Leave this blank when “%(other)s” is given: they are the same thing.") % {"other": other.label})
+        clashes = common.extra_clashes(common.fields_to_json(data, filled), data.get("extra"))
+        if clashes and "extra" not in self.errors:
+            self.add_error("extra", _("Give %(keys)s in its field or here, not both: the field's value would be kept "
+                                      "and this one ignored.") % {"keys": ", ".join(f"“{key}”" for key in clashes)})
         if self.section.store and data.get("kind"):
             try:
                 _key, value = common.store_entry(self.section, data)

@@ -185,6 +185,14 @@ class BuilderPageTests(TestCase):
         self.assertContains(self.client.get(URL + "?mode=json"), 'name="scenario"')
         self.assertEqual(self.client.get("/scenarios/new/chess/").status_code, 404)
 
+    def test_the_json_builder_refuses_a_key_given_twice_naming_its_path(self) -> None:
+        text = '{"format": "1", "game": "mtg", "ruleset": "cr-2022-04-29", "ruleset": "cr-2020-06-01"}'
+        response = self.client.post("/scenarios/new/mtg/?mode=json", {"scenario": text})
+        self.assertContains(response, "more than once", status_code=400)
+        self.assertContains(response, "ruleset", status_code=400)
+        self.assertNotContains(response, "not valid JSON", status_code=400)
+        self.assertEqual(Scenario.objects.count(), 0)
+
 
 @pytest.mark.skipif(not GOLDEN, reason="no ygo golden files yet")
 class BuilderResolveTests(TestCase):

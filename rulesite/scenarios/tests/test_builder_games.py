@@ -198,6 +198,22 @@ class ErrorTests(TestCase):
             self.assertTrue(field_wrapper(html, field_id), field_id)
         self.assertEqual(form_data(html)["cards-0-counters"], ["+1/+1 2"])
 
+    def test_a_key_in_other_fields_that_a_field_gives_is_a_form_error_on_the_box(self) -> None:
+        data = {
+            "setup-ruleset": "cr-2022-04-29", "setup-active": "p1", "setup-step": "main1",
+            "setup-p1_life": "20", "setup-p2_life": "20",
+            "cards-TOTAL_FORMS": "1", "cards-INITIAL_FORMS": "0",
+            "cards-0-id": "o", "cards-0-name": "Ogre", "cards-0-owner": "p1", "cards-0-zone": "battlefield",
+            "cards-0-types": "creature", "cards-0-power": "2", "cards-0-toughness": "2",
+            "cards-0-extra": '{"power": 9, "future": 1}',
+            "after-TOTAL_FORMS": "0", "after-INITIAL_FORMS": "0",
+        }
+        response = self.client.post("/scenarios/new/mtg/", data)
+        self.assertEqual(response.status_code, 400)
+        wrapper = field_wrapper(response.content.decode(), "id_cards-0-extra")
+        self.assertIn("“power”", wrapper)
+        self.assertNotIn("“future”", wrapper)
+
     def test_error_paths_map_to_rows_and_fields(self) -> None:
         place = common.error_place
         self.assertEqual(place(fow.SPEC, "objects[2].zone"), common.ErrorPlace("cards", 2, field="zone", key="zone"))

@@ -383,6 +383,11 @@ def _value_sentences(result: dict[str, Any]) -> list[str]:
     return sentences
 
 
+def _does_not_resolve(step: Step) -> bool:
+    """Whether ``step`` says its stack item leaves without resolving (``….no_legal_targets``, CR 608.2b)."""
+    return str(step.get("message_id") or "").endswith(".no_legal_targets")
+
+
 def summarize(trace: list[Step], result: dict[str, Any], before: dict[str, Any] | None = None) -> list[str]:
     """Return the answer in a few plain sentences, composed from step kinds and params.
 
@@ -401,6 +406,10 @@ def summarize(trace: list[Step], result: dict[str, Any], before: dict[str, Any] 
         what = _card_name(params, translate_step(step), names).rstrip(".。 ")
         sentences.append(_("Not allowed: %(name)s.") % {"name": what})
     resolves = [i for i, s in enumerate(trace) if s.get("kind") == "resolve"]
+    # "s1 resolves" followed at once by "s1 does not resolve" (CR 608.2b) is one sentence, headed
+    # by the second: the item left the stack without resolving.
+    resolves = [i for n, i in enumerate(resolves)
+                if not (n + 1 < len(resolves) and resolves[n + 1] == i + 1 and _does_not_resolve(trace[i + 1]))]
     for n, start in enumerate(resolves):
         step, params = trace[start], trace[start].get("params") or {}
         name = _card_name(params, "", names)

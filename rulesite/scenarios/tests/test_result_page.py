@@ -286,3 +286,14 @@ class AnswerFirstTests:
         assert response.status_code == 302
         stored = Scenario.objects.get(code=engine.scenario_code(MIRROR_FORCE))
         assert stored.title == "Mirror Force" and stored.heading == "Mirror Force"
+
+
+def test_a_spell_that_does_not_resolve_is_not_said_to_resolve():
+    trace = [
+        {"kind": "resolve", "message_id": "mtg.resolve", "params": {"item": "s1", "card_name": "Giant Growth"}, "text": "s1 resolves: Giant Growth."},
+        {"kind": "resolve", "message_id": "mtg.resolve.no_legal_targets", "params": {"item": "s1", "card_name": "Giant Growth"},
+         "text": "s1 (Giant Growth) does not resolve: all its targets are illegal."},
+    ]
+    with translation.override("en"):
+        summary = summarize(trace, {"players": [], "objects": [], "winner": None})
+    assert summary == ["s1 (Giant Growth) does not resolve: all its targets are illegal."]

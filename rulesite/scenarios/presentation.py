@@ -287,6 +287,10 @@ def _clause(step: Step, resolving: str, names: dict[str, str]) -> str | None:
         return _("%(player)s takes control of %(name)s") % {"player": params.get("player", "?"), "name": name}
     if kind == "modify" and "after" in params:
         return _("%(name)s becomes %(after)s") % {"name": name, "after": params["after"]}
+    if kind == "state_based" and message.endswith(".sba.graveyard"):
+        return _("%(name)s is put into its owner's graveyard") % {"name": name}
+    if kind == "state_based" and message.endswith(".sba.lose"):
+        return _("%(player)s loses the game") % {"player": params.get("player", "?")}
     if kind == "damage":
         target = params.get("target")
         who = params.get("player") or params.get("target_name") or names.get(target) or target or "?"
@@ -383,9 +387,33 @@ def _value_sentences(result: dict[str, Any]) -> list[str]:
     return sentences
 
 
-def _does_not_resolve(step: Step) -> bool:
-    """Whether ``step`` says its stack item leaves without resolving (``….no_legal_targets``, CR 608.2b)."""
-    return str(step.get("message_id") or "").endswith(".no_legal_targets")
+OUTCOMES = (".no_legal_targets", ".countered")
+"""The ``resolve`` sub-steps that say a stack item left without resolving (CR 608.2b, 701.5a)."""
+
+
+def _sub_step(trace: list[Step], index: int) -> bool:
+    """Whether the ``resolve`` step at ``index`` details the one before it (``mtg.resolve`` then
+    ``mtg.resolve.target_illegal``): consecutive, its message id the other's plus a suffix."""
+    message = str(trace[index].get("message_id") or "")
+    for back in range(index - 1, -1, -1):
+        previous = trace[back]
+        if previous.get("kind") != "resolve":
+            return False
+        head = str(previous.get("message_id") or "")
+        if head and message.startswith(head + "."):
+            return True
+    return False
+
+
+def _outcome(trace: list[Step], start: int) -> Step | None:
+    """The sub-step after the ``resolve`` step at ``start`` saying it did not resolve, or None."""
+    for index in range(start + 1, len(trace)):
+        step = trace[index]
+        if step.get("kind") != "resolve" or not _sub_step(trace, index):
+            return None
+        if str(step.get("message_id") or "").endswith(OUTCOMES):
+            return step
+    return None
 
 
 def summarize(trace: list[Step], result: dict[str, Any], before: dict[str, Any] | None = None) -> list[str]:
@@ -405,13 +433,14 @@ def summarize(trace: list[Step], result: dict[str, Any], before: dict[str, Any] 
         params = step.get("params") or {}
         what = _card_name(params, translate_step(step), names).rstrip(".。 ")
         sentences.append(_("Not allowed: %(name)s.") % {"name": what})
-    resolves = [i for i, s in enumerate(trace) if s.get("kind") == "resolve"]
-    # "s1 resolves" followed at once by "s1 does not resolve" (CR 608.2b) is one sentence, headed
-    # by the second: the item left the stack without resolving.
-    resolves = [i for n, i in enumerate(resolves)
-                if not (n + 1 < len(resolves) and resolves[n + 1] == i + 1 and _does_not_resolve(trace[i + 1]))]
+    resolves = [i for i, s in enumerate(trace) if s.get("kind") == "resolve" and not _sub_step(trace, i)]
     for n, start in enumerate(resolves):
         step, params = trace[start], trace[start].get("params") or {}
+        outcome = _outcome(trace, start)
+        if outcome is not None:
+            # "s1 resolves", then "its target is illegal", "s1 does not resolve" (CR 608.2b) or
+            # "s1 is countered": one sentence, headed by what happened.
+            step, params = outcome, outcome.get("params") or {}
         name = _card_name(params, "", names)
         end = resolves[n + 1] if n + 1 < len(resolves) else len(trace)
         clauses: list[str] = []
@@ -463,8 +492,8 @@ def ruling_title(document: dict[str, Any], result: dict[str, Any], trace: list[S
     ``Monster Reborn + Solemn Judgment: the chain``.
 
     The cards are those whose continuous effects changed a value (the ``layers`` or
-    ``continuous`` tables' sources), else those played or on the chain/stack/chase, else the
-    attackers; at most three, in the order met.
+    ``continuous`` tables' sources, in timestamp order), else those played or on the
+    chain/stack/chase, else the attackers; at most three, in the order met.
     """
     game = str(document.get("game") or result.get("game") or "")
     names = object_names(document, result)
@@ -477,7 +506,13 @@ def ruling_title(document: dict[str, Any], result: dict[str, Any], trace: list[S
     objects = [o for o in result.get("objects") or [] if isinstance(o, dict)]
     rows = [row for o in objects for key in ("layers", "continuous") for row in o.get(key) or [] if isinstance(row, dict)]
     if rows:
-        for row in rows:
+        # In timestamp order (CR 613.7): "Humility + Opalescence" and "Opalescence + Humility"
+        # are different questions with different answers.
+        def stamp(row: dict[str, Any]) -> float:
+            value = row.get("timestamp")
+            return value if isinstance(value, (int, float)) and not isinstance(value, bool) else float("inf")
+
+        for row in sorted(rows, key=stamp):
             add(names.get(row.get("source")) or (str(row.get("label") or "").split(":")[0] or None))
         if any("layers" in o and o["layers"] for o in objects):
             topic = "pt" if any(str(row.get("layer")) == "7" for row in rows) else "characteristics"

@@ -237,7 +237,7 @@ class AnswerFirstTests:
         with translation.override("en"):
             title = ruling_title(golden["scenario"], answer["result"], answer["trace"])
             summary = summarize(answer["trace"], answer["result"], golden["scenario"])
-        assert title == "Opalescence + Humility: power and toughness"
+        assert title == "Humility + Opalescence: power and toughness"
         assert "Humility: 4/4 Enchantment Creature." in summary and "Grizzly Bears: 1/1 Creature — Bear." in summary
         assert not any("Winner" in s for s in summary)
 
@@ -246,7 +246,9 @@ class AnswerFirstTests:
         answer = engine.resolve(golden["scenario"])
         with translation.override("en"):
             summary = summarize(answer["trace"], answer["result"], golden["scenario"])
+            title = ruling_title(golden["scenario"], answer["result"], answer["trace"])
         assert "Humility: 1/1 Enchantment Creature." in summary
+        assert title == "Opalescence + Humility: power and toughness"
 
     def test_a_stack_title_names_the_spells_and_life_changes_are_said(self):
         scenario = json.loads(json.dumps(MIRROR_FORCE))
@@ -291,9 +293,23 @@ class AnswerFirstTests:
 def test_a_spell_that_does_not_resolve_is_not_said_to_resolve():
     trace = [
         {"kind": "resolve", "message_id": "mtg.resolve", "params": {"item": "s1", "card_name": "Giant Growth"}, "text": "s1 resolves: Giant Growth."},
+        {"kind": "resolve", "message_id": "mtg.resolve.target_illegal", "params": {"item": "s1", "card_name": "Giant Growth"},
+         "text": "Grizzly Bears is no longer a legal target."},
         {"kind": "resolve", "message_id": "mtg.resolve.no_legal_targets", "params": {"item": "s1", "card_name": "Giant Growth"},
          "text": "s1 (Giant Growth) does not resolve: all its targets are illegal."},
     ]
     with translation.override("en"):
         summary = summarize(trace, {"players": [], "objects": [], "winner": None})
     assert summary == ["s1 (Giant Growth) does not resolve: all its targets are illegal."]
+
+
+def test_a_creature_that_dies_to_damage_is_in_the_summary():
+    golden = json.loads(open("fixtures/scenarios/mtg/107-3a-x-is-announced-while-casting.json", encoding="utf-8").read())
+    scenario = golden["scenario"]
+    answer = engine.resolve(scenario)
+    died = [s for s in answer["trace"] if s.get("message_id") == "mtg.sba.graveyard"]
+    assert died
+    with translation.override("en"):
+        text = " ".join(summarize(answer["trace"], answer["result"], scenario))
+    for step in died:
+        assert f"{step['params']['card_name']} is put into its owner's graveyard" in text

@@ -95,8 +95,10 @@ CR_ON_SECTION: dict[str, tuple[str, ...]] = {
     "4.1": ("402.3", "402.3a", "402.4a"),  # deck construction
     "5.4": ("505.5",),  # the end phase's final step
     "7.5": ("705.1", "705.2d", "705.3"),  # Judgment
+    "9.2": ("902.1", "902.2"),  # where an ability is active; text naming the area it is active in
     "9.3": ("903.2l", "903.2l-1"),  # paying the costs of a card or ability; what cannot be paid
     "9.4": ("904.2", "904.3"),  # base abilities and where they apply
+    "9.6": ("906.1", "906.4"),  # automatic abilities; their trigger conditions
     "9.9": ("909.1", "909.1a"),  # the order of continuous effects; the base information
     "8.5": ("806.2",),  # normal battle resolution
     "8.6": ("807.3",),  # end of battle

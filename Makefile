@@ -5,6 +5,8 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
+# pytest-xdist workers for make test: one per core by default; TEST_WORKERS=0 runs in one process.
+TEST_WORKERS ?= auto
 
 .PHONY: run install static migrate import serve test browsers bench load fuzz audit wrk clean messages
 
@@ -36,7 +38,7 @@ test: static browsers
 	DEBUG=false SECRET_KEY=check-deploy-key-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ ALLOWED_HOSTS=example.org \
 		$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The browser tests drive Debian's Chromium and need CJK fonts for the Chinese pages: install
 # both with apt-get when missing (nothing is downloaded by Playwright), or stop saying why.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
@@ -35,6 +36,12 @@ class SectionPage:
     other_document: list[Section] = field(default_factory=list)
     """Another document's rules on the same topic, for reference (the FoW whitepaper's sections
     → the FoW Comprehensive Rules, ``engine.fow.rules.CR_ON_SECTION``); only those imported."""
+
+    @property
+    def same_language_editions(self) -> list[Document]:
+        """Return the editions in the page's language: a translation is linked as such, not as
+        another edition of the rule."""
+        return [d for d in self.editions if d.language == self.document.language]
 
     @property
     def text_repeats_items(self) -> bool:
@@ -115,11 +122,28 @@ def document_contents(*, document_slug: str) -> tuple[Document, QuerySet[Section
     return document, sections
 
 
+def family_language(*, family: str) -> str | None:
+    """Return the language of ``family``'s original editions, None when it has no edition.
+
+    A translation is never "current" for the original's links: "current", the editions page
+    and a rule's history stay in this language unless another is asked for. The original
+    language is the one with the most editions, then the one with the oldest effective date,
+    then the one stored first (``mtg-cr``: ``en`` beside ``mtg-cr-2022-04-29-zh``).
+    """
+    ranked: dict[str, tuple[int, object, int]] = {}
+    for pk, language, date in Document.objects.filter(family=family).values_list("pk", "language", "effective_date"):
+        count, oldest, first = ranked.get(language, (0, date, pk))
+        oldest = min(oldest, date) if oldest and date else (oldest or date)
+        ranked[language] = (count - 1, oldest, min(first, pk))
+    if not ranked:
+        return None
+    return min(ranked, key=lambda language: (ranked[language][0], ranked[language][1] or dt.date.max, ranked[language][2]))
+
+
 def current_document(*, family: str, language: str | None = None) -> Document:
-    """Return the current (newest) edition of ``family``; raise Http404 when none."""
-    documents = Document.objects.for_family(family)
-    if language:
-        documents = documents.filter(language=language)
+    """Return the current (newest) edition of ``family`` in ``language`` (default: the family's
+    original language, :func:`family_language`); raise Http404 when none."""
+    documents = Document.objects.for_family(family).filter(language=language or family_language(family=family))
     document = documents.first()
     if document is None:
         raise Http404(f"No document family {family!r}")

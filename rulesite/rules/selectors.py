@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
@@ -123,21 +122,8 @@ def document_contents(*, document_slug: str) -> tuple[Document, QuerySet[Section
 
 
 def family_language(*, family: str) -> str | None:
-    """Return the language of ``family``'s original editions, None when it has no edition.
-
-    A translation is never "current" for the original's links: "current", the editions page
-    and a rule's history stay in this language unless another is asked for. The original
-    language is the one with the most editions, then the one with the oldest effective date,
-    then the one stored first (``mtg-cr``: ``en`` beside ``mtg-cr-2022-04-29-zh``).
-    """
-    ranked: dict[str, tuple[int, object, int]] = {}
-    for pk, language, date in Document.objects.filter(family=family).values_list("pk", "language", "effective_date"):
-        count, oldest, first = ranked.get(language, (0, date, pk))
-        oldest = min(oldest, date) if oldest and date else (oldest or date)
-        ranked[language] = (count - 1, oldest, min(first, pk))
-    if not ranked:
-        return None
-    return min(ranked, key=lambda language: (ranked[language][0], ranked[language][1] or dt.date.max, ranked[language][2]))
+    """Return the language of ``family``'s original editions (``DocumentQuerySet.original_language``)."""
+    return Document.objects.original_language(family)
 
 
 def current_document(*, family: str, language: str | None = None) -> Document:

@@ -81,3 +81,9 @@ def test_the_bilingual_view_pairs_a_slip_with_the_english_rule(client):
     assert "look at additional cards while you" in row and "刺探时检视额外的牌" in row and 'lang="zh-Hans"' in row
     page = client.get(f"/rules/{ZH}/701.42b/").content.decode()
     assert "number reconstructed (printed 701.42a)" in page
+
+
+@pytest.mark.parametrize("query", ["堆叠", "从属", "连锁"])
+def test_the_chinese_cr_is_searchable(client, query):
+    body = client.get("/search/", {"q": query, "document": ZH}).content.decode()
+    assert f'href="/rules/{ZH}/' in body

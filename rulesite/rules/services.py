@@ -7,6 +7,7 @@ import hashlib
 import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 from django.core.cache import cache
 from django.db import transaction
@@ -58,8 +59,11 @@ def source_fingerprint(raw: bytes, fmt: str) -> str:
     """
     digest = hashlib.sha256(raw)
     digest.update(fmt.encode())
-    # The stored rows also depend on how text is indexed and references are found.
-    for module in (parser_for(fmt), references_module, textnorm_module):
+    # The stored rows also depend on how text is indexed and references are found, and on the
+    # importer modules the parser uses (``ygo_rulebook_text``).
+    parser = parser_for(fmt)
+    helpers = [m for m in vars(parser).values() if isinstance(m, ModuleType) and m.__name__.startswith(__package__ + ".importers")]
+    for module in (parser, *helpers, references_module, textnorm_module):
         digest.update(inspect.getsource(module).encode())
     return digest.hexdigest()
 

@@ -106,7 +106,7 @@ def iter_references(text: str) -> Iterator[tuple[int, int, str]]:
     for start, end in pages:
         yield start, end, f"p.{text[start:end]}"
     seen: set[tuple[int, int]] = set(pages)
-    for regex in (_EN_RE, _ZH_RE, _BARE_RE, _BRACKET_RE):
+    for regex in (_EN_RE, _ZH_RE, _BRACKET_RE, _BARE_RE):
         for match in regex.finditer(text):
             group = next(g for g in range(1, (match.re.groups or 0) + 1) if match.group(g) is not None)
             for start, end, number in _list_items(text, match.start(group), match.end(group)):

@@ -79,6 +79,7 @@ def test_the_bilingual_view_pairs_a_slip_with_the_english_rule(client):
     row = body[body.index('id="701.42b"'):]
     row = row[: row.find('<div class="bi-row', 10)]
     assert "look at additional cards while you" in row and "刺探时检视额外的牌" in row and 'lang="zh-Hans"' in row
+    assert "number reconstructed (printed 701.42a)" in row
     page = client.get(f"/rules/{ZH}/701.42b/").content.decode()
     assert "number reconstructed (printed 701.42a)" in page
 

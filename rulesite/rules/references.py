@@ -64,9 +64,10 @@ def _range_end(start: str, tail: str) -> str | None:
     return start.rsplit(".", 1)[0] + "." + tail
 
 
-def _list_items(text: str, start: int, end: int) -> Iterator[tuple[int, int, str]]:
-    """Yield ``(start, end, number)`` for each number of the list ``text[start:end]``,
-    a range's short end (``509.1-3``) read as the number it stands for."""
+def _list_items(text: str, start: int, end: int) -> Iterator[tuple[int, int, str, str | None]]:
+    """Yield ``(start, end, number, range start)`` for each number of the list
+    ``text[start:end]``, a range's end (``509.1-3``) read as the number it stands for and
+    given with the number the range starts at (else None)."""
     previous = None
     pos = start
     while pos < end:
@@ -78,15 +79,16 @@ def _list_items(text: str, start: int, end: int) -> Iterator[tuple[int, int, str
                 return
             number = _range_end(previous, letter.group(1))
             if number:
-                yield letter.start(1), letter.end(1), number
+                yield letter.start(1), letter.end(1), number, previous
             pos = letter.end()
             continue
         number = match["num"]
         sep = match["sep"] or ""
-        if previous is not None and sep.strip() in ("-", "–") and "." not in number:
+        is_range = previous is not None and sep.strip() in ("-", "–")
+        if is_range and "." not in number:
             number = _range_end(previous, number) or ""
         if number:
-            yield match.start("num"), match.end("num"), number.rstrip(".")
+            yield match.start("num"), match.end("num"), number.rstrip("."), previous if is_range else None
             previous = number
         pos = match.end()
 
@@ -102,18 +104,32 @@ def iter_references(text: str) -> Iterator[tuple[int, int, str]]:
     ``601.2h``). A printed page is yielded as ``p.<n>`` (``參考 31 頁`` → ``p.31``), to be
     matched with a section's ``page``. The caller decides which numbers exist in its document.
     """
+    for start, end, number, _ in _iter_found(text):
+        yield start, end, number
+
+
+def iter_ranges(text: str) -> Iterator[tuple[str, str]]:
+    """Yield ``(first, last)`` for every range ``text`` cites (``rules 509.1-3`` →
+    ``("509.1", "509.3")``), so that the rules between them can be linked too."""
+    for _, _, number, first in _iter_found(text):
+        if first is not None:
+            yield first, number
+
+
+def _iter_found(text: str) -> Iterator[tuple[int, int, str, str | None]]:
+    """Yield every reference of ``text`` once per span, with its range start (else None)."""
     pages = [(match.start(1), match.end(1)) for match in _PAGE_RE.finditer(text)]
     for start, end in pages:
-        yield start, end, f"p.{text[start:end]}"
+        yield start, end, f"p.{text[start:end]}", None
     seen: set[tuple[int, int]] = set(pages)
     for regex in (_EN_RE, _ZH_RE, _BRACKET_RE, _BARE_RE):
         for match in regex.finditer(text):
             group = next(g for g in range(1, (match.re.groups or 0) + 1) if match.group(g) is not None)
-            for start, end, number in _list_items(text, match.start(group), match.end(group)):
+            for start, end, number, first in _list_items(text, match.start(group), match.end(group)):
                 if (start, end) in seen or any(s < end and start < e for s, e in pages):
                     continue
                 seen.add((start, end))
-                yield start, end, number
+                yield start, end, number, first
 
 
 def iter_unlinked(text: str, linked: set[str]) -> Iterator[tuple[int, int, str]]:

@@ -38,6 +38,13 @@ class ComprehensiveRulesTests:
         assert {"616.1a", "616.1f"} <= targets(CR, "616.1g")
         assert {"119.7", "119.8"} <= targets(CR, "701.10c")
 
+    def test_a_range_cites_the_rules_between_its_ends(self, client):
+        assert "509.2" in targets(CR, "509.4a")
+        assert {"601.2b", "601.2c", "601.2g"} <= targets(CR, "601.2i")
+        # Only the ends are links in the text.
+        assert set(links(client, CR, "601.2i").values()) >= {"601.2a", "601.2h"}
+        assert "601.2c" not in links(client, CR, "601.2i").values()
+
     def test_a_list_links_every_number(self, client):
         assert {"205.1a", "205.1b", "305.7", "613.1d"} <= targets(CR, "glossary/type-changing-effect")
 

@@ -79,3 +79,9 @@ def test_unlinked_numbers_are_those_without_a_stored_reference():
 
     text = "See rules 613.8a and 999.1; cards are 2.5 inches wide."
     assert [piece for _, _, piece in iter_unlinked(text, {"613.8a"})] == ["999.1", "2.5"]
+
+
+def test_ranges_are_given_with_their_ends():
+    from rulesite.rules.references import iter_ranges
+
+    assert list(iter_ranges("rules 509.1-3 and 601.2a-h; see 305.7")) == [("509.1", "509.3"), ("601.2a", "601.2h")]

@@ -260,14 +260,14 @@ def run_database(database_url: str, args: argparse.Namespace) -> int:
     print(f"rulesite benchmark · database: {vendor} · python {sys.version.split()[0]} · engine {engine.ENGINE_VERSION}")
 
     print("\nImport (parse + write, one transaction per document)")
-    jobs = [(ROOT / "fixtures" / "documents" / name, fmt) for name, fmt in BUNDLED]
+    jobs = [(ROOT / "fixtures" / "documents" / name, fmt, None) for name, fmt in BUNDLED]
     corpora = Path(settings.RULES_CORPORA_DIR)
     if corpora.is_dir():
-        jobs += [(path, fmt) for pattern, fmt in CORPORA for path in sorted(corpora.glob(pattern))]
-    for path, fmt in jobs:
+        jobs += [(path, fmt, language) for pattern, fmt, language in CORPORA for path in sorted(corpora.glob(pattern))]
+    for path, fmt, language in jobs:
         baseline = statistics.median(timed(lambda: path.read_bytes().decode("utf-8-sig"), 5))
         started = time.perf_counter()
-        parsed, fingerprint = document_parse_file(path=path, fmt=fmt)
+        parsed, fingerprint = document_parse_file(path=path, fmt=fmt, language=language)
         report = document_import(parsed=parsed, fingerprint=fingerprint, source_name=path.name)
         elapsed = (time.perf_counter() - started) * 1000
         print(line(f"{report.slug} ({report.section_count} sections)", elapsed, baseline))

@@ -5,10 +5,12 @@ from __future__ import annotations
 import unicodedata
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .models import Document, Game, Section
 from .search import MAX_QUERY_LENGTH, SearchResults
+from .selectors import family_language
 
 
 class SearchForm(forms.Form):
@@ -42,11 +44,21 @@ class SearchForm(forms.Form):
         return list(self._sections().by_number(self.cleaned_data["q"]).order_by("document__game", "document__slug"))
 
     def section_jump(self) -> str | None:
-        """Return the URL to go straight to when the query is one section's number."""
+        """Return the URL to go straight to when the query is one section's number.
+
+        A section and its translations (same family and effective date, other languages) are
+        one section: go to the one in the interface language when there is one, else to the
+        family's original language (``613.8a`` → ``mtg-cr-2022-04-29``, not its zh-Hans
+        translation).
+        """
         matches = self.number_matches()
-        if len(matches) == 1:
-            return matches[0].get_absolute_url()
-        return None
+        if len({(m.document.family, m.document.effective_date) for m in matches}) != 1:
+            return None
+        if len(matches) > 1:
+            interface = (get_language() or "").casefold()
+            original = family_language(family=matches[0].document.family)
+            matches.sort(key=lambda m: (m.document.language.casefold() != interface, m.document.language != original))
+        return matches[0].get_absolute_url()
 
     def results(self) -> SearchResults:
         """Return the ranked hits; glossary terms expand in the chosen game's pairs only."""

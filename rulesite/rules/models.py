@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import models
 from django.urls import reverse
 
@@ -29,6 +31,20 @@ class DocumentQuerySet(models.QuerySet):
 
     def for_family(self, family: str) -> DocumentQuerySet:
         return self.filter(family=family).order_by("-effective_date", "-imported_at")
+
+    def original_language(self, family: str) -> str | None:
+        """Return the language of ``family``'s original editions, None when it has none.
+
+        A translation is never "current" for the original's links: "current", the editions
+        page and a rule's history stay in this language unless another is asked for. It is the
+        language with the most editions, then the one with the oldest effective date, then the
+        one stored first (``mtg-cr``: ``en``, beside its translation ``mtg-cr-2022-04-29-zh``).
+        """
+        ranked: dict[str, tuple[int, dt.date, int]] = {}
+        for pk, language, date in self.filter(family=family).values_list("pk", "language", "effective_date"):
+            count, oldest, first = ranked.get(language, (0, dt.date.max, pk))
+            ranked[language] = (count - 1, min(oldest, date or dt.date.max), min(first, pk))
+        return min(ranked, key=ranked.__getitem__) if ranked else None
 
 
 class Document(models.Model):

@@ -1,6 +1,7 @@
 /* The builders' imported-card text (templates/cards/_imported_texts.html): when a card row's
  * name is an imported card's, show that card's own text in the panel, for the judge to write as
- * ability rows. Without this file the panel lists the rows when the form is shown again. */
+ * ability rows, and offer imported names in the name autocomplete. Without this file the panel
+ * lists the rows when the form is shown again, and the server fills the rows by name. */
 (function () {
   "use strict";
 
@@ -41,6 +42,24 @@
     }
     panel.hidden = !panel.querySelector("details");
   }
+
+  /* The autocomplete: imported names starting with what is typed, after the library's own. */
+  var names = document.getElementById("card-names");
+  var asked = {};
+  form.addEventListener("input", function (event) {
+    var input = event.target;
+    var prefix = input.value.trim();
+    if (!names || !input.matches("input[data-card-name]") || prefix.length < 2 || asked[prefix.toLowerCase()]) { return; }
+    asked[prefix.toLowerCase()] = true;
+    fetch(panel.getAttribute("data-lookup") + "?prefix=" + encodeURIComponent(prefix), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : { names: [] }; })
+      .then(function (data) {
+        var known = {};
+        Array.prototype.forEach.call(names.options, function (o) { known[o.value] = true; });
+        (data.names || []).forEach(function (name) { if (!known[name]) { names.appendChild(new Option(name, name)); } });
+      })
+      .catch(function () { /* the library's names stay */ });
+  });
 
   form.addEventListener("change", function (event) {
     var input = event.target;

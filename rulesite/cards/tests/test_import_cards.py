@@ -144,3 +144,14 @@ class JsonStreamTests(TestCase):
             self.assertEqual([v for _k, v in jsonstream.object_members(stream, "t", "data")], items)
         finally:
             jsonstream.CHUNK = old
+
+
+class DoctestTests(TestCase):
+    def test_the_doctests_run(self) -> None:
+        import doctest
+
+        from rulesite.cards import names
+        from rulesite.cards.readers import magic, scryfall
+
+        for module in (names, magic, scryfall):
+            self.assertEqual(doctest.testmod(module).failed, 0, module.__name__)

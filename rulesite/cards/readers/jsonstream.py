@@ -16,8 +16,9 @@ from typing import IO, Any
 from . import CardFileError
 
 CHUNK = 1 << 16
-MAX_ITEM = 32 << 20
-"""The largest single value (one card, or a top-level member skipped whole) read into memory."""
+MAX_ITEM = 8 << 20
+"""The largest single value (one card, or a top-level member skipped whole) read into memory;
+an MTGJSON card with every language and ruling is some tens of kilobytes."""
 _SPACE = " \t\r\n"
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from django.test import TestCase
 
 from rulesite.cards.builder import fill_from_imported
+from rulesite.cards.models import ImportedCard
 from rulesite.cards.services import cards_import
 from rulesite.cards.tests import files
 
@@ -91,3 +92,5 @@ class ImportedCardBuilderTests(TestCase):
         self.assertIsNone(self.client.get("/cards/mtg/lookup.json", {"name": "Madrush Cyclops"}).json()["card"])
         self.assertEqual(self.client.get("/cards/mtg/lookup.json", {"prefix": "harb"}).json()["names"], ["Harbor Wisp"])
         self.assertEqual(self.client.get("/cards/fow/lookup.json", {"name": "x"}).status_code, 404)
+        pup = ImportedCard.objects.get(external_id="Morning Pup // Night Hound")
+        self.assertEqual(self.client.get(pup.get_absolute_url()).json()["external_id"], "Morning Pup // Night Hound")

@@ -49,6 +49,9 @@ def read(path: Path, language: str = "en") -> Iterator[CardRecord | Skipped]:
                 yield Skipped(f"item {index}", "not a Scryfall card")
                 continue
             seen += 1
+            if card.get("layout") == "art_series":
+                yield Skipped(str(card["name"]), "an art series card: not a card of the game")
+                continue
             if card.get("lang", "en") != "en":
                 yield Skipped(str(card["name"]), f"language {card.get('lang')}: oracle cards are read in English only")
                 continue

@@ -73,10 +73,12 @@ class ImportCardsTests(TestCase):
         self.assertEqual(ImportedCard.objects.named("mtg", "Morning Pup").get().external_id, "o-2")
         self.assertIn("0 created, 0 updated, 3 unchanged", run(str(files.oracle_cards(self.folder)), "--format", "scryfall"))
 
-    def test_a_scryfall_card_in_another_language_is_skipped_saying_why(self) -> None:
-        cards = [*files.ORACLE, {**files.ORACLE[0], "oracle_id": "o-9", "lang": "ja", "name": "港の霊"}]
+    def test_a_scryfall_card_in_another_language_or_of_an_art_series_is_skipped_saying_why(self) -> None:
+        cards = [*files.ORACLE, {**files.ORACLE[0], "oracle_id": "o-9", "lang": "ja", "name": "港の霊"},
+                 {**files.ORACLE[0], "oracle_id": "o-8", "layout": "art_series", "name": "Harbor Wisp // Harbor Wisp"}]
         out = run(str(files.oracle_cards(self.folder, cards)), "--format", "scryfall")
-        self.assertIn("3 created, 0 updated, 0 unchanged, 1 skipped", out)
+        self.assertIn("3 created, 0 updated, 0 unchanged, 2 skipped", out)
+        self.assertIn("skipped 1: an art series card", out)
         self.assertIn("language ja", out)
 
     def test_it_imports_a_ygopro_cdb_and_merges_a_second_language_by_passcode(self) -> None:

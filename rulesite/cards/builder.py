@@ -55,12 +55,22 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def row_fields(card: ImportedCard) -> dict[str, str]:
+    """Return the card-row boxes ``card`` fills, as a browser would post them (``{box: value}``;
+    Magic: its text too, in the row's "Rules text (shown only)" box)."""
+    boxes = {"mtg": MTG_BOXES, "ygo": YGO_BOXES}[card.game]
+    fields = {boxes[key]: _shown(value) for key, value in card.characteristics.items() if key in boxes}
+    if card.game == "mtg" and card.text("en")[1]:
+        fields["text"] = card.text("en")[1]
+    return fields
+
+
 def fill_from_imported(game: str, data: Any, prefix: str = "cards") -> Any:
     """Return POST ``data`` with each card row that names an imported card (and no library card)
-    and types none of its characteristic boxes (:data:`TYPED`) filled in from it. ``data`` is not
-    changed; a copy is returned when anything is filled; a game without imports is returned as is."""
-    boxes = {"mtg": MTG_BOXES, "ygo": YGO_BOXES}.get(game)
-    ids = common.posted_card_ids(data, prefix) if boxes else None
+    and types none of its characteristic boxes (:data:`TYPED`) filled in from it
+    (:func:`row_fields`). ``data`` is not changed; a copy is returned when anything is filled; a
+    game without imports is returned as is."""
+    ids = common.posted_card_ids(data, prefix) if game in TYPED else None
     if not ids or not ImportedCard.objects.filter(game=game).exists():
         return data
     filled = None
@@ -73,20 +83,20 @@ def fill_from_imported(game: str, data: Any, prefix: str = "cards") -> Any:
         if card is None:
             continue
         filled = filled if filled is not None else data.copy()
-        for field, value in card.characteristics.items():
-            if field in boxes:
-                filled[f"{key}-{boxes[field]}"] = _shown(value)
-        if game == "mtg" and card.text("en")[1]:
-            filled[f"{key}-text"] = card.text("en")[1]
+        for box, value in row_fields(card).items():
+            filled[f"{key}-{box}"] = value
     return filled if filled is not None else data
 
 
 def card_panel(card: ImportedCard, language: str = "en") -> dict[str, Any]:
     """Return what the panel beside a row shows of ``card``: ``{name, names, language, text,
-    unmapped, source, characteristics}`` (the text in ``language`` when the file has it, else English)."""
+    unmapped, source, characteristics, fields, typed}`` (the text in ``language`` when the file
+    has it, else English; ``fields`` the boxes it fills, :func:`row_fields`, when none of the
+    ``typed`` boxes is typed)."""
     text_language, text = card.text(language)
     return {"name": card.name, "names": dict(card.names), "language": text_language, "text": text,
-            "unmapped": list(card.unmapped), "source": card.source, "characteristics": dict(card.characteristics)}
+            "unmapped": list(card.unmapped), "source": card.source, "characteristics": dict(card.characteristics),
+            "fields": row_fields(card), "typed": list(TYPED[card.game])}
 
 
 def posted_panels(game: str, data: Any, language: str = "en", prefix: str = "cards") -> list[dict[str, Any]]:

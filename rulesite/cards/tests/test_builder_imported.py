@@ -90,6 +90,9 @@ class ImportedCardBuilderTests(TestCase):
         chinese = self.client.get("/cards/mtg/lookup.json", {"name": "港湾灵"}, HTTP_ACCEPT_LANGUAGE="zh-hans").json()["card"]
         self.assertEqual((chinese["language"], chinese["text"]), ("zh-Hans", "虚构的文字。"))
         self.assertIsNone(self.client.get("/cards/mtg/lookup.json", {"name": "Madrush Cyclops"}).json()["card"])
+        ygo = self.client.get("/cards/ygo/lookup.json", {"name": "暗之學徒"}).json()["card"]
+        self.assertEqual((ygo["fields"]["level"], ygo["fields"]["defense"], ygo["fields"]["tuner"]), ("3", "800", "on"))
+        self.assertIn("level", ygo["typed"])
         self.assertEqual(self.client.get("/cards/mtg/lookup.json", {"prefix": "harb"}).json()["names"], ["Harbor Wisp"])
         self.assertEqual(self.client.get("/cards/fow/lookup.json", {"name": "x"}).status_code, 404)
         pup = ImportedCard.objects.get(external_id="Morning Pup // Night Hound")

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.db import transaction
+from django.db import reset_queries, transaction
 from django.utils import timezone
 
 from .models import ImportedCard, ImportedCardName
@@ -123,6 +123,8 @@ def cards_import(*, path: Path, file_format: str, language: str | None = None) -
             items = reader(Path(path), language or "zh-Hans") if file_format == "ygopro-cdb" else reader(Path(path), "en")
             for batch in _batches(items, counts):
                 _write(game, file_format, batch, counts)
+                # With DEBUG on, Django keeps every query's SQL; a batch's is megabytes of card text.
+                reset_queries()
     except UnicodeDecodeError as exc:
         raise CardFileError(f"{path}: not UTF-8 text: not a {file_format} file") from exc
     return counts

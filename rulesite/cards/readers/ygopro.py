@@ -84,7 +84,7 @@ def card_record(row: tuple[Any, ...], language: str) -> CardRecord | Skipped:
     if not name or not str(name).strip():
         return Skipped(str(passcode), "no name in texts")
     if alias:
-        return Skipped(f"{passcode} {name}", f"an alternative artwork of {alias}")
+        return Skipped(f"{passcode} {name}", "an alternative artwork (alias) of another card in the file")
     obj: dict[str, Any] = {}
     unmapped: list[str] = []
     if kind & MONSTER:

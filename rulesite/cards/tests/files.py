@@ -80,11 +80,14 @@ def cards_cdb(folder: Path, language: str = "zh-Hans", name: str = "cards.cdb", 
                            " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)")
         connection.executemany("INSERT INTO datas VALUES (?, 3, 0, 0, ?, ?, ?, ?, ?, ?, 0)",
                                [(i, t, a, d, lv, r, at) for i, t, a, d, lv, r, at, _n, _x in CDB_ROWS])
+        # An alternative artwork of the first card: same card, another passcode.
+        connection.execute("INSERT INTO datas VALUES (10009, 3, 10001, 0, ?, 1200, 800, 3, 2, 32, 0)", (MONSTER | EFFECT | TUNER,))
     if "texts" in tables:
         connection.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT, str1 TEXT)")
         connection.executemany("INSERT INTO texts VALUES (?, ?, ?, '')",
                                [(i, names[language], desc if language.startswith("zh") else "Made-up text.")
                                 for i, _t, _a, _d, _lv, _r, _at, names, desc in CDB_ROWS])
+        connection.execute("INSERT INTO texts VALUES (10009, ?, '', '')", (CDB_ROWS[0][7][language],))
     connection.commit()
     connection.close()
     return path

@@ -82,7 +82,9 @@ class ImportCardsTests(TestCase):
         self.assertIn("language ja", out)
 
     def test_it_imports_a_ygopro_cdb_and_merges_a_second_language_by_passcode(self) -> None:
-        run(str(files.cards_cdb(self.folder)), "--format", "ygopro-cdb")
+        first = run(str(files.cards_cdb(self.folder)), "--format", "ygopro-cdb")
+        self.assertIn("5 created, 0 updated, 0 unchanged, 1 skipped", first)
+        self.assertIn("skipped 1: an alternative artwork (alias)", first)
         out = run(str(files.cards_cdb(self.folder, "en", "cards-en.cdb")), "--format", "ygopro-cdb", "--language", "en")
         self.assertIn("0 created, 5 updated", out)
         apprentice = ImportedCard.objects.get(game="ygo", external_id="10001")

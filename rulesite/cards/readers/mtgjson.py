@@ -48,9 +48,9 @@ def card_record(name: str, faces: list[Mapping[str, Any]]) -> CardRecord:
         for foreign in face.get("foreignData") or []:
             if not isinstance(foreign, Mapping) or not foreign.get("name"):
                 continue
-            code = language_code(str(foreign.get("language", "")))
-            if code is None:
-                continue
+            language = str(foreign.get("language", "")).strip()
+            # A language the site has no code for (Phyrexian, Latin …) keeps the file's own name for it.
+            code = language_code(language) or language[:16] or "unknown"
             names.setdefault(code, str(foreign["name"]))
             if foreign.get("faceName"):
                 other.append((code, str(foreign["faceName"])))

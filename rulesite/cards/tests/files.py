@@ -15,7 +15,7 @@ ATOMIC = {
             "text": "A made-up text: it flies.",
             "foreignData": [{"language": "Chinese Simplified", "name": "港湾灵", "text": "虚构的文字。"},
                             {"language": "Chinese Traditional", "name": "港灣靈", "text": "虛構的文字。"},
-                            {"language": "Japanese", "name": "港の霊"}],
+                            {"language": "Japanese", "name": "港の霊"}, {"language": "Phyrexian", "name": "Hrbr Wsp"}],
         }],
         "Quiet Banner": [{
             "name": "Quiet Banner", "layout": "normal", "manaCost": "{3}", "colors": [], "supertypes": ["Legendary"],

@@ -34,6 +34,7 @@ class ImportCardsTests(TestCase):
         self.assertEqual(wisp.characteristics, {"mana_cost": "{1}{U}", "colors": ["blue"], "types": ["creature"],
                                                 "subtypes": ["Spirit"], "power": 1, "toughness": 3})
         self.assertEqual(wisp.names["zh-Hant"], "港灣靈")
+        self.assertEqual(wisp.names["Phyrexian"], "Hrbr Wsp")  # a language without a code keeps the file's name for it
         self.assertEqual(wisp.text("zh-hans"), ("zh-Hans", "虚构的文字。"))
         self.assertEqual(wisp.text("fr"), ("en", "A made-up text: it flies."))
         pup = ImportedCard.objects.get(external_id="Morning Pup // Night Hound")

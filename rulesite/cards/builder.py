@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesite.scenarios.builders import common
+from rulesite.scenarios.builders import common, mtg, ygo_library
 
 from .models import ImportedCard
 
@@ -31,20 +31,17 @@ is not one: the page always posts one)."""
 
 
 def imported_card(game: str, name: str) -> ImportedCard | None:
-    """Return the imported card of ``game`` named ``name`` that no library card takes, or ``None``."""
+    """Return the imported card of ``game`` (``mtg`` or ``ygo``) named ``name`` that no library
+    card takes (the library wins, with its abilities), or ``None``."""
     if _library_has(game, name):
         return None
     return ImportedCard.objects.named(game, name).first()
 
 
 def _library_has(game: str, name: str) -> bool:
-    from rulesite.scenarios.builders import fow_library, mtg, ygo_library
-
     if game == "mtg":
         return mtg.catalogue_card(name) is not None
-    if game == "ygo":
-        return ygo_library.library_card(name) is not None
-    return fow_library.card_fields(name) is not None
+    return ygo_library.library_card(name) is not None
 
 
 def _shown(value: Any) -> str:

@@ -1,7 +1,7 @@
 """The Magic cards of the card library (fixtures/cards/mtg/, engine/core/cards.py): each one is
-played by a golden of fixtures/scenarios/mtg/ whose board holds it with the card file's
-characteristics, the cards issue 16 names are all there, and what a card cannot evaluate is
-exactly its unsupported parts."""
+played by a golden of fixtures/scenarios/mtg/ whose board holds it exactly as the card file has
+it (abilities included) and whose trace shows it acting, the cards issue 16 names are all there,
+and what a card cannot evaluate is exactly its unsupported parts."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core.cards import LibraryCard, library
+from engine.core.cards import FRAME_KEYS, LibraryCard, library, with_id
+from engine.mtg.scenario import OBJECT_KEYS
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDENS = sorted((ROOT / "fixtures" / "scenarios" / "mtg").glob("*.json"))
@@ -36,24 +37,24 @@ NOT_YET_EVALUABLE = {
     "Conspiracy", "Painter's Servant", "Mycosynth Lattice",
 }
 
-COMPARED = ("types", "subtypes", "supertypes", "mana_cost", "power", "toughness", "loyalty")
-"""The printed characteristics a golden's object must share with the card file."""
+STATE = ("tapped", "counters", "attached_to", "face_down", "timestamp", "damage", "token", "sick", "attacking",
+         "blocking", "blocked", "damage_order", "loyalty_activated", "x", "chosen", "chosen_color", "chosen_player",
+         "chosen_creature_type")
+"""The object keys a golden gives for the board it sets up (docs/scenario-format.md §8.2: state, the
+timestamp, what was chosen as the permanent entered): not part of the card, never compared."""
+PRINTED = tuple(key for key in OBJECT_KEYS if key not in FRAME_KEYS | {"name", *STATE})
+"""The object keys that are the card itself (its characteristics, abilities and text): a golden's
+object must have each exactly as the card file has it, or lack it where the file does."""
+QUIET = {"priority", "step", "end"}
+"""Step kinds that name a card without its abilities doing anything (who may act, the turn's
+steps, the end)."""
 
 
-def _value(obj, key):
-    value = obj.get(key)
-    if isinstance(value, list):
-        return sorted(value) or None
-    return None if value in (None, "") else value
-
-
-def agrees(obj: dict, card: LibraryCard) -> bool:
-    """Whether a golden's object has the card file's characteristics (its colors too, where
-    both give them)."""
-    same = all(_value(obj, key) == _value(card.obj, key) for key in COMPARED)
-    if "colors" in obj and "colors" in card.obj:
-        same = same and _value(obj, "colors") == _value(card.obj, "colors")
-    return same
+def exactly(obj: dict, card: LibraryCard) -> bool:
+    """Whether a golden's object is the card as its file has it: every :data:`PRINTED` key equal
+    (:data:`~engine.core.cards.SELF` read as the object's id), whatever its :data:`STATE`."""
+    own = with_id(dict(card.obj), obj["id"])
+    return obj["name"].casefold() == card.name.casefold() and all(obj.get(k) == own.get(k) for k in PRINTED)
 
 
 @cache
@@ -73,19 +74,42 @@ def _mentions(value, oid: str) -> bool:
     return False
 
 
-def playing(card: LibraryCard) -> list[str]:
-    """Return the goldens whose board holds ``card`` as its file has it and that are about it:
-    a step of the trace names it, or the title does (a static ability such as shroud shows in
-    what the other cards cannot do)."""
+def acts(step: dict, oid: str, reported: bool) -> bool:
+    """Whether a trace step is the object ``oid`` acting: a step past the priority points and the
+    turn's steps whose params name it (cast, activated, triggered, resolving, applying an effect,
+    attacking, dealing damage …). A ``cannot_evaluate`` report counts only for a card that has
+    nothing but unsupported text (``reported``)."""
+    if step["kind"] in QUIET or (step["kind"] == "cannot_evaluate" and not reported):
+        return False
+    return _mentions(step["params"], oid)
+
+
+def played(card: LibraryCard) -> list[str]:
+    """Return the goldens whose board holds ``card`` exactly as its file has it (:func:`exactly`)
+    and whose trace has a step in which that object acts (:func:`acts`)."""
+    abilities = card.obj.get("abilities") or []
+    reported = bool(abilities) and all(a.get("kind") == "unsupported" for a in abilities)
     found = []
     for name, golden in _goldens():
-        for obj in golden["scenario"]["objects"]:
-            if obj["name"].casefold() == card.name.casefold() and agrees(obj, card):
-                trace = engine.resolve(golden["scenario"])["trace"]
-                if card.name.casefold() in golden["title"].casefold() or any(_mentions(step["params"], obj["id"]) for step in trace):
-                    found.append(name)
-                    break
+        ids = [obj["id"] for obj in golden["scenario"]["objects"] if exactly(obj, card)]
+        if ids:
+            trace = _traces()[name]
+            if any(acts(step, oid, reported) for oid in ids for step in _flat(trace)):
+                found.append(name)
     return found
+
+
+@cache
+def _traces() -> dict[str, list[dict]]:
+    return {name: engine.resolve(golden["scenario"])["trace"] for name, golden in _goldens()}
+
+
+def _flat(trace: list[dict]):
+    """Every step of a trace, the steps of its open choices' branches included."""
+    for step in trace:
+        yield step
+        for branch in step.get("branches") or ():
+            yield from _flat(branch.get("trace", []))
 
 
 def unsupported_texts(value) -> list[str]:
@@ -117,8 +141,28 @@ def test_at_most_a_tenth_of_the_cards_have_unevaluable_text():
 
 
 @pytest.mark.parametrize("card", CARDS, ids=lambda c: c.slug)
-def test_every_card_is_played_by_a_golden_with_its_characteristics(card):
-    assert playing(card), f"{card.name}: no golden holds it with the card file's characteristics and steps about it"
+def test_every_card_is_played_by_a_golden_exactly_as_its_file_has_it(card):
+    """Issue 16: a golden holds the card with the file's abilities, not only its characteristics,
+    and its trace shows that object acting (not only a priority point that could cast it)."""
+    assert played(card), f"{card.name}: no golden holds it exactly as the card file has it with a step in which it acts"
+
+
+def test_the_printed_and_state_keys_are_every_object_key():
+    assert set(PRINTED) | set(STATE) | FRAME_KEYS | {"name"} == set(OBJECT_KEYS)
+    assert {"abilities", "types", "mana_cost", "colors", "text"} <= set(PRINTED)
+    assert not set(STATE) & set(PRINTED)
+
+
+def test_exactly_tells_a_golden_that_wrote_an_ability_differently():
+    card = next(c for c in CARDS if c.name == "Giant Growth")
+    obj = card.as_object("gg", "p1", "hand", tapped=False)
+    assert exactly(obj, card) and exactly({**obj, "damage": 2, "counters": {"+1/+1": 1}}, card)
+    assert not exactly({**obj, "supertypes": ["legendary"]}, card)
+    assert not exactly({**obj, "abilities": [{**obj["abilities"][0], "text": "other words"}]}, card)
+    assert not exactly({**obj, "abilities": []}, card)
+    step = {"kind": "priority", "params": {"may": [{"card": "gg"}]}}
+    assert not acts(step, "gg", False) and acts({**step, "kind": "cast"}, "gg", False)
+    assert not acts({"kind": "cannot_evaluate", "params": {"card": "gg"}}, "gg", False)
 
 
 @pytest.mark.parametrize("card", CARDS, ids=lambda c: c.slug)

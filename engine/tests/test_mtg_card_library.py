@@ -62,26 +62,21 @@ def _goldens() -> tuple[tuple[str, dict], ...]:
     return tuple((path.stem, json.loads(path.read_text(encoding="utf-8"))) for path in GOLDENS)
 
 
-def _mentions(value, oid: str) -> bool:
-    """Whether a step's params name the object ``oid`` (as a card, a source, a target or an
-    effect of it)."""
-    if isinstance(value, str):
-        return value == oid or value.startswith(f"{oid}.")
-    if isinstance(value, list):
-        return any(_mentions(v, oid) for v in value)
-    if isinstance(value, dict):
-        return any(_mentions(v, oid) for v in value.values())
-    return False
+ACTOR_KEYS = ("card", "source", "attacker", "blocker")
+"""The step params that name the object a step is about as the one acting (cast, activated,
+triggered, resolving, attacking, blocking, dealing damage, moved …), not as a target or one of a list."""
 
 
 def acts(step: dict, oid: str, reported: bool) -> bool:
     """Whether a trace step is the object ``oid`` acting: a step past the priority points and the
-    turn's steps whose params name it (cast, activated, triggered, resolving, applying an effect,
-    attacking, dealing damage …). A ``cannot_evaluate`` report counts only for a card that has
-    nothing but unsupported text (``reported``)."""
+    turn's steps that names it in one of :data:`ACTOR_KEYS`, or whose ``effect`` is one of its
+    abilities' (``<oid>.<n>…``: a static ability applying in a layer, a replacement effect). A
+    ``cannot_evaluate`` report counts only for a card that has nothing but unsupported text
+    (``reported``). As test_fow_card_library.py's ``acts``."""
     if step["kind"] in QUIET or (step["kind"] == "cannot_evaluate" and not reported):
         return False
-    return _mentions(step["params"], oid)
+    params = step["params"]
+    return oid in (params.get(key) for key in ACTOR_KEYS) or re.split(r"[.#:]", str(params.get("effect", "")))[0] == oid
 
 
 def played(card: LibraryCard) -> list[str]:
@@ -160,9 +155,13 @@ def test_exactly_tells_a_golden_that_wrote_an_ability_differently():
     assert not exactly({**obj, "supertypes": ["legendary"]}, card)
     assert not exactly({**obj, "abilities": [{**obj["abilities"][0], "text": "other words"}]}, card)
     assert not exactly({**obj, "abilities": []}, card)
-    step = {"kind": "priority", "params": {"may": [{"card": "gg"}]}}
+    step = {"kind": "priority", "params": {"card": "gg"}}
     assert not acts(step, "gg", False) and acts({**step, "kind": "cast"}, "gg", False)
     assert not acts({"kind": "cannot_evaluate", "params": {"card": "gg"}}, "gg", False)
+    assert acts({"kind": "cannot_evaluate", "params": {"card": "gg"}}, "gg", True)
+    assert not acts({"kind": "cast", "params": {"card": "bolt", "targets": ["gg"]}}, "gg", False)
+    assert acts({"kind": "layer", "params": {"card": "bears", "effect": "gg.0.1"}}, "gg", False)
+    assert not acts({"kind": "layer", "params": {"card": "bears", "effect": "s1.4"}}, "gg", False)
 
 
 @pytest.mark.parametrize("card", CARDS, ids=lambda c: c.slug)

@@ -48,6 +48,17 @@ object must have each exactly as the card file has it, or lack it where the file
 QUIET = {"priority", "step", "end"}
 """Step kinds that name a card without its abilities doing anything (who may act, the turn's
 steps, the end)."""
+MOVED = {"move", "state_based"}
+"""Step kinds that name a card as what happens to it (moved, destroyed, put into a graveyard by a
+state-based action): not its abilities acting."""
+NOT_SHOWN = {
+    # The engine casts no Aura spell (303.4a: the Aura spell targets what it will enchant) and a
+    # refused block names the creature, not the Aura whose static ability forbids it: the goldens
+    # show Pacifism's effect (509.1a, card-concordant-crossroads-gives-haste-pacifism-stops-the-
+    # blocker) but no step names Pacifism acting, only moved. Reported.
+    "Pacifism",
+}
+"""Cards whose abilities a golden plays though no step can name them acting, only being moved."""
 
 
 def exactly(obj: dict, card: LibraryCard) -> bool:
@@ -64,22 +75,23 @@ def _goldens() -> tuple[tuple[str, dict], ...]:
 
 ACTOR_KEYS = ("card", "source", "attacker", "blocker")
 """The step params that name the object a step is about as the one acting (cast, activated,
-triggered, resolving, attacking, blocking, dealing damage, moved …), not as a target or one of a list."""
+triggered, resolving, attacking, blocking, dealing damage …), not as a target or one of a list."""
 
 
-def acts(step: dict, oid: str, reported: bool) -> bool:
+def acts(step: dict, oid: str, reported: bool, moved: bool = False) -> bool:
     """Whether a trace step is the object ``oid`` acting: a step past the priority points and the
     turn's steps that names it in one of :data:`ACTOR_KEYS`, or whose ``effect`` is one of its
     abilities' (``<oid>.<n>…``: a static ability applying in a layer, a replacement effect). A
     ``cannot_evaluate`` report counts only for a card that has nothing but unsupported text
-    (``reported``). As test_fow_card_library.py's ``acts``."""
-    if step["kind"] in QUIET or (step["kind"] == "cannot_evaluate" and not reported):
+    (``reported``); a :data:`MOVED` step only with ``moved``. As test_fow_card_library.py's ``acts``."""
+    kind = step["kind"]
+    if kind in QUIET or (kind == "cannot_evaluate" and not reported) or (kind in MOVED and not moved):
         return False
     params = step["params"]
     return oid in (params.get(key) for key in ACTOR_KEYS) or re.split(r"[.#:]", str(params.get("effect", "")))[0] == oid
 
 
-def played(card: LibraryCard) -> list[str]:
+def played(card: LibraryCard, moved: bool = False) -> list[str]:
     """Return the goldens whose board holds ``card`` exactly as its file has it (:func:`exactly`)
     and whose trace has a step in which that object acts (:func:`acts`)."""
     abilities = card.obj.get("abilities") or []
@@ -89,7 +101,7 @@ def played(card: LibraryCard) -> list[str]:
         ids = [obj["id"] for obj in golden["scenario"]["objects"] if exactly(obj, card)]
         if ids:
             trace = _traces()[name]
-            if any(acts(step, oid, reported) for oid in ids for step in _flat(trace)):
+            if any(acts(step, oid, reported, moved) for oid in ids for step in _flat(trace)):
                 found.append(name)
     return found
 
@@ -139,7 +151,10 @@ def test_at_most_a_tenth_of_the_cards_have_unevaluable_text():
 def test_every_card_is_played_by_a_golden_exactly_as_its_file_has_it(card):
     """Issue 16: a golden holds the card with the file's abilities, not only its characteristics,
     and its trace shows that object acting (not only a priority point that could cast it)."""
-    assert played(card), f"{card.name}: no golden holds it exactly as the card file has it with a step in which it acts"
+    if card.name in NOT_SHOWN:
+        assert not played(card) and played(card, moved=True), f"{card.name}: take it out of NOT_SHOWN"
+    else:
+        assert played(card), f"{card.name}: no golden holds it exactly as its card file has it and plays it"
 
 
 def test_the_printed_and_state_keys_are_every_object_key():
@@ -160,6 +175,8 @@ def test_exactly_tells_a_golden_that_wrote_an_ability_differently():
     assert not acts({"kind": "cannot_evaluate", "params": {"card": "gg"}}, "gg", False)
     assert acts({"kind": "cannot_evaluate", "params": {"card": "gg"}}, "gg", True)
     assert not acts({"kind": "cast", "params": {"card": "bolt", "targets": ["gg"]}}, "gg", False)
+    moved = {"kind": "move", "params": {"card": "gg"}}
+    assert not acts(moved, "gg", False) and acts(moved, "gg", False, moved=True)
     assert acts({"kind": "layer", "params": {"card": "bears", "effect": "gg.0.1"}}, "gg", False)
     assert not acts({"kind": "layer", "params": {"card": "bears", "effect": "s1.4"}}, "gg", False)
 

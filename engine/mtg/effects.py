@@ -176,7 +176,7 @@ OBJECTS_OF = {"cant_cast": (), "grant_spell": ("target", "object"), "player_keyw
 
 STATIC_EFFECTS = (*LAYER_OF, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
                   "cant_be_countered", "max_counters", "cost_increase", "cost_reduction", "cast_as_though_flash",
-                  "flash_for_cost", "player_keyword")
+                  "flash_for_cost", "player_keyword", "spend_as_any_color")
 """What a ``static`` ability's parts may be: the effects its readers look for in static abilities."""
 DOCUMENT_EFFECTS = (*LAYER_OF, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
                     "grant_spell", "replacement", "exile_instead", "unsupported", "player_keyword")

@@ -741,6 +741,20 @@ def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> 
     return out
 
 
+def elsewhere_effects(objects: Mapping[ObjectId, GameObject], elsewhere: frozenset[ObjectId]) -> list[Effect]:
+    """Return the characteristic-defining abilities of the objects outside the battlefield that
+    the layers apply to (:attr:`~engine.mtg.interactions.MatchIndex.elsewhere`): changeling, which
+    works everywhere (CR 702.73a, 113.6a), applied first in layer 4 (613.3) so that an effect that
+    sets creature types there (Conspiracy) replaces it as on the battlefield."""
+    out: list[Effect] = []
+    for oid in sorted(elsewhere):
+        obj = objects[oid]
+        for ability in obj.printed.abilities:
+            if ability.keyword == "changeling":
+                out.append(_changeling(oid, obj, ability.key, obj.timestamp, f"{oid}.{ability.key[1]}"))
+    return out
+
+
 MAX_GRANT_DEPTH = 8
 """How many ability-adding effects deep a granted static ability is followed (CR 613.1f)."""
 MAX_GRANTED_EFFECTS = 4096
@@ -778,4 +792,4 @@ def granted_effects(engine: LayerEngine, granting: Effect, oid: ObjectId, after:
 
 
 __all__ = ["KINDS", "KEYWORD_COUNTERS", "LAYER_AMOUNTS", "LAYER_OF", "LAYER_RULE", "READS_CHOSEN", "LayerEngine", "PT_AMOUNT", "PT_KEYS",
-           "WRITES", "copied_key", "granted_effects", "layer_of", "result_of", "static_effects", "Boolean"]
+           "WRITES", "copied_key", "elsewhere_effects", "granted_effects", "layer_of", "result_of", "static_effects", "Boolean"]

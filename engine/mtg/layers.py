@@ -30,7 +30,8 @@ from ..core.deadline import check as check_deadline
 from .interactions import overlaps
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches, same_name  # noqa: F401
 from .layer_effects import (  # noqa: F401  (part of this module's interface)
-    CDA_RULES, KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of,
+    CDA_RULES, KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, elsewhere_effects,
+    granted_effects, layer_of,
     result_of, static_effects, with_intrinsic_mana,
 )
 from .mana import BASIC_LAND_MANA, colors_of_cost, mana_symbols, mana_value  # noqa: F401
@@ -215,6 +216,8 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
     effects = static_effects(state, objects) + [e for e in state.effects if e.do in LAYER_OF]
     engine = LayerEngine(state, objects, zones_named(effects))
     view = engine.index.view
+    if engine.index.elsewhere:
+        effects += elsewhere_effects(objects, engine.index.elsewhere)
     by_layer: dict[Layer, list[LayerEffect]] = {layer: [] for layer in LAYER_ORDER}
     for e in effects:
         le = _layer_effect(e, objects)

@@ -32,6 +32,7 @@ from .model import (
     freeze, thaw,
 )
 from .split_cards import check_fused_casts, check_split_card, combined
+from .subtypes import subtype_set
 from .vocabulary import (
     AFFECTED, COLORS, COLOR_LIST, COUNT, INDEX, MAX_VALUE, NUMBER, OBJECT, OBJECT_OR_PLAYER, PLAYER_ID, STEP, SUBTYPE_LIST,
     SUPERTYPE_LIST, TARGET_IDS, TEXT, TYPE_LIST, VOCABULARY, Boolean, Choice, Integer, ListOf, ManaSymbols, MapOf, Only,
@@ -215,6 +216,10 @@ def _choices_read(obj: Mapping[str, Any], path: Path, v: Validation) -> None:
     wanted = {what for ability in obj.get("abilities") or () if isinstance(ability, Mapping)
               and ability.get("kind") in ("static", "cda") for part in ability.get("effects") or ()
               if isinstance(part, Mapping) and (what := READS_CHOSEN.get(part.get("do"))) is not None}
+    chosen_type = obj.get("chosen_creature_type")
+    if isinstance(chosen_type, str) and chosen_type and subtype_set(chosen_type) != "creature":
+        v.error((*path, "chosen_creature_type"), f"{chosen_type!r} is a {subtype_set(chosen_type)} type, not a creature "
+                                                 "type (CR 205.3m)")
     for key, what in CHOSEN_FIELDS.items():
         if what in wanted and obj.get(key) is None:
             v.error((*path, key), f"{obj.get('name') or obj.get('id')} is on the battlefield with an ability that reads "

@@ -77,6 +77,12 @@ def test_614_12a_a_permanent_whose_ability_reads_the_choice_must_say_it(name, ke
     assert engine.validate(scenario([card(name, "it", "p1", "hand")])) == []  # it chooses as it enters
 
 
+def test_205_3m_the_creature_type_chosen_must_be_one():
+    document = scenario([{**card("Conspiracy", "consp", "p1", "battlefield"), "chosen_creature_type": "Forest"}])
+    assert [(e["path"], "not a creature type" in e["message"]) for e in engine.validate(document)] == \
+        [("objects[0].chosen_creature_type", True)]
+
+
 def test_607_2d_a_copy_that_made_no_choice_changes_no_color():
     """Bears that become a copy of Painter's Servant after entering made no choice: its copied
     ability refers to none (607.2d) and changes nothing; the Servant's own still paints them."""

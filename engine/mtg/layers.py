@@ -260,9 +260,13 @@ def zones_named(effects: list[Effect]) -> frozenset[Zone]:
     it says otherwise (CR 611.3a, 613.1)."""
     named: set[Zone] = set()
     for e in effects:
-        flt = e.affected_filter
-        if flt and "zones" in flt:
-            named.update(Zone(z) for z in flt["zones"])
+        filters = [e.affected_filter]
+        if e.do == "add_ability":  # a static ability it grants may name zones too (613.1f)
+            for spec in e.params.get("abilities", ()):
+                filters += [spec.get("affected"), *(part.get("affected") for part in spec.get("effects", ()))]
+        for flt in filters:
+            if flt and "zones" in flt:
+                named.update(Zone(z) for z in flt["zones"])
     named.discard(Zone.BATTLEFIELD)
     return frozenset(named)
 

@@ -77,6 +77,16 @@ def test_614_12a_a_permanent_whose_ability_reads_the_choice_must_say_it(name, ke
     assert engine.validate(scenario([card(name, "it", "p1", "hand")])) == []  # it chooses as it enters
 
 
+def test_613_1f_a_granted_static_ability_reaches_the_zones_it_names():
+    """The ability is granted in layer 6; its layer-7 effect then applies to the hand it names."""
+    grant = {"id": "e1", "do": "add_ability", "affected": ["bears"], "duration": "permanent", "abilities": [
+        {"kind": "static", "affected": {"zones": ["hand"], "types": ["creature"]},
+         "effects": [{"do": "modify_pt", "power": 1, "toughness": 1}]}]}
+    found = objects_of(scenario([card("Grizzly Bears", "bears", "p1", "battlefield"),
+                                 card("Grizzly Bears", "held", "p1", "hand")], effects=[grant]))
+    assert (found["held"]["characteristics"]["power"], found["bears"]["characteristics"]["power"]) == (3, 2)
+
+
 def test_205_3m_the_creature_type_chosen_must_be_one():
     document = scenario([{**card("Conspiracy", "consp", "p1", "battlefield"), "chosen_creature_type": "Forest"}])
     assert [(e["path"], "not a creature type" in e["message"]) for e in engine.validate(document)] == \

@@ -261,9 +261,8 @@ def zones_named(effects: list[Effect]) -> frozenset[Zone]:
     named: set[Zone] = set()
     for e in effects:
         filters = [e.affected_filter]
-        if e.do == "add_ability":  # a static ability it grants may name zones too (613.1f)
-            for spec in e.params.get("abilities", ()):
-                filters += [spec.get("affected"), *(part.get("affected") for part in spec.get("effects", ()))]
+        for spec in e.params.get("abilities", ()):  # a static ability add_ability grants may name zones too (613.1f)
+            filters += [spec.get("affected"), *(part.get("affected") for part in spec.get("effects", ()))]
         for flt in filters:
             if flt and "zones" in flt:
                 named.update(Zone(z) for z in flt["zones"])

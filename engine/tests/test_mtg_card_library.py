@@ -29,6 +29,7 @@ ISSUE_16 = (
 )
 """The Magic cards issue 16 names."""
 
+<<<<<<< HEAD
 NOT_YET_EVALUABLE = {
     # The engine applies continuous effects to permanents only (613: layers_of), and no layer
     # effect reads a value chosen as its source entered (614.12a): the parts of these cards about
@@ -59,6 +60,10 @@ NOT_SHOWN = {
     "Pacifism",
 }
 """Cards whose abilities a golden plays though no step can name them acting, only being moved."""
+=======
+COMPARED = ("types", "subtypes", "supertypes", "mana_cost", "power", "toughness", "loyalty")
+"""The printed characteristics a golden's object must share with the card file."""
+>>>>>>> mtglayers
 
 
 def exactly(obj: dict, card: LibraryCard) -> bool:
@@ -135,10 +140,12 @@ def test_the_library_has_the_cards_issue_16_names_and_at_least_170():
     assert set(ISSUE_16) <= names, sorted(set(ISSUE_16) - names)
 
 
-def test_the_cards_issue_16_names_are_fully_evaluable_but_the_reported_ones():
+def test_the_cards_issue_16_names_are_fully_evaluable():
+    """Issue 16: no text of these cards is left unevaluated (Conspiracy, Painter's Servant and
+    Mycosynth Lattice included: layers outside the battlefield, the value chosen as it entered,
+    spending mana as though any color)."""
     by_name = {c.name: c for c in CARDS}
-    unevaluable = {name for name in ISSUE_16 if by_name[name].unevaluable}
-    assert unevaluable == NOT_YET_EVALUABLE
+    assert [name for name in ISSUE_16 if by_name[name].unevaluable or unsupported_texts(dict(by_name[name].obj))] == []
 
 
 def test_at_most_a_tenth_of_the_cards_have_unevaluable_text():

@@ -586,6 +586,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{item} ({card_name}) copies nothing: {copied} is not a spell on the stack and never was one.'),
     # Translators: mtg.copy.spell
     pgettext_lazy('trace', 'A copy of {card_name} is put on the stack ({item}); it was not cast.'),
+    # Translators: mtg.cost.any_color
+    pgettext_lazy('trace', '{player} spends mana as though it were mana of any color to pay {cost} for {card_name} (pool {pool}; {source_name}).'),
     # Translators: mtg.cost.floor
     pgettext_lazy('trace', "{card_name}: the generic part of its cost can't be reduced below zero."),
     # Translators: mtg.cost.hybrid
@@ -3169,6 +3171,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Also becomes a type'),
     # Translators: mtg effect:add_type
     pgettext_lazy('vocabulary', 'Layer 4: the object has these card types, subtypes and supertypes in addition to its own (CR 613.1d); a land given a basic land type has its mana ability (305.6).'),
+    # Translators: mtg effect:set_chosen_creature_type
+    pgettext_lazy('vocabulary', 'Is the chosen creature type'),
+    # Translators: mtg effect:set_chosen_creature_type
+    pgettext_lazy('vocabulary', "Layer 4: the object's creature types become the one chosen as the effect's source entered the battlefield (CR 613.1d, 614.12a; Conspiracy): they replace its other creature types, not its other subtypes (205.1a), and it is no longer every creature type (a changeling's ability applies first in this layer, 613.3). The source's `chosen_creature_type` gives that choice on a board; a permanent that enters while the scenario resolves makes it with its `as_enters: choose_creature_type` ability. Only a choice made as a result of that ability counts (607.2d): with none, the effect changes nothing."),
     # Translators: mtg effect:all_creature_types
     pgettext_lazy('vocabulary', 'Is every creature type'),
     # Translators: mtg effect:all_creature_types
@@ -3191,6 +3197,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Also becomes a color'),
     # Translators: mtg effect:add_color
     pgettext_lazy('vocabulary', 'Layer 5: the object is these colors in addition to its own (CR 613.1e).'),
+    # Translators: mtg effect:add_chosen_color
+    pgettext_lazy('vocabulary', 'Also becomes the chosen color'),
+    # Translators: mtg effect:add_chosen_color
+    pgettext_lazy('vocabulary', "Layer 5: the object is the color chosen as the effect's source entered the battlefield in addition to its own (CR 613.1e, 614.12a; Painter's Servant). The source's `chosen_color` gives that choice on a board; a permanent that enters while the scenario resolves makes it with its `as_enters: choose_color` ability. Only a choice made as a result of that ability counts (607.2d): with none, the effect changes nothing."),
     # Translators: mtg effect:add_ability
     pgettext_lazy('vocabulary', 'Gains abilities'),
     # Translators: mtg effect:add_ability
@@ -3261,6 +3271,24 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "An effect the engine can't evaluate"),
     # Translators: mtg effect:unsupported
     pgettext_lazy('vocabulary', 'A continuous effect in force that the engine does not evaluate: a `cannot_evaluate` step names it and the result is incomplete.'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'A player has hexproof or shroud'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'The player has hexproof ("you have hexproof": they can\'t be the target of spells or abilities their opponents control, CR 702.11c) or shroud ("you have shroud": they can\'t be the target of spells or abilities, 702.18a), while the effect lasts: a target that breaks it is an `illegal` step as it is chosen and an illegal target on resolution (608.2b). It applies to no objects: it has no `affected`.'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'hexproof (CR 702.11c) or shroud (702.18a)'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'Who has it'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', "who has it: you (the effect's controller, default), an opponent, or each player"),
+    # Translators: mtg effect:spend_as_any_color
+    pgettext_lazy('vocabulary', 'Mana may be spent as though it were any color'),
+    # Translators: mtg effect:spend_as_any_color
+    pgettext_lazy('vocabulary', 'A static ability\'s part: the players `who` means (default each player, "players may spend mana as though it were mana of any color") may pay each colored symbol of a cost with any one mana, when mana is tracked (CR 609.4b): it changes only how they may pay, not the cost or the mana spent; {C} still needs colorless mana (105.2c). A payment that needs it is a step naming the ability\'s source. It applies to no objects: it has no `affected`.'),
+    # Translators: mtg effect:spend_as_any_color
+    pgettext_lazy('vocabulary', 'Who may'),
+    # Translators: mtg effect:spend_as_any_color
+    pgettext_lazy('vocabulary', 'who may spend mana so: each player (the default, "players may"), you (the ability\'s controller) or an opponent'),
     # Translators: mtg effect:cost_increase
     pgettext_lazy('vocabulary', 'Spells cost more'),
     # Translators: mtg effect:cost_increase
@@ -3293,16 +3321,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Exiled instead of dying'),
     # Translators: mtg effect:exile_instead
     pgettext_lazy('vocabulary', 'If an object it affects would be put into a graveyard from the battlefield, it is exiled instead (a zone_change replacement, CR 614.1a).'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', 'A player has hexproof or shroud'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', 'The player has hexproof ("you have hexproof": they can\'t be the target of spells or abilities their opponents control, CR 702.11c) or shroud ("you have shroud": they can\'t be the target of spells or abilities, 702.18a), while the effect lasts: a target that breaks it is an `illegal` step as it is chosen and an illegal target on resolution (608.2b). It applies to no objects: it has no `affected`.'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', 'hexproof (CR 702.11c) or shroud (702.18a)'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', 'Who has it'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', "who has it: you (the effect's controller, default), an opponent, or each player"),
     # Translators: mtg slot instruction
     pgettext_lazy('vocabulary', 'What a spell or ability does as it resolves (`effects[]` of a `spell`, `activated` or `triggered` ability), followed in order (CR 608.2c).'),
     # Translators: mtg instruction:unsupported
@@ -3985,6 +4003,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Controlled by'),
     # Translators: mtg filter:controller
     pgettext_lazy('vocabulary', 'Controlled by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 or p2 (CR 110.2), after the layers.'),
+    # Translators: mtg filter:owner
+    pgettext_lazy('vocabulary', 'Owned by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 or p2 (CR 108.3): "creature cards you own that aren\'t on the battlefield". A card that is not a permanent or a spell has no controller: its owner is what a filter on it asks (108.4a).'),
+    # Translators: mtg filter:zones
+    pgettext_lazy('vocabulary', 'In one of these zones'),
+    # Translators: mtg filter:zones
+    pgettext_lazy('vocabulary', 'The object is in one of these zones (CR 400.1). A static ability\'s `affected` without `zones` applies to permanents only; with it, to the objects in those zones: "creature cards you own that aren\'t on the battlefield" (`["library", "hand", "graveyard", "exile"]`), "spells" (`["stack"]`), their characteristics computed through the layers like a permanent\'s (613.1, 611.3a).'),
+    # Translators: mtg filter:zones
+    pgettext_lazy('vocabulary', 'Zones'),
     # Translators: mtg filter:lacks_keyword
     pgettext_lazy('vocabulary', "Doesn't have the keyword"),
     # Translators: mtg filter:lacks_keyword
@@ -5972,11 +5998,11 @@ FIELD_TYPES = (
     # Translators: a field type's description (fow action:play_standby); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'an object id, p1, p2, or chase:N (a chase item, 1 for the bottom)'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters, cost_increase, cost_reduction, cast_as_though_flash, flash_for_cost, player_keyword) with its own `affected` FILTER'),
+    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, set_chosen_creature_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_chosen_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters, cost_increase, cost_reduction, cast_as_though_flash, flash_for_cost, player_keyword, spend_as_any_color) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'CONDITION (controls, your_turn, life_at_most, first_combat, step, opponent_cast_spells)'),
     # Translators: a field type's description (mtg ability:cda); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt) with its own `affected` FILTER'),
+    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, set_chosen_creature_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_chosen_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:keyword); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'mana symbols such as `{2}{W/B}{U}`'),
     # Translators: a field type's description (mtg ability:triggered); keep words in capitals and `code` as they are

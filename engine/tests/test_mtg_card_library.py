@@ -29,15 +29,6 @@ ISSUE_16 = (
 )
 """The Magic cards issue 16 names."""
 
-<<<<<<< HEAD
-NOT_YET_EVALUABLE = {
-    # The engine applies continuous effects to permanents only (613: layers_of), and no layer
-    # effect reads a value chosen as its source entered (614.12a): the parts of these cards about
-    # cards outside the battlefield, spells, the chosen type or color, and spending mana as
-    # though any color are reported as unsupported. Reported in issue 16.
-    "Conspiracy", "Painter's Servant", "Mycosynth Lattice",
-}
-
 STATE = ("tapped", "counters", "attached_to", "face_down", "timestamp", "damage", "token", "sick", "attacking",
          "blocking", "blocked", "damage_order", "loyalty_activated", "x", "chosen", "chosen_color", "chosen_player",
          "chosen_creature_type")
@@ -60,10 +51,6 @@ NOT_SHOWN = {
     "Pacifism",
 }
 """Cards whose abilities a golden plays though no step can name them acting, only being moved."""
-=======
-COMPARED = ("types", "subtypes", "supertypes", "mana_cost", "power", "toughness", "loyalty")
-"""The printed characteristics a golden's object must share with the card file."""
->>>>>>> mtglayers
 
 
 def exactly(obj: dict, card: LibraryCard) -> bool:

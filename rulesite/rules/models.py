@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
 from django.db import models
 from django.urls import reverse
 
-from .search import SectionQuerySet
+from .search import SECTION_NUMBER_RE, SearchResults
 
 
 class Game(models.TextChoices):
@@ -29,6 +32,36 @@ class DocumentQuerySet(models.QuerySet):
 
     def for_family(self, family: str) -> DocumentQuerySet:
         return self.filter(family=family).order_by("-effective_date", "-imported_at")
+
+    def translating(self, sections: Sequence[Section]) -> dict[int, list[Document]]:
+        """Return ``{section pk: [documents translating it]}`` for many sections in two queries.
+
+        The sections need their ``document`` loaded (``select_related("document")``); sections
+        without a translation are left out. A translation is a document of the same family
+        and effective date in another language that has the same number.
+        """
+        keys = {(s.document.family, s.document.effective_date) for s in sections}
+        if not keys:
+            return {}
+        by_key: dict[tuple, list[Document]] = defaultdict(list)
+        for d in self.filter(family__in={family for family, _ in keys}).order_by("language", "slug"):
+            if (d.family, d.effective_date) in keys:
+                by_key[(d.family, d.effective_date)].append(d)
+        wanted = {s.pk: translations_among(s.document, by_key[(s.document.family, s.document.effective_date)]) for s in sections}
+        other_ids = {d.pk for documents in wanted.values() for d in documents}
+        if not other_ids:
+            return {}
+        present = set(
+            Section.objects.filter(document_id__in=other_ids, number__in={s.number for s in sections}).values_list(
+                "document_id", "number"
+            )
+        )
+        result = {}
+        for s in sections:
+            found = [d for d in wanted[s.pk] if (d.pk, s.number) in present]
+            if found:
+                result[s.pk] = found
+        return result
 
 
 class Document(models.Model):
@@ -56,6 +89,40 @@ class Document(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("rules:document", kwargs={"document": self.slug})
+
+
+def translations_among(document: Document, documents: Iterable[Document]) -> list[Document]:
+    """Return those of ``documents`` that translate ``document``: same family and effective
+    date, another language. Pure: pass documents already known to have the section."""
+    return [
+        d
+        for d in documents
+        if d.family == document.family and d.effective_date == document.effective_date and d.language != document.language
+    ]
+
+
+class SectionQuerySet(models.QuerySet):
+    """Reads of sections: search, number lookup, document order."""
+
+    def search(self, q: str, games: Sequence[str] | None = None) -> SearchResults:
+        """Return the sections matching ``q``, best first, as a lazy :class:`SearchResults`.
+
+        Filter the queryset first (``Section.objects.filter(document__game="ygo").search(q)``).
+        Glossary terms in ``q`` also search their other-language forms
+        (:mod:`rulesite.rules.glossary_terms`), in the pairs of ``games`` (default: every
+        game; pass the game the queryset is filtered on to skip the others' expansions).
+        """
+        return SearchResults(self, q, games, documents=Document.objects)
+
+    def by_number(self, q: str) -> models.QuerySet:
+        """Return the sections whose number is exactly ``q`` (a bare section number).
+
+        Returns an empty queryset when ``q`` does not look like a section number.
+        """
+        q = q.strip()
+        if not SECTION_NUMBER_RE.match(q):
+            return self.none()
+        return self.filter(number__iexact=q).select_related("document")
 
 
 class Section(models.Model):

@@ -10,7 +10,7 @@ ranked with ``ts_rank_cd``. Both index the ASCII tokens of
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -81,11 +81,20 @@ OTHER_LANGUAGE_WEIGHT = 0.5
 """Rank factor of a hit found only through the glossary's other-language forms."""
 
 
-def _document_languages() -> list[tuple[str, str]]:
-    """Return the distinct ``(game, language)`` of the stored documents."""
-    from .models import Document
+class TranslationLookup:
+    """The translations of one page of search hits, queried on first use only."""
 
-    return list(Document.objects.values_list("game", "language").distinct())
+    def __init__(self, sections: Sequence[models.Model], translating: Callable[[Sequence], dict[int, list]]) -> None:
+        """``translating`` is ``Document.objects.translating``: ``{section pk: [documents]}``."""
+        self.sections = list(sections)
+        self.translating = translating
+        self._found: dict[int, list] | None = None
+
+    def for_section(self, section: models.Model) -> list:
+        """Return the documents translating ``section`` (one of the page's sections)."""
+        if self._found is None:
+            self._found = self.translating(self.sections)
+        return self._found.get(section.pk, [])
 
 
 @dataclass
@@ -95,7 +104,7 @@ class SearchHit:
     section: models.Model
     rank: float
     translations: object | None = None
-    """The page's shared :class:`rulesite.rules.bilingual.TranslationLookup`."""
+    """The page's shared :class:`TranslationLookup`."""
 
     @cached_property
     def snippet(self) -> SafeString:
@@ -113,8 +122,13 @@ class SearchResults(Sequence):
     Counting and each page are one SQL query each; nothing is scanned in Python.
     """
 
-    def __init__(self, queryset: models.QuerySet, q: str, games: Sequence[str] | None = None) -> None:
+    def __init__(
+        self, queryset: models.QuerySet, q: str, games: Sequence[str] | None = None, *, documents: models.QuerySet
+    ) -> None:
+        # ``documents`` (``Document.objects``) is passed in rather than imported: models.py
+        # builds this class, so importing models here would close an import circle.
         self.queryset = queryset
+        self.documents = documents
         self.q = q
         self.groups = parse_query(q)
         self.games = tuple(games) if games else GAMES
@@ -131,7 +145,7 @@ class SearchResults(Sequence):
         if not self.groups or not any(expand(self.groups, game).expanded for game in self.games):
             return None
         scripts: dict[str, set[str]] = {}
-        for game, language in _document_languages():
+        for game, language in self.documents.values_list("game", "language").distinct():
             scripts.setdefault(game, set()).add("zh" if language.startswith("zh") else "en")
         by_units: dict[tuple[Unit, ...], list[str]] = {}
         for game in self.games:
@@ -264,13 +278,10 @@ class SearchResults(Sequence):
         return hits[0]
 
     def _load(self, rows: list[tuple[int, float]]) -> list[SearchHit]:
-        from .bilingual import TranslationLookup
-        from .models import Section
-
-        by_id = Section.objects.select_related("document").in_bulk([pk for pk, _ in rows])
+        by_id = self.queryset.model.objects.select_related("document").in_bulk([pk for pk, _ in rows])
         # Words found through the glossary are marked too (連鎖 in a hit for "chain").
         marked = " ".join([self.q, *(getattr(self, "_added_words", None) or [])]) if self._branches else self.q
-        translations = TranslationLookup([by_id[pk] for pk, _ in rows])
+        translations = TranslationLookup([by_id[pk] for pk, _ in rows], self.documents.translating)
         hits = []
         for pk, rank in rows:
             section = by_id[pk]
@@ -328,27 +339,3 @@ def highlight(text: str, q: str, width: int = 180) -> SafeString:
     prefix = "…" if start > 0 else ""
     suffix = "…" if end < len(text) else ""
     return mark_safe(prefix + "".join(out) + suffix)
-
-
-class SectionQuerySet(models.QuerySet):
-    """Reads of sections: search, number lookup, document order."""
-
-    def search(self, q: str, games: Sequence[str] | None = None) -> SearchResults:
-        """Return the sections matching ``q``, best first, as a lazy :class:`SearchResults`.
-
-        Filter the queryset first (``Section.objects.filter(document__game="ygo").search(q)``).
-        Glossary terms in ``q`` also search their other-language forms
-        (:mod:`rulesite.rules.glossary_terms`), in the pairs of ``games`` (default: every
-        game; pass the game the queryset is filtered on to skip the others' expansions).
-        """
-        return SearchResults(self, q, games)
-
-    def by_number(self, q: str) -> models.QuerySet:
-        """Return the sections whose number is exactly ``q`` (a bare section number).
-
-        Returns an empty queryset when ``q`` does not look like a section number.
-        """
-        q = q.strip()
-        if not SECTION_NUMBER_RE.match(q):
-            return self.none()
-        return self.filter(number__iexact=q).select_related("document")

@@ -12,14 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from django.db import connection, models
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from .glossary_terms import GAMES, Unit, expand
-from .textnorm import HAN_RE, TOKEN_RE, fold, token_groups
+from .importers.base import strip_cjk_spaces
+from .textnorm import HAN_RE, TOKEN_RE, fold, loosened, query_groups
 
 MAX_QUERY_LENGTH = 200
 MAX_QUERY_GROUPS = 12
@@ -29,8 +30,12 @@ SECTION_NUMBER_RE = re.compile(r"^(?:\d{1,3}(?:\.\d{1,3})*[a-z]?(?:\.i\d{1,3})?|
 
 
 def parse_query(q: str) -> list[list[str]]:
-    """Return the token groups of a user query, bounded in size (hostile input is cut)."""
-    return token_groups(q[:MAX_QUERY_LENGTH])[:MAX_QUERY_GROUPS]
+    """Return the token groups of a user query, bounded in size (hostile input is cut).
+
+    Words separated by spaces are ANDed, a Chinese word is a phrase, and single Chinese
+    characters separated by spaces are joined (:func:`rulesite.rules.textnorm.query_groups`).
+    """
+    return query_groups(q[:MAX_QUERY_LENGTH])[:MAX_QUERY_GROUPS]
 
 
 def _fts5_match(groups: list[list[str]]) -> str:
@@ -116,10 +121,25 @@ class SearchHit:
         return self.translations.for_section(self.section) if self.translations is not None else []
 
 
+TITLE_WEIGHT = 4.0
+"""SQLite ``bm25`` weight of the title column against the text's 1.0 (PostgreSQL: A against B)."""
+
+HEADING_ONLY_WEIGHT = 0.25
+"""Rank factor of a section with no text of its own (a chapter heading): its title alone
+matching must not put an empty heading above the rules that use the word."""
+
+FIRST_PAGE = 20
+"""Rows fetched with the count: counting and the first page are one query."""
+
+
 class SearchResults(Sequence):
     """A lazy, sliceable list of :class:`SearchHit`, usable by Django's ``Paginator``.
 
-    Counting and each page are one SQL query each; nothing is scanned in Python.
+    The count and the first page are one SQL query (a window count beside the ranked rows);
+    each further page is one more. Nothing is scanned in Python. A ● item its section repeats
+    is a hit of that section (``unit``), so one section and its own bullets fill one line.
+    A Chinese phrase (three or more characters) that matches nothing is searched again as its
+    words (:func:`rulesite.rules.textnorm.loosened`); :attr:`loosened` then says so.
     """
 
     def __init__(
@@ -132,147 +152,139 @@ class SearchResults(Sequence):
         self.q = q
         self.groups = parse_query(q)
         self.games = tuple(games) if games else GAMES
+        self.loosened = False
+        self._pages: dict[tuple[int, int], list[tuple[int, float]]] = {}
+        self._total: int | None = None
+        self._added_words: list[str] = []
 
     @cached_property
-    def _branches(self) -> list[tuple[str, list[Unit]]] | None:
-        """Return ``(",game,…,", units)`` per distinct glossary expansion; None when no game
-        expands the query (then the plain single-``MATCH`` SQL runs, as fast as ever).
+    def _scripts(self) -> dict[str, set[str]]:
+        scripts: dict[str, set[str]] = {}
+        for game, language in self.documents.values_list("game", "language").distinct():
+            scripts.setdefault(game, set()).add("zh" if language.startswith("zh") else "en")
+        return scripts
+
+    def _branches(self, groups: list[list[str]]) -> list[tuple[str, list[Unit]]]:
+        """Return ``(",game,…,", units)`` per distinct glossary expansion of ``groups``
+        (empty when no game expands them).
 
         A game's expansion keeps only the forms in the scripts it has documents in: no
         Chinese ``費用`` → ``cost`` in Force of Will, whose documents are all Chinese.
         """
-        self._added_words: list[str] = []
-        if not self.groups or not any(expand(self.groups, game).expanded for game in self.games):
-            return None
-        scripts: dict[str, set[str]] = {}
-        for game, language in self.documents.values_list("game", "language").distinct():
-            scripts.setdefault(game, set()).add("zh" if language.startswith("zh") else "en")
+        expansions = [(game, expand(groups, game)) for game in self.games]
+        if not any(e.expanded for _, e in expansions):
+            return []
         by_units: dict[tuple[Unit, ...], list[str]] = {}
         for game in self.games:
-            expansion = expand(self.groups, game, scripts.get(game, ()))
+            expansion = expand(groups, game, self._scripts.get(game, ()))
             if not expansion.expanded:
                 continue
             by_units.setdefault(expansion.units, []).append(game)
             self._added_words += expansion.added_words
-        if not by_units:
-            return None
         return [("," + ",".join(games) + ",", list(units)) for units, games in by_units.items()]
-
-    @cached_property
-    def _expanded_rows(self) -> list[tuple[int, float]]:
-        # Every hit's id and rank in one query: the count and each page slice it, instead of
-        # running the branches twice.
-        sql, params = self._expanded_sql("id, MAX(rank) AS best", " GROUP BY id ORDER BY best DESC, id")
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            return [(row[0], float(row[1])) for row in cursor.fetchall()]
-
-    def _expanded_sql(self, columns: str, order: str) -> tuple[str, list]:
-        # The typed words' full-text query, plus one per distinct glossary expansion tagged
-        # with the games whose pairs made it. An expansion's hit counts only in its own game
-        # (a pair never leaks into another game's documents) and at OTHER_LANGUAGE_WEIGHT of
-        # its rank, so what the user typed ranks first; a section found both ways keeps its
-        # best rank.
-        filter_sql, filter_params = self._filter_sql
-        postgres = connection.vendor == "postgresql"
-        if postgres:
-            source = "s.id, ts_rank_cd(s.search_vector, q, 1){weight} AS rank, {tag} AS g FROM rules_section s, "
-            source += "to_tsquery('english', %s) q WHERE s.search_vector @@ q"
-        else:
-            source = "rowid AS id, -bm25(rules_section_fts, 10.0, 1.0){weight} AS rank, {tag} AS g "
-            source += "FROM rules_section_fts WHERE rules_section_fts MATCH %s"
-        plain = "SELECT " + source.format(weight="", tag="CAST('' AS text)")
-        branch = "SELECT " + source.format(weight=" * %s", tag="CAST(%s AS text)")
-        render = _tsquery_branch if postgres else _fts5_branch
-        cte = "WITH m AS (" if postgres else "WITH m AS MATERIALIZED ("
-        game_test = f"{'strpos' if postgres else 'instr'}(m.g, ',' || d.game || ',') > 0"
-        params: list = [_tsquery(self.groups) if postgres else _fts5_match(self.groups)]
-        parts = [plain]
-        for tag, units in self._branches:
-            parts.append(branch)
-            params += [OTHER_LANGUAGE_WEIGHT, tag, render(units)]
-        sql = (
-            cte + " UNION ALL ".join(parts) + "), h AS ("
-            "SELECT id, rank FROM m WHERE g = '' UNION ALL "
-            "SELECT m.id, m.rank FROM m JOIN rules_section s ON s.id = m.id "
-            f"JOIN rules_document d ON d.id = s.document_id WHERE m.g <> '' AND {game_test}) "
-            f"SELECT {columns} FROM h WHERE id IN ({filter_sql}){order}"
-        )
-        return sql, params + filter_params
 
     @cached_property
     def _filter_sql(self) -> tuple[str, list]:
         # Filters (game, document, editions) are applied through a plain id subquery, so
-        # the ranking SQL stays the same whatever the caller filtered on.
+        # the ranking SQL stays the same whatever the caller filtered on; no filter, no subquery.
+        if not self.queryset.query.where:
+            return "", []
         sql, params = self.queryset.order_by().values("id").query.sql_with_params()
-        return sql, list(params)
+        return f" AND s.id IN ({sql})", list(params)
 
-    def _rows(self, limit: int | None, offset: int) -> list[tuple[int, float]]:
+    def _sql(self, groups: list[list[str]], limit: int, offset: int) -> tuple[str, list]:
+        """Return the ranked query of ``groups``: ``(unit id, rank, total)`` rows, best first.
+
+        The typed words' full-text query, plus one per distinct glossary expansion tagged
+        with the games whose pairs made it. An expansion's hit counts only in its own game
+        (a pair never leaks into another game's documents) and at OTHER_LANGUAGE_WEIGHT of
+        its rank, so what the user typed ranks first; a unit found several ways keeps its
+        best rank.
+        """
+        postgres = connection.vendor == "postgresql"
+        if postgres:
+            source = "SELECT s.id, ts_rank_cd(s.search_vector, q, 1){weight} AS rank, {tag} AS g FROM rules_section s, "
+            source += "to_tsquery('english', %s) q WHERE s.search_vector @@ q"
+        else:
+            source = f"SELECT rowid AS id, -bm25(rules_section_fts, {TITLE_WEIGHT}, 1.0){{weight}} AS rank, {{tag}} AS g "
+            source += "FROM rules_section_fts WHERE rules_section_fts MATCH %s"
+        # Typed tags: SQLite refuses to materialise a union whose rows differ in kind here.
+        parts = [source.format(weight="", tag="CAST('' AS text)")]
+        params: list = [_tsquery(groups) if postgres else _fts5_match(groups)]
+        branches = self._branches(groups)
+        for tag, units in branches:
+            parts.append(source.format(weight=" * %s", tag="CAST(%s AS text)"))
+            params += [OTHER_LANGUAGE_WEIGHT, tag, (_tsquery_branch if postgres else _fts5_branch)(units)]
+        filter_sql, filter_params = self._filter_sql
+        games = ""
+        if branches:
+            games = (" JOIN rules_document d ON d.id = s.document_id WHERE (m.g = '' OR "
+                     f"{'strpos' if postgres else 'instr'}(m.g, ',' || d.game || ',') > 0)")
+        # The full-text match is materialised first: given "id IN (…)" beside it, SQLite
+        # walks every filtered row and probes the index for each, a hundred times slower.
+        sql = (
+            f"WITH m AS {'' if postgres else 'MATERIALIZED '}(" + " UNION ALL ".join(parts) + ") "
+            "SELECT CASE WHEN s.kind = 'item' AND s.parent_id IS NOT NULL THEN s.parent_id ELSE s.id END AS unit, "
+            f"MAX(m.rank * CASE WHEN s.search_text = '' THEN {HEADING_ONLY_WEIGHT} ELSE 1 END) AS best, "
+            "count(*) OVER () AS total FROM m JOIN rules_section s ON s.id = m.id"
+            + (games or " WHERE 1 = 1") + filter_sql
+            + " GROUP BY 1 ORDER BY best DESC, unit LIMIT %s OFFSET %s"
+        )
+        return sql, params + filter_params + [limit, offset]
+
+    def _fetch(self, limit: int, offset: int) -> list[tuple[int, float]]:
+        """Return ``(unit id, rank)`` of one page, setting the total count on the way."""
         if not self.groups:
+            self._total = 0
             return []
-        filter_sql, filter_params = self._filter_sql
-        if self._branches is not None:
-            rows = self._expanded_rows
-            return rows[offset:] if limit is None else rows[offset : offset + limit]
-        elif connection.vendor == "postgresql":
-            sql = (
-                "SELECT s.id, ts_rank_cd(s.search_vector, q, 1) AS rank "
-                "FROM rules_section s, to_tsquery('english', %s) q "
-                f"WHERE s.search_vector @@ q AND s.id IN ({filter_sql}) ORDER BY rank DESC, s.id"
-            )
-            params = [_tsquery(self.groups), *filter_params]
-        else:
-            # bm25 is negative, lower is better; title matches weigh ten times body ones. The
-            # match is materialised first: given "rowid IN (…)" directly, SQLite walks every
-            # filtered row and probes the full-text index for each, a hundred times slower.
-            sql = (
-                "WITH m AS MATERIALIZED (SELECT rowid AS id, -bm25(rules_section_fts, 10.0, 1.0) AS rank "
-                "FROM rules_section_fts WHERE rules_section_fts MATCH %s) "
-                f"SELECT id, rank FROM m WHERE id IN ({filter_sql}) ORDER BY rank DESC, id"
-            )
-            params = [_fts5_match(self.groups), *filter_params]
-        if limit is not None:
-            sql += " LIMIT %s OFFSET %s"
-            params += [limit, offset]
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            return [(row[0], float(row[1])) for row in cursor.fetchall()]
+        key = (limit, offset)
+        if key not in self._pages:
+            rows = self._run(self.groups, limit, offset)
+            if not rows and offset == 0 and self._total == 0 and not self.loosened:
+                words = loosened(self.groups)
+                if words != self.groups:
+                    self.groups, self.loosened = words, True
+                    rows = self._run(words, limit, offset)
+            self._pages[key] = rows
+        return self._pages[key]
 
-    @cached_property
-    def _count(self) -> int:
-        if not self.groups:
-            return 0
-        filter_sql, filter_params = self._filter_sql
-        if self._branches is not None:
-            return len(self._expanded_rows)
-        elif connection.vendor == "postgresql":
-            sql = (
-                "SELECT count(*) FROM rules_section s, to_tsquery('english', %s) q "
-                f"WHERE s.search_vector @@ q AND s.id IN ({filter_sql})"
-            )
-            params = [_tsquery(self.groups), *filter_params]
-        else:
-            sql = (
-                "WITH m AS MATERIALIZED (SELECT rowid AS id FROM rules_section_fts WHERE rules_section_fts MATCH %s) "
-                f"SELECT count(*) FROM m WHERE id IN ({filter_sql})"
-            )
-            params = [_fts5_match(self.groups), *filter_params]
+    def _run(self, groups: list[list[str]], limit: int, offset: int) -> list[tuple[int, float]]:
+        sql, params = self._sql(groups, limit, offset)
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            return cursor.fetchone()[0]
+            rows = cursor.fetchall()
+        if rows:
+            self._total = rows[0][2]
+        elif offset == 0 or self._total is None:
+            self._total = 0 if offset == 0 else self._count_beyond(groups)
+        return [(row[0], float(row[1])) for row in rows]
+
+    def _count_beyond(self, groups: list[list[str]]) -> int:
+        # A page past the end: its window count is missing, the first page's is not.
+        self._run(groups, 1, 0)
+        return self._total or 0
 
     def count(self) -> int:
-        return self._count
+        if self._total is None:
+            self._fetch(FIRST_PAGE, 0)
+        return self._total or 0
 
     def __len__(self) -> int:
-        return self._count
+        return self.count()
 
     def __getitem__(self, index):
         if isinstance(index, slice):
             start = index.start or 0
-            stop = index.stop if index.stop is not None else self._count
-            return self._load(self._rows(max(stop - start, 0), start))
-        hits = self._load(self._rows(1, index))
+            stop = index.stop if index.stop is not None else self.count()
+            if stop - start <= 0:
+                return []
+            if start == 0 and stop <= FIRST_PAGE:
+                return self._load(self._fetch(FIRST_PAGE, 0)[:stop])
+            return self._load(self._fetch(stop - start, start))
+        if not isinstance(index, int):
+            # Templates look attributes up as keys first (``results.loosened``).
+            raise TypeError(f"search results are indexed by position, not {index!r}")
+        hits = self._load(self._fetch(1, index))
         if not hits:
             raise IndexError(index)
         return hits[0]
@@ -280,7 +292,7 @@ class SearchResults(Sequence):
     def _load(self, rows: list[tuple[int, float]]) -> list[SearchHit]:
         by_id = self.queryset.model.objects.select_related("document").in_bulk([pk for pk, _ in rows])
         # Words found through the glossary are marked too (連鎖 in a hit for "chain").
-        marked = " ".join([self.q, *(getattr(self, "_added_words", None) or [])]) if self._branches else self.q
+        marked = " ".join([self.q, *self._added_words])
         translations = TranslationLookup([by_id[pk] for pk, _ in rows], self.documents.translating)
         hits = []
         for pk, rank in rows:
@@ -295,6 +307,24 @@ def _needles(q: str) -> list[str]:
     return sorted({m.group() for m in TOKEN_RE.finditer(fold(q[:MAX_QUERY_LENGTH]))}, key=len, reverse=True)
 
 
+@lru_cache(maxsize=4096)
+def _aligned_fold(text: str) -> tuple[str, str]:
+    """Return ``(display text, its folded form)`` of equal length, character for character.
+
+    Cached: a section's text is the same on every search that finds it, and folding (OpenCC)
+    is most of a snippet's cost.
+    """
+    folded = fold(text)
+    if len(folded) != len(text):
+        # fold() removed CJK spaces or OpenCC changed a length: work on the display text
+        # with its spaces removed so positions line up character for character.
+        text = strip_cjk_spaces(text)
+        folded = fold(text)
+        if len(folded) != len(text):
+            folded = "".join(fold(ch) or ch for ch in text)
+    return text, folded
+
+
 def highlight(text: str, q: str, width: int = 180) -> SafeString:
     """Return an HTML snippet of ``text`` around the query's matches, with ``<mark>``.
 
@@ -302,16 +332,7 @@ def highlight(text: str, q: str, width: int = 180) -> SafeString:
     (Simplified, case-folded) mapped back to the original characters, so a Simplified
     query marks Traditional text.
     """
-    folded = fold(text)
-    if len(folded) != len(text):
-        # fold() removed CJK spaces or OpenCC changed a length: work on the display text
-        # with its spaces removed so positions line up character for character.
-        from .importers.base import strip_cjk_spaces
-
-        text = strip_cjk_spaces(text)
-        folded = fold(text)
-        if len(folded) != len(text):
-            folded = "".join(fold(ch) or ch for ch in text)
+    text, folded = _aligned_fold(text)
     spans: list[tuple[int, int]] = []
     for needle in _needles(q):
         if HAN_RE.match(needle):

@@ -86,6 +86,49 @@ def token_groups(text: str) -> list[list[str]]:
     return groups
 
 
+def query_words(text: str) -> list[str]:
+    """Return the words of a typed query: split on spaces, runs of single Han characters joined.
+
+    A space between Chinese words of two or more characters separates words (``"連鎖 墓地"`` →
+    ``["連鎖", "墓地"]``, searched with AND); single characters separated by spaces are the
+    transcription's spacing and make one word (``"連 鎖 處 理"`` → ``["連鎖處理"]``).
+    """
+    words: list[str] = []
+    single_han = False
+    for word in text.split():
+        lone = len(word) == 1 and bool(HAN_RE.match(word))
+        if lone and single_han:
+            words[-1] += word
+        else:
+            words.append(word)
+        single_han = lone
+    return words
+
+
+def query_groups(text: str) -> list[list[str]]:
+    """Return the token groups of a typed query: :func:`token_groups` of each of its
+    :func:`query_words`, so a Han word is one phrase group and words are ANDed."""
+    return [group for word in query_words(text) for group in token_groups(word)]
+
+
+def loosened(groups: list[list[str]]) -> list[list[str]]:
+    """Return ``groups`` with every Han phrase of three or more characters cut into two-character
+    words, each a group of its own (``墓地連鎖發動`` → ``墓地``, ``連鎖``, ``發動``; an odd last
+    character makes a word with the one before it): the words of a long phrase, for when the
+    phrase itself matches nothing. Chinese words are mostly two characters long."""
+    out: list[list[str]] = []
+    for group in groups:
+        if len(group) == 1:
+            out.append(group)
+            continue
+        # A phrase of n characters has n - 1 bigrams; words are bigrams 0, 2, 4 … and the last.
+        picks = list(range(0, len(group), 2))
+        if picks[-1] != len(group) - 1:
+            picks.append(len(group) - 1)
+        out += [[group[i]] for i in picks]
+    return out
+
+
 def index_text(text: str) -> str:
     """Return the space-separated index tokens of ``text`` (what the FTS column holds)."""
     return " ".join(token for group in token_groups(text) for token in group)

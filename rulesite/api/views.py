@@ -6,6 +6,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -83,7 +84,9 @@ class SectionDetailApi(PublicApi, generics.RetrieveAPIView):
 
 
 class SearchApi(PublicApi, APIView):
-    """Search every document; a bare section number is returned as the only result."""
+    """Search every document: a section number is answered as the HTML search answers it (its
+    section as the only result, ``match: "number"``, the reader's language and newest edition
+    first), else full-text hits (``match: "text"``) and, when none, ``suggestions``."""
 
     @extend_schema(parameters=[serializers.SearchInputSerializer], responses=serializers.SearchResultSerializer(many=True))
     def get(self, request: Request) -> Response:
@@ -98,7 +101,8 @@ class SearchApi(PublicApi, APIView):
         elif not data["all_editions"]:
             sections = sections.filter(document__in=Document.objects.current())
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(sections.search(data["q"]), request, view=self)
+        games = [data["game"]] if data.get("game") else None
+        page = paginator.paginate_queryset(sections.lookup(data["q"], get_language(), games), request, view=self)
         return paginator.get_paginated_response(serializers.SearchResultSerializer(page, many=True).data)
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from django.db import models
 from django.urls import reverse
 
-from .search import SECTION_NUMBER_RE, SearchResults
+from .search import SECTION_NUMBER_RE, SearchHit, SearchResults, number_hits
 
 
 class Game(models.TextChoices):
@@ -123,6 +124,33 @@ class SectionQuerySet(models.QuerySet):
         if not SECTION_NUMBER_RE.match(q):
             return self.none()
         return self.filter(number__iexact=q).select_related("document")
+
+    def lookup(self, q: str, language: str | None, games: Sequence[str] | None = None) -> Sequence[SearchHit]:
+        """Return what the search box answers for ``q``: a section number's section (see
+        :meth:`number_jump`) as the only hit, the sections of a number found in several
+        documents, else the ranked full-text :meth:`search`."""
+        jump = self.number_jump(q, language)
+        if jump is not None:
+            return number_hits([jump])
+        matches = list(self.by_number(q).order_by("document__game", "document__slug"))
+        return number_hits(matches) if matches else self.search(q, games)
+
+    def number_jump(self, q: str, language: str | None) -> Section | None:
+        """Return the section to go straight to when ``q`` is a section number, else None.
+
+        One section with that number is the answer. Several in one document family (its
+        editions and translations) give the one in the reader's ``language`` (an interface
+        code such as ``zh-hans``), newest edition first; numbers in several families are a
+        list to choose from (None).
+        """
+        matches = list(self.by_number(q))
+        if len({m.document.family for m in matches}) != 1:
+            return None
+        wanted = (language or "").lower()
+        return max(
+            matches,
+            key=lambda m: (m.document.language.lower() == wanted, m.document.effective_date or dt.date.min, m.document.imported_at),
+        )
 
 
 class Section(models.Model):

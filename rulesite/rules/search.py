@@ -107,13 +107,16 @@ class SearchHit:
     """One ranked search result: the section plus its rank (higher is better)."""
 
     section: models.Model
-    rank: float
+    rank: float | None
+    """None for a section found by its number."""
     translations: object | None = None
     """The page's shared :class:`TranslationLookup`."""
+    match: str = "text"
+    """``"text"`` (full-text) or ``"number"`` (the query is this section's number)."""
 
     @cached_property
     def snippet(self) -> SafeString:
-        return self.section._snippet  # set by SearchResults when loading
+        return self.section._snippet  # set by SearchResults (or number_hits) when loading
 
     @cached_property
     def also_in(self) -> list:
@@ -300,6 +303,16 @@ class SearchResults(Sequence):
             section._snippet = highlight(" — ".join(part for part in (section.title, section.text) if part), marked)
             hits.append(SearchHit(section=section, rank=rank, translations=translations))
         return hits
+
+
+def number_hits(sections: Sequence[models.Model]) -> list[SearchHit]:
+    """Return ``sections`` (found by their number) as hits without a rank, their snippet the
+    start of their text."""
+    hits = []
+    for section in sections:
+        section._snippet = highlight(" — ".join(part for part in (section.title, section.text) if part), "")
+        hits.append(SearchHit(section=section, rank=None, match="number"))
+    return hits
 
 
 def _needles(q: str) -> list[str]:

@@ -102,8 +102,11 @@ class SearchApi(PublicApi, APIView):
             sections = sections.filter(document__in=Document.objects.current())
         paginator = PageNumberPagination()
         games = [data["game"]] if data.get("game") else None
-        page = paginator.paginate_queryset(sections.lookup(data["q"], get_language(), games), request, view=self)
-        return paginator.get_paginated_response(serializers.SearchResultSerializer(page, many=True).data)
+        results = sections.lookup(data["q"], get_language(), games)
+        page = paginator.paginate_queryset(results, request, view=self)
+        response = paginator.get_paginated_response(serializers.SearchResultSerializer(page, many=True).data)
+        response.data["suggestions"] = getattr(results, "suggestions", [])
+        return response
 
 
 class ResolveApi(PublicApi, APIView):

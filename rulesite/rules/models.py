@@ -206,6 +206,24 @@ class Section(models.Model):
         return f"{self.number} {self.title}".strip()
 
 
+class SearchWord(models.Model):
+    """A Latin word of the full-text index and how many sections hold it: the words a
+    misspelt query is compared with ("did you mean", :mod:`rulesite.rules.search`).
+
+    Rebuilt from every section's index tokens by :func:`rulesite.rules.services.search_words_rebuild`
+    after each import; on PostgreSQL a ``pg_trgm`` index serves the similarity search.
+    """
+
+    word = models.CharField(max_length=100, unique=True)
+    sections = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["word"]
+
+    def __str__(self) -> str:
+        return self.word
+
+
 class Reference(models.Model):
     """A cross-reference: ``source``'s text mentions ``target`` (``rule 613.8a``, ``參見 6.1``)."""
 

@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from .glossary_terms import GAMES, Unit, expand
 from .importers.base import strip_cjk_spaces
-from .textnorm import HAN_RE, TOKEN_RE, fold, loosened, query_groups
+from .textnorm import HAN_RE, TOKEN_RE, fold, edit_distance, is_word_token, loosened, query_groups, trigram_similarity
 
 MAX_QUERY_LENGTH = 200
 MAX_QUERY_GROUPS = 12
@@ -267,6 +267,29 @@ class SearchResults(Sequence):
         self._run(groups, 1, 0)
         return self._total or 0
 
+    @cached_property
+    def suggestions(self) -> list[str]:
+        """Return "did you mean" queries when nothing matches: ``q`` with each Latin word the
+        index does not hold replaced by the most similar word it holds (trigram similarity at
+        least :data:`SUGGESTION_SIMILARITY`; PostgreSQL ``pg_trgm``, on SQLite the same measure
+        over the words of about the same length). Empty when something matches or no word
+        has a close one."""
+        if self.count() or not self.groups:
+            return []
+        words = [w for w in dict.fromkeys(TOKEN_RE.findall(fold(self.q[:MAX_QUERY_LENGTH]))) if is_word_token(w)]
+        if not words:
+            return []
+        with connection.cursor() as cursor:
+            placeholders = ", ".join(["%s"] * len(words))
+            cursor.execute(f"SELECT word FROM rules_searchword WHERE word IN ({placeholders})", words)
+            known = {row[0] for row in cursor.fetchall()}
+            replacements = {w: _closest_word(cursor, w) for w in words if w not in known}
+        replacements = {w: r for w, r in replacements.items() if r}
+        if not replacements:
+            return []
+        pattern = re.compile(r"(?<![0-9a-z])(" + "|".join(map(re.escape, replacements)) + r")(?![0-9a-z])", re.I)
+        return [pattern.sub(lambda m: replacements[m.group().casefold()], self.q)]
+
     def count(self) -> int:
         if self._total is None:
             self._fetch(FIRST_PAGE, 0)
@@ -303,6 +326,44 @@ class SearchResults(Sequence):
             section._snippet = highlight(" — ".join(part for part in (section.title, section.text) if part), marked)
             hits.append(SearchHit(section=section, rank=rank, translations=translations))
         return hits
+
+
+SUGGESTION_SIMILARITY = 0.3
+"""Least trigram similarity of a "did you mean" candidate (``pg_trgm``'s default threshold)."""
+
+SUGGESTION_CANDIDATES = 20
+"""Most similar words, by trigrams, among which the closest by edits is chosen."""
+
+
+def max_edits(word: str) -> int:
+    """Return how many edits a typo of ``word`` may have: 1 up to five letters, else 2."""
+    return 1 if len(word) <= 5 else 2
+
+
+def _closest_word(cursor, word: str) -> str | None:
+    """Return the index word closest to ``word``, or None.
+
+    Candidates are the words most similar by trigrams (PostgreSQL: ``pg_trgm`` on its trigram
+    index; SQLite: the same measure over words of about the same length); of those within
+    :func:`max_edits`, the fewest edits win, then the higher similarity, then the word more
+    sections hold. Trigrams alone prefer ``presence`` for ``opalesence``; edits do not.
+    """
+    if connection.vendor == "postgresql":
+        cursor.execute(
+            "SELECT word, sections, similarity(word, %s) AS sim FROM rules_searchword WHERE word %% %s "
+            "ORDER BY sim DESC, sections DESC LIMIT %s",
+            [word, word, SUGGESTION_CANDIDATES],
+        )
+        candidates = [(sim, n, w) for w, n, sim in cursor.fetchall()]
+    else:
+        cursor.execute(
+            "SELECT word, sections FROM rules_searchword WHERE length(word) BETWEEN %s AND %s",
+            [len(word) - max_edits(word), len(word) + max_edits(word)],
+        )
+        scored = [(trigram_similarity(word, w), n, w) for w, n in cursor.fetchall()]
+        candidates = sorted((c for c in scored if c[0] >= SUGGESTION_SIMILARITY), reverse=True)[:SUGGESTION_CANDIDATES]
+    ranked = sorted((edit_distance(word, w), -sim, -n, w) for sim, n, w in candidates)
+    return ranked[0][3] if ranked and ranked[0][0] <= max_edits(word) else None
 
 
 def number_hits(sections: Sequence[models.Model]) -> list[SearchHit]:

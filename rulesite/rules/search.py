@@ -163,7 +163,11 @@ class SearchResults(Sequence):
     @cached_property
     def _scripts(self) -> dict[str, set[str]]:
         scripts: dict[str, set[str]] = {}
-        for game, language in self.documents.values_list("game", "language").distinct():
+        with connection.cursor() as cursor:
+            # Plain SQL: compiling the ORM query costs more than running it.
+            cursor.execute(f"SELECT DISTINCT game, language FROM {self.documents.model._meta.db_table}")
+            rows = cursor.fetchall()
+        for game, language in rows:
             scripts.setdefault(game, set()).add("zh" if language.startswith("zh") else "en")
         return scripts
 
@@ -315,8 +319,49 @@ class SearchResults(Sequence):
             raise IndexError(index)
         return hits[0]
 
+    def _sections(self, ids: list[int]) -> dict[int, models.Model]:
+        """Return ``{id: section}`` with its ``document`` loaded, in one plain SQL query.
+
+        Model instances are made with ``Model.from_db`` as the ORM does; building the query
+        through the ORM (``select_related`` with both models' default ordering) cost more
+        than the search itself.
+        """
+        if not ids:
+            return {}
+        section_model, document_model = self.queryset.model, self.documents.model
+        section_fields = [f for f in section_model._meta.concrete_fields]
+        document_fields = [f for f in document_model._meta.concrete_fields]
+        columns = ", ".join([f"s.{f.column}" for f in section_fields] + [f"d.{f.column}" for f in document_fields])
+        sql = (
+            f"SELECT {columns} FROM {section_model._meta.db_table} s "
+            f"JOIN {document_model._meta.db_table} d ON d.id = s.document_id WHERE s.id IN ({', '.join(['%s'] * len(ids))})"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, ids)
+            fetched = cursor.fetchall()
+        fields = section_fields + document_fields
+        # The backend's and each field's own conversions (JSON, dates on SQLite), as the ORM applies them.
+        conversions = [
+            [*connection.ops.get_db_converters(col), *f.get_db_converters(connection)]
+            for f in fields
+            for col in [f.get_col(f.model._meta.db_table)]
+        ]
+        cols = [f.get_col(f.model._meta.db_table) for f in fields]
+        out = {}
+        split = len(section_fields)
+        for row in fetched:
+            values = list(row)
+            for i, funcs in enumerate(conversions):
+                for func in funcs:
+                    values[i] = func(values[i], cols[i], connection)
+            section = section_model.from_db(connection.alias, [f.attname for f in section_fields], values[:split])
+            document = document_model.from_db(connection.alias, [f.attname for f in document_fields], values[split:])
+            section._state.fields_cache["document"] = document
+            out[section.pk] = section
+        return out
+
     def _load(self, rows: list[tuple[int, float]]) -> list[SearchHit]:
-        by_id = self.queryset.model.objects.select_related("document").in_bulk([pk for pk, _ in rows])
+        by_id = self._sections([pk for pk, _ in rows])
         # Words found through the glossary are marked too (連鎖 in a hit for "chain").
         marked = " ".join([self.q, *self._added_words])
         translations = TranslationLookup([by_id[pk] for pk, _ in rows], self.documents.translating)
@@ -376,8 +421,10 @@ def number_hits(sections: Sequence[models.Model]) -> list[SearchHit]:
     return hits
 
 
+@lru_cache(maxsize=256)
 def _needles(q: str) -> list[str]:
-    """Return the folded strings to highlight: Han runs whole, Latin words whole."""
+    """Return the folded strings to highlight: Han runs whole, Latin words whole (cached: every
+    hit of a page highlights the same query)."""
     return sorted({m.group() for m in TOKEN_RE.finditer(fold(q[:MAX_QUERY_LENGTH]))}, key=len, reverse=True)
 
 

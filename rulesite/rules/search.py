@@ -131,6 +131,11 @@ HEADING_ONLY_WEIGHT = 0.25
 """Rank factor of a section with no text of its own (a chapter heading): its title alone
 matching must not put an empty heading above the rules that use the word."""
 
+CITED_RULE_WEIGHT = 0.9
+CITED_SUBRULE_WEIGHT = 0.8
+"""Rank factors, against the glossary entry the query names, of the rule the entry cites
+and of that rule's subrules."""
+
 FIRST_PAGE = 20
 """Rows fetched with the count: counting and the first page are one query."""
 
@@ -227,17 +232,48 @@ class SearchResults(Sequence):
         if branches:
             games = (" JOIN rules_document d ON d.id = s.document_id WHERE (m.g = '' OR "
                      f"{'strpos' if postgres else 'instr'}(m.g, ',' || d.game || ',') > 0)")
+        hits, term_params = "m", []
+        terms = self._term_sections(groups)
+        if terms:
+            # A glossary entry named by the query lends its rank to the rules it cites and
+            # their subrules ("dependency" → 613.8 → 613.8a), which define the term at length.
+            marks = ", ".join(["%s"] * len(terms))
+            cited = (
+                "SELECT {column} AS id, m.rank * {weight} AS rank, m.g FROM rules_reference r "
+                "JOIN m ON m.id = r.source_id{join} WHERE r.source_id IN (" + marks + ")"
+            )
+            hits = (
+                "(SELECT id, rank, g FROM m UNION ALL "
+                + cited.format(column="r.target_id", weight=CITED_RULE_WEIGHT, join="")
+                + " UNION ALL "
+                + cited.format(column="c.id", weight=CITED_SUBRULE_WEIGHT, join=" JOIN rules_section c ON c.parent_id = r.target_id")
+                + ")"
+            )
+            term_params = [*terms, *terms]
         # The full-text match is materialised first: given "id IN (…)" beside it, SQLite
         # walks every filtered row and probes the index for each, a hundred times slower.
         sql = (
             f"WITH m AS {'' if postgres else 'MATERIALIZED '}(" + " UNION ALL ".join(parts) + ") "
             "SELECT CASE WHEN s.kind = 'item' AND s.parent_id IS NOT NULL THEN s.parent_id ELSE s.id END AS unit, "
             f"MAX(m.rank * CASE WHEN s.search_text = '' THEN {HEADING_ONLY_WEIGHT} ELSE 1 END) AS best, "
-            "count(*) OVER () AS total FROM m JOIN rules_section s ON s.id = m.id"
+            f"count(*) OVER () AS total FROM {hits} m JOIN rules_section s ON s.id = m.id"
             + (games or " WHERE 1 = 1") + filter_sql
             + " GROUP BY 1 ORDER BY best DESC, unit LIMIT %s OFFSET %s"
         )
-        return sql, params + filter_params + [limit, offset]
+        return sql, params + term_params + filter_params + [limit, offset]
+
+    def _term_sections(self, groups: list[list[str]]) -> list[int]:
+        """Return the ids of the glossary entries the query names exactly (``dependency`` →
+        ``glossary/dependency``, ``state-based actions`` → ``glossary/state-based-actions``)."""
+        words = [token for group in groups for token in group]
+        if not words or not all(is_word_token(w) for w in words):
+            return []
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT id FROM {self.queryset.model._meta.db_table} WHERE number = %s AND kind = 'glossary'",
+                ["glossary/" + "-".join(words)],
+            )
+            return [row[0] for row in cursor.fetchall()]
 
     def _fetch(self, limit: int, offset: int) -> list[tuple[int, float]]:
         """Return ``(unit id, rank)`` of one page, setting the total count on the way."""

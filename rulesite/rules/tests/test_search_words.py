@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from conftest import needs_corpora
 from rulesite.rules.models import Document, Section
 from rulesite.rules.search import parse_query
 from rulesite.rules.textnorm import index_text, query_words
@@ -89,3 +90,15 @@ class EmptyResultTests:
     def test_a_chapter_heading_without_text_is_not_the_top_hit(self):
         top = Section.objects.filter(document__in=Document.objects.current()).search("連鎖")[0].section
         assert top.text.strip(), f"{top} is an empty heading"
+
+
+@needs_corpora
+class GlossaryTermRankingTests:
+    def test_dependency_has_613_8a_in_its_top_five(self):
+        top = [(h.section.document.slug, h.section.number) for h in Section.objects.filter(document__in=Document.objects.current()).search("dependency")[:5]]
+        assert ("mtg-cr-2022-04-29", "613.8a") in top
+        assert top[0] == ("mtg-cr-2022-04-29", "glossary/dependency")
+
+    def test_a_word_that_names_no_glossary_entry_borrows_nothing(self):
+        results = Section.objects.search("depends")
+        assert results._term_sections(results.groups) == []

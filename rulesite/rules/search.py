@@ -165,30 +165,18 @@ class SearchResults(Sequence):
         self._total: int | None = None
         self._added_words: list[str] = []
 
-    @cached_property
-    def _scripts(self) -> dict[str, set[str]]:
-        scripts: dict[str, set[str]] = {}
-        with connection.cursor() as cursor:
-            # Plain SQL: compiling the ORM query costs more than running it.
-            cursor.execute(f"SELECT DISTINCT game, language FROM {self.documents.model._meta.db_table}")
-            rows = cursor.fetchall()
-        for game, language in rows:
-            scripts.setdefault(game, set()).add("zh" if language.startswith("zh") else "en")
-        return scripts
-
     def _branches(self, groups: list[list[str]]) -> list[tuple[str, list[Unit]]]:
         """Return ``(",game,…,", units)`` per distinct glossary expansion of ``groups``
         (empty when no game expands them).
 
-        A game's expansion keeps only the forms in the scripts it has documents in: no
-        Chinese ``費用`` → ``cost`` in Force of Will, whose documents are all Chinese.
+        Every form of a pair is searched, whatever scripts the game's documents are in: a
+        branch's hits count only in its own games, so a form no document of the game has
+        finds nothing there, and asking the database which scripts each game has would cost
+        a round trip per search.
         """
-        expansions = [(game, expand(groups, game)) for game in self.games]
-        if not any(e.expanded for _, e in expansions):
-            return []
         by_units: dict[tuple[Unit, ...], list[str]] = {}
         for game in self.games:
-            expansion = expand(groups, game, self._scripts.get(game, ()))
+            expansion = expand(groups, game)
             if not expansion.expanded:
                 continue
             by_units.setdefault(expansion.units, []).append(game)
@@ -233,14 +221,14 @@ class SearchResults(Sequence):
             games = (" JOIN rules_document d ON d.id = s.document_id WHERE (m.g = '' OR "
                      f"{'strpos' if postgres else 'instr'}(m.g, ',' || d.game || ',') > 0)")
         hits, term_params = "m", []
-        terms = self._term_sections(groups)
-        if terms:
+        term = self._term_number(groups)
+        if term:
             # A glossary entry named by the query lends its rank to the rules it cites and
             # their subrules ("dependency" → 613.8 → 613.8a), which define the term at length.
-            marks = ", ".join(["%s"] * len(terms))
             cited = (
-                "SELECT {column} AS id, m.rank * {weight} AS rank, m.g FROM rules_reference r "
-                "JOIN m ON m.id = r.source_id{join} WHERE r.source_id IN (" + marks + ")"
+                "SELECT {column} AS id, m.rank * {weight} AS rank, m.g FROM rules_section gs "
+                "JOIN m ON m.id = gs.id JOIN rules_reference r ON r.source_id = gs.id{join} "
+                "WHERE gs.number = %s AND gs.kind = 'glossary'"
             )
             hits = (
                 "(SELECT id, rank, g FROM m UNION ALL "
@@ -249,7 +237,7 @@ class SearchResults(Sequence):
                 + cited.format(column="c.id", weight=CITED_SUBRULE_WEIGHT, join=" JOIN rules_section c ON c.parent_id = r.target_id")
                 + ")"
             )
-            term_params = [*terms, *terms]
+            term_params = [term, term]
         # The full-text match is materialised first: given "id IN (…)" beside it, SQLite
         # walks every filtered row and probes the index for each, a hundred times slower.
         sql = (
@@ -262,18 +250,15 @@ class SearchResults(Sequence):
         )
         return sql, params + term_params + filter_params + [limit, offset]
 
-    def _term_sections(self, groups: list[list[str]]) -> list[int]:
-        """Return the ids of the glossary entries the query names exactly (``dependency`` →
-        ``glossary/dependency``, ``state-based actions`` → ``glossary/state-based-actions``)."""
+    @staticmethod
+    def _term_number(groups: list[list[str]]) -> str | None:
+        """Return the number of the glossary entry the query names exactly, if it has one
+        (``dependency`` → ``glossary/dependency``, ``state-based actions`` →
+        ``glossary/state-based-actions``); None for queries that are not Latin words."""
         words = [token for group in groups for token in group]
         if not words or not all(is_word_token(w) for w in words):
-            return []
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT id FROM {self.queryset.model._meta.db_table} WHERE number = %s AND kind = 'glossary'",
-                ["glossary/" + "-".join(words)],
-            )
-            return [row[0] for row in cursor.fetchall()]
+            return None
+        return "glossary/" + "-".join(words)
 
     def _fetch(self, limit: int, offset: int) -> list[tuple[int, float]]:
         """Return ``(unit id, rank)`` of one page, setting the total count on the way."""

@@ -100,5 +100,6 @@ class GlossaryTermRankingTests:
         assert top[0] == ("mtg-cr-2022-04-29", "glossary/dependency")
 
     def test_a_word_that_names_no_glossary_entry_borrows_nothing(self):
-        results = Section.objects.search("depends")
-        assert results._term_sections(results.groups) == []
+        # "depends" stems as "dependency" does, but names no glossary entry: 613.8a ranks on its words.
+        top = [h.section.number for h in Section.objects.filter(document__slug="mtg-cr-2022-04-29").search("depends")[:5]]
+        assert "613.8a" not in top

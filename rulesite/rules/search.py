@@ -260,8 +260,8 @@ class SearchResults(Sequence):
             return None
         return "glossary/" + "-".join(words)
 
-    def _fetch(self, limit: int, offset: int) -> list[tuple[int, float]]:
-        """Return ``(unit id, rank)`` of one page, setting the total count on the way."""
+    def _fetch(self, limit: int, offset: int) -> list[tuple[models.Model, float]]:
+        """Return ``(section, rank)`` of one page, setting the total count on the way."""
         if not self.groups:
             self._total = 0
             return []
@@ -276,8 +276,15 @@ class SearchResults(Sequence):
             self._pages[key] = rows
         return self._pages[key]
 
-    def _run(self, groups: list[list[str]], limit: int, offset: int) -> list[tuple[int, float]]:
-        sql, params = self._sql(groups, limit, offset)
+    def _run(self, groups: list[list[str]], limit: int, offset: int) -> list[tuple[models.Model, float]]:
+        # One round trip: the ranked page joined to its sections and their documents.
+        ranked, params = self._sql(groups, limit, offset)
+        columns, build = self._row_reader()
+        sql = (
+            f"SELECT r.unit, r.best, r.total, {columns} FROM ({ranked}) r "
+            "JOIN rules_section s ON s.id = r.unit JOIN rules_document d ON d.id = s.document_id "
+            "ORDER BY r.best DESC, r.unit"
+        )
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             rows = cursor.fetchall()
@@ -285,7 +292,7 @@ class SearchResults(Sequence):
             self._total = rows[0][2]
         elif offset == 0 or self._total is None:
             self._total = 0 if offset == 0 else self._count_beyond(groups)
-        return [(row[0], float(row[1])) for row in rows]
+        return [(build(row[3:]), float(row[1])) for row in rows]
 
     def _count_beyond(self, groups: list[list[str]]) -> int:
         # A page past the end: its window count is missing, the first page's is not.
@@ -340,55 +347,42 @@ class SearchResults(Sequence):
             raise IndexError(index)
         return hits[0]
 
-    def _sections(self, ids: list[int]) -> dict[int, models.Model]:
-        """Return ``{id: section}`` with its ``document`` loaded, in one plain SQL query.
+    def _row_reader(self) -> tuple[str, Callable[[Sequence], models.Model]]:
+        """Return the section and document columns to select (``s.…``, ``d.…``) and a function
+        making a section, its ``document`` loaded, from their values.
 
-        Model instances are made with ``Model.from_db`` as the ORM does; building the query
-        through the ORM (``select_related`` with both models' default ordering) cost more
-        than the search itself.
+        Model instances are made with ``Model.from_db`` as the ORM does, with the backend's
+        and each field's conversions (JSON, dates on SQLite); loading the page through the
+        ORM (``select_related`` with both models' default ordering) cost more than the search.
         """
-        if not ids:
-            return {}
         section_model, document_model = self.queryset.model, self.documents.model
-        section_fields = [f for f in section_model._meta.concrete_fields]
-        document_fields = [f for f in document_model._meta.concrete_fields]
-        columns = ", ".join([f"s.{f.column}" for f in section_fields] + [f"d.{f.column}" for f in document_fields])
-        sql = (
-            f"SELECT {columns} FROM {section_model._meta.db_table} s "
-            f"JOIN {document_model._meta.db_table} d ON d.id = s.document_id WHERE s.id IN ({', '.join(['%s'] * len(ids))})"
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, ids)
-            fetched = cursor.fetchall()
+        section_fields = list(section_model._meta.concrete_fields)
+        document_fields = list(document_model._meta.concrete_fields)
         fields = section_fields + document_fields
-        # The backend's and each field's own conversions (JSON, dates on SQLite), as the ORM applies them.
-        conversions = [
-            [*connection.ops.get_db_converters(col), *f.get_db_converters(connection)]
-            for f in fields
-            for col in [f.get_col(f.model._meta.db_table)]
-        ]
+        columns = ", ".join([f"s.{f.column}" for f in section_fields] + [f"d.{f.column}" for f in document_fields])
         cols = [f.get_col(f.model._meta.db_table) for f in fields]
-        out = {}
+        conversions = [[*connection.ops.get_db_converters(col), *f.get_db_converters(connection)] for f, col in zip(fields, cols)]
+        section_names = [f.attname for f in section_fields]
+        document_names = [f.attname for f in document_fields]
         split = len(section_fields)
-        for row in fetched:
+
+        def build(row: Sequence) -> models.Model:
             values = list(row)
             for i, funcs in enumerate(conversions):
                 for func in funcs:
                     values[i] = func(values[i], cols[i], connection)
-            section = section_model.from_db(connection.alias, [f.attname for f in section_fields], values[:split])
-            document = document_model.from_db(connection.alias, [f.attname for f in document_fields], values[split:])
-            section._state.fields_cache["document"] = document
-            out[section.pk] = section
-        return out
+            section = section_model.from_db(connection.alias, section_names, values[:split])
+            section._state.fields_cache["document"] = document_model.from_db(connection.alias, document_names, values[split:])
+            return section
 
-    def _load(self, rows: list[tuple[int, float]]) -> list[SearchHit]:
-        by_id = self._sections([pk for pk, _ in rows])
+        return columns, build
+
+    def _load(self, rows: list[tuple[models.Model, float]]) -> list[SearchHit]:
         # Words found through the glossary are marked too (連鎖 in a hit for "chain").
         marked = " ".join([self.q, *self._added_words])
-        translations = TranslationLookup([by_id[pk] for pk, _ in rows], self.documents.translating)
+        translations = TranslationLookup([section for section, _ in rows], self.documents.translating)
         hits = []
-        for pk, rank in rows:
-            section = by_id[pk]
+        for section, rank in rows:
             section._snippet = highlight(" — ".join(part for part in (section.title, section.text) if part), marked)
             hits.append(SearchHit(section=section, rank=rank, translations=translations))
         return hits

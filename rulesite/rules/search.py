@@ -136,6 +136,11 @@ CITED_SUBRULE_WEIGHT = 0.8
 """Rank factors, against the glossary entry the query names, of the rule the entry cites
 and of that rule's subrules."""
 
+SECTION_COLUMNS = "{t}.kind, {t}.parent_id, {t}.document_id, {length}({t}.search_text) = 0 AS empty"
+"""What each hit row carries of its section (``{t}`` is the section table's alias). PostgreSQL's
+``octet_length`` reads a long text's stored size without decompressing it; comparing the text
+itself did, and took most of the query."""
+
 FIRST_PAGE = 20
 """Rows fetched with the count: counting and the first page are one query."""
 
@@ -190,7 +195,7 @@ class SearchResults(Sequence):
         if not self.queryset.query.where:
             return "", []
         sql, params = self.queryset.order_by().values("id").query.sql_with_params()
-        return f" AND s.id IN ({sql})", list(params)
+        return f" AND m.id IN ({sql})", list(params)
 
     def _sql(self, groups: list[list[str]], limit: int, offset: int) -> tuple[str, list]:
         """Return the ranked query of ``groups``: ``(unit id, rank, total)`` rows, best first.
@@ -202,9 +207,13 @@ class SearchResults(Sequence):
         best rank.
         """
         postgres = connection.vendor == "postgresql"
+        # Every hit row carries what the ranking needs of its section (kind, parent, document,
+        # whether it has text), so the ranked rows are not joined to the sections again.
         if postgres:
-            source = "SELECT s.id, ts_rank_cd(s.search_vector, q, 1){weight} AS rank, {tag} AS g FROM rules_section s, "
-            source += "to_tsquery('english', %s) q WHERE s.search_vector @@ q"
+            source = (
+                f"SELECT s.id, {SECTION_COLUMNS.format(t='s', length='octet_length')}, ts_rank_cd(s.search_vector, q, 1){{weight}} AS rank, "
+                "{tag} AS g FROM rules_section s, to_tsquery('english', %s) q WHERE s.search_vector @@ q"
+            )
         else:
             source = f"SELECT rowid AS id, -bm25(rules_section_fts, {TITLE_WEIGHT}, 1.0){{weight}} AS rank, {{tag}} AS g "
             source += "FROM rules_section_fts WHERE rules_section_fts MATCH %s"
@@ -215,10 +224,20 @@ class SearchResults(Sequence):
         for tag, units in branches:
             parts.append(source.format(weight=" * %s", tag="CAST(%s AS text)"))
             params += [OTHER_LANGUAGE_WEIGHT, tag, (_tsquery_branch if postgres else _fts5_branch)(units)]
+        if postgres:
+            ctes = "WITH m AS (" + " UNION ALL ".join(parts) + ") "
+        else:
+            # The full-text match is materialised first: given "id IN (…)" beside it, SQLite
+            # walks every filtered row and probes the index for each, a hundred times slower.
+            ctes = (
+                "WITH f AS MATERIALIZED (" + " UNION ALL ".join(parts) + "), "
+                f"m AS MATERIALIZED (SELECT f.id, {SECTION_COLUMNS.format(t='s', length='length')}, f.rank, f.g "
+                "FROM f JOIN rules_section s ON s.id = f.id) "
+            )
         filter_sql, filter_params = self._filter_sql
         games = ""
         if branches:
-            games = (" JOIN rules_document d ON d.id = s.document_id WHERE (m.g = '' OR "
+            games = (" JOIN rules_document d ON d.id = m.document_id WHERE (m.g = '' OR "
                      f"{'strpos' if postgres else 'instr'}(m.g, ',' || d.game || ',') > 0)")
         hits, term_params = "m", []
         term = self._term_number(groups)
@@ -226,25 +245,22 @@ class SearchResults(Sequence):
             # A glossary entry named by the query lends its rank to the rules it cites and
             # their subrules ("dependency" → 613.8 → 613.8a), which define the term at length.
             cited = (
-                "SELECT {column} AS id, m.rank * {weight} AS rank, m.g FROM rules_section gs "
-                "JOIN m ON m.id = gs.id JOIN rules_reference r ON r.source_id = gs.id{join} "
-                "WHERE gs.number = %s AND gs.kind = 'glossary'"
+                f"SELECT c.id, {SECTION_COLUMNS.format(t='c', length='octet_length' if postgres else 'length')}, m.rank * {{weight}} AS rank, m.g FROM rules_section gs "
+                "JOIN m ON m.id = gs.id JOIN rules_reference r ON r.source_id = gs.id "
+                "JOIN rules_section c ON c.{column} = r.target_id WHERE gs.number = %s AND gs.kind = 'glossary'"
             )
             hits = (
-                "(SELECT id, rank, g FROM m UNION ALL "
-                + cited.format(column="r.target_id", weight=CITED_RULE_WEIGHT, join="")
+                "(SELECT id, kind, parent_id, document_id, empty, rank, g FROM m UNION ALL "
+                + cited.format(column="id", weight=CITED_RULE_WEIGHT)
                 + " UNION ALL "
-                + cited.format(column="c.id", weight=CITED_SUBRULE_WEIGHT, join=" JOIN rules_section c ON c.parent_id = r.target_id")
+                + cited.format(column="parent_id", weight=CITED_SUBRULE_WEIGHT)
                 + ")"
             )
             term_params = [term, term]
-        # The full-text match is materialised first: given "id IN (…)" beside it, SQLite
-        # walks every filtered row and probes the index for each, a hundred times slower.
         sql = (
-            f"WITH m AS {'' if postgres else 'MATERIALIZED '}(" + " UNION ALL ".join(parts) + ") "
-            "SELECT CASE WHEN s.kind = 'item' AND s.parent_id IS NOT NULL THEN s.parent_id ELSE s.id END AS unit, "
-            f"MAX(m.rank * CASE WHEN s.search_text = '' THEN {HEADING_ONLY_WEIGHT} ELSE 1 END) AS best, "
-            f"count(*) OVER () AS total FROM {hits} m JOIN rules_section s ON s.id = m.id"
+            ctes + "SELECT CASE WHEN m.kind = 'item' AND m.parent_id IS NOT NULL THEN m.parent_id ELSE m.id END AS unit, "
+            f"MAX(m.rank * CASE WHEN m.empty THEN {HEADING_ONLY_WEIGHT} ELSE 1 END) AS best, "
+            f"count(*) OVER () AS total FROM {hits} m"
             + (games or " WHERE 1 = 1") + filter_sql
             + " GROUP BY 1 ORDER BY best DESC, unit LIMIT %s OFFSET %s"
         )

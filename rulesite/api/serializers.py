@@ -91,6 +91,18 @@ class SearchResultSerializer(serializers.Serializer):
         return obj.section.get_absolute_url()
 
 
+class SearchPageSerializer(serializers.Serializer):
+    """One page of search results (``?page=N``), with "did you mean" queries when nothing matches."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = SearchResultSerializer(many=True)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="When nothing matches: the query with each word the index does not hold replaced by its closest word.")
+
+
 class ResolveOutputSerializer(serializers.Serializer):
     """The engine's answer (docs/scenario-format.md §4)."""
 

@@ -88,7 +88,7 @@ class SearchApi(PublicApi, APIView):
     section as the only result, ``match: "number"``, the reader's language and newest edition
     first), else full-text hits (``match: "text"``) and, when none, ``suggestions``."""
 
-    @extend_schema(parameters=[serializers.SearchInputSerializer], responses=serializers.SearchResultSerializer(many=True))
+    @extend_schema(parameters=[serializers.SearchInputSerializer], responses=serializers.SearchPageSerializer)
     def get(self, request: Request) -> Response:
         params = serializers.SearchInputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)

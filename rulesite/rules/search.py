@@ -145,6 +145,13 @@ FIRST_PAGE = 20
 """Rows fetched with the count: counting and the first page are one query."""
 
 
+@lru_cache(maxsize=1024)
+def _expansion(groups: tuple[tuple[str, ...], ...], game: str):
+    """Return :func:`expand` of ``groups`` in ``game`` (cached: the glossaries are read once
+    per process, so the same query expands the same way every time)."""
+    return expand([list(g) for g in groups], game)
+
+
 class SearchResults(Sequence):
     """A lazy, sliceable list of :class:`SearchHit`, usable by Django's ``Paginator``.
 
@@ -180,8 +187,9 @@ class SearchResults(Sequence):
         a round trip per search.
         """
         by_units: dict[tuple[Unit, ...], list[str]] = {}
+        key = tuple(tuple(g) for g in groups)
         for game in self.games:
-            expansion = expand(groups, game)
+            expansion = _expansion(key, game)
             if not expansion.expanded:
                 continue
             by_units.setdefault(expansion.units, []).append(game)

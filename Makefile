@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1:8000
 # pytest-xdist workers for make test: one per core by default; TEST_WORKERS=0 runs in one process.
 TEST_WORKERS ?= auto
 
-.PHONY: run install static migrate import serve test browsers bench load fuzz audit wrk clean messages
+.PHONY: run install static migrate import serve test browsers bench bench-search load fuzz audit wrk clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ browsers:
 # gunicorn throughput with wrk, the engines' synthetic benchmarks. Not part of `make test`.
 bench: static wrk
 	$(PY) benchmarks/run.py
+
+# The search part only (import, then the 200 fixed queries beside the floor), on SQLite and PostgreSQL.
+bench-search: install
+	$(PY) benchmarks/run.py --only search
 
 # Bounded load test (LOAD_SECONDS, default 60) of a local gunicorn: reads, permalinks,
 # searches and resolves; prints req/s, p50/p90/p99 and errors. Not part of `make test`.

@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import Document, Game, Section
 from .search import MAX_QUERY_LENGTH, SearchResults
-from .selectors import family_language
 
 
 class SearchForm(forms.Form):
@@ -44,21 +43,10 @@ class SearchForm(forms.Form):
         return list(self._sections().by_number(self.cleaned_data["q"]).order_by("document__game", "document__slug"))
 
     def section_jump(self) -> str | None:
-        """Return the URL to go straight to when the query is one section's number.
-
-        A section and its translations (same family and effective date, other languages) are
-        one section: go to the one in the interface language when there is one, else to the
-        family's original language (``613.8a`` → ``mtg-cr-2022-04-29``, not its zh-Hans
-        translation).
-        """
-        matches = self.number_matches()
-        if len({(m.document.family, m.document.effective_date) for m in matches}) != 1:
-            return None
-        if len(matches) > 1:
-            interface = (get_language() or "").casefold()
-            original = family_language(family=matches[0].document.family)
-            matches.sort(key=lambda m: (m.document.language.casefold() != interface, m.document.language != original))
-        return matches[0].get_absolute_url()
+        """Return the URL to go straight to when the query is a section's number: the one
+        section, or of one document's editions and languages the newest in the reader's language."""
+        section = self._sections().number_jump(self.cleaned_data["q"], get_language())
+        return section.get_absolute_url() if section is not None else None
 
     def results(self) -> SearchResults:
         """Return the ranked hits; glossary terms expand in the chosen game's pairs only."""

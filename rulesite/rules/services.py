@@ -13,11 +13,11 @@ from django.core.cache import cache
 from django.db import transaction
 
 from .importers import ParsedDocument, parser_for
-from .models import Document, Reference, Section
+from .models import Document, Reference, SearchWord, Section
 from . import references as references_module
 from . import textnorm as textnorm_module
 from .references import iter_ranges, iter_references
-from .textnorm import index_text
+from .textnorm import index_text, word_counts
 
 CACHE_GENERATION_KEY = "rules:generation"
 
@@ -185,6 +185,7 @@ def document_import(
                     references.append(Reference(source=source, target=target, label=number))
         Reference.objects.bulk_create(references, batch_size=500)
         report.reference_count = len(references)
+        search_words_rebuild()
         transaction.on_commit(rules_cache_invalidate)
     return report
 
@@ -202,6 +203,16 @@ def _between(rows: dict[str, Section], first: str, last: str) -> list[str]:
         return []
     inside = [n for n, row in rows.items() if start.position < row.position < end.position and row.parent_id == start.parent_id]
     return inside if len(inside) <= MAX_RANGE_SPAN else []
+
+
+def search_words_rebuild() -> int:
+    """Replace the :class:`SearchWord` list with the Latin words of every section's index
+    tokens and the number of sections holding each; return how many words there are."""
+    counts = word_counts(Section.objects.values_list("search_title", "search_text").iterator(chunk_size=2000))
+    with transaction.atomic():
+        SearchWord.objects.all().delete()
+        SearchWord.objects.bulk_create([SearchWord(word=w, sections=n) for w, n in counts.items()], batch_size=1000)
+    return len(counts)
 
 
 def rules_cache_invalidate() -> None:

@@ -138,7 +138,7 @@ def _check_send(value: Mapping[str, Any], path: Path, v: Validation) -> None:
 def _move_verb(name: str, label: str, allowed: frozenset[Zone], to: Zone, key: R, doc: str, *,
                keys: Optional[dict[str, Any]] = None, rule: tuple[R, ...] = (), messages: tuple[str, ...] = (),
                example: Optional[dict[str, Any]] = None, check: Any = None) -> None:
-    VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE, *rule), label=label,
+    VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE, R.SELECT_ALL, *rule), label=label,
                      keys={**REFERENCE_KEYS, **(keys or {})}, check=check or _check_references,
                      messages=("ygo.move", *messages),
                      row=Row(main=("targets", *(keys or {})), extra=_REFERENCE_ROW.extra) if keys else _REFERENCE_ROW,

@@ -23,7 +23,8 @@ MAX_NAME = 200
 KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
-               "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material")
+               "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material",
+               "zone", "position", "event")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -81,13 +82,40 @@ VOCABULARY.define("filter", "atk_max", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), la
                   example={"kind": "monster", "atk_max": 1500})
 
 
+# issue 16: "a monster in either GY" (Monster Reborn), "Attack Position monsters" (Mirror Force)
+FILTER_ZONES = ("field", "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone",
+                "field_zone", "pendulum_zone")
+VOCABULARY.define("filter", "zone", rule=(*_RULE, R.TARGET_AT_ACTIVATION), label="Zone",
+                  value=Choice(values=FILTER_ZONES, what="zone"),
+                  doc="Cards in this zone: `field` is any zone on the field, else one zone (`graveyard`, `hand`, "
+                      "`banished`, `monster_zone` …). A targeting effect or a selector without `zone` reads the field "
+                      "only (ARC-V 2.1, 4.2.3.3).",
+                  example={"kind": "monster", "zone": "graveyard"})
+VOCABULARY.define("filter", "position", rule=(*_RULE, R.CHANGE_POSITION), label="Battle position",
+                  value=Choice(values=("attack", "defense", "face-down defense"), what="battle position"),
+                  doc="Monsters in the Monster Zone in this battle position: `attack`, `defense` (face-up or face-down "
+                      "Defense Position) or `face-down defense`; a card elsewhere never matches (ARC-V 3.2.4).",
+                  example={"kind": "monster", "position": "attack", "controller": "opponent"})
+
+
+VOCABULARY.define("filter", "event", rule=(R.TARGET_AT_ACTIVATION,), label="The card(s) of the event answered",
+                  value=Boolean(label="That card", help="true: only the cards of the event the activation answers"),
+                  doc="\"That monster\": only the card(s) of the event the activation answers (the monster(s) just "
+                      "Summoned, the monster that declared the attack), as its activation condition reads it "
+                      "(ARC-V 4.2.3.i1). Only in an effect's `targeting` or an action's `all`, where the activation "
+                      "is known.",
+                  example={"event": True, "atk_min": 1000})
+
+
 @dataclass(frozen=True, kw_only=True)
 class CardFilterField(Field):
     """A card filter where a document writes one: an object of ``filter`` keys, or (with
-    ``allow_name``) a card name alone, or (with ``allow_self``) ``"self"``."""
+    ``allow_name``) a card name alone, or (with ``allow_self``) ``"self"``; ``event`` only with
+    ``allow_event`` (where the event an activation answers is known)."""
 
     allow_name: bool = False
     allow_self: bool = False
+    allow_event: bool = False
 
     def check(self, value: Any, path: Path, v: Validation) -> bool:
         if self.allow_self and value == "self":
@@ -96,6 +124,9 @@ class CardFilterField(Field):
             return v.checker.string(value, path, min_length=1, max_length=MAX_NAME) is not None
         if not VOCABULARY.check(value, path, "filter", v):
             return False
+        if "event" in value and not self.allow_event:
+            v.error((*path, "event"), "event names the cards of the event an activation answers: only in an effect's "
+                                      "targeting or an action's all")
         low, high = value.get("level_min"), value.get("level_max")
         if isinstance(low, int) and isinstance(high, int) and low > high:
             v.error((*path, "level_max"), f"level_max {high} is below level_min {low}: no card would match")
@@ -116,7 +147,8 @@ class CardFilterField(Field):
         return f"{first}FILTER"
 
     def to_json(self) -> dict[str, Any]:
-        return {**super().to_json(), "slot": "filter", "allow_name": self.allow_name, "allow_self": self.allow_self}
+        return {**super().to_json(), "slot": "filter", "allow_name": self.allow_name, "allow_self": self.allow_self,
+                "allow_event": self.allow_event}
 
 
 def _check_material_filter(value: Any, path: Path, v: Validation) -> None:

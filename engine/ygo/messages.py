@@ -203,6 +203,7 @@ MESSAGES = {
     "ygo.trigger.not_qualified": "{card_name}'s trigger does not activate: its text asks for a {event} event with {qualifier} {wanted}, and this one was {was}.",
     "ygo.trigger.no_target": "{card_name}'s trigger is not activated: it targets {count} card(s) and there are not that many it could target.",
     "ygo.trigger.targets_chosen": "{player} targets {names} with {card_name}'s trigger as it is activated.",
+    "ygo.illegal.targets": "{card_name} cannot be activated targeting {given}: it targets {count} of the cards it may ({options}).",
     "ygo.illegal.trigger_targets": "{card_name}'s trigger cannot target {given}: it targets {count} of the cards it may ({options}).",
     "ygo.choice.trigger_targets": "{player} chooses the {count} target(s) of {card_name}'s trigger among {options}: one branch per choice.",
     "ygo.choice.trigger_targets_too_many": "{player} chooses the {count} target(s) of {card_name}'s trigger among {options}: too many choices to branch on; give options.trigger_targets.",

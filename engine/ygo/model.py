@@ -157,6 +157,8 @@ class Instruction:
     """For ``toss_coin``/``roll_die``: the face it came up with; ``""`` if not given (open)."""
     outcomes: tuple[tuple[str, tuple["Instruction", ...]], ...] = ()
     """For ``toss_coin``/``roll_die``: each result with the actions it applies."""
+    select: Optional["CardFilter"] = None
+    """``all``: every card that fits this filter when the action applies, instead of named cards."""
     face_up_monsters: str = ""
     """For ``negate_effects``: ``all``, ``opponent`` or ``self`` instead of targets; ``""`` if not given."""
     counter: str = ""
@@ -248,11 +250,21 @@ class CardFilter:
     """N or less ATK (its current ATK); a card without ATK never matches."""
     has_material: Optional["CardFilter"] = None
     """An Xyz Monster with an Xyz Material attached now that this filter fits (:attr:`Card.materials`)."""
+    zone: Optional[str] = None
+    """Where the card is: a :class:`Zone` value, or ``field`` for any zone on the field."""
+    position: Optional[str] = None
+    """A battle position: ``attack``, ``defense`` (face-up or face-down) or a :class:`Position` value."""
+    event: Optional[bool] = None
+    """``True``: one of the cards of the event the activation answers (``event_cards`` of :meth:`matches`)."""
 
-    def matches(self, card: "Card", relative_to: Optional[str] = None, state: Optional["GameState"] = None) -> bool:
+    def matches(self, card: "Card", relative_to: Optional[str] = None, state: Optional["GameState"] = None,
+                event_cards: tuple[str, ...] = ()) -> bool:
         """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from;
-        ``state`` is where the Xyz Materials ``has_material`` reads are (required with it)."""
+        ``state`` is where the Xyz Materials ``has_material`` reads are (required with it);
+        ``event_cards`` are the cards of the event an activation answers (``event``)."""
         if self.card is not None and card.id != self.card:
+            return False
+        if self.event and card.id not in event_cards:
             return False
         for key in ("name", "attribute", "race", "level", "subtype"):
             wanted = getattr(self, key)
@@ -278,6 +290,10 @@ class CardFilter:
             return False
         if self.atk_max is not None and (card.atk is None or card.atk > self.atk_max):
             return False
+        if self.zone is not None and (card.zone not in FIELD_ZONES if self.zone == "field" else card.zone.value != self.zone):
+            return False
+        if self.position is not None and not _position_fits(card, self.position):
+            return False
         if self.has_material is not None:
             if state is None:
                 raise ValueError("has_material reads the Xyz Materials attached now: the state is needed")
@@ -285,6 +301,16 @@ class CardFilter:
             if not any(self.has_material.matches(m, relative_to, state) for m in attached):
                 return False
         return True
+
+
+def _position_fits(card: "Card", wanted: str) -> bool:
+    """Return whether a monster on the field is in the position a filter names: ``attack``,
+    ``defense`` (face-up or face-down Defense Position) or one exact position."""
+    if card.zone is not Zone.MONSTER_ZONE or card.position is None:
+        return False
+    if wanted == "defense":
+        return card.position in (Position.DEFENSE, Position.FACE_DOWN_DEFENSE)
+    return card.position.value == wanted
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,6 +594,9 @@ class ChainLink:
     effect_negated: bool = False
     negated_by: Optional[int] = None
     """The chain link number that negated this one."""
+    event_cards: tuple[ObjectId, ...] = ()
+    """The cards of the event the link was activated in answer to (the monsters just Summoned, the
+    attacker): what "that monster" in its text names."""
 
     @property
     def is_card_activation(self) -> bool:

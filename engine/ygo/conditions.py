@@ -97,8 +97,12 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
         card = state.card(top.card)
         card_only = condition.get("card_only", False)
         matches = kind_matches(value, card, top.effect_class) and (not card_only or top.is_card_activation)
-        return matches and _whose(by, player, top.controller), \
-            f"Chain Link {top.number}: {card.name} by {top.controller}"
+        now = f"Chain Link {top.number}: {card.name} by {top.controller}"
+        if "includes" in condition:
+            found = [part.do for part in top.actions if _includes(state, part, condition["includes"])]
+            matches = matches and bool(found)
+            now += f"; its actions that {INCLUDES[condition['includes']]}: {', '.join(found) or 'none'}"
+        return matches and _whose(by, player, top.controller), now
     if key == "summoning":
         if not state.summoning or state.chain:
             return False, "no monster is being Summoned"
@@ -118,11 +122,31 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
     return lp <= value, f"{player} has {lp} LP"
 
 
+INCLUDES = {"special_summon": "Special Summon",
+            "from_deck": "add a card from the Deck to the hand, Special Summon from the Deck or send from the Deck "
+                         "to the Graveyard"}
+_DECK_VERBS = frozenset({"add_to_hand", "special_summon", "send_to_graveyard"})
+
+
+def _includes(state: GameState, part: Any, what: str) -> bool:
+    """Return whether one action of a chain link does what an ``includes`` condition names."""
+    if what == "special_summon":
+        return part.do in ("special_summon", "fusion_summon", "ritual_summon")
+    if part.do not in _DECK_VERBS:
+        return False
+    if part.do == "send_to_graveyard" and part.from_top is not None:
+        return True
+    named = [*part.objects, *part.options]
+    pools = [f for f in (part.among, part.select) if f is not None]
+    return (any(state.card(c).zone is Zone.DECK for c in named if state.has_card(c))
+            or any(f.zone == "deck" for f in pools))
+
+
 def readings(state: GameState, effect: Effect, player: PlayerId) -> Iterator[tuple[str, Any, bool, str]]:
     """Yield ``(key, value, holds, now)`` for each condition key of ``effect`` (companions skipped)."""
     condition = dict(effect.condition)
     for key, value in effect.condition:
-        if key in _COMPANIONS or key in ("card_only", "exactly_one", "monster"):
+        if key in _COMPANIONS or key in ("card_only", "exactly_one", "monster", "includes"):
             continue
         holds, now = _read(state, condition, key, value, player)
         yield key, value, holds, now
@@ -229,11 +253,19 @@ VOCABULARY.define(
                  help="all, monster, spell, trap or spell_trap: the kind of the activation it answers"),
     keys={**_COMPANIONS, "card_only": Boolean(label="Card activation only", default=False,
                                               help='true: "when a Spell Card is activated" (the card itself, not '
-                                                   "an effect of a face-up card)")},
+                                                   "an effect of a face-up card)"),
+          "includes": Choice(values=tuple(INCLUDES), what="what the activation includes", label="That includes",
+                             labels={"special_summon": "Special Summoning", "from_deck": "Using the Deck"},
+                             help='special_summon ("an activation that includes Special Summoning") or from_deck '
+                                  '("an effect that would add from the Deck to the hand, Special Summon from the Deck '
+                                  'or send from the Deck to the GY")')},
     messages=_MESSAGES,
     doc="\"When (your opponent) activates a Spell / Trap / monster effect\": only chained directly to such an "
         "activation, the last link of the chain; `card_only` for the activation of the card itself (ARC-V "
-        "4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card's (ARC-V 3.3.3.7).",
+        "4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card's (ARC-V 3.3.3.7). `includes` reads the "
+        "actions of that link as they are written: `special_summon` (one of them Special Summons), `from_deck` (one "
+        "adds a card from the Deck to the hand, Special Summons from the Deck or sends from the Deck to the "
+        "Graveyard, naming Deck cards or choosing among them).",
     example={"activated": "spell", "by": "opponent"})
 VOCABULARY.define(
     "activation_condition", "summoning", rule=_RULE, label="When a monster would be Summoned", value=_SUMMON,

@@ -24,7 +24,7 @@ KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
                "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material",
-               "zone", "position", "event")
+               "zone", "position", "event", "other", "def_max")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -98,6 +98,17 @@ VOCABULARY.define("filter", "position", rule=(*_RULE, R.CHANGE_POSITION), label=
                   example={"kind": "monster", "position": "attack", "controller": "opponent"})
 
 
+VOCABULARY.define("filter", "def_max", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), label="N or less DEF",
+                  value=Integer(low=0, high=MAX_ATK),
+                  doc="Monsters with this much DEF or less, their current DEF as the board shows it; a card without "
+                      "DEF never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).",
+                  example={"kind": "monster", "def_max": 1500})
+VOCABULARY.define("filter", "other", rule=(R.SELECT_ALL,), label="Other than this card",
+                  value=Boolean(label="Other cards", help="true: not the card whose effect this is"),
+                  doc="\"Other\" cards: never the card whose effect reads the filter (a Spell that destroys every "
+                      "other Spell and Trap). Only in an effect's `targeting`, an action's `all` or `among`, or a "
+                      "cost's `among`, where that card is known.",
+                  example={"kinds": ["spell", "trap"], "other": True})
 VOCABULARY.define("filter", "event", rule=(R.TARGET_AT_ACTIVATION,), label="The card(s) of the event answered",
                   value=Boolean(label="That card", help="true: only the cards of the event the activation answers"),
                   doc="\"That monster\": only the card(s) of the event the activation answers (the monster(s) just "
@@ -124,9 +135,10 @@ class CardFilterField(Field):
             return v.checker.string(value, path, min_length=1, max_length=MAX_NAME) is not None
         if not VOCABULARY.check(value, path, "filter", v):
             return False
-        if "event" in value and not self.allow_event:
-            v.error((*path, "event"), "event names the cards of the event an activation answers: only in an effect's "
-                                      "targeting or an action's all")
+        for key in ("event", "other"):
+            if key in value and not self.allow_event:
+                v.error((*path, key), f"{key} reads the activation the filter belongs to: only in an effect's "
+                                      "targeting or an action's all or among")
         low, high = value.get("level_min"), value.get("level_max")
         if isinstance(low, int) and isinstance(high, int) and low > high:
             v.error((*path, "level_max"), f"level_max {high} is below level_min {low}: no card would match")

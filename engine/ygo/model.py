@@ -157,6 +157,8 @@ class Instruction:
     """For ``toss_coin``/``roll_die``: the face it came up with; ``""`` if not given (open)."""
     outcomes: tuple[tuple[str, tuple["Instruction", ...]], ...] = ()
     """For ``toss_coin``/``roll_die``: each result with the actions it applies."""
+    among: Optional["CardFilter"] = None
+    """With ``choose``: the options are every card that fits this filter on resolution."""
     select: Optional["CardFilter"] = None
     """``all``: every card that fits this filter when the action applies, instead of named cards."""
     face_up_monsters: str = ""
@@ -254,17 +256,26 @@ class CardFilter:
     """Where the card is: a :class:`Zone` value, or ``field`` for any zone on the field."""
     position: Optional[str] = None
     """A battle position: ``attack``, ``defense`` (face-up or face-down) or a :class:`Position` value."""
+    def_max: Optional[int] = None
+    """N or less DEF (its current DEF); a card without DEF never matches."""
+    other: Optional[bool] = None
+    """``True``: not the card whose effect reads the filter (``this_card`` of :meth:`matches`)."""
     event: Optional[bool] = None
     """``True``: one of the cards of the event the activation answers (``event_cards`` of :meth:`matches`)."""
 
     def matches(self, card: "Card", relative_to: Optional[str] = None, state: Optional["GameState"] = None,
-                event_cards: tuple[str, ...] = ()) -> bool:
+                event_cards: tuple[str, ...] = (), this_card: Optional[str] = None) -> bool:
         """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from;
         ``state`` is where the Xyz Materials ``has_material`` reads are (required with it);
-        ``event_cards`` are the cards of the event an activation answers (``event``)."""
+        ``event_cards`` are the cards of the event an activation answers (``event``), ``this_card``
+        the card whose effect reads the filter (``other``)."""
         if self.card is not None and card.id != self.card:
             return False
         if self.event and card.id not in event_cards:
+            return False
+        if self.other and (this_card is None or card.id == this_card):
+            return False
+        if self.def_max is not None and (card.def_ is None or card.def_ > self.def_max):
             return False
         for key in ("name", "attribute", "race", "level", "subtype"):
             wanted = getattr(self, key)

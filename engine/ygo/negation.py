@@ -219,9 +219,10 @@ _MONSTERS = {"all": "each face-up monster on the field", "opponent": "each face-
 
 
 def _check_negate_effects(value: Mapping[str, Any], path: Path, v: Validation) -> None:
-    named = [key for key in ("target", "targets", "choose", "face_up_monsters") if key in value]
-    if len([key for key in named if key != "choose"]) + ("choose" in value) != 1:
-        v.error((*path, "face_up_monsters"), "name the cards once: target(s), a choice, or face_up_monsters")
+    named = [key for key in ("target", "targets", "choose", "all", "face_up_monsters") if key in value]
+    aimed = path[:-1] in getattr(v, "aimed", ()) and not named  # the targets chosen on activation
+    if not aimed and len(named) != 1:
+        v.error((*path, "face_up_monsters"), "name the cards once: target(s), a choice, all, or face_up_monsters")
     check_references(value, path, v, required=False)  # the one-of check above refuses naming nothing
 
 

@@ -29,7 +29,8 @@ from .protection import protection
 from .rules import R
 from .vocabulary import VOCABULARY
 
-CHARACTERISTICS = ("name", "subtype", "attribute", "race", "level", "level_min", "level_max", "atk_min", "atk_max")
+CHARACTERISTICS = ("name", "subtype", "attribute", "race", "level", "level_min", "level_max", "atk_min", "atk_max",
+                   "def_max")
 """Filter keys that read what a face-down card does not show (ARC-V 3.2.4.3.i7). Its kind is
 known from its zone only in part: a face-down card in the Monster Zone is a monster; one in the
 Spell & Trap Zone is "a Spell/Trap", neither a Spell nor a Trap as far as anyone can tell."""
@@ -101,7 +102,7 @@ def legal_targets(duel: Duel, state: GameState, card: Card, effect: Effect, cont
     answered = state.last_event.cards if state.last_event is not None else ()
     for candidate in state.cards:
         if (wanted.zone is None and candidate.zone not in FIELD_ZONES) or not wanted.matches(candidate, controller, state,
-                                                                                           answered):
+                                                                                           answered, card.id):
             continue
         if candidate.zone in FIELD_ZONES and not candidate.face_up and (reads or (hidden_kind and candidate.kind is not CardKind.MONSTER)):
             continue

@@ -1030,6 +1030,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {given} is not a choice of {count} of {options} for {action}; the choice is made from the options.'),
     # Translators: ygo.illegal.condition_not_met
     pgettext_lazy('trace', '{card_name} cannot be activated: its activation condition ({condition}) is not met (now: {now}).'),
+    # Translators: ygo.illegal.cost_choice
+    pgettext_lazy('trace', '{card_name} cannot be activated without naming its cost ({cost}): {options} all fit it; the activation gives its own cost naming the card.'),
     # Translators: ygo.illegal.cost_replaced
     pgettext_lazy('trace', "{card_name} cannot be activated: {cost_card_name} cannot be sent to the Graveyard as its cost while {source_name}'s effect would send it to the {to} instead."),
     # Translators: ygo.illegal.cost_unpayable
@@ -1092,6 +1094,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be Special Summoned by its own procedure: {reason}.'),
     # Translators: ygo.illegal.summon_not_chainable
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).'),
+    # Translators: ygo.illegal.targets
+    pgettext_lazy('trace', '{card_name} cannot be activated targeting {given}: it targets {count} of the cards it may ({options}).'),
     # Translators: ygo.illegal.timing
     pgettext_lazy('trace', '{card_name} cannot be activated now: {player} may activate it only in their own Main Phase with no chain (now: {phase}).'),
     # Translators: ygo.illegal.tribute_not_own
@@ -4488,6 +4492,14 @@ VOCABULARY = (
     # Translators: ygo instruction:change_atk
     pgettext_lazy('vocabulary', 'the cards the player chose (else open)'),
     # Translators: ygo instruction:change_atk
+    pgettext_lazy('vocabulary', 'Choose among the cards that fit'),
+    # Translators: ygo instruction:change_atk
+    pgettext_lazy('vocabulary', 'with choose, instead of from: the choice is made on resolution among every card that fits this filter then (in the Deck, the hand … as its zone says)'),
+    # Translators: ygo instruction:change_atk
+    pgettext_lazy('vocabulary', 'Every card that fits'),
+    # Translators: ygo instruction:change_atk
+    pgettext_lazy('vocabulary', "instead of named cards: every card that fits this filter when the action applies, read from the side of the effect's controller (on the field unless it names a zone)"),
+    # Translators: ygo instruction:change_atk
     pgettext_lazy('vocabulary', 'Change'),
     # Translators: ygo instruction:change_atk
     pgettext_lazy('vocabulary', 'signed: +500 raises, -500 lowers'),
@@ -4702,7 +4714,9 @@ VOCABULARY = (
     # Translators: ygo instruction:negate_summon
     pgettext_lazy('vocabulary', 'Negate the Summon'),
     # Translators: ygo instruction:negate_summon
-    pgettext_lazy('vocabulary', 'Negates the Summon in progress; it can be activated only while a monster is being Summoned, before anything else responds (ARC-V 3.2.2.1.i7). The monster goes to the Graveyard (3.2.2.1.i8) and, never having been on the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). Whether the card also destroys it is card text: write that part as `unsupported`.'),
+    pgettext_lazy('vocabulary', 'Negates the Summon in progress; it can be activated only while a monster is being Summoned, before anything else responds (ARC-V 3.2.2.1.i7). The monster goes to the Graveyard (3.2.2.1.i8) and, never having been on the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). With `destroy` ("negate the Summon, and if you do, destroy that monster") it is sent there destroyed, so it counts as destroyed for triggers (ARC-V 2.1.3.i1).'),
+    # Translators: ygo instruction:negate_summon
+    pgettext_lazy('vocabulary', '"negate the Summon, and if you do, destroy it": it goes to the Graveyard destroyed'),
     # Translators: ygo instruction:negate_attack
     pgettext_lazy('vocabulary', 'Negate the attack'),
     # Translators: ygo instruction:negate_attack
@@ -4788,15 +4802,19 @@ VOCABULARY = (
     # Translators: ygo cost:pay_lp
     pgettext_lazy('vocabulary', 'how many LP, or "half" (the LP kept are rounded up: 525 LP becomes 263)'),
     # Translators: ygo cost:discard
-    pgettext_lazy('vocabulary', "Discards a card from the player's hand to the Graveyard (ARC-V 4.2.2.2.i1; MR2 ch5.35)."),
+    pgettext_lazy('vocabulary', 'Discards a card from the player\'s hand to the Graveyard (ARC-V 4.2.2.2.i1; MR2 ch5.35). With `among` instead of `card` ("discard 1 card"), it is paid with the one card other than this one that fits the filter; when several fit, the player chooses as they activate, so the activation must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).'),
     # Translators: ygo cost:discard
     pgettext_lazy('vocabulary', 'the card paid'),
+    # Translators: ygo cost:discard
+    pgettext_lazy('vocabulary', 'Or the card that fits'),
+    # Translators: ygo cost:discard
+    pgettext_lazy('vocabulary', 'instead of card: "discard 1 card", "Tribute 1 Winged Beast monster": the card other than this one that fits (the activation names it in its own cost when several do)'),
     # Translators: ygo cost:tribute
-    pgettext_lazy('vocabulary', 'Tributes a monster the player controls: it goes to the Graveyard and is not destroyed (ARC-V 4.2.2.1.i2; MR2 ch5.16).'),
+    pgettext_lazy('vocabulary', 'Tributes a monster the player controls: it goes to the Graveyard and is not destroyed (ARC-V 4.2.2.1.i2; MR2 ch5.16). With `among` instead of `card` ("discard 1 card"), it is paid with the one card other than this one that fits the filter; when several fit, the player chooses as they activate, so the activation must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).'),
     # Translators: ygo cost:send_to_graveyard
-    pgettext_lazy('vocabulary', 'Sends a card the player holds or controls to the Graveyard (not destruction); a Token cannot be sent as a cost (ARC-V 4.2.2.3.i1, 4.2.2.3.i6; MR2 ch5.34).'),
+    pgettext_lazy('vocabulary', 'Sends a card the player holds or controls to the Graveyard (not destruction); a Token cannot be sent as a cost (ARC-V 4.2.2.3.i1, 4.2.2.3.i6; MR2 ch5.34). With `among` instead of `card` ("discard 1 card"), it is paid with the one card other than this one that fits the filter; when several fit, the player chooses as they activate, so the activation must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).'),
     # Translators: ygo cost:banish
-    pgettext_lazy('vocabulary', 'Banishes a card the player holds, controls or has in their Graveyard (ARC-V 4.2.2.i2; MR2 ch5.19).'),
+    pgettext_lazy('vocabulary', 'Banishes a card the player holds, controls or has in their Graveyard (ARC-V 4.2.2.i2; MR2 ch5.19). With `among` instead of `card` ("discard 1 card"), it is paid with the one card other than this one that fits the filter; when several fit, the player chooses as they activate, so the activation must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).'),
     # Translators: ygo cost:detach_material
     pgettext_lazy('vocabulary', 'Detach Xyz Material'),
     # Translators: ygo cost:detach_material
@@ -5046,6 +5064,14 @@ VOCABULARY = (
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', '"card": you can only activate 1 card of this name per turn; "effect": you can only use this effect of a card of this name once per turn (ARC-V 3.1.2.i3)'),
     # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'Targets on activation'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', '{"count": N, "filter": FILTER}: "target N cards that …". The targets are chosen when it is activated (the chain link\'s or activate action\'s targets; a trigger met during play: options.trigger_targets) and must fit the filter, read from its controller\'s side (ARC-V 4.2.3.3.i2; MR2 ch5.28); its actions that name no card apply to them'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'how many cards it targets; default 1'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'the cards it may target: on the field unless the filter names a zone'),
+    # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'Activation condition'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'when it may be activated ("when your opponent Normal Summons", "during the Battle Phase"): every key must hold, or the activation is illegal (ARC-V 4.2.3.i1)'),
@@ -5069,14 +5095,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '"you can": the player may choose not to activate it (ARC-V 4.2.3.1.i1)'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'when (…时) or if (…的场合); default if'),
-    # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'Targets on activation'),
-    # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'for a trigger met during play: {"count": N, "filter": FILTER}; the targets are chosen when it is activated (options.trigger_targets; engine/ygo/trigger_targets.py), and its actions that name no card apply to them'),
-    # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'how many cards it targets; default 1'),
-    # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'the cards on the field it may target'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Event qualifiers'),
     # Translators: ygo ability:trigger
@@ -5235,6 +5253,32 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'N or less ATK'),
     # Translators: ygo filter:atk_max
     pgettext_lazy('vocabulary', 'Monsters with this much ATK or less, their current ATK as the board shows it; a card without ATK never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
+    # Translators: ygo filter:zone
+    pgettext_lazy('vocabulary', 'Cards in this zone: `field` is any zone on the field, else one zone (`graveyard`, `hand`, `banished`, `monster_zone` …). A targeting effect or a selector without `zone` reads the field only (ARC-V 2.1, 4.2.3.3).'),
+    # Translators: ygo filter:position
+    pgettext_lazy('vocabulary', 'Battle position'),
+    # Translators: ygo filter:position
+    pgettext_lazy('vocabulary', 'Monsters in the Monster Zone in this battle position: `attack`, `defense` (face-up or face-down Defense Position) or `face-down defense`; a card elsewhere never matches (ARC-V 3.2.4).'),
+    # Translators: ygo filter:def_max
+    pgettext_lazy('vocabulary', 'N or less DEF'),
+    # Translators: ygo filter:def_max
+    pgettext_lazy('vocabulary', 'Monsters with this much DEF or less, their current DEF as the board shows it; a card without DEF never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
+    # Translators: ygo filter:other
+    pgettext_lazy('vocabulary', 'Other than this card'),
+    # Translators: ygo filter:other
+    pgettext_lazy('vocabulary', '"Other" cards: never the card whose effect reads the filter (a Spell that destroys every other Spell and Trap). Only in an effect\'s `targeting`, an action\'s `all` or `among`, or a cost\'s `among`, where that card is known.'),
+    # Translators: ygo filter:other
+    pgettext_lazy('vocabulary', 'Other cards'),
+    # Translators: ygo filter:other
+    pgettext_lazy('vocabulary', 'true: not the card whose effect this is'),
+    # Translators: ygo filter:event
+    pgettext_lazy('vocabulary', 'The card(s) of the event answered'),
+    # Translators: ygo filter:event
+    pgettext_lazy('vocabulary', '"That monster": only the card(s) of the event the activation answers (the monster(s) just Summoned, the monster that declared the attack), as its activation condition reads it (ARC-V 4.2.3.i1). Only in an effect\'s `targeting` or an action\'s `all`, where the activation is known.'),
+    # Translators: ygo filter:event
+    pgettext_lazy('vocabulary', 'That card'),
+    # Translators: ygo filter:event
+    pgettext_lazy('vocabulary', 'true: only the cards of the event the activation answers'),
     # Translators: ygo filter:summoned_with
     pgettext_lazy('vocabulary', 'Summoned with a material'),
     # Translators: ygo filter:summoned_with
@@ -5490,11 +5534,19 @@ VOCABULARY = (
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'When a card or effect is activated'),
     # Translators: ygo activation_condition:activated
-    pgettext_lazy('vocabulary', '"When (your opponent) activates a Spell / Trap / monster effect": only chained directly to such an activation, the last link of the chain; `card_only` for the activation of the card itself (ARC-V 4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card\'s (ARC-V 3.3.3.7).'),
+    pgettext_lazy('vocabulary', '"When (your opponent) activates a Spell / Trap / monster effect": only chained directly to such an activation, the last link of the chain; `card_only` for the activation of the card itself (ARC-V 4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card\'s (ARC-V 3.3.3.7). `includes` reads the actions of that link as they are written: `special_summon` (one of them Special Summons), `from_deck` (one adds a card from the Deck to the hand, Special Summons from the Deck or sends from the Deck to the Graveyard, naming Deck cards or choosing among them).'),
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'Card activation only'),
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'true: "when a Spell Card is activated" (the card itself, not an effect of a face-up card)'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'That includes'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'special_summon ("an activation that includes Special Summoning") or from_deck ("an effect that would add from the Deck to the hand, Special Summon from the Deck or send from the Deck to the GY")'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'Special Summoning'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'Using the Deck'),
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'all, monster, spell, trap or spell_trap: the kind of the activation it answers'),
     # Translators: ygo activation_condition:summoning
@@ -5792,6 +5844,8 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Zone'),
     # Translators: mtg instruction:put_on_library (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Zone'),
+    # Translators: ygo filter:zone (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Zone'),
     # Translators: fow instruction:search (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'To'),
     # Translators: mtg effect:change_control (a text other games share: in this game's own terms)
@@ -5997,7 +6051,7 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'a document effect: EFFECT with id, affected, duration, source, controller, cda, if'),
     # Translators: a field type's description (mtg action:cast); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a number written as digits'),
-    # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
+    # Translators: a field type's description (ygo instruction:change_atk); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'FILTER'),
     # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
     pgettext_lazy('field type', '"self" or FILTER'),

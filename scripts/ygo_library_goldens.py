@@ -83,11 +83,18 @@ board("mirror-force-answers-an-attack",
                 field("Kuriboh", "k", "p2")],
                [{"type": "attack", "attacker": "dm", "target": "k"}, {"type": "activate", "card": "mf"}], turn=BATTLE))
 board("sangan-destroyed-by-battle-searches",
-      "Sangan destroyed by battle: its trigger adds the one monster with 1500 or less ATK from the Deck",
-      f"{A} 3.2.7.3.i1",
+      "Sangan destroyed by battle: its trigger adds the one monster with 1500 or less ATK from the Deck, and that "
+      "name is locked for the turn", f"{A} 3.2.7.3.i1",
       scenario([field("Dark Magician", "dm", "p1"), field("Sangan", "sg", "p2"),
                 deck("Kuriboh", "k", "p2"), deck("Blue-Eyes White Dragon", "bewd", "p2")],
                [{"type": "attack", "attacker": "dm", "target": "sg"}], turn=BATTLE))
+sangan_lock = scenario([grave("Sangan", "sg", "p2"), deck("Effect Veiler", "v", "p2"), deck("Dark Magician", "dm", "p2"),
+                        field("Honest", "h", "p1")],
+                       [{"type": "resolve"}, {"type": "activate", "card": "h", "effect": 0},
+                        {"type": "activate", "card": "v", "targets": ["h"]}])
+sangan_lock["chain"] = [{"card": "sg"}]
+board("sangan-locks-the-name-it-added", "The card Sangan added cannot be activated by its controller that turn",
+      f"{A} 3.2.7.1.i2", sangan_lock)
 # --- one board per card
 board("monster-reborn-revives-from-either-graveyard",
       "Monster Reborn Special Summons the opponent's monster it targets in the Graveyard", f"{A} 4.2.3.3.i2",
@@ -303,6 +310,71 @@ board("dust-tornado-destroys-the-opponents-spell-or-trap",
       f"{A} 4.2.3.3.i2",
       scenario([field("Dust Tornado", "dt", "p1"), field("Mirror Force", "mf", "p2")],
                [{"type": "activate", "card": "dt", "targets": ["mf"]}], turn=OPP_MAIN))
+
+# --- the cards evaluable before issue 16, each with a board of its own
+for attacker, defender, position in (("Alexandrite Dragon", "Battle Ox", "attack"), ("Gene-Warped Warwolf", "Dark Blade", "attack"),
+                                     ("Luster Dragon", "Gemini Elf", "attack"), ("Red-Eyes Black Dragon", "Hyozanryu", "defense"),
+                                     ("La Jinn the Mystical Genie of the Lamp", "Harpie Lady", "attack")):
+    a, d = card(attacker), card(defender)
+    board(f"{a.slug}-attacks-{d.slug}", f"{attacker} ({a.obj['atk']} ATK) attacks {defender} in {position} position",
+          "ygo-rulebook-mr2 ch3.12",
+          scenario([field(attacker, "a", "p1"), field(defender, "d", "p2", position=position)],
+                   [{"type": "attack", "attacker": "a", "target": "d"}], turn=BATTLE, ruleset="mr2"))
+board("cyber-dragon-summons-itself-by-its-procedure",
+      "Cyber Dragon Special Summons itself from the hand by its own procedure while only the opponent controls a monster",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([hand("Cyber Dragon", "cd", "p1"), field("Vorse Raider", "vr", "p2")],
+               [{"type": "special_summon", "method": "inherent", "card": "cd"}]))
+board("the-tricky-summons-itself-by-discarding", "The Tricky Special Summons itself by discarding a card",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([hand("The Tricky", "tr", "p1"), hand("Kuriboh", "k", "p1")],
+               [{"type": "special_summon", "method": "inherent", "card": "tr", "cost": [{"do": "discard", "card": "k"}]}]))
+board("pot-of-greed-draws-two", "Pot of Greed draws two cards", f"{A} 4.1.2.i3",
+      scenario([hand("Pot of Greed", "pot", "p1"), deck("Sangan", "d1", "p1"), deck("Kuriboh", "d2", "p1")],
+               [{"type": "activate", "card": "pot"}]))
+board("upstart-goblin-draws-one-and-feeds-the-opponent", "Upstart Goblin draws one and the opponent gains 1000 LP",
+      f"{A} 4.1.2.i3",
+      scenario([hand("Upstart Goblin", "ug", "p1"), deck("Sangan", "d1", "p1")], [{"type": "activate", "card": "ug"}]))
+board("jar-of-greed-answered-by-seven-tools-of-the-bandit",
+      "Seven Tools of the Bandit pays 1000 LP to negate Jar of Greed and destroy it", f"{A} 4.2.2.i2",
+      scenario([field("Jar of Greed", "jar", "p1"), deck("Sangan", "d1", "p1"), field("Seven Tools of the Bandit", "st", "p2")],
+               [{"type": "activate", "card": "jar"}, {"type": "activate", "card": "st"}], turn=OPP_MAIN))
+board("jar-of-greed-draws-one", "Jar of Greed draws one card", f"{A} 4.1.2.i3",
+      scenario([field("Jar of Greed", "jar", "p1"), deck("Sangan", "d1", "p1")], [{"type": "activate", "card": "jar"}],
+               turn=OPP_MAIN))
+board("dark-bribe-negates-a-spell-and-the-opponent-draws",
+      "Dark Bribe lets the opponent draw, then negates their Spell and destroys it", f"{A} 4.1.2.i3",
+      scenario([hand("Pot of Greed", "pot", "p1"), deck("Sangan", "d1", "p1"), deck("Kuriboh", "d2", "p1"),
+                deck("Hane-Hane", "d3", "p1"), field("Dark Bribe", "db", "p2")],
+               [{"type": "activate", "card": "pot"}, {"type": "activate", "card": "db"}]))
+for name, slug_words in (("Dian Keto the Cure Master", "gains-1000-lp"), ("Hinotama", "burns-500"),
+                         ("Ookazi", "burns-800"), ("Tremendous Fire", "burns-both-players")):
+    board(f"{card(name).slug}-{slug_words}", f"{name} resolves", f"{A} 1.4.1.i2",
+          scenario([hand(name, "s", "p1")], [{"type": "activate", "card": "s"}]))
+board("dimensional-fissure-banishes-destroyed-monsters",
+      "With Dimensional Fissure face-up, monsters Dark Hole destroys are banished instead", f"{A} 3.2.7.1.i2",
+      scenario([field("Dimensional Fissure", "df", "p2", position="face-up"), hand("Dark Hole", "dh", "p1"),
+                field("Vorse Raider", "vr", "p2")], [{"type": "activate", "card": "dh"}]))
+board("banisher-of-the-radiance-banishes-what-would-go-to-the-graveyard",
+      "With Banisher of the Radiance face-up, the destroyed Set card and the resolved Spell are banished",
+      f"{A} 3.2.7.1.i2",
+      scenario([field("Banisher of the Radiance", "b", "p2"), hand("Mystical Space Typhoon", "mst", "p1"),
+                field("Mirror Force", "mf", "p2")], [{"type": "activate", "card": "mst", "targets": ["mf"]}]))
+for name, target in (("Hane-Hane", "Vorse Raider"), ("Old Vindictive Magician", "Vorse Raider"), ("Man-Eater Bug", "Vorse Raider")):
+    board(f"{card(name).slug}-flip-effect-on-the-monster-it-targets", f"{name}'s Flip Effect on the monster it targets",
+          f"{A} 3.2.7.3.1.i1",
+          scenario([field(name, "f", "p1", position="face-down defense"), field(target, "t", "p2")],
+                   [{"type": "flip_summon", "card": "f"}], options={"trigger_targets": {"f": ["t"]}}))
+board("trap-jammer-negates-mirror-force", "Trap Jammer negates Mirror Force in the Battle Phase and destroys it",
+      f"{A} 4.2.4.1.2.i1",
+      scenario([field("Dark Magician", "dm", "p1"), field("Trap Jammer", "tj", "p1"), field("Mirror Force", "mf", "p2"),
+                field("Kuriboh", "k", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "k"}, {"type": "activate", "card": "mf"},
+                {"type": "activate", "card": "tj"}], turn=BATTLE))
+board("skill-drain-negates-a-monster-effect-on-the-field",
+      "With Skill Drain face-up, Honest's effect resolves negated", f"{A} 3.2.7.1.i2",
+      scenario([field("Honest", "h", "p1"), field("Skill Drain", "sd", "p2", position="face-up")],
+               [{"type": "activate", "card": "h", "effect": 0}]))
 
 
 def expected_of(output: dict) -> dict:

@@ -410,12 +410,12 @@ def test_effect_veiler_from_the_library_answers_only_in_the_opponents_main_phase
 ISSUE_16_CARDS = ("Monster Reborn", "Solemn Judgment", "Mirror Force", "Book of Moon", "Mystical Space Typhoon", "Sangan",
                   "Effect Veiler", "Call of the Haunted", "Bottomless Trap Hole", "Dark Hole", "Torrential Tribute",
                   'Maxx "C"', "Ash Blossom & Joyous Spring")
-STILL_UNEVALUATED_NAMED = {"Sangan", "Call of the Haunted", 'Maxx "C"'}
-"""Issue 16 cards with text the vocabulary cannot say yet: Sangan's name lock for the rest of the turn,
+STILL_UNEVALUATED_NAMED = {"Call of the Haunted", 'Maxx "C"'}
+"""Issue 16 cards with text the vocabulary cannot say yet:
 Call of the Haunted's link with the monster it revived, Maxx "C"'s draw each time the opponent Special
 Summons this turn. Each is reported as ``cannot_evaluate`` when it applies; the set may only shrink."""
 UNEVALUABLE_TARGET = 0.10
-UNEVALUABLE_NOW = 88
+UNEVALUABLE_NOW = 87
 """Issue 16 asks for at most 10 % of the library with unevaluable text; how many cards carry some
 today, which may only fall (lower it as cards become evaluable)."""
 LIBRARY_GOLDENS = sorted((ROOT / "fixtures" / "scenarios" / "ygo").glob("library-*.json"))
@@ -458,7 +458,7 @@ def _acts_in(golden, oid):
     trace = engine.resolve(golden["scenario"])["trace"]
     resolving = {s["params"].get("link") for s in trace if s["message_id"] == "ygo.chain.resolve_link"
                  and s["params"].get("card") == oid}
-    return any(s["kind"] not in QUIET and (oid in (s["params"].get("card"), s["params"].get("source"))
+    return any(s["kind"] not in QUIET and (oid in (s["params"].get("card"), s["params"].get("source"), s["params"].get("attacker"))
                                            or (s["params"].get("by_link") in resolving - {None})
                                            or (s["params"].get("link") in resolving - {None} and s["kind"] != "resolve"))
                for s in trace)
@@ -502,5 +502,5 @@ def test_library_cards_without_a_golden_only_become_fewer():
     assert len(missing) <= GOLDENS_MISSING_AT_MOST, sorted(missing)
 
 
-GOLDENS_MISSING_AT_MOST = 107
+GOLDENS_MISSING_AT_MOST = 80
 """Issue 16 asks for a golden per library card; how many lack one today, which may only fall."""

@@ -18,6 +18,8 @@ MESSAGES = {
     "ygo.illegal.not_activatable": "{card_name}: a {effect_class} effect is not activated and cannot be a chain link.",
     "ygo.illegal.negation_not_adjacent": "{card_name} cannot negate the activation of Chain Link {negates_link}: it would be Chain Link {link}, and a negation must be chained directly to the activation.",
     "ygo.illegal.negation_cannot_apply": "{card_name} cannot be activated: it negates {what}, and Chain Link {negates_link} is not one.",
+    "ygo.lock.name": "Chain Link {link} ({card_name}): for the rest of this turn {player} cannot activate cards or effects named {name}.",
+    "ygo.illegal.name_locked": "{card_name} cannot be activated: {source_name}'s effect keeps {player} from activating cards or effects named {card_name} this turn.",
     "ygo.illegal.cost_choice": "{card_name} cannot be activated without naming its cost ({cost}): {options} all fit it; the activation gives its own cost naming the card.",
     "ygo.illegal.cost_unpayable": "{card_name} cannot be activated: its cost ({cost}) cannot be paid ({reason}).",
     "ygo.illegal.card_not_available": "{card_name} cannot be activated from where it is ({zone}).",

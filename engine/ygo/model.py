@@ -157,6 +157,8 @@ class Instruction:
     """For ``toss_coin``/``roll_die``: the face it came up with; ``""`` if not given (open)."""
     outcomes: tuple[tuple[str, tuple["Instruction", ...]], ...] = ()
     """For ``toss_coin``/``roll_die``: each result with the actions it applies."""
+    lock_name: bool = False
+    """``add_to_hand``: for the rest of the turn its player cannot activate cards with the added card's name."""
     among: Optional["CardFilter"] = None
     """With ``choose``: the options are every card that fits this filter on resolution."""
     select: Optional["CardFilter"] = None
@@ -695,6 +697,9 @@ class GameState:
     """How ``summoning`` is being summoned (``normal``, ``flip``, ``synchro``, …)."""
     end_declared: bool = False
     """The turn player has declared the end of the phase/step; the opponent may respond."""
+    name_locks: tuple[tuple[PlayerId, str, ObjectId], ...] = ()
+    """``(player, card name, source card)``: for the rest of this turn the player cannot activate
+    cards or effects with that name (an ``add_to_hand`` with ``lock_name``)."""
     end_request: Optional["EndRequest"] = None
     """What the last ``end_phase`` action asked for, read when the phase actually ends."""
     shuffled_decks: tuple[PlayerId, ...] = ()

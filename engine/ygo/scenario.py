@@ -61,6 +61,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         place=raw.get("place", "top"),
         select=card_filter(raw["all"]) if "all" in raw else None,
         among=card_filter(raw["among"]) if "among" in raw else None,
+        lock_name=raw.get("lock_name", False),
         face_up_monsters=raw.get("face_up_monsters", ""),
         result=raw.get("result", ""),
         outcomes=tuple((face, tuple(instruction(item) for item in items))

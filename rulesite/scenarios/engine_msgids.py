@@ -1052,6 +1052,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned with {material_name}: {who} must be {wanted}.'),
     # Translators: ygo.illegal.materials
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
+    # Translators: ygo.illegal.name_locked
+    pgettext_lazy('trace', "{card_name} cannot be activated: {source_name}'s effect keeps {player} from activating cards or effects named {card_name} this turn."),
     # Translators: ygo.illegal.negation_cannot_apply
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, and Chain Link {negates_link} is not one.'),
     # Translators: ygo.illegal.negation_no_chain
@@ -1110,6 +1112,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).'),
     # Translators: ygo.illegal.zone_full
     pgettext_lazy('trace', "{card_name} cannot be activated: {player}'s {zone} is full."),
+    # Translators: ygo.lock.name
+    pgettext_lazy('trace', 'Chain Link {link} ({card_name}): for the rest of this turn {player} cannot activate cards or effects named {name}.'),
     # Translators: ygo.lp.gain
     pgettext_lazy('trace', '{player} gains {amount} LP ({lp} LP).'),
     # Translators: ygo.modify.atk
@@ -4738,7 +4742,11 @@ VOCABULARY = (
     # Translators: ygo instruction:add_to_hand
     pgettext_lazy('vocabulary', 'Add to the hand'),
     # Translators: ygo instruction:add_to_hand
-    pgettext_lazy('vocabulary', "Adds each card it names to its owner's hand from the Deck (a search), the Graveyard or banishment (to its owner's hand, MR2 ch5.21); a card anywhere else (on the field: that is `return_to_hand`) is not affected. A Deck searched is shuffled after the action, and its order is then unknown: a later draw from it cannot be evaluated unless every card left has one name (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7, ch5.22)."),
+    pgettext_lazy('vocabulary', "Adds each card it names to its owner's hand from the Deck (a search), the Graveyard or banishment (to its owner's hand, MR2 ch5.21); a card anywhere else (on the field: that is `return_to_hand`) is not affected. A Deck searched is shuffled after the action, and its order is then unknown: a later draw from it cannot be evaluated unless every card left has one name (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7, ch5.22). With `lock_name`, for the rest of the turn the link's controller cannot activate cards or effects with the added card's name: such an activation is illegal, and the lock ends with the turn (the card's text, ARC-V 4.1.2.i1, 3.2.7.1.i2)."),
+    # Translators: ygo instruction:add_to_hand
+    pgettext_lazy('vocabulary', 'Name locked this turn'),
+    # Translators: ygo instruction:add_to_hand
+    pgettext_lazy('vocabulary', '"for the rest of this turn, you cannot activate cards, or the effects of cards, with that name"'),
     # Translators: ygo instruction:discard
     pgettext_lazy('vocabulary', "Discards each card it names from its owner's hand to the Graveyard, by a card effect (unlike the hand-limit discard at the end of the turn, ARC-V 2.2.i4); a card not in the hand is not affected (MR2 ch5.35). As `choose`/`from` it is the player's choice on resolution."),
     # Translators: ygo instruction:shuffle

@@ -276,12 +276,15 @@ def _level_fits(card: Card, max_level: int) -> bool:
                              default="attack"),
           "max_level": Integer(low=1, high=13, label="Level or lower", help='"a Level N or lower monster": N'),
           "negate_effects": Boolean(label="Effects negated", help='"its effects are negated"', default=False),
-          "cannot_attack": Boolean(label="Cannot attack this turn", help='"it cannot attack this turn"', default=False)},
+          "cannot_attack": Boolean(label="Cannot attack this turn", help='"it cannot attack this turn"', default=False),
+          "bind": Boolean(label="Bound to this card", default=False,
+                          help='"when this card leaves the field, destroy that monster; when that monster is '
+                               'destroyed, destroy this card"')},
     check=_check_references,
     messages=("ygo.move", "ygo.deck.shuffled", "ygo.summon.effects_negated", "ygo.summon.cannot_attack",
-              "ygo.no_effect.summon_level"),
+              "ygo.no_effect.summon_level", "ygo.bond.made", "ygo.bond.destroyed"),
     row=Row(main=("targets", "position"), extra=("player", "target", "choose", "from", "chosen", "max_level",
-                                                 "negate_effects", "cannot_attack")),
+                                                 "negate_effects", "cannot_attack", "bind")),
     doc="Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up "
         "in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster "
         "on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. "
@@ -289,8 +292,10 @@ def _level_fits(card: Card, max_level: int) -> bool:
         "card's conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` (\"a Level 4 or lower "
         "monster\": a monster of a higher Level is not Summoned, and a choice on resolution is made among the "
         "monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it "
-        "stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack "
-        "declaration by it this turn is illegal).",
+        "stays face-up on the field, so its Continuous Effects never apply), `cannot_attack` (an attack "
+        "declaration by it this turn is illegal) and `bind` (the link's card, still on the field, and the monster "
+        "are bound: when the card leaves the field the monster is destroyed, and when the monster is destroyed the "
+        "card is; the monster leaving otherwise ends the bond; the card's text, ARC-V 4.1.2.i1).",
     example={"do": "special_summon", "target": "m1", "position": "defense"})
 def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Move each monster it names to the player's Monster Zone in the position given, with the
@@ -324,6 +329,11 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
         state = move(duel, state, card, Zone.MONSTER_ZONE, "special_summon", R.SPECIAL_SUMMON, position=position)
         state = duel.sync(state.with_card(replace(state.card(card.id), controller=player,
                                                   cannot_attack=part.cannot_attack)))
+        source = state.card(link.card)
+        if part.bind and source.zone in FIELD_ZONES and state.card(card.id).zone is Zone.MONSTER_ZONE:
+            state = state.with_card(replace(source, bound_to=card.id))
+            duel.record("effect", "ygo.bond.made", R.CARD_TEXT, link=link.number, card=source.id,
+                        card_name=source.name, target=card.id, target_name=card.name)
         for flag, message in ((part.negate_effects, "ygo.summon.effects_negated"),
                               (part.cannot_attack, "ygo.summon.cannot_attack")):
             if flag:

@@ -18,6 +18,8 @@ MESSAGES = {
     "ygo.illegal.not_activatable": "{card_name}: a {effect_class} effect is not activated and cannot be a chain link.",
     "ygo.illegal.negation_not_adjacent": "{card_name} cannot negate the activation of Chain Link {negates_link}: it would be Chain Link {link}, and a negation must be chained directly to the activation.",
     "ygo.illegal.negation_cannot_apply": "{card_name} cannot be activated: it negates {what}, and Chain Link {negates_link} is not one.",
+    "ygo.bond.made": "Chain Link {link}: {card_name} and {target_name} are bound: when {card_name} leaves the field {target_name} is destroyed, and when {target_name} is destroyed {card_name} is.",
+    "ygo.bond.destroyed": "{source_name} has left the field: {card_name}, bound to it, is destroyed.",
     "ygo.lock.name": "Chain Link {link} ({card_name}): for the rest of this turn {player} cannot activate cards or effects named {name}.",
     "ygo.illegal.name_locked": "{card_name} cannot be activated: {source_name}'s effect keeps {player} from activating cards or effects named {card_name} this turn.",
     "ygo.illegal.cost_choice": "{card_name} cannot be activated without naming its cost ({cost}): {options} all fit it; the activation gives its own cost naming the card.",

@@ -191,8 +191,12 @@ class Instruction:
     """For ``equal_to``: the card it is read from."""
     negate_effects: bool = False
     """For ``special_summon``: "its effects are negated" (while it stays face-up on the field)."""
+    bind: bool = False
+    """For ``special_summon``: the link's card and the monster are bound (:attr:`Card.bound_to`)."""
     cannot_attack: bool = False
     """For ``special_summon``: "it cannot attack this turn"."""
+    bind: bool = False
+    """For ``special_summon``: the link's card and the monster are bound (:attr:`Card.bound_to`)."""
     max_level: Optional[int] = None
     """For ``special_summon``: "a Level N or lower monster"; ``None``: any Level."""
     from_top: Optional[int] = None
@@ -391,6 +395,9 @@ class Card:
     race: Optional[str] = None
     counters: tuple[tuple[str, int], ...] = ()
     equipped_to: Optional[ObjectId] = None
+    bound_to: Optional[ObjectId] = None
+    """The monster this card Special Summoned with ``bind`` (Call of the Haunted): when this card
+    leaves the field that monster is destroyed, and when that monster is destroyed this card is."""
     materials: tuple[ObjectId, ...] = ()
     set_this_turn: bool = False
     effects: tuple[Effect, ...] = ()

@@ -78,6 +78,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         of=raw.get("of", ""),
         negate_effects=raw.get("negate_effects", False),
         cannot_attack=raw.get("cannot_attack", False),
+        bind=raw.get("bind", False),
         max_level=raw.get("max_level"),
         from_top=raw.get("from_top"),
         replacement=_replacement(raw) if raw["do"] in REPLACEMENT_VERBS else None,

@@ -922,6 +922,10 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} is not destroyed by battle: {source_name}'s effect says it cannot be."),
     # Translators: ygo.battle.replay
     pgettext_lazy('trace', "Replay: the opponent's monsters changed ({before} before, {after} now); {attacker_name} may choose a new target or not attack."),
+    # Translators: ygo.bond.destroyed
+    pgettext_lazy('trace', '{source_name} has left the field: {card_name}, bound to it, is destroyed.'),
+    # Translators: ygo.bond.made
+    pgettext_lazy('trace', 'Chain Link {link}: {card_name} and {target_name} are bound: when {card_name} leaves the field {target_name} is destroyed, and when {target_name} is destroyed {card_name} is.'),
     # Translators: ygo.cannot_evaluate
     pgettext_lazy('trace', 'Cannot evaluate Chain Link {link} ({card_name}): {detail}.'),
     # Translators: ygo.cannot_evaluate.continuous
@@ -4624,7 +4628,7 @@ VOCABULARY = (
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Special Summon'),
     # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', 'Special Summons each monster it names to the player\'s Monster Zone (default: the link\'s controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The card\'s conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` ("a Level 4 or lower monster": a monster of a higher Level is not Summoned, and a choice on resolution is made among the monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack declaration by it this turn is illegal).'),
+    pgettext_lazy('vocabulary', 'Special Summons each monster it names to the player\'s Monster Zone (default: the link\'s controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The card\'s conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` ("a Level 4 or lower monster": a monster of a higher Level is not Summoned, and a choice on resolution is made among the monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it stays face-up on the field, so its Continuous Effects never apply), `cannot_attack` (an attack declaration by it this turn is illegal) and `bind` (the link\'s card, still on the field, and the monster are bound: when the card leaves the field the monster is destroyed, and when the monster is destroyed the card is; the monster leaving otherwise ends the bond; the card\'s text, ARC-V 4.1.2.i1).'),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)'),
     # Translators: ygo instruction:special_summon
@@ -4639,6 +4643,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Cannot attack this turn'),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', '"it cannot attack this turn"'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Bound to this card'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', '"when this card leaves the field, destroy that monster; when that monster is destroyed, destroy this card"'),
     # Translators: ygo instruction:change_control
     pgettext_lazy('vocabulary', 'Take control'),
     # Translators: ygo instruction:change_control

@@ -389,6 +389,34 @@ board("skill-drain-negates-a-monster-effect-on-the-field",
       scenario([field("Honest", "h", "p1"), field("Skill Drain", "sd", "p2", position="face-up")],
                [{"type": "activate", "card": "h", "effect": 0}]))
 
+board("ring-of-destruction-burns-both-players", "Ring of Destruction destroys the monster it targets; both players take its ATK",
+      f"{A} 4.1.5.i1",
+      scenario([field("Ring of Destruction", "rod", "p1"), field("Dark Magician", "dm", "p2")],
+               [{"type": "activate", "card": "rod", "targets": ["dm"]}]))
+board("magic-cylinder-negates-the-attack-and-burns", "Magic Cylinder negates the attack and inflicts the attacker's ATK",
+      f"{A} 4.2.3.3.i2",
+      scenario([field("Dark Magician", "dm", "p1"), field("Kuriboh", "k", "p2"), field("Magic Cylinder", "mc", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "k"}, {"type": "activate", "card": "mc", "targets": ["dm"]}],
+               turn=BATTLE))
+board("jinzo-face-up-stops-mirror-force", "With Jinzo face-up, Mirror Force cannot be activated", f"{A} 3.2.7.1.i2",
+      scenario([field("Jinzo", "j", "p1"), field("Kuriboh", "k", "p2"), field("Mirror Force", "mf", "p2")],
+               [{"type": "attack", "attacker": "j", "target": "k"}, {"type": "activate", "card": "mf"}], turn=BATTLE))
+board("royal-decree-negates-a-trap-activated-later", "With Royal Decree face-up, Mirror Force resolves without effect",
+      f"{A} 3.2.7.1.i2",
+      scenario([field("Dark Magician", "dm", "p1"), field("Royal Decree", "rd", "p1", position="face-up"),
+                field("Kuriboh", "k", "p2"), field("Mirror Force", "mf", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "k"}, {"type": "activate", "card": "mf"}], turn=BATTLE))
+board("morphing-jar-empties-both-hands-and-both-draw-five",
+      "Morphing Jar's Flip Effect: both players discard their hands, then each draws five", f"{A} 4.1.2.i5",
+      scenario([field("Morphing Jar", "mj", "p1", position="face-down defense"), hand("Kuriboh", "h1", "p1"),
+                hand("Sangan", "h2", "p2"), *[deck("Battle Ox", f"a{i}", "p1") for i in range(5)],
+                *[deck("Vorse Raider", f"b{i}", "p2") for i in range(5)]],
+               [{"type": "flip_summon", "card": "mj"}]))
+board("graceful-charity-draws-three-then-two-are-discarded",
+      "Graceful Charity draws three; the two discarded are its controller's choice, one branch per pair", f"{A} 4.2.3.3.1.i1",
+      scenario([hand("Graceful Charity", "gc", "p1"), deck("Sangan", "d1", "p1"), deck("Kuriboh", "d2", "p1"),
+                deck("Battle Ox", "d3", "p1")], [{"type": "activate", "card": "gc"}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

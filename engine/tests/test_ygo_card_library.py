@@ -186,11 +186,10 @@ def test_a_face_up_jinzo_from_the_library_stops_a_trap(ruleset):
     scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
     trace, result = steps(scenario)
     said = [m for m, _ in trace]
-    assert said[0] == "ygo.cannot_evaluate.continuous" and "ygo.illegal.cannot_activate" in said
+    assert "ygo.illegal.cannot_activate" in said
     assert "ygo.condition.met" not in said  # Jinzo refuses the activation before its condition is read
     assert [p["lp"] for p in result["players"]] == [8000, 5600]  # the attack goes on: Mirror Force never resolved
-    assert trace[0][1]["text"] in card("Jinzo").unevaluable
-    assert result["complete"] is False
+    assert card("Jinzo").unevaluable == () and result["complete"] is True
 
 
 def test_upstart_goblin_from_the_library_feeds_the_opponent():
@@ -415,7 +414,7 @@ STILL_UNEVALUATED_NAMED = {'Maxx "C"'}
 Special Summons this turn (a trigger made by a resolved effect). It is reported as ``cannot_evaluate``
 when it applies; the set may only shrink."""
 UNEVALUABLE_TARGET = 0.10
-UNEVALUABLE_NOW = 86
+UNEVALUABLE_NOW = 80
 """Issue 16 asks for at most 10 % of the library with unevaluable text; how many cards carry some
 today, which may only fall (lower it as cards become evaluable)."""
 LIBRARY_GOLDENS = sorted((ROOT / "fixtures" / "scenarios" / "ygo").glob("library-*.json"))
@@ -502,5 +501,5 @@ def test_library_cards_without_a_golden_only_become_fewer():
     assert len(missing) <= GOLDENS_MISSING_AT_MOST, sorted(missing)
 
 
-GOLDENS_MISSING_AT_MOST = 80
+GOLDENS_MISSING_AT_MOST = 74
 """Issue 16 asks for a golden per library card; how many lack one today, which may only fall."""

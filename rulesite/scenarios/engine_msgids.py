@@ -4598,7 +4598,7 @@ VOCABULARY = (
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'Inflict damage'),
     # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', "The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, `equal_to` with `of` reads the amount from a card when it applies: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1)."),
+    pgettext_lazy('vocabulary', "The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, `equal_to` with `of` reads the amount from a card when it applies: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, `of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2)."),
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'LP'),
     # Translators: ygo instruction:damage
@@ -4620,11 +4620,11 @@ VOCABULARY = (
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'Of card'),
     # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', 'the card equal_to reads'),
+    pgettext_lazy('vocabulary', 'the card equal_to reads; left out in an effect that targets, the card it targets'),
     # Translators: ygo instruction:gain_lp
     pgettext_lazy('vocabulary', 'Gain LP'),
     # Translators: ygo instruction:gain_lp
-    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1)."),
+    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, `of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2)."),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Special Summon'),
     # Translators: ygo instruction:special_summon

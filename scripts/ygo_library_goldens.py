@@ -417,6 +417,19 @@ board("graceful-charity-draws-three-then-two-are-discarded",
       scenario([hand("Graceful Charity", "gc", "p1"), deck("Sangan", "d1", "p1"), deck("Kuriboh", "d2", "p1"),
                 deck("Battle Ox", "d3", "p1")], [{"type": "activate", "card": "gc"}]))
 
+board("just-desserts-burns-for-each-monster", "Just Desserts: 500 damage for each monster the opponent controls",
+      f"{A} 4.1.2.i1",
+      scenario([field("Just Desserts", "jd", "p2"), field("Vorse Raider", "vr", "p1"), field("Battle Ox", "bo", "p1"),
+                field("Sangan", "sg", "p2")], [{"type": "activate", "card": "jd"}]))
+board("krebons-cannot-answer-an-attack-on-another-monster", "Krebons answers only an attack on itself",
+      f"{A} 4.2.3.i1",
+      scenario([field("Dark Magician", "dm", "p1"), field("Krebons", "kr", "p2"), field("Sangan", "sg", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "sg"}, {"type": "activate", "card": "kr"}], turn=BATTLE))
+board("krebons-negates-the-attack-on-it", "Krebons pays 800 LP to negate the attack on it",
+      f"{A} 4.2.3.i1",
+      scenario([field("Dark Magician", "dm", "p1"), field("Krebons", "kr", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "kr"}, {"type": "activate", "card": "kr"}], turn=BATTLE))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

@@ -66,8 +66,10 @@ def _summon_reading(kinds: tuple[str, ...], event_kind: str, actor: PlayerId, pl
     return event_kind in kinds and _whose(by, player, actor)
 
 
-def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, player: PlayerId) -> tuple[bool, str]:
-    """Return whether the condition key holds for ``player`` now, and what the engine read."""
+def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, player: PlayerId,
+          this: Optional[str] = None) -> tuple[bool, str]:
+    """Return whether the condition key holds for ``player`` now, and what the engine read
+    (``this``: the card whose condition it is)."""
     by = condition.get("by", "any")
     window = state.last_event
     if key == "summoned":
@@ -87,6 +89,10 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
         if window is None or window.kind != "attack_declared" or state.attack is None:
             return False, "no attack has just been declared"
         direct = state.attack.target is None
+        if value == "this_card":
+            on_it = this is not None and state.attack.target == this
+            return on_it and _whose(by, player, window.player), \
+                f"attack on {state.attack.target or 'the player'} by {window.player}"
         matches = value == "any" or (value == "direct") == direct
         return matches and _whose(by, player, window.player), \
             f"{'direct attack' if direct else 'attack on a monster'} by {window.player}"
@@ -142,13 +148,14 @@ def _includes(state: GameState, part: Any, what: str) -> bool:
             or any(f.zone == "deck" for f in pools))
 
 
-def readings(state: GameState, effect: Effect, player: PlayerId) -> Iterator[tuple[str, Any, bool, str]]:
+def readings(state: GameState, effect: Effect, player: PlayerId,
+             this: Optional[str] = None) -> Iterator[tuple[str, Any, bool, str]]:
     """Yield ``(key, value, holds, now)`` for each condition key of ``effect`` (companions skipped)."""
     condition = dict(effect.condition)
     for key, value in effect.condition:
         if key in _COMPANIONS or key in ("card_only", "exactly_one", "monster", "includes"):
             continue
-        holds, now = _read(state, condition, key, value, player)
+        holds, now = _read(state, condition, key, value, player, this)
         yield key, value, holds, now
 
 
@@ -165,11 +172,11 @@ def _written(key: str, value: Any, effect: Effect) -> str:
     return ", ".join(f"{k}: {_shown(v)}" for k, v in ((key, value), *((c, given[c]) for c in companions if c in given)))
 
 
-def unmet(state: GameState, effect: Effect, player: PlayerId) -> Optional[tuple[str, str, R]]:
+def unmet(state: GameState, effect: Effect, player: PlayerId, this: Optional[str] = None) -> Optional[tuple[str, str, R]]:
     """Return ``(condition as written, what the engine read, the rule)`` of the first condition
     key of ``effect`` that does not hold for ``player`` now, or ``None`` when all hold (ARC-V
     4.2.3.i1; "exactly 1 monster" Summoned together with others: official ruling)."""
-    for key, value, holds, now in readings(state, effect, player):
+    for key, value, holds, now in readings(state, effect, player, this):
         if not holds:
             window = state.last_event
             crowded = (key == "summoned" and dict(effect.condition).get("exactly_one", False) and window is not None
@@ -197,7 +204,7 @@ def verify_condition(duel: Duel, state: GameState, card: Card, effect: Effect, p
     """Refuse the activation of ``effect`` of ``card`` by ``player`` whose activation condition
     is not met (ARC-V 4.2.3.i1; MR2 ch2.23). Raises :class:`~engine.core.IllegalAction`
     (``ygo.illegal.condition_not_met``)."""
-    missing = unmet(state, effect, player)
+    missing = unmet(state, effect, player, card.id)
     if missing is not None:
         raise duel.illegal(missing[2], "ygo.illegal.condition_not_met", card=card.id, card_name=card.name,
                            condition=missing[0], now=missing[1])
@@ -205,7 +212,7 @@ def verify_condition(duel: Duel, state: GameState, card: Card, effect: Effect, p
 
 def record_condition(duel: Duel, state: GameState, card: Card, effect: Effect, player: PlayerId) -> None:
     """Record that the activation condition of an effect being activated is met (one step per key)."""
-    for key, value, _holds, now in readings(state, effect, player):
+    for key, value, _holds, now in readings(state, effect, player, card.id):
         duel.record("condition", "ygo.condition.met", R.ACTIVATION_CONDITION, card=card.id, card_name=card.name,
                     condition=_written(key, value, effect), now=now)
 
@@ -239,13 +246,16 @@ VOCABULARY.define(
     example={"summoned": "normal_or_flip", "by": "opponent", "monster": {"atk_min": 1000}})
 VOCABULARY.define(
     "activation_condition", "attack_declared", rule=_WINDOW_RULE, label="When an attack is declared",
-    value=Choice(values=("any", "direct", "monster"), what="kind of attack", label="Attack",
-                 labels={"any": "Any attack", "direct": "A direct attack", "monster": "An attack on a monster"},
-                 help="any, direct (a direct attack) or monster (an attack on a monster)"),
+    value=Choice(values=("any", "direct", "monster", "this_card"), what="kind of attack", label="Attack",
+                 labels={"any": "Any attack", "direct": "A direct attack", "monster": "An attack on a monster",
+                         "this_card": "An attack on this card"},
+                 help="any, direct (a direct attack), monster (an attack on a monster) or this_card (this card is "
+                      "the attack target)"),
     keys=_COMPANIONS, messages=_MESSAGES,
     doc="\"When (an opponent's monster) declares an attack\": only in the Battle Step right after the declaration, "
         "while the players respond to it; not after a chain resolved since, nor in the Damage Step (ARC-V "
-        "4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker's controller.",
+        "4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker's controller; "
+        "`this_card`: \"when this card is targeted for an attack\".",
     example={"attack_declared": "any", "by": "opponent"})
 VOCABULARY.define(
     "activation_condition", "activated", rule=_RULE, label="When a card or effect is activated",

@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 from ..core.validation import Path
 from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
+from .filters import CardFilterField
 from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, read_amount
 from .duel import Duel
 from .model import FIELD_ZONES, Card, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
@@ -230,6 +231,12 @@ class ChangeLife:
     def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
         """Change each named player's LP, then end the Duel if LP reached 0 (ARC-V 1.4.1.i6)."""
         amount: Optional[int] = part.amount or 0
+        if part.per is not None:
+            count = sum(1 for c in state.cards if (part.per.zone is not None or c.zone in FIELD_ZONES)
+                        and part.per.matches(c, link.controller, state, link.event_cards, link.card))
+            amount = (part.amount or 0) * count
+            duel.record("effect", "ygo.amount.per", R.CARD_TEXT, link=link.number, each=part.amount or 0, count=count,
+                        amount=amount)
         if part.equal_to:
             amount, state = read_amount(duel, state, link, part)
             if amount is None:
@@ -245,20 +252,34 @@ class ChangeLife:
 
 
 _LIFE_KEYS = {"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="LP", help="how many Life Points"),
-              **AMOUNT_KEYS}
+              **AMOUNT_KEYS,
+              "per": CardFilterField(label="For each card that fits", allow_event=True,
+                                     help='"500 damage for each monster your opponent controls": amount times the '
+                                          "cards that fit this filter when it applies (on the field unless it names a "
+                                          "zone)")}
+
+
+def _check_life(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    check_amount(value, path, v)
+    if "per" in value and "amount" not in value:
+        v.error((*path, "amount"), "per multiplies amount: give the amount for each card")
 VOCABULARY.entry(
     "instruction", "damage", rule=(R.DAMAGE, R.LP_ZERO, R.BOTH_ZERO, R.LAST_KNOWN, R.STAT_LOST), label="Inflict damage",
-    keys=_LIFE_KEYS, check=check_amount, messages=("ygo.damage", *AMOUNT_MESSAGES),
-    row=Row(main=("player", "amount", "equal_to", "of")),
+    keys=_LIFE_KEYS, check=_check_life, messages=("ygo.damage", "ygo.amount.per", *AMOUNT_MESSAGES),
+    row=Row(main=("player", "amount", "equal_to", "of"), extra=("per",)),
     doc="The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a "
         "chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, "
-        "`equal_to` with `of` reads the amount from a card when it applies: " + AMOUNT_DOC,
+        "`equal_to` with `of` reads the amount from a card when it applies: " + AMOUNT_DOC + " With `per` (a filter), "
+        "`amount` is for each card that fits it when the action applies (\"500 damage for each monster your "
+        "opponent controls\"; the card's text, ARC-V 4.1.2.i1).",
     example={"do": "damage", "player": "opponent", "amount": 800})(ChangeLife(-1))
 VOCABULARY.entry(
     "instruction", "gain_lp", rule=(R.GAIN_LP, R.LAST_KNOWN, R.STAT_LOST), label="Gain LP", keys=_LIFE_KEYS,
-    check=check_amount, messages=("ygo.lp.gain", *AMOUNT_MESSAGES), row=Row(main=("player", "amount", "equal_to", "of")),
+    check=_check_life, messages=("ygo.lp.gain", "ygo.amount.per", *AMOUNT_MESSAGES),
+    row=Row(main=("player", "amount", "equal_to", "of"), extra=("per",)),
     doc="The player gains that many LP (neither document states a general rule for gaining LP: the step rests on "
-        "the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: " + AMOUNT_DOC,
+        "the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: " + AMOUNT_DOC
+        + " With `per`, `amount` is for each card that fits that filter.",
     example={"do": "gain_lp", "amount": 500})(ChangeLife(+1))
 
 

@@ -191,6 +191,8 @@ class Instruction:
     """For ``equal_to``: the card it is read from."""
     negate_effects: bool = False
     """For ``special_summon``: "its effects are negated" (while it stays face-up on the field)."""
+    per: Optional["CardFilter"] = None
+    """For ``damage``/``gain_lp``: ``amount`` for each card that fits this filter."""
     bind: bool = False
     """For ``special_summon``: the link's card and the monster are bound (:attr:`Card.bound_to`)."""
     cannot_attack: bool = False

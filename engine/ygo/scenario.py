@@ -79,6 +79,7 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         negate_effects=raw.get("negate_effects", False),
         cannot_attack=raw.get("cannot_attack", False),
         bind=raw.get("bind", False),
+        per=card_filter(raw["per"]) if "per" in raw else None,
         max_level=raw.get("max_level"),
         from_top=raw.get("from_top"),
         replacement=_replacement(raw) if raw["do"] in REPLACEMENT_VERBS else None,

@@ -890,6 +890,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field (now in the {zone}), so its {value} is read as it last was on the field: {amount}.'),
     # Translators: ygo.amount.lost
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} really lost {amount} ATK to this effect, so the amount is {amount}.'),
+    # Translators: ygo.amount.per
+    pgettext_lazy('trace', 'Chain Link {link}: {each} for each of the {count} card(s) that fit: {amount}.'),
     # Translators: ygo.amount.read
     pgettext_lazy('trace', "Chain Link {link}: the amount is {card_name}'s {value} ({zone}): {amount}."),
     # Translators: ygo.battle.attack
@@ -4598,7 +4600,7 @@ VOCABULARY = (
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'Inflict damage'),
     # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', "The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, `equal_to` with `of` reads the amount from a card when it applies: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, `of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2)."),
+    pgettext_lazy('vocabulary', 'The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, `equal_to` with `of` reads the amount from a card when it applies: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link\'s earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, `of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2). With `per` (a filter), `amount` is for each card that fits it when the action applies ("500 damage for each monster your opponent controls"; the card\'s text, ARC-V 4.1.2.i1).'),
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'LP'),
     # Translators: ygo instruction:damage
@@ -4621,10 +4623,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Of card'),
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'the card equal_to reads; left out in an effect that targets, the card it targets'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'For each card that fits'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', '"500 damage for each monster your opponent controls": amount times the cards that fit this filter when it applies (on the field unless it names a zone)'),
     # Translators: ygo instruction:gain_lp
     pgettext_lazy('vocabulary', 'Gain LP'),
     # Translators: ygo instruction:gain_lp
-    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, `of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2)."),
+    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, `of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2). With `per`, `amount` is for each card that fits that filter."),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Special Summon'),
     # Translators: ygo instruction:special_summon
@@ -5536,17 +5542,19 @@ VOCABULARY = (
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'When an attack is declared'),
     # Translators: ygo activation_condition:attack_declared
-    pgettext_lazy('vocabulary', '"When (an opponent\'s monster) declares an attack": only in the Battle Step right after the declaration, while the players respond to it; not after a chain resolved since, nor in the Damage Step (ARC-V 4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker\'s controller.'),
+    pgettext_lazy('vocabulary', '"When (an opponent\'s monster) declares an attack": only in the Battle Step right after the declaration, while the players respond to it; not after a chain resolved since, nor in the Damage Step (ARC-V 4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker\'s controller; `this_card`: "when this card is targeted for an attack".'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'Attack'),
     # Translators: ygo activation_condition:attack_declared
-    pgettext_lazy('vocabulary', 'any, direct (a direct attack) or monster (an attack on a monster)'),
+    pgettext_lazy('vocabulary', 'any, direct (a direct attack), monster (an attack on a monster) or this_card (this card is the attack target)'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'Any attack'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'A direct attack'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'An attack on a monster'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', 'An attack on this card'),
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'When a card or effect is activated'),
     # Translators: ygo activation_condition:activated

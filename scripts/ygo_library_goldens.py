@@ -430,6 +430,16 @@ board("krebons-negates-the-attack-on-it", "Krebons pays 800 LP to negate the att
       scenario([field("Dark Magician", "dm", "p1"), field("Krebons", "kr", "p2")],
                [{"type": "attack", "attacker": "dm", "target": "kr"}, {"type": "activate", "card": "kr"}], turn=BATTLE))
 
+board("change-of-heart-takes-a-monster-until-the-end-phase",
+      "Change of Heart takes the opponent's monster it targets; it goes back when the End Phase begins", f"{A} 4.1.3.i1",
+      scenario([hand("Change of Heart", "coh", "p1"), field("Dark Magician", "dm", "p2")],
+               [{"type": "activate", "card": "coh", "targets": ["dm"]}, {"type": "resolve"},
+                {"type": "end_phase", "to": "end"}, {"type": "pass", "player": "p2"}]))
+board("enemy-controller-tributes-to-take-a-monster", "Enemy Controller Tributes a monster to take the one it targets",
+      f"{A} 4.2.2.1.i2",
+      scenario([hand("Enemy Controller", "ec", "p1"), field("Vorse Raider", "vr", "p1"), field("Dark Magician", "dm", "p2")],
+               [{"type": "activate", "card": "ec", "effect": "control", "targets": ["dm"]}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

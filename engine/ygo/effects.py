@@ -363,10 +363,15 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
 
 
 @VOCABULARY.entry(
-    "instruction", "change_control", rule=(R.CONTROL, R.MONSTER_ZONE_FULL), label="Take control", keys=REFERENCE_KEYS,
-    check=_check_references, messages=("ygo.move.control",), row=_REFERENCE_ROW,
+    "instruction", "change_control", rule=(R.CONTROL, R.MONSTER_ZONE_FULL, R.LINGERING_EXPIRES), label="Take control",
+    keys={**REFERENCE_KEYS, "until": VOCABULARY.use("duration", label="Until", default="permanent",
+                                                    help="permanent (the default) or end_phase: control goes back then")},
+    check=_check_references, messages=("ygo.move.control", "ygo.move.control_back"),
+    row=Row(main=("targets", "until"), extra=_REFERENCE_ROW.extra),
     doc="The link's controller takes control of each monster it names that the opponent controls, if they have a "
-        "free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21).",
+        "free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21). With `until: end_phase` the monster goes back to the player "
+        "who controlled it when the End Phase begins, if it is still in the Monster Zone (the card's text; when a "
+        "lingering effect ends: a ruling).",
     example={"do": "change_control", "target": "m2"})
 def change_control(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Give the link's controller each opposing monster it names."""
@@ -379,7 +384,9 @@ def change_control(duel: Duel, state: GameState, link: ChainLink, index: int, pa
             duel.record("no_effect", "ygo.no_effect.zone_full", R.MONSTER_ZONE_FULL, link=link.number,
                         target=card.id, target_name=card.name)
             continue
-        state = duel.step(state.with_card(replace(card, controller=link.controller)), "move", "ygo.move.control",
+        back = card.controller if part.until == "end_phase" else None
+        state = duel.step(state.with_card(replace(card, controller=link.controller, control_returns_to=back)), "move",
+                          "ygo.move.control",
                           R.CONTROL, card=card.id, card_name=card.name, player=link.controller)
     return state
 

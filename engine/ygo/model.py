@@ -397,6 +397,8 @@ class Card:
     race: Optional[str] = None
     counters: tuple[tuple[str, int], ...] = ()
     equipped_to: Optional[ObjectId] = None
+    control_returns_to: Optional[PlayerId] = None
+    """Control was taken "until the End Phase": the player who gets it back then."""
     bound_to: Optional[ObjectId] = None
     """The monster this card Special Summoned with ``bind`` (Call of the Haunted): when this card
     leaves the field that monster is destroyed, and when that monster is destroyed this card is."""

@@ -189,7 +189,7 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
             duel.record("move", "ygo.summon.materials_lost", R.MATERIALS_LOST, card=card.id, card_name=card.name)
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
-            effects_negated="", cannot_attack=False, summoned_with=(), **printed_traits(after),
+            effects_negated="", cannot_attack=False, summoned_with=(), control_returns_to=None, **printed_traits(after),
             last_known=((before.atk, before.def_, before.face_up) if before.zone is Zone.MONSTER_ZONE
                         else after.last_known),
             atk=base(after, "atk") if after.original_atk is not None else after.atk,

@@ -1138,6 +1138,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} moves from the {from} to the {to} ({reason}).'),
     # Translators: ygo.move.control
     pgettext_lazy('trace', '{player} takes control of {card_name}.'),
+    # Translators: ygo.move.control_back
+    pgettext_lazy('trace', 'The End Phase: control of {card_name} goes back to {player}.'),
     # Translators: ygo.move.draw
     pgettext_lazy('trace', '{player} draws {card_name}.'),
     # Translators: ygo.negate.activation
@@ -4656,7 +4658,9 @@ VOCABULARY = (
     # Translators: ygo instruction:change_control
     pgettext_lazy('vocabulary', 'Take control'),
     # Translators: ygo instruction:change_control
-    pgettext_lazy('vocabulary', "The link's controller takes control of each monster it names that the opponent controls, if they have a free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21)."),
+    pgettext_lazy('vocabulary', "The link's controller takes control of each monster it names that the opponent controls, if they have a free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21). With `until: end_phase` the monster goes back to the player who controlled it when the End Phase begins, if it is still in the Monster Zone (the card's text; when a lingering effect ends: a ruling)."),
+    # Translators: ygo instruction:change_control
+    pgettext_lazy('vocabulary', 'permanent (the default) or end_phase: control goes back then'),
     # Translators: ygo instruction:win
     pgettext_lazy('vocabulary', 'Win the Duel'),
     # Translators: ygo instruction:win

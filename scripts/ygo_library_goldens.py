@@ -440,6 +440,16 @@ board("enemy-controller-tributes-to-take-a-monster", "Enemy Controller Tributes 
       scenario([hand("Enemy Controller", "ec", "p1"), field("Vorse Raider", "vr", "p1"), field("Dark Magician", "dm", "p2")],
                [{"type": "activate", "card": "ec", "effect": "control", "targets": ["dm"]}]))
 
+board("negate-attack-ends-the-battle-phase", "Negate Attack negates the attack and ends the Battle Phase: a second attack is refused",
+      "ygo-rulebook-mr2 ch3.8",
+      scenario([field("Dark Magician", "dm", "p1"), field("Vorse Raider", "vr", "p1"), field("Negate Attack", "na", "p2")],
+               [{"type": "attack", "attacker": "dm"}, {"type": "activate", "card": "na"}, {"type": "resolve"},
+                {"type": "attack", "attacker": "vr"}], turn=BATTLE))
+board("swift-scarecrow-negates-a-direct-attack", "Swift Scarecrow, discarded, negates a direct attack and ends the Battle Phase",
+      "ygo-rulebook-mr2 ch3.8",
+      scenario([field("Dark Magician", "dm", "p1"), hand("Swift Scarecrow", "sc", "p2")],
+               [{"type": "attack", "attacker": "dm"}, {"type": "activate", "card": "sc"}], turn=BATTLE))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

@@ -244,3 +244,19 @@ def cancel_attack(duel: Duel, state: GameState, action: Mapping[str, Any], index
     duel.record("battle", "ygo.battle.attack_cancelled", R.REPLAY, attacker=attacker.id, attacker_name=attacker.name,
                 player=player)
     return duel.sync(replace(state, replay=None))
+
+
+@VOCABULARY.entry(
+    "instruction", "end_battle_phase", rule=(R.PHASE_ORDER, R.CARD_TEXT), label="End the Battle Phase", keys={},
+    messages=("ygo.phase.battle_ends", "ygo.no_effect.not_battle_phase"),
+    doc="\"Then end the Battle Phase\": the attack in progress, if any, ends, and the Battle Phase goes to its End "
+        "Step, so no more attacks can be declared this turn; Main Phase 2 follows (the card's text, ARC-V 4.1.2.i1; "
+        "MR2 ch3.4, ch3.8). Outside the Battle Phase it does nothing.",
+    example={"do": "end_battle_phase"})
+def end_battle_phase(duel: Duel, state: GameState, link: Any, index: int, part: Any) -> GameState:
+    """Move the Battle Phase to its End Step and end the attack in progress."""
+    if state.turn.phase != "battle":
+        duel.record("no_effect", "ygo.no_effect.not_battle_phase", R.PHASE_ORDER, link=link.number, phase=state.turn.phase)
+        return state
+    duel.record("phase", "ygo.phase.battle_ends", R.PHASE_ORDER, link=link.number, player=state.turn.active)
+    return duel.sync(replace(state, attack=None, replay=None, turn=replace(state.turn, step="end")))

@@ -22,6 +22,8 @@ MESSAGES = {
     "ygo.bond.destroyed": "{source_name} has left the field: {card_name}, bound to it, is destroyed.",
     "ygo.amount.per": "Chain Link {link}: {each} for each of the {count} card(s) that fit: {amount}.",
     "ygo.move.control_back": "The End Phase: control of {card_name} goes back to {player}.",
+    "ygo.phase.battle_ends": "Chain Link {link}: the Battle Phase of {player}'s turn goes to its End Step; no more attacks this turn.",
+    "ygo.no_effect.not_battle_phase": "Chain Link {link}: it is the {phase} phase, so the Battle Phase cannot end.",
     "ygo.lock.name": "Chain Link {link} ({card_name}): for the rest of this turn {player} cannot activate cards or effects named {name}.",
     "ygo.illegal.name_locked": "{card_name} cannot be activated: {source_name}'s effect keeps {player} from activating cards or effects named {card_name} this turn.",
     "ygo.illegal.cost_choice": "{card_name} cannot be activated without naming its cost ({cost}): {options} all fit it; the activation gives its own cost naming the card.",

@@ -1176,6 +1176,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: there is no attack in progress to negate.'),
     # Translators: ygo.no_effect.not_applicable
     pgettext_lazy('trace', 'Chain Link {link}: {action} cannot apply to {target_name} where it is.'),
+    # Translators: ygo.no_effect.not_battle_phase
+    pgettext_lazy('trace', 'Chain Link {link}: it is the {phase} phase, so the Battle Phase cannot end.'),
     # Translators: ygo.no_effect.special_summon_forbidden
     pgettext_lazy('trace', "Chain Link {link}: {target_name} is not Special Summoned: {source_name}'s effect says {player} cannot Special Summon."),
     # Translators: ygo.no_effect.summon_level
@@ -1186,6 +1188,8 @@ MSGIDS = (
     pgettext_lazy('trace', "Chain Link {link}: {action} does not apply to {target_name}: {source_name}'s effect makes it unaffected."),
     # Translators: ygo.no_effect.zone_full
     pgettext_lazy('trace', 'Chain Link {link}: there is no free Monster Zone for {target_name}.'),
+    # Translators: ygo.phase.battle_ends
+    pgettext_lazy('trace', "Chain Link {link}: the Battle Phase of {player}'s turn goes to its End Step; no more attacks this turn."),
     # Translators: ygo.phase.end_declared
     pgettext_lazy('trace', '{player} declares the end of the {phase} phase.'),
     # Translators: ygo.phase.end_declared_step
@@ -4547,6 +4551,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change original DEF'),
     # Translators: ygo instruction:change_original_def
     pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:end_battle_phase
+    pgettext_lazy('vocabulary', 'End the Battle Phase'),
+    # Translators: ygo instruction:end_battle_phase
+    pgettext_lazy('vocabulary', '"Then end the Battle Phase": the attack in progress, if any, ends, and the Battle Phase goes to its End Step, so no more attacks can be declared this turn; Main Phase 2 follows (the card\'s text, ARC-V 4.1.2.i1; MR2 ch3.4, ch3.8). Outside the Battle Phase it does nothing.'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard

@@ -450,6 +450,16 @@ board("swift-scarecrow-negates-a-direct-attack", "Swift Scarecrow, discarded, ne
       scenario([field("Dark Magician", "dm", "p1"), hand("Swift Scarecrow", "sc", "p2")],
                [{"type": "attack", "attacker": "dm"}, {"type": "activate", "card": "sc"}], turn=BATTLE))
 
+board("threatening-roar-stops-attacks-for-the-turn", "After Threatening Roar resolves, the opponent cannot declare an attack",
+      "ygo-rulebook-mr2 ch3.10",
+      scenario([field("Dark Magician", "dm", "p1"), field("Threatening Roar", "tr", "p2")],
+               [{"type": "activate", "card": "tr"}, {"type": "resolve"}, {"type": "attack", "attacker": "dm"}],
+               turn={"active": "p1", "phase": "battle", "step": "start"}))
+board("fissure-destroys-the-weakest-face-up-monster", "Fissure destroys the opponent's face-up monster with the lowest ATK",
+      f"{A} 4.2.3.3.i5",
+      scenario([hand("Fissure", "fi", "p1"), field("Dark Magician", "dm", "p2"), field("Sangan", "sg", "p2"),
+                field("Kuriboh", "k", "p2", position="face-down defense")], [{"type": "activate", "card": "fi"}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

@@ -15,7 +15,7 @@ from typing import Any
 from ..core.validation import Path
 from ..core.vocabulary import Const, Either, Integer, ListOf, Ref, Row, Text, Validation
 from .duel import Duel
-from .filters import CardFilterField
+from .filters import CardFilterField, ranked
 from .model import FIELD_ZONES, Card, GameState, Instruction, PlayerId, Zone
 from .primitives import check_lp, move
 from .replacement import verify_cost_destination
@@ -73,9 +73,10 @@ class MoveCard(CostRule):
     def options(self, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> list[Card]:
         """Return the cards other than ``card`` that ``controller`` could pay an ``among`` cost with."""
         assert cost.among is not None
-        return [c for c in state.cards if c.id != card.id and c.zone in self.allowed
-                and (c.controller if c.zone in FIELD_ZONES else c.owner) == controller
-                and not (self.no_token and c.is_token) and cost.among.matches(c, controller, state, (), card.id)]
+        return ranked([c for c in state.cards if c.id != card.id and c.zone in self.allowed
+                       and (c.controller if c.zone in FIELD_ZONES else c.owner) == controller
+                       and not (self.no_token and c.is_token) and cost.among.matches(c, controller, state, (), card.id)],
+                      cost.among.rank)
 
     def chosen(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> Card:
         """Return the card a cost is paid with: the one it names, or the only card its ``among``

@@ -24,7 +24,7 @@ KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
                "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material",
-               "zone", "position", "event", "other", "def_max")
+               "zone", "position", "event", "other", "def_max", "rank")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -109,6 +109,15 @@ VOCABULARY.define("filter", "other", rule=(R.SELECT_ALL,), label="Other than thi
                       "other Spell and Trap). Only in an effect's `targeting`, an action's `all` or `among`, or a "
                       "cost's `among`, where that card is known.",
                   example={"kinds": ["spell", "trap"], "other": True})
+RANKS = ("lowest_atk", "highest_atk", "lowest_def", "highest_def")
+VOCABULARY.define("filter", "rank", rule=(R.SELECT_ALL, R.CHOICE_ON_RESOLUTION), label="The lowest or highest",
+                  value=Choice(values=RANKS, what="rank"),
+                  doc="Among the cards the rest of the filter fits, only those with the lowest (or highest) ATK (or "
+                      "DEF) of them, read when it applies (\"the face-up monster with the lowest ATK your opponent "
+                      "controls\"); with several tied, `choose` picks among them (ARC-V 4.2.3.3.1.i1). A card without "
+                      "that value is left out. Only in an effect's `targeting`, an action's `all` or `among`, or a cost's "
+                      "`among`.",
+                  example={"kind": "monster", "face_up": True, "controller": "opponent", "rank": "lowest_atk"})
 VOCABULARY.define("filter", "event", rule=(R.TARGET_AT_ACTIVATION,), label="The card(s) of the event answered",
                   value=Boolean(label="That card", help="true: only the cards of the event the activation answers"),
                   doc="\"That monster\": only the card(s) of the event the activation answers (the monster(s) just "
@@ -116,6 +125,18 @@ VOCABULARY.define("filter", "event", rule=(R.TARGET_AT_ACTIVATION,), label="The 
                       "(ARC-V 4.2.3.i1). Only in an effect's `targeting` or an action's `all`, where the activation "
                       "is known.",
                   example={"event": True, "atk_min": 1000})
+
+
+def ranked(cards: list[Any], rank: str | None) -> list[Any]:
+    """Return the cards with the extreme value ``rank`` names (``lowest_atk`` …), all of them tied;
+    ``cards`` unchanged without a rank. A card without that value is left out."""
+    if rank is None:
+        return cards
+    extreme, stat = rank.split("_")
+    valued = [(c, getattr(c, "def_" if stat == "def" else "atk")) for c in cards]
+    valued = [(c, value) for c, value in valued if value is not None]
+    best = (min if extreme == "lowest" else max)((value for _, value in valued), default=None)
+    return [c for c, value in valued if value == best]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,7 +156,7 @@ class CardFilterField(Field):
             return v.checker.string(value, path, min_length=1, max_length=MAX_NAME) is not None
         if not VOCABULARY.check(value, path, "filter", v):
             return False
-        for key in ("event", "other"):
+        for key in ("event", "other", "rank"):
             if key in value and not self.allow_event:
                 v.error((*path, key), f"{key} reads the activation the filter belongs to: only in an effect's "
                                       "targeting or an action's all or among")

@@ -24,6 +24,8 @@ MESSAGES = {
     "ygo.move.control_back": "The End Phase: control of {card_name} goes back to {player}.",
     "ygo.phase.battle_ends": "Chain Link {link}: the Battle Phase of {player}'s turn goes to its End Step; no more attacks this turn.",
     "ygo.no_effect.not_battle_phase": "Chain Link {link}: it is the {phase} phase, so the Battle Phase cannot end.",
+    "ygo.lock.attacks": "Chain Link {link}: {player} cannot declare an attack for the rest of this turn.",
+    "ygo.illegal.attack_locked": "{card_name} cannot attack: {source_name}'s effect keeps {player} from declaring an attack this turn.",
     "ygo.lock.name": "Chain Link {link} ({card_name}): for the rest of this turn {player} cannot activate cards or effects named {name}.",
     "ygo.illegal.name_locked": "{card_name} cannot be activated: {source_name}'s effect keeps {player} from activating cards or effects named {card_name} this turn.",
     "ygo.illegal.cost_choice": "{card_name} cannot be activated without naming its cost ({cost}): {options} all fit it; the activation gives its own cost naming the card.",

@@ -264,6 +264,9 @@ class CardFilter:
     """Where the card is: a :class:`Zone` value, or ``field`` for any zone on the field."""
     position: Optional[str] = None
     """A battle position: ``attack``, ``defense`` (face-up or face-down) or a :class:`Position` value."""
+    rank: Optional[str] = None
+    """``lowest_atk``, ``highest_atk``, ``lowest_def``, ``highest_def``: only the cards, among those the
+    rest of the filter fits, with that extreme value (read by the selector, not :meth:`matches`)."""
     def_max: Optional[int] = None
     """N or less DEF (its current DEF); a card without DEF never matches."""
     other: Optional[bool] = None
@@ -708,6 +711,8 @@ class GameState:
     """How ``summoning`` is being summoned (``normal``, ``flip``, ``synchro``, …)."""
     end_declared: bool = False
     """The turn player has declared the end of the phase/step; the opponent may respond."""
+    attack_locks: tuple[tuple[PlayerId, ObjectId], ...] = ()
+    """``(player, source card)``: the player cannot declare an attack for the rest of this turn."""
     name_locks: tuple[tuple[PlayerId, str, ObjectId], ...] = ()
     """``(player, card name, source card)``: for the rest of this turn the player cannot activate
     cards or effects with that name (an ``add_to_hand`` with ``lock_name``)."""

@@ -20,7 +20,7 @@ from typing import Any
 from ..core.vocabulary import Integer, ListOf, Ref, Validation
 from ..core.validation import Path
 from .duel import Duel
-from .filters import CardFilterField
+from .filters import CardFilterField, ranked
 from .model import FIELD_ZONES, Card, CardFilter, ChainLink, GameState, Instruction
 from .protection import unaffected
 from .rules import R
@@ -91,9 +91,9 @@ def select_cards(state: GameState, link: ChainLink, part: Instruction) -> Instru
 
 
 def _fitting(state: GameState, link: ChainLink, wanted: CardFilter) -> tuple[str, ...]:
-    return tuple(c.id for c in state.cards
-                 if (wanted.zone is not None or c.zone in FIELD_ZONES)
-                 and wanted.matches(c, link.controller, state, link.event_cards, link.card))
+    found = [c for c in state.cards if (wanted.zone is not None or c.zone in FIELD_ZONES)
+             and wanted.matches(c, link.controller, state, link.event_cards, link.card)]
+    return tuple(c.id for c in ranked(found, wanted.rank))
 
 
 class OpenChoice(Exception):

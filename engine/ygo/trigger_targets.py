@@ -24,6 +24,7 @@ from typing import Any, Optional
 from ..core.validation import Path
 from ..core.vocabulary import ListOf, MapOf, Ref, Validation
 from .duel import Duel
+from .filters import ranked
 from .model import FIELD_ZONES, Card, CardFilter, CardKind, Effect, GameState, Instruction, Pending
 from .protection import protection
 from .rules import R
@@ -110,7 +111,7 @@ def legal_targets(duel: Duel, state: GameState, card: Card, effect: Effect, cont
                       effect_class=effect.effect_class) is not None:
             continue
         out.append(candidate)
-    return out
+    return ranked(out, wanted.rank)
 
 
 def choose_targets(duel: Duel, state: GameState, item: Pending, card: Card, effect: Effect) -> Optional[tuple[str, ...]]:

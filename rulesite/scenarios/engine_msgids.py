@@ -1012,6 +1012,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: the monster {card_name} would be equipped to is no longer face-up on the field, so {card_name} is not equipped and is sent to the Graveyard.'),
     # Translators: ygo.illegal.already_attacked
     pgettext_lazy('trace', '{card_name} has already attacked this turn.'),
+    # Translators: ygo.illegal.attack_locked
+    pgettext_lazy('trace', "{card_name} cannot attack: {source_name}'s effect keeps {player} from declaring an attack this turn."),
     # Translators: ygo.illegal.attack_position
     pgettext_lazy('trace', '{card_name} cannot attack: it is in {position} position.'),
     # Translators: ygo.illegal.attack_target
@@ -1118,6 +1120,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).'),
     # Translators: ygo.illegal.zone_full
     pgettext_lazy('trace', "{card_name} cannot be activated: {player}'s {zone} is full."),
+    # Translators: ygo.lock.attacks
+    pgettext_lazy('trace', 'Chain Link {link}: {player} cannot declare an attack for the rest of this turn.'),
     # Translators: ygo.lock.name
     pgettext_lazy('trace', 'Chain Link {link} ({card_name}): for the rest of this turn {player} cannot activate cards or effects named {name}.'),
     # Translators: ygo.lp.gain
@@ -4555,6 +4559,16 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'End the Battle Phase'),
     # Translators: ygo instruction:end_battle_phase
     pgettext_lazy('vocabulary', '"Then end the Battle Phase": the attack in progress, if any, ends, and the Battle Phase goes to its End Step, so no more attacks can be declared this turn; Main Phase 2 follows (the card\'s text, ARC-V 4.1.2.i1; MR2 ch3.4, ch3.8). Outside the Battle Phase it does nothing.'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', 'No attacks this turn'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', '"Your opponent cannot declare an attack this turn": for the rest of the turn an attack declaration by the player is illegal; an attack already declared goes on (the card\'s text, ARC-V 4.1.2.i1). The lock ends with the turn.'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', 'who cannot declare an attack: opponent (the default) or self'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', 'The activating player'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', 'Their opponent'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard
@@ -4567,10 +4581,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "send the top N cards of the player's Deck instead of named cards"),
     # Translators: ygo instruction:send_to_graveyard
     pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
-    # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', 'The activating player'),
-    # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', 'Their opponent'),
     # Translators: ygo instruction:send_to_graveyard
     pgettext_lazy('vocabulary', 'Player 1'),
     # Translators: ygo instruction:send_to_graveyard
@@ -5305,6 +5315,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Other cards'),
     # Translators: ygo filter:other
     pgettext_lazy('vocabulary', 'true: not the card whose effect this is'),
+    # Translators: ygo filter:rank
+    pgettext_lazy('vocabulary', 'The lowest or highest'),
+    # Translators: ygo filter:rank
+    pgettext_lazy('vocabulary', 'Among the cards the rest of the filter fits, only those with the lowest (or highest) ATK (or DEF) of them, read when it applies ("the face-up monster with the lowest ATK your opponent controls"); with several tied, `choose` picks among them (ARC-V 4.2.3.3.1.i1). A card without that value is left out. Only in an effect\'s `targeting`, an action\'s `all` or `among`, or a cost\'s `among`.'),
     # Translators: ygo filter:event
     pgettext_lazy('vocabulary', 'The card(s) of the event answered'),
     # Translators: ygo filter:event
@@ -5824,7 +5838,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Player'),
     # Translators: mtg instruction:remove_damage (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Player'),
-    # Translators: ygo instruction:send_to_graveyard (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:no_attacks_this_turn (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Player'),
     # Translators: fow instruction:draw (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'How many'),

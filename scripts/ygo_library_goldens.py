@@ -460,6 +460,13 @@ board("fissure-destroys-the-weakest-face-up-monster", "Fissure destroys the oppo
       scenario([hand("Fissure", "fi", "p1"), field("Dark Magician", "dm", "p2"), field("Sangan", "sg", "p2"),
                 field("Kuriboh", "k", "p2", position="face-down defense")], [{"type": "activate", "card": "fi"}]))
 
+board("twin-twisters-destroys-up-to-two-spells-or-traps",
+      "Twin Twisters discards a card to destroy the one Set card it targets (up to two)", f"{A} 4.2.3.3.i2",
+      scenario([hand("Twin Twisters", "tw", "p1"), hand("Kuriboh", "k", "p1"), field("Mirror Force", "mf", "p2"),
+                field("Dark Magician", "dm", "p2")],
+               [{"type": "activate", "card": "tw", "targets": ["mf", "dm"]},
+                {"type": "activate", "card": "tw", "targets": ["mf"]}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

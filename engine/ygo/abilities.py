@@ -43,9 +43,13 @@ TARGETING = Record(
          "chain link's or activate action's targets; a trigger met during play: options.trigger_targets) and must fit "
          "the filter, read from its controller's side (ARC-V 4.2.3.3.i2; MR2 ch5.28); its actions that name no card "
          "apply to them")
+ACTIVATED_TARGETING = Record(
+    fields={**TARGETING.fields, "up_to": Boolean(label="Up to", default=False,
+                                                 help='"target up to N cards": from 1 to count targets')},
+    required=("filter",), label=TARGETING.label, help=TARGETING.help + '; with up_to, from 1 to count of them')
 _CONDITIONED: dict[str, Field] = {
     **_ACTIVATED,
-    "targeting": TARGETING,
+    "targeting": ACTIVATED_TARGETING,
     "condition": VOCABULARY.use("activation_condition", label="Activation condition",
                                 help="when it may be activated (\"when your opponent Normal Summons\", \"during the "
                                      "Battle Phase\"): every key must hold, or the activation is illegal (ARC-V 4.2.3.i1)"),

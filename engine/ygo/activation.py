@@ -176,17 +176,18 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
 
 def verify_chosen_targets(duel: Duel, state: GameState, act: Activation, card: Card, effect: Effect) -> None:
     """Check the targets an activated effect with ``targeting`` is activated with: exactly its
-    ``count`` distinct cards, each fitting its filter from the activating player's side (ARC-V
+    ``count`` distinct cards (with ``up_to``, from 1 to ``count``), each fitting its filter from the activating player's side (ARC-V
     4.2.3.3.i2, 3.2.4.3.i7; MR2 ch5.28). Raises :class:`IllegalAction` listing the cards it may
     target. Listing what a player may activate (no targets given) asks only that enough exist."""
     assert effect.targeting is not None
     count, _ = effect.targeting
     legal = [c.id for c in legal_targets(duel, state, card, effect, act.controller)]
     given = act.targets
+    low = 1 if effect.targets_up_to else count
     if act.source[0] == "legal" and not given:
-        ok = len(legal) >= count
+        ok = len(legal) >= low
     else:
-        ok = len(given) == count and len(set(given)) == count and all(t in legal for t in given)
+        ok = low <= len(given) <= count and len(set(given)) == len(given) and all(t in legal for t in given)
     if not ok:
         raise duel.illegal(R.TARGET_AT_ACTIVATION, "ygo.illegal.targets", card=card.id, card_name=card.name,
                            count=count, given=list(given), options=legal)

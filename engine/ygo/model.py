@@ -265,8 +265,7 @@ class CardFilter:
     position: Optional[str] = None
     """A battle position: ``attack``, ``defense`` (face-up or face-down) or a :class:`Position` value."""
     rank: Optional[str] = None
-    """``lowest_atk``, ``highest_atk``, ``lowest_def``, ``highest_def``: only the cards, among those the
-    rest of the filter fits, with that extreme value (read by the selector, not :meth:`matches`)."""
+    """``lowest_atk`` … ``highest_def``: only the fitting cards with that extreme value (``filters.ranked``)."""
     def_max: Optional[int] = None
     """N or less DEF (its current DEF); a card without DEF never matches."""
     other: Optional[bool] = None
@@ -362,9 +361,11 @@ class Effect:
     """For ``trigger`` effects: whose event triggers it; ``None`` = this card's own (the default),
     else the other cards the filter names (e.g. "when a monster your opponent controls is destroyed")."""
     targeting: Optional[tuple[int, CardFilter]] = None
-    """For ``trigger``/``flip`` effects met during play: how many cards it targets and which may
-    be chosen (the choice is made when it is activated, ARC-V 4.2.3.3.i2); ``None``: it targets
-    none (or the pending trigger gives its targets)."""
+    """How many cards the effect targets and which may be chosen (the choice is made when it is
+    activated, ARC-V 4.2.3.3.i2): a trigger met during play, or an activated effect whose link
+    gives them; ``None``: it targets none (or the pending trigger gives its targets)."""
+    targets_up_to: bool = False
+    """``targeting`` with ``up_to``: from 1 to its count cards ("up to 2")."""
     qualifiers: tuple[tuple[str, Any], ...] = ()
     """For ``trigger``/``flip`` effects: what the event must also be (``from``, ``by``, ``method``,
     ``player``; engine/ygo/qualifiers.py), as ``(key, value)`` pairs; ``()``: any such event."""
@@ -403,8 +404,7 @@ class Card:
     control_returns_to: Optional[PlayerId] = None
     """Control was taken "until the End Phase": the player who gets it back then."""
     bound_to: Optional[ObjectId] = None
-    """The monster this card Special Summoned with ``bind`` (Call of the Haunted): when this card
-    leaves the field that monster is destroyed, and when that monster is destroyed this card is."""
+    """The monster this card Special Summoned with ``bind`` (Call of the Haunted; ``primitives.break_bonds``)."""
     materials: tuple[ObjectId, ...] = ()
     set_this_turn: bool = False
     effects: tuple[Effect, ...] = ()
@@ -622,8 +622,7 @@ class ChainLink:
     negated_by: Optional[int] = None
     """The chain link number that negated this one."""
     event_cards: tuple[ObjectId, ...] = ()
-    """The cards of the event the link was activated in answer to (the monsters just Summoned, the
-    attacker): what "that monster" in its text names."""
+    """The cards of the event the link answered (the monsters just Summoned, the attacker): "that monster"."""
 
     @property
     def is_card_activation(self) -> bool:
@@ -714,8 +713,7 @@ class GameState:
     attack_locks: tuple[tuple[PlayerId, ObjectId], ...] = ()
     """``(player, source card)``: the player cannot declare an attack for the rest of this turn."""
     name_locks: tuple[tuple[PlayerId, str, ObjectId], ...] = ()
-    """``(player, card name, source card)``: for the rest of this turn the player cannot activate
-    cards or effects with that name (an ``add_to_hand`` with ``lock_name``)."""
+    """``(player, card name, source card)``: names the player cannot activate this turn (``lock_name``)."""
     end_request: Optional["EndRequest"] = None
     """What the last ``end_phase`` action asked for, read when the phase actually ends."""
     shuffled_decks: tuple[PlayerId, ...] = ()

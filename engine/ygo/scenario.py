@@ -106,6 +106,7 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         timing=raw.get("timing", "if"),
         event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
         targeting=targeting_of(raw, card_filter),
+        targets_up_to=bool(raw.get("targeting", {}).get("up_to", False)),
         qualifiers=tuple((key, tuple(value) if isinstance(value, list) else value)
                          for key, value in raw.get("qualifiers", {}).items()),
         once_per_turn=raw.get("once_per_turn"),

@@ -5110,11 +5110,15 @@ VOCABULARY = (
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'Targets on activation'),
     # Translators: ygo ability:card
-    pgettext_lazy('vocabulary', '{"count": N, "filter": FILTER}: "target N cards that …". The targets are chosen when it is activated (the chain link\'s or activate action\'s targets; a trigger met during play: options.trigger_targets) and must fit the filter, read from its controller\'s side (ARC-V 4.2.3.3.i2; MR2 ch5.28); its actions that name no card apply to them'),
+    pgettext_lazy('vocabulary', '{"count": N, "filter": FILTER}: "target N cards that …". The targets are chosen when it is activated (the chain link\'s or activate action\'s targets; a trigger met during play: options.trigger_targets) and must fit the filter, read from its controller\'s side (ARC-V 4.2.3.3.i2; MR2 ch5.28); its actions that name no card apply to them; with up_to, from 1 to count of them'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'how many cards it targets; default 1'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'the cards it may target: on the field unless the filter names a zone'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'Up to'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', '"target up to N cards": from 1 to count targets'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'Activation condition'),
     # Translators: ygo ability:card
@@ -5139,6 +5143,8 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '"you can": the player may choose not to activate it (ARC-V 4.2.3.1.i1)'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'when (…时) or if (…的场合); default if'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', '{"count": N, "filter": FILTER}: "target N cards that …". The targets are chosen when it is activated (the chain link\'s or activate action\'s targets; a trigger met during play: options.trigger_targets) and must fit the filter, read from its controller\'s side (ARC-V 4.2.3.3.i2; MR2 ch5.28); its actions that name no card apply to them'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Event qualifiers'),
     # Translators: ygo ability:trigger

@@ -467,6 +467,17 @@ board("twin-twisters-destroys-up-to-two-spells-or-traps",
                [{"type": "activate", "card": "tw", "targets": ["mf", "dm"]},
                 {"type": "activate", "card": "tw", "targets": ["mf"]}]))
 
+board("black-horn-of-heaven-negates-one-special-summon",
+      "Black Horn of Heaven negates the Special Summon of exactly one monster by its procedure and destroys it",
+      f"{A} 3.2.2.1.i7",
+      scenario([hand("Cyber Dragon", "cd", "p1"), field("Vorse Raider", "vr", "p2"), field("Black Horn of Heaven", "bh", "p2")],
+               [{"type": "special_summon", "method": "inherent", "card": "cd"}, {"type": "activate", "card": "bh"}]))
+board("thunder-king-rai-oh-negates-one-special-summon",
+      "Thunder King Rai-Oh, sent to the Graveyard, negates a Special Summon of exactly one monster and destroys it",
+      f"{A} 3.2.2.1.i7",
+      scenario([hand("Cyber Dragon", "cd", "p1"), field("Thunder King Rai-Oh", "rai", "p2")],
+               [{"type": "special_summon", "method": "inherent", "card": "cd"}, {"type": "activate", "card": "rai", "effect": 1}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

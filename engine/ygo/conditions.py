@@ -113,8 +113,9 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
         if not state.summoning or state.chain:
             return False, "no monster is being Summoned"
         actor = state.card(state.summoning[0]).controller
-        return _summon_reading(SUMMON_KINDS[value], state.summon_kind, actor, player, by), \
-            f"{state.summon_kind} by {actor}"
+        one = len(state.summoning) == 1 or not condition.get("exactly_one", False)
+        return _summon_reading(SUMMON_KINDS[value], state.summon_kind, actor, player, by) and one, \
+            f"{state.summon_kind} of {len(state.summoning)} monster(s) by {actor}"
     if key == "phase":
         return state.turn.phase in PHASES[value], f"phase {state.turn.phase}"
     if key == "turn":
@@ -278,10 +279,14 @@ VOCABULARY.define(
         "Graveyard, naming Deck cards or choosing among them).",
     example={"activated": "spell", "by": "opponent"})
 VOCABULARY.define(
-    "activation_condition", "summoning", rule=_RULE, label="When a monster would be Summoned", value=_SUMMON,
-    keys=_COMPANIONS, messages=_MESSAGES,
+    "activation_condition", "summoning", rule=(*_RULE, R.CONDITION_COUNT), label="When a monster would be Summoned",
+    value=_SUMMON, messages=_MESSAGES,
+    keys={**_COMPANIONS, "exactly_one": Boolean(label="Exactly 1 monster", default=False,
+                                                help='true: "when your opponent would Special Summon exactly 1 '
+                                                     'monster": not when two or more are Summoned together')},
     doc="\"When a monster would be Summoned\" (a card that negates the Summon): only while the Summon is in "
-        "progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23).",
+        "progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23); "
+        "`exactly_one`: not when two or more monsters are being Summoned together (official ruling).",
     example={"summoning": "any", "by": "opponent"})
 VOCABULARY.define(
     "activation_condition", "phase", rule=_RULE, label="During a phase",

@@ -5608,7 +5608,9 @@ VOCABULARY = (
     # Translators: ygo activation_condition:summoning
     pgettext_lazy('vocabulary', 'When a monster would be Summoned'),
     # Translators: ygo activation_condition:summoning
-    pgettext_lazy('vocabulary', '"When a monster would be Summoned" (a card that negates the Summon): only while the Summon is in progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23).'),
+    pgettext_lazy('vocabulary', '"When a monster would be Summoned" (a card that negates the Summon): only while the Summon is in progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23); `exactly_one`: not when two or more monsters are being Summoned together (official ruling).'),
+    # Translators: ygo activation_condition:summoning
+    pgettext_lazy('vocabulary', 'true: "when your opponent would Special Summon exactly 1 monster": not when two or more are Summoned together'),
     # Translators: ygo activation_condition:phase
     pgettext_lazy('vocabulary', 'During a phase'),
     # Translators: ygo activation_condition:phase

@@ -478,6 +478,14 @@ board("thunder-king-rai-oh-negates-one-special-summon",
       scenario([hand("Cyber Dragon", "cd", "p1"), field("Thunder King Rai-Oh", "rai", "p2")],
                [{"type": "special_summon", "method": "inherent", "card": "cd"}, {"type": "activate", "card": "rai", "effect": 1}]))
 
+guard = {"id": "gg", "name": "Gravekeeper's Guard", "owner": "p1", "zone": "deck", "kind": "monster", "subtype": "effect",
+         "attribute": "DARK", "race": "Spellcaster", "level": 4, "atk": 1000, "def": 1900}
+board("gravekeepers-spy-calls-a-gravekeepers-monster",
+      "Gravekeeper's Spy's Flip Effect Special Summons the Deck's one \"Gravekeeper's\" monster with 1500 or less ATK",
+      f"{A} 3.2.7.3.1.i1",
+      scenario([field("Gravekeeper's Spy", "gs", "p1", position="face-down defense"), guard, deck("Sangan", "sg", "p1")],
+               [{"type": "flip_summon", "card": "gs"}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

@@ -24,7 +24,8 @@ KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
                "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material",
-               "zone", "position", "event", "other", "def_max", "rank")
+               "zone", "position", "event", "other", "def_max", "rank",
+               "name_includes")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -98,6 +99,12 @@ VOCABULARY.define("filter", "position", rule=(*_RULE, R.CHANGE_POSITION), label=
                   example={"kind": "monster", "position": "attack", "controller": "opponent"})
 
 
+VOCABULARY.define("filter", "name_includes", rule=_RULE, label="Name includes",
+                  value=Text(min_length=1, max_length=MAX_NAME),
+                  doc="Cards whose name includes this text, as written (\"a 'Gravekeeper's' monster\": "
+                      "`Gravekeeper's`); an archetype the card counts as without the text in its name is not read "
+                      "(official ruling; not in either document).",
+                  example={"kind": "monster", "name_includes": "Gravekeeper's"})
 VOCABULARY.define("filter", "def_max", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), label="N or less DEF",
                   value=Integer(low=0, high=MAX_ATK),
                   doc="Monsters with this much DEF or less, their current DEF as the board shows it; a card without "

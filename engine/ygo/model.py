@@ -261,9 +261,10 @@ class CardFilter:
     has_material: Optional["CardFilter"] = None
     """An Xyz Monster with an Xyz Material attached now that this filter fits (:attr:`Card.materials`)."""
     zone: Optional[str] = None
-    """Where the card is: a :class:`Zone` value, or ``field`` for any zone on the field."""
+    """A :class:`Zone` value, or ``field`` for any zone on the field."""
     position: Optional[str] = None
     """A battle position: ``attack``, ``defense`` (face-up or face-down) or a :class:`Position` value."""
+    name_includes: Optional[str] = None
     rank: Optional[str] = None
     """``lowest_atk`` … ``highest_def``: only the fitting cards with that extreme value (``filters.ranked``)."""
     def_max: Optional[int] = None
@@ -286,6 +287,8 @@ class CardFilter:
         if self.other and (this_card is None or card.id == this_card):
             return False
         if self.def_max is not None and (card.def_ is None or card.def_ > self.def_max):
+            return False
+        if self.name_includes is not None and self.name_includes not in card.name:
             return False
         for key in ("name", "attribute", "race", "level", "subtype"):
             wanted = getattr(self, key)
@@ -325,8 +328,7 @@ class CardFilter:
 
 
 def _position_fits(card: "Card", wanted: str) -> bool:
-    """Return whether a monster on the field is in the position a filter names: ``attack``,
-    ``defense`` (face-up or face-down Defense Position) or one exact position."""
+    """Return whether a monster is in the position a filter names (``defense``: face-up or face-down)."""
     if card.zone is not Zone.MONSTER_ZONE or card.position is None:
         return False
     if wanted == "defense":

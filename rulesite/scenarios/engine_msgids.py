@@ -5309,6 +5309,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Battle position'),
     # Translators: ygo filter:position
     pgettext_lazy('vocabulary', 'Monsters in the Monster Zone in this battle position: `attack`, `defense` (face-up or face-down Defense Position) or `face-down defense`; a card elsewhere never matches (ARC-V 3.2.4).'),
+    # Translators: ygo filter:name_includes
+    pgettext_lazy('vocabulary', 'Name includes'),
+    # Translators: ygo filter:name_includes
+    pgettext_lazy('vocabulary', 'Cards whose name includes this text, as written ("a \'Gravekeeper\'s\' monster": `Gravekeeper\'s`); an archetype the card counts as without the text in its name is not read (official ruling; not in either document).'),
     # Translators: ygo filter:def_max
     pgettext_lazy('vocabulary', 'N or less DEF'),
     # Translators: ygo filter:def_max

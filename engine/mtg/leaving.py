@@ -72,8 +72,8 @@ class Leaving:
             self.record("leave", "mtg.leave.ceases", K.PLAYER_LEAVES, item=s.id, card_name=s.name, player=player)
             if s.kind == "spell" and s.source in state.objects:
                 state = state.without_object(s.source)
-        state = replace(state, stack=tuple(s for s in stack if s not in ceased),
-                        pending=tuple(t for t in state.pending if t.controller != player or t.source not in owned))
+        # Their triggered abilities still waiting are not put on the stack (800.4d, put_round).
+        state = replace(state, stack=tuple(s for s in stack if s not in ceased))
         self.recorder.sync(state)
         for s in [s for s in state.stack if s.controller == player]:
             state = replace(state, stack=tuple(x for x in state.stack if x is not s))

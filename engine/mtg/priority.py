@@ -77,7 +77,8 @@ class Priority:
             self.report_unevaluated(state)
             who = player or state.priority
             if state.player(who).lost:
-                who = next_in_turn(state, who)  # CR 800.4a, 800.4j: the next player still in the game
+                # CR 800.4a, 800.4j (800.4i in 2020): the next player in turn order still in the game.
+                who, why = next_in_turn(state, who), K.LEFT_TURN
             state = replace(state, priority=who)
             self.record("priority", "mtg.priority.gets", why, player=who,
                         stack=len(state.stack), step=state.step.value,

@@ -454,6 +454,7 @@ STEP_KIND_LABELS = {
     "illegal": pgettext_lazy("step kind", "illegal"),
     "judgment": pgettext_lazy("step kind", "judgment"),
     "layer": pgettext_lazy("step kind", "layer"),
+    "leave": pgettext_lazy("step kind", "leave"),
     "life": pgettext_lazy("step kind", "life"),
     "lki": pgettext_lazy("step kind", "lki"),
     "loop": pgettext_lazy("step kind", "loop"),

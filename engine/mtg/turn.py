@@ -214,9 +214,9 @@ class TurnStructure:
 @VOCABULARY.entry("action", "next_step", rule=K.TURN_PHASES, keys={"step": STEP}, required=("step",),
                   label="Go on to the step", example={"type": "next_step", "step": "end"},
                   messages=("mtg.step.begin", "mtg.turn.begin", "mtg.step.cleanup", "mtg.step.no_priority"),
-                  doc="Both players pass (resolving the stack) until that step begins (CR 117.4, 500.2); a step "
+                  doc="All players pass (resolving the stack) until that step begins (CR 117.4, 500.2); a step "
                       "that is not later in this turn is that step of the next turn: the cleanup step ends this turn "
-                      "(514) and the other player's turn begins (500.1) with its untap step (502), upkeep (503) and "
+                      "(514) and the next player's turn begins (500.1) with its untap step (502), upkeep (503) and "
                       "draw step (504). At most one turn passes per action.",
                   row=row({"step": STEP}))
 def next_step(game: Any, state: GameState, action: Mapping[str, Any]) -> GameState:

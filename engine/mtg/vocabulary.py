@@ -261,10 +261,10 @@ VOCABULARY.slot("counter", style=NAMED, kind="counter", label="Counter kind",
                 doc="A kind of counter (CR 122.1), as `objects[].counters` keys and in instructions and costs.")
 VOCABULARY.slot("action", style=TAGGED, kind="action", tag="type", label="Player action",
                 common={"trigger_order": MapOf(key=PLAYER_ID, value=ListOf(item=Text(min_length=1, max_length=140), max_items=99),
-                                               max_items=2, label="Trigger order",
+                                               max_items=len(PLAYERS), label="Trigger order",
                                                help="per player, their triggered abilities in the order they go on the "
                                                     "stack while this action is performed, first = bottom (CR 603.3b)")},
-                doc="What the players do next (`actions[]`), in order; at the end both players pass until the stack "
+                doc="What the players do next (`actions[]`), in order; at the end all players pass until the stack "
                     "is empty.")
 VOCABULARY.slot("choice", style=KEYED, kind="choice", prefixed=True, allow_empty=True, label="Choice",
                 doc="A decision given in the document (`options.choices`): the key names the decision, the value is "

@@ -4222,7 +4222,7 @@ VOCABULARY = (
     # Translators: mtg counter:time
     pgettext_lazy('vocabulary', 'time counter'),
     # Translators: mtg slot action
-    pgettext_lazy('vocabulary', 'What the players do next (`actions[]`), in order; at the end both players pass until the stack is empty.'),
+    pgettext_lazy('vocabulary', 'What the players do next (`actions[]`), in order; at the end all players pass until the stack is empty.'),
     # Translators: mtg slot action
     pgettext_lazy('vocabulary', 'Trigger order'),
     # Translators: mtg slot action
@@ -4368,7 +4368,7 @@ VOCABULARY = (
     # Translators: mtg action:next_step
     pgettext_lazy('vocabulary', 'Go on to the step'),
     # Translators: mtg action:next_step
-    pgettext_lazy('vocabulary', "Both players pass (resolving the stack) until that step begins (CR 117.4, 500.2); a step that is not later in this turn is that step of the next turn: the cleanup step ends this turn (514) and the other player's turn begins (500.1) with its untap step (502), upkeep (503) and draw step (504). At most one turn passes per action."),
+    pgettext_lazy('vocabulary', "All players pass (resolving the stack) until that step begins (CR 117.4, 500.2); a step that is not later in this turn is that step of the next turn: the cleanup step ends this turn (514) and the next player's turn begins (500.1) with its untap step (502), upkeep (503) and draw step (504). At most one turn passes per action."),
     # Translators: mtg slot choice
     pgettext_lazy('vocabulary', 'A decision given in the document (`options.choices`): the key names the decision, the value is what the player chose. A decision not given, with two or more options, is an open choice (its options become branches); a value that is not among the options is an `illegal` step listing them.'),
     # Translators: mtg choice:legend

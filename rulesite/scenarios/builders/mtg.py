@@ -248,7 +248,7 @@ ACTION_ENTRIES = [VOCABULARY.get("action", name) for name in ACTION_TYPES]
 ACTIONS_SECTION = tagged_section(
     "after", "actions", [(entry, {**entry.keys, **VOCABULARY.slots["action"].common}) for entry in ACTION_ENTRIES],
     switch_spec("type", _("Then"), ACTION_ENTRIES, blank=None),
-    _("Then"), _("What the players do next, in order. At the end both players pass until the stack is empty."),
+    _("Then"), _("What the players do next, in order. At the end all players pass, in turn order, until the stack is empty."),
     _("Add a step"), _("Step"), needs=NEEDS, first=("player",), more=("trigger_order",),
 )
 """The ``action`` slot (§8.6), in the order of ``engine.mtg.scenario.ACTION_TYPES``."""

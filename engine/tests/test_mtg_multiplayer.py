@@ -117,3 +117,11 @@ def test_a_player_who_left_cannot_be_targeted():
 def test_the_four_player_golden_lists_every_players_board():
     out = engine.resolve(_golden(FOUR))
     assert [p["id"] for p in out["result"]["players"]] == ["p1", "p3", "p2", "p4"]
+
+
+def test_in_a_two_player_game_a_concession_ends_the_game_at_once():
+    doc = scenario([creature("ogre", "Ogre", 3, 3)], [{"type": "concede", "player": "p2"}])
+    out = engine.resolve(doc)
+    assert out["result"]["winner"] == "p1"
+    assert [s["rule"]["number"] for s in out["trace"] if s["message_id"] == "mtg.end.game"] == ["104.2a"]
+    assert not any(s["message_id"] == "mtg.leave.player" for s in out["trace"])  # 800.4a is multiplayer only

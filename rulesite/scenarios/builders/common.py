@@ -1137,7 +1137,11 @@ def build(spec: GameSpec, data: BoardData) -> tuple[dict[str, Any], dict[str, tu
                 merge_extra(player_rows[pid], keys)
     seats = next((section for section in spec.sections if section.seats), None)
     if seats is not None:
-        scenario["players"] = _seat_players(scenario["players"] + scenario.pop(seats.key, []), setup.get("seat_order"))
+        rows = scenario.pop(seats.key, [])
+        scenario["players"] = _seat_players(scenario["players"] + rows, setup.get("seat_order"))
+        for index, player in enumerate(scenario["players"]):
+            if any(player is row for row in rows):  # an error at players[i] goes to its row of More players
+                places[f"players[{index}]"] = (seats.prefix, next(j for j, row in enumerate(rows) if row is player))
     if "players_list" in extra:
         scenario["players"] = extra.pop("players_list")
     for key, value in extra.items():

@@ -2,7 +2,8 @@
 
 ``{"turn": {active, step, priority}, "players": {id: {life, poison, mana_pool}},
 "objects": {id: {zone, controller, tapped, counters, damage, attached_to, face_down, …}},
-"chain": [{item, kind, source, controller, targets}]}``; a permanent also has its
+"chain": [{item, kind, source, controller, targets}]}``; with more than two players a player
+also has ``seat`` (the turn order) and ``left`` (once they have left the game); a permanent also has its
 characteristics after the layers (types, subtypes, supertypes, colors, power, toughness, its
 abilities as keywords or labels) and, in combat, what it attacks or blocks; so has an object
 elsewhere that a continuous effect applies to (a card in a hand painted by Painter's Servant,
@@ -61,6 +62,14 @@ def _object_board(obj: GameObject, chars: Optional[Chars]) -> dict[str, Any]:
     return out
 
 
+def _seat(state: GameState, seat: int, player: Any) -> dict[str, Any]:
+    """A multiplayer game's player: their ``seat`` in turn order (CR 800.5) and ``left`` once they
+    have left the game (800.4a); nothing for a two-player game, whose board is as it always was."""
+    if len(state.players) <= 2:
+        return {}
+    return {"seat": seat, **({"left": True} if player.lost else {})}
+
+
 def board_watcher() -> Callable[[GameState], dict[str, Any]]:
     """Return a ``board_of`` for one resolution that reuses the JSON of what did not change.
 
@@ -92,7 +101,8 @@ def board_watcher() -> Callable[[GameState], dict[str, Any]]:
         last[""] = (state.order, objects)
         return {
             "turn": {"active": state.active, "step": state.step.value, "priority": state.priority},
-            "players": {p.id: {"life": p.life, "poison": p.poison, "mana_pool": p.mana_pool} for p in state.players},
+            "players": {p.id: {"life": p.life, "poison": p.poison, "mana_pool": p.mana_pool, **_seat(state, seat, p)}
+                        for seat, p in enumerate(state.players, 1)},
             "objects": objects,
             "chain": [{"item": s.id, "kind": s.kind, "source": s.source, "controller": s.controller,
                        "targets": list(s.targets)} for s in state.stack],

@@ -15,7 +15,8 @@ from ..core import IllegalAction
 from .choices import MAX_BRANCHES
 from .effects import CREATED_KEYS, create
 from .keywords import landwalk_applies, protected_from
-from .model import GameState, Step, Zone, opponent
+from .model import GameState, PlayerId, Step, Zone
+from .players import apnap, is_player, multiplayer, opponents
 from .priority import STEP_ORDER
 from .protection import protection_against
 from .resolution import OBJECT_REF, instruction
@@ -27,7 +28,10 @@ class Combat:
     """Combat (CR 506-511) for :class:`~engine.mtg.game.Game`."""
 
     def do_declare_attackers(self, state: GameState, action: Mapping[str, Any]) -> GameState:
-        """Declare attackers (CR 508.1): untapped creatures, continuously controlled or with haste."""
+        """Declare attackers (CR 508.1): untapped creatures, continuously controlled or with haste.
+        Each attacks a defending player or a planeswalker one controls (506.3, 508.1b); in a
+        multiplayer game every opponent still in the game is a defending player (the attack
+        multiple players option, 802.2) and each attacker names the one it attacks (802.3)."""
         if STEP_ORDER.index(state.step) < STEP_ORDER.index(Step.DECLARE_ATTACKERS):
             if state.stack:
                 raise IllegalAction(self.cite(K.DECLARE_ATTACKERS), "mtg.illegal.attack", {"card": "", "card_name": "", "why": "stack_not_empty"})
@@ -41,18 +45,28 @@ class Combat:
                         card_name=self.name_of(state, first) if first else "", why="already_declared")
             return state
         attackers = list(action.get("attackers", ()))
-        defender = opponent(state.active)
+        defenders = opponents(state, state.active)
         attacking = dict(action.get("attacking") or {})
+        if len(defenders) > 1:
+            self.record("attack", "mtg.combat.defending_players", K.ATTACK_MULTIPLE, players=list(defenders))
         for oid, what in attacking.items():
-            # CR 506.3, 508.1b: only the defending player or a planeswalker they control can be attacked.
-            if what == defender:
+            # CR 506.3, 508.1b: only a defending player or a planeswalker one controls can be attacked.
+            if what in defenders:
                 continue
             pw = state.objects.get(what)
-            if (what in ("p1", "p2") or pw is None or pw.zone is not Zone.BATTLEFIELD
-                    or "planeswalker" not in self.chars(state, what).types or self.chars(state, what).controller != defender):
+            if (is_player(what) or pw is None or pw.zone is not Zone.BATTLEFIELD
+                    or "planeswalker" not in self.chars(state, what).types
+                    or self.chars(state, what).controller not in defenders):
                 self.record("illegal", "mtg.illegal.attack", K.ATTACKABLE, card=oid, card_name=self.name_of(state, oid),
                             why="not_attackable")
                 return self._attack_declaration_reversed(state)
+        unnamed = [oid for oid in attackers if oid not in attacking]
+        if unnamed and len(defenders) > 1:
+            # CR 802.3: with several defending players each attacker is declared attacking one of them.
+            self.record("illegal", "mtg.illegal.attack", K.ATTACK_CHOOSE_DEFENDER, card=unnamed[0],
+                        card_name=self.name_of(state, unnamed[0]), why="no_defender_chosen")
+            return self._attack_declaration_reversed(state)
+        defender = defenders[0] if defenders else state.active
         for oid in attackers:
             chars = self.chars(state, oid)
             obj = state.objects[oid]
@@ -80,8 +94,9 @@ class Combat:
             what = attacking.get(oid, defender)
             state = state.with_object(replace(obj, attacking=what, tapped=obj.tapped or not vigilant))
             self.record("attack", "mtg.combat.attacks",
-                        K.ATTACK_PLANESWALKER if what != defender else K.VIGILANCE if vigilant else K.ATTACK_TAPS, card=oid,
-                        card_name=chars.name, defender=what if what == defender else self.name_of(state, what),
+                        K.ATTACK_PLANESWALKER if not is_player(what) else K.ATTACK_CHOOSE_DEFENDER
+                        if len(defenders) > 1 else K.VIGILANCE if vigilant else K.ATTACK_TAPS, card=oid,
+                        card_name=chars.name, defender=what if is_player(what) else self.name_of(state, what),
                         attacked=what, tapped=not vigilant)
             self.recorder.sync(state)
         alone = len(attackers) == 1
@@ -122,14 +137,22 @@ class Combat:
         illegal = self._illegal_blocks(state, pairs)
         for blocker, attacker, why in illegal:
             rule = {"flying": K.FLYING, "fear": K.FEAR, "menace": K.MENACE, "one_attacker": K.BLOCK_ONE_ATTACKER,
-                    "landwalk": K.LANDWALK, "protection": K.PROTECTION_BLOCK}
+                    "landwalk": K.LANDWALK, "protection": K.PROTECTION_BLOCK,
+                    "attacking_another_player": K.MULTIPLAYER_BLOCK_ONLY}
             self.record("illegal", "mtg.illegal.block", rule.get(why, K.DECLARE_BLOCKERS), card=blocker,
                         card_name=self.name_of(state, blocker), attacker=attacker, why=why)
         if illegal or not self.block_requirements_obeyed(state, action):
-            self.record("illegal", "mtg.illegal.block_declaration", K.ILLEGAL_ACTION, player=opponent(state.active))
+            self.record("illegal", "mtg.illegal.block_declaration", K.ILLEGAL_ACTION,
+                        player=", ".join(opponents(state, state.active)))
             state = state.with_declarations(blocks_declared=False, illegal_blockers=True)
             return self.priority_after_declaration(state, "declare_blockers")
         state = state.with_declarations(blocks_declared=True, illegal_blockers=False, deferred_priority=False)
+        if multiplayer(state):
+            # CR 802.4: each defending player in APNAP order declares all their blocks, then the next.
+            order = apnap(state, opponents(state, state.active))
+            self.record("block", "mtg.combat.blockers_in_turn_order", K.MULTIPLAYER_BLOCKERS, players=list(order))
+            seat = {p: i for i, p in enumerate(order)}
+            pairs = sorted(pairs, key=lambda pair: seat.get(self.chars(state, pair["blocker"]).controller, len(seat)))
         for pair in pairs:
             blocker, attacker = pair["blocker"], pair["attacker"]
             bc, ac = self.chars(state, blocker), self.chars(state, attacker)
@@ -141,6 +164,15 @@ class Combat:
             self.recorder.sync(state)
             state = self.emit(state, {"event": "blocks", "object": blocker, "attacker": attacker})
         return self.settle(self._damage_orders(state, action), player=state.active, why=K.PRIORITY_AP_FIRST)
+
+    def defending_player(self, state: GameState, attacker: str) -> Optional[PlayerId]:
+        """The defending player of an attacking creature (CR 506.2, 802.2a): the player it attacks,
+        or the controller of the planeswalker it attacks; ``None`` when it attacks nothing."""
+        what = state.objects[attacker].attacking if attacker in state.objects else None
+        if what is None or is_player(what):
+            return what
+        return self.chars(state, what).controller if what in state.objects and \
+            state.objects[what].zone is Zone.BATTLEFIELD else None
 
     def _illegal_blocks(self, state: GameState, pairs: list[Mapping[str, Any]]) -> list[tuple[str, str, str]]:
         """The pairs of a declaration that break a restriction, as ``(blocker, attacker, why)``:
@@ -182,12 +214,14 @@ class Combat:
         (702.9b), fear (702.36b), protection (702.16f), landwalk (702.14c) and "can't block" effects are obeyed."""
         bc, ac = self.chars(state, blocker), self.chars(state, attacker)
         bo = state.objects[blocker]
-        if "creature" not in bc.types or bo.zone is not Zone.BATTLEFIELD or bc.controller != opponent(state.active):
+        if "creature" not in bc.types or bo.zone is not Zone.BATTLEFIELD or bc.controller not in opponents(state, state.active):
             return "cannot_block"
         if bo.tapped:
             return "tapped"
         if state.objects[attacker].attacking is None:
             return "not_attacking"
+        if self.defending_player(state, attacker) not in (None, bc.controller):
+            return "attacking_another_player"  # CR 509.1a, 802.4a
         if ac.has_keyword("flying") and not (bc.has_keyword("flying") or bc.has_keyword("reach")):
             return "flying"
         if ac.has_keyword("fear") and not (("artifact" in bc.types and "creature" in bc.types) or "black" in bc.colors):
@@ -320,7 +354,7 @@ class Combat:
                 continue
             if obj.attacking:
                 defender = obj.attacking
-                if defender not in ("p1", "p2"):
+                if not is_player(defender):
                     pw = state.objects.get(defender)
                     if pw is None or pw.zone is not Zone.BATTLEFIELD or "planeswalker" not in self.chars(state, defender).types:
                         defender = None  # CR 510.1b: attacking nothing any more, so no damage
@@ -389,7 +423,8 @@ ATTACK_KEYS = {
     "attackers": ListOf(item=OBJECT, max_items=200, unique=True, label="Attackers",
                         help="the creatures that attack, each once (CR 508.1a)"),
     "attacking": MapOf(key=OBJECT, value=Ref(spaces=("object", "player")), max_items=200, label="Attacking",
-                       help="attacker → the planeswalker it attacks (default: the defending player, CR 508.1b)"),
+                       help="attacker → the player or planeswalker it attacks (CR 508.1b, 802.3; default: the "
+                            "defending player of a two-player game)"),
 }
 
 
@@ -400,7 +435,8 @@ ATTACK_KEYS = {
                   doc="The active player declares attackers (CR 508.1), the game first moving to the declare attackers "
                       "step: untapped creatures they have controlled since the turn began (302.6) or with haste, "
                       "without defender (702.3b) or a \"can't attack\" effect; each attacks the defending player or a "
-                      "planeswalker they control (506.3, 508.1b) and taps unless it has vigilance (508.1f, 702.20b). An "
+                      "planeswalker they control (506.3, 508.1b); with several opponents each is a defending player "
+                      "and `attacking` names the player or planeswalker each attacker attacks (802.2, 802.3) and taps unless it has vigilance (508.1f, 702.20b). An "
                       "illegal declaration is reversed as a whole (726.1); declaring twice in one combat is illegal.",
                   row=row(ATTACK_KEYS))
 def declare_attackers(game: Any, state: GameState, action: Mapping[str, Any]) -> GameState:
@@ -420,7 +456,8 @@ BLOCK_KEYS = {
                   label="Declare blockers", messages=("mtg.combat.blocks", "mtg.illegal.block", "mtg.illegal.block_declaration"),
                   example={"type": "declare_blockers", "blockers": [{"blocker": "wall", "attacker": "ogre"}]},
                   doc="The defending player declares blockers (CR 509.1), the game first moving to the declare "
-                      "blockers step: untapped creatures they control, each blocking one attacker (509.1a), flying "
+                      "blockers step: untapped creatures they control, each blocking one attacker (509.1a) that "
+                      "attacks them or a planeswalker they control (each defending player in APNAP order, 802.4, 802.4a), flying "
                       "(702.9b), fear (702.36b), menace (702.111b) and \"can't block\" obeyed, and as many blocking "
                       "requirements as possible (509.1c). An illegal declaration is reversed as a whole (726.1) and "
                       "another may follow. The active player then announces each attacker's damage assignment order "

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Optional
 
 from .model import Chars, GameState, Zone
+from .players import is_player
 from .protection import protection_against
 from .rules import K
 
@@ -22,9 +23,13 @@ class Damage:
         if amount <= 0:
             return state
         schars = source_chars or (self.chars(state, source) if source in state.objects else state.lki.get(source))
-        if target not in ("p1", "p2") and (target not in state.objects or state.objects[target].zone is not Zone.BATTLEFIELD):
+        if is_player(target) and state.player(target).lost:
+            if combat:  # CR 800.4e: combat damage isn't assigned to a player who has left the game
+                self.record("damage", "mtg.leave.no_damage", K.LEFT_DAMAGE, source=source, player=target, amount=amount)
             return state
-        if target not in ("p1", "p2") and self.prevented(state, target, schars):
+        if not is_player(target) and (target not in state.objects or state.objects[target].zone is not Zone.BATTLEFIELD):
+            return state
+        if not is_player(target) and self.prevented(state, target, schars):
             by_protection = not self.has_rule_effect(state, "prevent_damage", target)
             self.record("damage", "mtg.damage.prevented", K.PROTECTION_DAMAGE if by_protection else K.PREVENTION,
                         source=source, source_name=schars.name if schars else "",
@@ -35,7 +40,7 @@ class Damage:
         if event is None or event["amount"] <= 0:
             return state
         amount = event["amount"]
-        if target in ("p1", "p2"):
+        if is_player(target):
             p = state.player(target)
             state = state.with_player(replace(p, life=p.life - amount))
             state = state.with_turn_log(state.turn_log.lost_life(target, amount))  # CR 120.3a: damage to a player is life loss

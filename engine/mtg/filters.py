@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from .model import Chars, GameObject, GameState, ObjectId, PlayerId, Zone, opponent
+from .model import PLAYERS, Chars, GameObject, GameState, ObjectId, PlayerId, Zone
+from .players import apnap, is_player, opponents
 from .rules import K
 from .subtypes import has_subtype
 from .vocabulary import (
@@ -216,12 +217,13 @@ def _attacking(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Co
     return (obj.attacking is not None) == value
 
 
-@_filter_key("controller", K.CONTROLLER, Choice(values=("you", "opponent", "p1", "p2"), what="controller"), ("controller",),
-             "Controlled by", "Controlled by you (the controller of the ability or effect, CR 109.5), an opponent, or "
-             "the player p1 or p2 (CR 110.2), after the layers.", "you")
+@_filter_key("controller", K.CONTROLLER, Choice(values=("you", "opponent", *PLAYERS), what="controller"), ("controller",),
+             "Controlled by", "Controlled by you (the controller of the ability or effect, CR 109.5), an opponent (any "
+             "other player, 102.2, 102.3), or the player p1 … p6 (CR 110.2), after the layers.", "you")
 def _controller(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
-    who = ctx.controller if value == "you" else opponent(ctx.controller) if value == "opponent" else value
-    return chars.controller == who
+    if value == "opponent":  # every other player is an opponent in a game without teams (CR 102.3)
+        return chars.controller != ctx.controller
+    return chars.controller == (ctx.controller if value == "you" else value)
 
 
 @_filter_key("owner", (K.OWNER, K.NO_CONTROLLER_OWNER), Choice(values=("you", "opponent", "p1", "p2"), what="owner"), (),
@@ -282,7 +284,7 @@ def _not_target(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: C
              "creatures are not (CR 115.10a). " + TARGET_KEYS_DOC, 0)
 def _target_player_controls(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
     targets = ctx.targets or ()
-    return value < len(targets) and targets[value] in ("p1", "p2") and chars.controller == targets[value]
+    return value < len(targets) and is_player(targets[value]) and chars.controller == targets[value]
 
 
 # ----------------------------------------------------------------------------- conditions (611.3a, 603.4)
@@ -397,11 +399,12 @@ def _life_at_most(value: Any, cond: Mapping[str, Any], state: GameState, chars_o
 
 
 @_condition("opponent_cast_spells", K.CAST_BECOMES_CAST, COUNT, "An opponent cast exactly N spells",
-            "True if the opponent has cast exactly this many spells this turn (`players[].spells_cast`, CR 601.2i).",
+            "True if an opponent (in a multiplayer game, any of them, CR 102.3) has cast exactly this many spells "
+            "this turn (`players[].spells_cast`, CR 601.2i).",
             {"opponent_cast_spells": 0})
 def _opponent_cast_spells(value: Any, cond: Mapping[str, Any], state: GameState, chars_of: Callable[[ObjectId], Chars],
                           ctx: Context, event: Mapping[str, Any], ids: Iterable[ObjectId]) -> bool:
-    return state.player(opponent(ctx.controller)).spells_cast == value
+    return any(state.player(p).spells_cast == value for p in opponents(state, ctx.controller))
 
 
 @_condition("your_turn", K.TURN_PHASES, Boolean(), "During your turn", "true: during \"your\" turn; false: during an "
@@ -417,7 +420,7 @@ AMOUNTS: dict[str, Callable[..., int]] = {}
 """The amounts registered here, by name: ``fn(game, state, resolution, value) -> int``; a resolving
 instruction determines each once, as it is followed (CR 608.2h)."""
 WHOSE_CARDS = Choice(values=("you", "opponent", "each"), what="player", label="Whose",
-                     help="you (default): the controller's; opponent; each: every player's")
+                     help="you (default): the controller's; opponent: each opponent's (CR 102.3); each: every player's")
 
 
 def _resolution_amount(name: str, rule: Any, value: Any, label: str, doc: str, example: Any, keys: dict):
@@ -430,9 +433,9 @@ def _resolution_amount(name: str, rule: Any, value: Any, label: str, doc: str, e
     return register
 
 
-def _players(ctx: Any, whose: str) -> tuple[PlayerId, ...]:
+def _players(state: GameState, ctx: Any, whose: str) -> tuple[PlayerId, ...]:
     you = ctx.item.controller
-    return (you,) if whose == "you" else (opponent(you),) if whose == "opponent" else ("p1", "p2")
+    return (you,) if whose == "you" else opponents(state, you) if whose == "opponent" else apnap(state)
 
 
 @_resolution_amount("cards_in_graveyard", (K.GRAVEYARD, K.LAST_KNOWN), VOCABULARY.use("filter"),
@@ -443,7 +446,7 @@ def _players(ctx: Any, whose: str) -> tuple[PlayerId, ...]:
                     keys={"player": WHOSE_CARDS})
 def _cards_in_graveyard(game: Any, state: GameState, ctx: Any, value: Mapping[str, Any]) -> int:
     where = Context(ctx.item.source, ctx.item.controller, None)
-    owners = _players(ctx, value.get("player", "you"))
+    owners = _players(state, ctx, value.get("player", "you"))
     return sum(1 for o in state.in_zone(Zone.GRAVEYARD) if o.owner in owners
                and matches(value["cards_in_graveyard"], o.id, game.chars(state, o.id), o, where))
 

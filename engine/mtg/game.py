@@ -24,6 +24,8 @@ the Comprehensive Rules:
 ``damage.py``          damage (120)
 ``combat.py``          combat (506-511)
 ``sba.py``             state-based actions (704)
+``players.py``         players, seats and turn order (101.4, 102, 800.5)
+``leaving.py``         leaving the game (104.3, 800.4)
 ``keywords.py``        keyword abilities (702), cascade
 ``choices.py``         the decisions players make
 ``unevaluated.py``     what the engine does not evaluate (113.1a, 702.1)
@@ -52,8 +54,10 @@ from .effects import ContinuousEffects, register_created_effects
 from .keyword_actions import KeywordActions, chars_from
 from .keywords import Cascading
 from .layers import LayerResult, layers_of
+from .leaving import Leaving
 from .model import Ability, Chars, GameObject, GameState, ObjectId, Step, Zone
 from .modes import Announcing, _compositions, apply_modes
+from .players import is_player
 from .priority import Priority
 from .replacement import Replacement, Replacing
 from .resolution import Resolving
@@ -70,7 +74,8 @@ register_created_effects()
 
 
 class Game(Choosing, Priority, TurnStructure, Casting, Announcing, Targeting, Activating, Triggers, Resolving,
-           KeywordActions, ContinuousEffects, Replacing, Zones, Damage, Combat, StateBasedActions, Cascading, Unevaluated):
+           KeywordActions, ContinuousEffects, Replacing, Zones, Damage, Combat, StateBasedActions, Leaving, Cascading,
+           Unevaluated):
     """Runs one scenario under one ruleset, recording the trace."""
 
     def __init__(self, ruleset: Any, recorder: TraceRecorder, choices: Optional[Mapping[str, Any]] = None) -> None:
@@ -129,7 +134,7 @@ class Game(Choosing, Priority, TurnStructure, Casting, Announcing, Targeting, Ac
         """Return what the trace calls an object or player (its name, or its last known one)."""
         if oid is None:
             return ""
-        if oid in ("p1", "p2"):
+        if is_player(oid):
             return oid
         obj = state.objects.get(oid)
         if obj is None:

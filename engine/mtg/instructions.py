@@ -13,6 +13,7 @@ from typing import Any, Optional
 from .layer_effects import KEYWORD_COUNTERS
 from .mana import pay
 from .model import Delayed, Effect, GameState, PlayerId, Zone, freeze, thaw
+from .players import is_player
 from .resolution import AMOUNT, PLAYER, Resolution, instruction
 from .rules import K
 from .vocabulary import (
@@ -355,7 +356,7 @@ def _payer(game: Any, state: GameState, ctx: Resolution, part: Mapping[str, Any]
         if index >= len(item.targets):
             return None
         target = item.targets[index]
-        if target in ("p1", "p2"):
+        if is_player(target):
             return target
         spell = next((s for s in state.stack if s.source == target or s.id == target), None)
         if spell is not None:

@@ -20,7 +20,8 @@ from .choices import IDS, MAX_BRANCHES
 from .instructions import unless_pays
 from .keyword_actions import remove_each
 from .mana import mana_value
-from .model import Ability, Chars, GameObject, GameState, PendingTrigger, PlayerId, StackItem, Zone, freeze, opponent, thaw
+from .model import Ability, Chars, GameObject, GameState, PendingTrigger, PlayerId, StackItem, Zone, freeze, thaw
+from .players import opponents
 from .modes import apply_modes
 from .protection import QUALITY, protection_against
 from .resolution import COMMON, Resolution, check_instruction, instruction
@@ -454,7 +455,14 @@ def return_with_counter(ctx: Resolution, state: GameState, part: Mapping[str, An
 def annihilator(ctx: Resolution, state: GameState, part: Mapping[str, Any]) -> tuple[GameState, Resolution]:
     """Follow an annihilator instruction (the trigger of the keyword)."""
     game, item = ctx.game, ctx.item
-    player = opponent(item.controller)  # the defending player of a two-player game (506.2)
+    # The defending player: the one its source attacks (CR 506.2, 802.2a), else the sole opponent.
+    others = opponents(state, item.controller)
+    player = game.defending_player(state, item.source) if item.source in state.objects else None
+    player = player or (others[0] if len(others) == 1 else None)
+    if player is None:
+        game.record("cannot_evaluate", "mtg.cannot_evaluate", K.DEFENDING_PLAYER_OF, item=item.id, card_name=item.name,
+                    detail="the defending player of a creature no longer attacking (CR 802.2a) is not known")
+        return state, ctx
     mine = [o for o in game.permanents(state) if game.chars(state, o).controller == player]
     if not mine:
         game.record("resolve", "mtg.resolve.nothing_to_sacrifice", K.ANNIHILATOR, player=player, card=item.source,

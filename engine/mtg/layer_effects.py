@@ -21,7 +21,7 @@ from ..core.validation import Path
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches
 from .interactions import EVERYTHING, Facets, MatchIndex, coarse, filter_facets, type_words
 from .mana import BASIC_LAND_MANA, mana_value
-from .model import Ability, Chars, Effect, GameObject, GameState, Layer, ObjectId, Zone, freeze
+from .model import PLAYERS, Ability, Chars, Effect, GameObject, GameState, Layer, ObjectId, Zone, freeze
 from .rules import K
 from .subtypes import BASIC_LAND_TYPES, LAND_SUBTYPES, subtype_set, subtype_set_types
 from .text_change import change_words, text_word_kind
@@ -396,7 +396,7 @@ KINDS["face_down"] = EffectKind(Layer.L1B_FACE_DOWN, _face_down)
 
 
 @_effect("change_control", Layer.L2_CONTROL, K.L2_CONTROL,
-         keys={"to": Choice(values=("you", "p1", "p2"), what="player", label="To",
+         keys={"to": Choice(values=("you", *PLAYERS), what="player", label="To",
                             help="you (the effect's controller, the default) or a player")},
          label="Gains control", doc="Layer 2: the effect's controller (or the player `to`) controls the object "
          "(CR 613.1b).", example={"to": "you"})

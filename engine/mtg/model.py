@@ -16,11 +16,11 @@ from typing import Any, Optional
 ObjectId = str
 """An object's id in the scenario (``objects[].id``), 1-64 characters."""
 PlayerId = str
-"""``p1`` or ``p2``."""
+"""``p1`` … ``p6`` (a two-player game has ``p1`` and ``p2``, CR 102.2; a multiplayer game up to six, 800.1)."""
 Spec = Mapping[str, Any]
 """A frozen JSON object of the ability/effect vocabulary (docs/scenario-format.md §7)."""
 
-PLAYERS = ("p1", "p2")
+PLAYERS = ("p1", "p2", "p3", "p4", "p5", "p6")
 
 
 def freeze(value: Any) -> Any:
@@ -41,11 +41,6 @@ def thaw(value: Any) -> Any:
     if isinstance(value, frozenset):
         return sorted(value)
     return value
-
-
-def opponent(player: PlayerId) -> PlayerId:
-    """Return the other player of a two-player game."""
-    return "p2" if player == "p1" else "p1"
 
 
 class Zone(Enum):
@@ -365,12 +360,12 @@ class TurnLog:
 
     def lost_life(self, player: PlayerId, amount: int) -> "TurnLog":
         """Return the log with ``amount`` more life lost by ``player``."""
-        return replace(self, life_lost=MappingProxyType({**self.life_lost, player: self.life_lost[player] + amount}))
+        return replace(self, life_lost=MappingProxyType({**self.life_lost, player: self.life_lost.get(player, 0) + amount}))
 
     def cast_creature(self, player: PlayerId) -> "TurnLog":
         """Return the log with one more creature spell cast by ``player``."""
         return replace(self, creature_casts=MappingProxyType({**self.creature_casts,
-                                                              player: self.creature_casts[player] + 1}))
+                                                              player: self.creature_casts.get(player, 0) + 1}))
 
     def damaged(self, target: ObjectId, source: ObjectId) -> "TurnLog":
         """Return the log with ``source`` among the sources that dealt damage to ``target``."""

@@ -10,6 +10,7 @@ from typing import Any, Optional
 from ..core import IllegalAction
 from .choices import MAX_BRANCHES
 from .model import GameObject, GameState, PlayerId, freeze
+from .players import in_game
 from .rules import K
 from .vocabulary import INSTRUCTIONS, TARGETS, Boolean, Either, Integer, ListOf, Record, Text
 
@@ -59,7 +60,7 @@ class Announcing:
                 continue
             zone = spec.get("zone", "battlefield")
             candidates = [o for o in state.order if state.objects[o].zone.value == zone]
-            candidates += list(("p1", "p2")) if spec.get("player") else []
+            candidates += list(in_game(state)) if spec.get("player") else []
             if not any(self.target_legal(state, spec, c, player, source) for c in candidates):
                 return False
         return True

@@ -10,7 +10,8 @@ from typing import Any, Optional
 
 from ..core import IllegalAction
 from ..core.deadline import check as check_deadline
-from .model import GameObject, GameState, PlayerId, Step, Zone, opponent
+from .model import GameObject, GameState, PlayerId, Step, Zone
+from .players import in_game, next_in_turn
 from .rules import K
 from .vocabulary import PLAYER_ID, VOCABULARY, row
 
@@ -33,12 +34,13 @@ class Priority:
         return state.priority == player and not state.winner
 
     def do_pass(self, state: GameState, player: PlayerId) -> GameState:
-        """Pass priority (CR 117.3d); after both pass in succession resolve or end the step (117.4)."""
+        """Pass priority (CR 117.3d): the next player in turn order still in the game receives it;
+        after all players still in the game pass in succession resolve or end the step (117.4)."""
         self.verify_priority(state, player)
         self.record("priority", "mtg.priority.pass", K.PRIORITY_PASS, player=player)
         passes = state.passes + 1
-        if passes < 2:
-            state = replace(state, priority=opponent(player), passes=passes)
+        if passes < len(in_game(state)):
+            state = replace(state, priority=next_in_turn(state, player), passes=passes)
             self.recorder.sync(state)
             return state
         state = replace(state, passes=0)
@@ -50,10 +52,11 @@ class Priority:
         return self.advance_to(state, STEP_ORDER[following])
 
     def pass_all(self, state: GameState) -> GameState:
-        """Both players pass in succession (CR 117.4): the top item resolves, or the step ends."""
+        """All players pass in succession, in turn order (CR 117.3d, 117.4): the top item resolves,
+        or the step ends."""
         first = state.priority
         state = self.do_pass(state, first)
-        if state.passes >= 1 and not state.winner and state.priority != first:
+        while state.passes >= 1 and not state.winner and state.priority != first:
             state = self.do_pass(state, state.priority)
         return state
 
@@ -73,6 +76,9 @@ class Priority:
         if announce and not state.winner:
             self.report_unevaluated(state)
             who = player or state.priority
+            if state.player(who).lost:
+                # CR 800.4a, 800.4j (800.4i in 2020): the next player in turn order still in the game.
+                who, why = next_in_turn(state, who), K.LEFT_TURN
             state = replace(state, priority=who)
             self.record("priority", "mtg.priority.gets", why, player=who,
                         stack=len(state.stack), step=state.step.value,
@@ -140,18 +146,18 @@ class Priority:
 
 @VOCABULARY.entry("action", "pass", rule=K.PRIORITY_PASS, keys={"player": PLAYER_ID}, required=("player",),
                   label="Pass priority", messages=("mtg.priority.pass",), example={"type": "pass", "player": "p1"},
-                  doc="The player passes priority (CR 117.3d); when both pass in succession the top of the stack "
-                      "resolves, or the step ends (117.4). A player without priority can't: an `illegal` step.",
+                  doc="The player passes priority to the next player in turn order (CR 117.3d); when all players "
+                      "pass in succession the top of the stack resolves, or the step ends (117.4). A player without priority can't: an `illegal` step.",
                   row=row({"player": PLAYER_ID}))
 def pass_priority(game: Any, state: GameState, action: Mapping[str, Any]) -> GameState:
     """Pass priority for ``action["player"]``."""
     return game.do_pass(state, action["player"])
 
 
-@VOCABULARY.entry("action", "resolve", rule=K.ALL_PASS, label="Both pass", messages=("mtg.priority.pass",),
+@VOCABULARY.entry("action", "resolve", rule=K.ALL_PASS, label="All pass", messages=("mtg.priority.pass",),
                   example={"type": "resolve"},
-                  doc="Both players pass once, in succession (CR 117.4): the top item of the stack resolves, or, "
+                  doc="All players pass once, in succession in turn order (CR 117.3d, 117.4): the top item of the stack resolves, or, "
                       "with an empty stack, the step ends.")
 def resolve_once(game: Any, state: GameState, action: Mapping[str, Any]) -> GameState:
-    """Both players pass priority once."""
+    """All players still in the game pass priority once, in turn order."""
     return game.pass_all(state)

@@ -15,6 +15,7 @@ from ..core.validation import Path
 from .choices import MAX_BRANCHES
 from .filters import Context, matches
 from .model import GameState, ObjectId, PlayerId, StackItem, Zone, freeze
+from .players import is_player
 from .resolution import COMMON, REFS, Resolution, check_instruction
 from .rules import K
 from .vocabulary import (
@@ -97,7 +98,7 @@ class Replacing:
         """Who orders the replacement effects (CR 616.1): the affected player, or the affected
         object's controller (its owner if it has none)."""
         subject = event.get("target") if event["event"] == "damage" else event.get("object") or event.get("player")
-        if subject in ("p1", "p2"):
+        if is_player(subject):
             return subject
         obj = state.objects.get(subject)
         if obj is None:
@@ -257,7 +258,7 @@ def _damage(game: Any, state: GameState, r: Replacement, event: Mapping[str, Any
         sobj = state.objects.get(src)
         if schars is None or sobj is None or not matches(spec["from"], src, schars, sobj, ctx):
             return False
-    if target in ("p1", "p2"):
+    if is_player(target):
         who = spec.get("player")
         if who is None:
             return "to" not in spec and r.affected_ids is None and r.affected_filter is None

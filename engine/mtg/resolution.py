@@ -18,7 +18,8 @@ from typing import Any, Optional
 from .filters import AMOUNTS as FILTER_AMOUNTS
 from .filters import INSTRUCTION_CONDITIONS, Context, evaluate_condition, matches
 from .mana import mana_value
-from .model import Chars, GameState, ObjectId, PlayerId, SpellLKI, StackItem, Zone, opponent
+from .model import Chars, GameState, ObjectId, PlayerId, SpellLKI, StackItem, Zone
+from .players import apnap, is_player, opponents
 from .rules import K
 from .vocabulary import (
     FILTER, INDEX, INSTRUCTIONS, VOCABULARY, Choice, Const, Either, Integer, ListOf, Only, Record, Text, row,
@@ -237,20 +238,25 @@ class Resolving:
         return []
 
     def players_of(self, state: GameState, ctx: Resolution, part: Mapping[str, Any]) -> list[PlayerId]:
-        """The players an instruction is about (``player``: you, opponent, each, event, or a target index)."""
+        """The players an instruction is about (``player``: you, opponent, each, event, or a target
+        index). ``opponent`` is each opponent still in the game and ``each`` every player still in
+        the game, in APNAP order (CR 101.4, 102.3; in a two-player game the one opponent, 102.2)."""
         item = ctx.item
         who = part.get("player", "you")
         if who == "you":
             return [item.controller]
         if who == "opponent":
-            return [opponent(item.controller)]
+            return list(opponents(state, item.controller))
         if who == "each":
-            return [state.active, opponent(state.active)]
+            return list(apnap(state))
         if isinstance(who, int):
-            return [item.targets[who]] if who < len(item.targets) else []
-        if who == "event":
-            return [item.event.get("player")] if item.event.get("player") else []
-        return [who]
+            meant = [item.targets[who]] if who < len(item.targets) else []
+        elif who == "event":
+            meant = [item.event.get("player")] if item.event.get("player") else []
+        else:
+            meant = [who]
+        # A player who has left the game is no longer in it to be affected (CR 800.4a).
+        return [p for p in meant if not (is_player(p) and state.player(p).lost)]
 
     def amount(self, state: GameState, ctx: Resolution, value: Any) -> int:
         """An amount, determined once as the instruction is followed (CR 608.2h): an integer,
@@ -411,16 +417,18 @@ def _did(game: Engine, state: GameState, value: Any, oid: str, controller: Playe
                        "Creature spells cast this turn",
                        "True if the player (the event's, you, or an opponent) cast at most `at_most` creature spells "
                        "this turn (Predatory Advantage). A `cannot_evaluate` step when the document gives that "
-                       "player's `spells_cast` without `creature_spells_cast`.", {"player": "event", "at_most": 0})
+                       "player's `spells_cast` without `creature_spells_cast`, or for `opponent` when there are "
+                       "several (which one is not known; use `event`).", {"player": "event", "at_most": 0})
 def _creature_spells_cast(game: Engine, state: GameState, value: Any, oid: str, controller: PlayerId,
                           event: Mapping[str, Any], this_way: tuple[ObjectId, ...]) -> bool:
+    others = opponents(state, controller)
     who = event.get("player") if value.get("player") == "event" else (
-        opponent(controller) if value.get("player") == "opponent" else controller)
-    if who not in ("p1", "p2") or not state.turn_log.casts_known[who]:
+        (others[0] if len(others) == 1 else None) if value.get("player") == "opponent" else controller)
+    if not is_player(who) or not state.turn_log.casts_known.get(who, True):
         game.record("cannot_evaluate", "mtg.cannot_evaluate", K.INTERVENING_IF, item="", card_name=game.name_of(state, oid),
                     detail="creature spells cast this turn are unknown (give players[].creature_spells_cast)")
         return False
-    return state.turn_log.creature_casts[who] <= int(value.get("at_most", 0))
+    return state.turn_log.creature_casts.get(who, 0) <= int(value.get("at_most", 0))
 
 
 # ----------------------------------------------------------------------------- what every instruction may carry

@@ -119,6 +119,18 @@ class K(Enum):
     SBA_SAGA = auto()
     GAME_WON = auto()
     GAME_DRAW = auto()
+    # Multiplayer (101.4, 104.3, 800-802)
+    LOSE_GAME_EFFECT = auto()
+    CONCEDE = auto()
+    PLAYER_LEAVES = auto()
+    LEFT_TRIGGER = auto()
+    LEFT_DAMAGE = auto()
+    LEFT_TURN = auto()
+    ATTACK_MULTIPLE = auto()
+    ATTACK_CHOOSE_DEFENDER = auto()
+    DEFENDING_PLAYER_OF = auto()
+    MULTIPLAYER_BLOCKERS = auto()
+    MULTIPLAYER_BLOCK_ONLY = auto()
     # Continuous effects (611-613)
     DURATION = auto()
     LOCKED_IN = auto()
@@ -466,6 +478,17 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.SBA_SAGA: ("704.5s", "704.5s", "lore counters"),
     K.GAME_WON: ("104.2a", "104.2a", "wins the game"),
     K.GAME_DRAW: ("104.4a", "104.4a", "the game is a draw"),
+    K.LOSE_GAME_EFFECT: ("104.3e", "104.3e", "loses the game"),
+    K.CONCEDE: ("104.3a", "104.3a", "concede"),
+    K.PLAYER_LEAVES: ("800.4a", "800.4a", "leaves the game"),
+    K.LEFT_TRIGGER: ("800.4d", "800.4d", "isn't put on the stack"),
+    K.LEFT_DAMAGE: ("800.4e", "800.4e", "isn't assigned"),
+    K.LEFT_TURN: ("800.4i", "800.4j", "without an active player"),
+    K.ATTACK_MULTIPLE: ("802.2", "802.2", "defending players"),
+    K.ATTACK_CHOOSE_DEFENDER: ("802.3", "802.3", "choose a defending player"),
+    K.DEFENDING_PLAYER_OF: ("802.2a", "802.2a", "the player that creature"),
+    K.MULTIPLAYER_BLOCKERS: ("802.4", "802.4", "in APNAP order declares blockers"),
+    K.MULTIPLAYER_BLOCK_ONLY: ("802.4a", "802.4a", "can block only creatures attacking that player"),
     K.DURATION: ("611.2a", "611.2a", "duration"),
     K.LOCKED_IN: ("611.2c", "611.2c", "affected"),
     K.STATIC_NOT_LOCKED: ("611.3a", "611.3a", "locked in"),

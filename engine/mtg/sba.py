@@ -10,7 +10,8 @@ from types import MappingProxyType
 from ..core.deadline import check as check_deadline
 from .keywords import protected_from
 from .layers import compute
-from .model import Effect, GameState, ObjectId, Zone, opponent
+from .model import Effect, GameState, ObjectId, Zone
+from .players import multiplayer
 from .priority import MAX_SBA_ROUNDS
 from .rules import K
 
@@ -136,12 +137,15 @@ class StateBasedActions:
                     else:
                         state = self.move(state, oid, Zone.GRAVEYARD, why, key)
             self.recorder.sync(state)
-            losers = [p.id for p in state.players if p.lost]
-            if losers:
-                winner = "draw" if len(losers) == 2 else opponent(losers[0])
-                state = replace(state, winner=winner)
-                self.record("end", "mtg.end.game", K.GAME_DRAW if winner == "draw" else K.GAME_WON, winner=winner)
-                return state
+            leaving = [oid for what, oid, _, _ in actions if what == "lose"]
+            if leaving and multiplayer(state):
+                # CR 800.4, 800.4a: each player who lost leaves the game at once; the others play on.
+                for player in leaving:
+                    state = self.leave_game(state, player)
+            if leaving:
+                state = self.game_end(state)
+                if state.winner:
+                    return state
         return state
 
     def _counter_limits(self, state: GameState, oid: ObjectId) -> dict[str, int]:

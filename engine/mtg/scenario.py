@@ -31,6 +31,7 @@ from .model import (
     PLAYERS, Ability, Chars, Effect, GameObject, GameState, PendingTrigger, Player, StackItem, Step, TurnLog, Zone,
     freeze, thaw,
 )
+from .players import MAX_PLAYERS, MIN_PLAYERS
 from .split_cards import check_fused_casts, check_split_card, combined
 from .subtypes import subtype_set
 from .vocabulary import (
@@ -45,7 +46,7 @@ ABILITY_KINDS = ("keyword", "static", "cda", "activated", "triggered", "spell", 
                  "additional_cost", "cast_restriction", "split_half", "unsupported")
 """The ``ability`` entries in the order the builder shows them."""
 ACTION_TYPES = ("cast", "activate", "play_land", "pass", "resolve", "declare_attackers", "declare_blockers", "next_step",
-                "turn_face_up", "create_effect", "end_effect", "put_counters", "move_card")
+                "turn_face_up", "create_effect", "end_effect", "put_counters", "move_card", "concede")
 """The ``action`` entries in the order the builder shows them."""
 assert set(ABILITY_KINDS) == set(VOCABULARY.names("ability")) and set(ACTION_TYPES) == set(VOCABULARY.names("action"))
 
@@ -94,10 +95,18 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
     vocabulary value by its slot, and the checks across fields (ids, zones, ability indexes)."""
     objects = scenario.get("objects") if isinstance(scenario.get("objects"), list) else []
     ids = [o.get("id") for o in objects if isinstance(o, Mapping) and isinstance(o.get("id"), str)]
+    raw_players = scenario.get("players") if isinstance(scenario.get("players"), list) else []
+    seated = frozenset(p.get("id") for p in raw_players if isinstance(p, Mapping) and p.get("id") in PLAYERS)
     v = Validation(checker, ruleset=str(scenario.get("ruleset", "")),
-                   refs={"object": frozenset(ids), "player": frozenset(PLAYERS), "stack_item": STACK_IDS - frozenset(ids)})
+                   refs={"object": frozenset(ids), "player": seated or frozenset(PLAYERS),
+                         "stack_item": STACK_IDS - frozenset(ids)})
     if "options" in scenario:
-        VOCABULARY.check(scenario["options"], ("options",), "option", v)
+        options = scenario["options"]
+        if isinstance(options, Mapping):
+            for key in NOT_COVERED_OPTIONS.keys() & options.keys():
+                v.error(("options", key), NOT_COVERED_OPTIONS[key])
+            options = {k: value for k, value in options.items() if k not in NOT_COVERED_OPTIONS}
+        VOCABULARY.check(options, ("options",), "option", v)
     _players(scenario.get("players"), v)
     if isinstance(scenario.get("turn"), Mapping):
         TURN.check(scenario["turn"], ("turn",), v)
@@ -226,7 +235,22 @@ def _choices_read(obj: Mapping[str, Any], path: Path, v: Validation) -> None:
                                   f"the {what.replace('_', ' ')} chosen as it entered (CR 614.12a, 607.2d): give {key}")
 
 
+NOT_COVERED_OPTIONS = {
+    "range_of_influence": "the limited range of influence option (CR 801) is not covered: every player is within "
+                          "every other's range here",
+    "attack_left": "the attack left option (CR 803) is not covered: a multiplayer game here uses the attack multiple "
+                   "players option (802)",
+    "attack_right": "the attack right option (CR 803) is not covered: a multiplayer game here uses the attack multiple "
+                    "players option (802)",
+    "teams": "multiplayer games between teams (CR 102.3, 104.2c, 808-811) are not covered: every other player is an "
+             "opponent here",
+}
+"""Multiplayer options (CR 800.2) the engine does not cover: refused at their path, never ignored."""
+
+
 def _players(players: Any, v: Validation) -> None:
+    """2 to 6 players (CR 102.2, 800.1), ``p1`` … ``pN`` each once, listed in turn order (the
+    seating, 800.5; a two-player game is the same in either order)."""
     if not isinstance(players, list):
         return
     seen = []
@@ -234,8 +258,16 @@ def _players(players: Any, v: Validation) -> None:
         PLAYER.check(p, ("players", i), v)
         if isinstance(p, Mapping):  # counted even when one of its keys is refused: one error, not two
             seen.append(p.get("id"))
-    if sorted(x for x in seen if x) != list(PLAYERS):
-        v.error(("players",), "players must list p1 and p2 exactly once each")
+    count = len(seen)
+    if count <= 2 and sorted(x for x in seen if x) != ["p1", "p2"]:
+        v.error(("players",), "players must list p1 and p2 exactly once each (or, in a multiplayer game, "
+                              f"p1 … pN for N up to {MAX_PLAYERS}, CR 800.1)")
+    elif count > MAX_PLAYERS:
+        v.error(("players",), f"a Magic scenario has {MIN_PLAYERS} to {MAX_PLAYERS} players (CR 102.2, 800.1); "
+                              f"this one lists {count}")
+    elif count > 2 and sorted(x for x in seen if isinstance(x, str)) != list(PLAYERS[:count]):
+        v.error(("players",), f"the {count} players must be {', '.join(PLAYERS[:count])}, each exactly once, "
+                              "listed in turn order (CR 101.4, 800.5)")
 
 
 def _chain_item(item: Any, path: Path, by_id: Mapping[str, Any], v: Validation) -> None:
@@ -270,7 +302,8 @@ def parse_state(scenario: Mapping[str, Any]) -> GameState:
     players = tuple(
         Player(p["id"], p.get("life", 20), p.get("name", ""), p.get("poison", 0), p.get("mana_pool"),
                p.get("lands_played", 0), spells_cast=p.get("spells_cast", 0))
-        for p in sorted(scenario["players"], key=lambda p: p["id"]))
+        for p in (sorted(scenario["players"], key=lambda p: p["id"]) if len(scenario["players"]) == 2
+                  else scenario["players"]))  # the seating is the turn order (CR 800.5); two players in either order
     objects = {}
     order = []
     given = [o.get("timestamp", 0) for o in scenario["objects"]]
@@ -347,7 +380,8 @@ def turn_log(players: Any) -> TurnLog:
     §8.1): ``life_lost`` (default 0) and ``creature_spells_cast``. Without ``creature_spells_cast``
     a player whose ``spells_cast`` is above 0 cast spells of unknown types: a condition about their
     creature spells is then a ``cannot_evaluate`` step."""
-    lost, casts, known = {"p1": 0, "p2": 0}, {"p1": 0, "p2": 0}, {"p1": True, "p2": True}
+    ids = [raw.get("id") for raw in players or () if raw.get("id") in PLAYERS] or ["p1", "p2"]
+    lost, casts, known = dict.fromkeys(ids, 0), dict.fromkeys(ids, 0), dict.fromkeys(ids, True)
     for raw in players or ():
         pid = raw.get("id")
         if pid not in PLAYERS:

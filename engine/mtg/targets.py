@@ -13,7 +13,8 @@ from typing import Any, Optional
 
 from ..core import IllegalAction
 from .filters import Context, matches
-from .model import PLAYERS, GameState, PlayerId, StackItem, opponent
+from .model import PLAYERS, GameState, PlayerId, StackItem
+from .players import is_player
 from .protection import protection_against
 from .rules import K
 from .vocabulary import VOCABULARY, Choice, Const, Either, ListOf, row
@@ -34,8 +35,11 @@ def stack_item(state: GameState, target: str) -> Optional[StackItem]:
 
 
 def players_meant(who: str, controller: PlayerId) -> tuple[PlayerId, ...]:
-    """The players ``you``, ``opponent`` or ``each`` means for an effect controlled by ``controller``."""
-    return {"you": (controller,), "opponent": (opponent(controller),)}.get(who, PLAYERS)
+    """The players ``you``, ``opponent`` (every other player, CR 102.2, 102.3) or ``each`` means
+    for an effect controlled by ``controller``."""
+    if who == "you":
+        return (controller,)
+    return tuple(p for p in PLAYERS if p != controller) if who == "opponent" else PLAYERS
 
 
 class Targeting:
@@ -50,7 +54,7 @@ class Targeting:
         for spec, target in zip(specs, targets):
             why = self.target_problem(state, spec, target, player, oid)
             if why is not None:
-                rule = {"shroud": K.SHROUD_TARGET, "hexproof": K.HEXPROOF_PLAYER if target in PLAYERS else K.HEXPROOF_TARGET,
+                rule = {"shroud": K.SHROUD_TARGET, "hexproof": K.HEXPROOF_PLAYER if is_player(target) else K.HEXPROOF_TARGET,
                         "protection": K.PROTECTION_TARGET, "not_an_ability": K.COUNTER_ABILITY}
                 ability = stack_item(state, target)
                 raise IllegalAction(self.cite(rule.get(why, K.CAST_TARGETS)), "mtg.illegal.target",
@@ -85,9 +89,10 @@ class Targeting:
                        source: str) -> Optional[str]:
         """Why ``target`` is not a legal target for ``spec`` now, or ``None`` (CR 115, 601.2c,
         608.2b): ``shroud`` (702.18a), ``hexproof`` (702.11b), ``protection`` (702.16b), or
-        ``not_a_legal_target`` (the wrong zone, player or kind of object)."""
-        if target in ("p1", "p2"):
-            if not spec.get("player"):
+        ``not_a_legal_target`` (the wrong zone, player or kind of object; a player who has left the
+        game, 800.4a). ``"player": "opponent"`` is any opponent ("target opponent", 102.3)."""
+        if is_player(target):
+            if not spec.get("player") or target not in {p.id for p in state.players if not p.lost}:
                 return "not_a_legal_target"
             legal = spec.get("player") is True or (spec["player"] == "opponent") == (target != player)
             if not legal:

@@ -16,7 +16,8 @@ from ..core.deadline import check as check_deadline
 from .choices import MAX_BRANCHES, OpenChoice
 from .filters import STATIC_CONDITIONS, TRIGGER_CONDITIONS, Context, matches
 from .keywords import keyword_trigger, keyword_trigger_holds
-from .model import Chars, GameState, PendingTrigger, PlayerId, StackItem, Zone, freeze, opponent, thaw
+from .model import Chars, GameState, PendingTrigger, PlayerId, StackItem, Zone, freeze, thaw
+from .players import apnap, in_game, is_player, opponents
 from .modes import MODAL_KEYS, apply_modes
 from .rules import K
 from .vocabulary import INSTRUCTIONS, TARGETS, VOCABULARY, Choice, Const, Only, row
@@ -102,8 +103,8 @@ class Triggers:
         return VOCABULARY.apply_of("trigger", event["event"])(self, state, trigger, event, oid, chars, ctx)
 
     def put_triggers(self, state: GameState) -> GameState:
-        """Put waiting triggers on the stack: the active player's first, then the other's (APNAP,
-        CR 603.3b); each player orders their own (``trigger_order``). Under 2022's 603.3b a trigger
+        """Put waiting triggers on the stack: the active player's first, then each other player's in
+        turn order (APNAP, CR 603.3b, 101.4), so the last player's resolve first; each player orders their own (``trigger_order``). Under 2022's 603.3b a trigger
         whose trigger condition is another ability triggering (event ``ability_triggers``) waits for
         a second round after every player's other triggers (ruleset flag ``trigger_on_trigger_last``);
         2020's 603.3b has one round. A modal trigger's modes are chosen now (603.3c, 700.2b)."""
@@ -118,8 +119,14 @@ class Triggers:
         return self.put_round(state, pending, len(pending))
 
     def put_round(self, state: GameState, pending: list[PendingTrigger], waiting: int) -> GameState:
-        """One APNAP round of putting triggers on the stack (CR 603.3b)."""
-        for player in (state.active, opponent(state.active)):
+        """One APNAP round of putting triggers on the stack (CR 603.3b): the players still in the
+        game in turn order from the active player (101.4); a trigger controlled by a player who has
+        left the game is not put on the stack (800.4d)."""
+        for t in pending:
+            if state.player(t.controller).lost:
+                self.record("trigger", "mtg.leave.trigger_not_put", K.LEFT_TRIGGER, card=t.source, card_name=t.name,
+                            controller=t.controller)
+        for player in apnap(state):
             mine = [t for t in pending if t.controller == player]
             if not mine:
                 continue
@@ -224,7 +231,7 @@ class Triggers:
             candidates = self.permanents(state) if zone == "battlefield" else [
                 o for o in state.order if state.objects[o].zone.value == zone]
             legal = [o for o in candidates if self.target_legal(state, spec, o, controller, source)]
-            legal += [p for p in ("p1", "p2") if spec.get("player") and self.target_legal(state, spec, p, controller, source)]
+            legal += [p for p in in_game(state) if spec.get("player") and self.target_legal(state, spec, p, controller, source)]
             if "ability" in spec:  # an activated or triggered ability on the stack, by its stack id (CR 113.1c)
                 legal += [s.id for s in state.stack if self.target_legal(state, spec, s.id, controller, source)]
             per_spec.append(legal + ([None] if spec.get("optional") else []))
@@ -513,14 +520,14 @@ def _damage(game: Any, state: GameState, trigger: Mapping[str, Any], event: Mapp
         return False
     if src in ("equipped", "attached") and event["source"] != ctx.attached_to:
         return False
-    if src == "opponent_controls" and event.get("source_controller") != opponent(chars.controller):
+    if src == "opponent_controls" and event.get("source_controller") not in opponents(state, chars.controller):
         return False
     to = trigger.get("to", "any")
-    if to == "opponent" and event["target"] != opponent(chars.controller):
+    if to == "opponent" and event["target"] not in opponents(state, chars.controller):
         return False
     if to == "you" and event["target"] != chars.controller:
         return False
-    if to == "player" and event["target"] not in ("p1", "p2"):
+    if to == "player" and not is_player(event["target"]):
         return False
     return not (trigger.get("combat") and not event.get("combat"))
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from ..core.deadline import check as check_deadline
 from .choices import MAX_BRANCHES
-from .model import GameState, Step, TurnLog, Zone, opponent
+from .model import GameState, Step, TurnLog, Zone
+from .players import first_to_act, next_in_turn, opponents
 from .priority import STEP_ORDER
 from .rules import K
 from .vocabulary import STEP, VOCABULARY, row
@@ -67,7 +68,7 @@ class TurnStructure:
         return self.begin_turn(state)
 
     def begin_turn(self, state: GameState) -> GameState:
-        """The next turn begins (CR 500.1): the other player becomes the active player; the untap
+        """The next turn begins (CR 500.1): the next player in turn order still in the game becomes the active player; the untap
         step untaps the active player's permanents (502.2 in 2020, 502.3 in 2022) and no player
         receives priority in it (502.3/502.4); what triggers waits for the upkeep (503.1a).
 
@@ -75,7 +76,7 @@ class TurnStructure:
         turn log remembers; the new active player's permanents have been under their control since
         the turn began (302.6).
         """
-        active = opponent(state.active)
+        active = next_in_turn(state, state.active)  # CR 500.1, 800.4k: no turn for a player who left
         for p in state.players:
             state = state.with_player(replace(p, lands_played=0, spells_cast=0,
                                               mana_pool="" if p.mana_pool is not None else None))
@@ -119,7 +120,7 @@ class TurnStructure:
             elif decl.illegal_blockers:
                 # CR 509.1b, 726.1: the only declaration given was illegal and was reversed.
                 self.record("cannot_evaluate", "mtg.cannot_evaluate.no_legal_blockers", K.ILLEGAL_ACTION,
-                            player=opponent(state.active))
+                            player=", ".join(opponents(state, state.active)))
         if step in (Step.DECLARE_BLOCKERS, Step.END_OF_COMBAT) and decl.illegal_attackers:
             # CR 508.1, 726.1: the only declaration of attackers was illegal and was reversed.
             state = state.with_declarations(illegal_attackers=False)
@@ -128,7 +129,7 @@ class TurnStructure:
             state = state.with_declarations(attackers_declared=False)
         if step in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
             state = state.with_declarations(blocks_declared=step is not Step.DECLARE_BLOCKERS)
-        state = replace(state, step=step, passes=0, priority=state.active)
+        state = replace(state, step=step, passes=0, priority=first_to_act(state))
         for p in state.players:
             if p.mana_pool:
                 state = state.with_player(replace(p, mana_pool=""))
@@ -213,9 +214,9 @@ class TurnStructure:
 @VOCABULARY.entry("action", "next_step", rule=K.TURN_PHASES, keys={"step": STEP}, required=("step",),
                   label="Go on to the step", example={"type": "next_step", "step": "end"},
                   messages=("mtg.step.begin", "mtg.turn.begin", "mtg.step.cleanup", "mtg.step.no_priority"),
-                  doc="Both players pass (resolving the stack) until that step begins (CR 117.4, 500.2); a step "
+                  doc="All players pass (resolving the stack) until that step begins (CR 117.4, 500.2); a step "
                       "that is not later in this turn is that step of the next turn: the cleanup step ends this turn "
-                      "(514) and the other player's turn begins (500.1) with its untap step (502), upkeep (503) and "
+                      "(514) and the next player's turn begins (500.1) with its untap step (502), upkeep (503) and "
                       "draw step (504). At most one turn passes per action.",
                   row=row({"step": STEP}))
 def next_step(game: Any, state: GameState, action: Mapping[str, Any]) -> GameState:

@@ -158,7 +158,25 @@ def row(keys: dict[str, Field], main: tuple[str, ...] = (), extra: tuple[str, ..
 
 # ----------------------------------------------------------------------------- shared fields
 
-PLAYER_ID = Choice(values=PLAYERS, what="player id", label="Player")
+@dataclass(frozen=True, kw_only=True)
+class SeatedPlayer(Choice):
+    """A player id (``p1`` … ``p6``) that must be one of the scenario's players (``players[].id``,
+    the ``player`` ids of :attr:`Validation.refs`): ``p3`` in a two-player scenario is refused."""
+
+    def check(self, value: Any, path: Path, v: Validation) -> bool:
+        if not super().check(value, path, v):
+            return False
+        seated = v.refs.get("player")
+        if seated is not None and value not in seated:
+            v.error(path, f"{value} is not a player of this scenario (players: {', '.join(sorted(seated))})")
+            return False
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "type": "choice"}
+
+
+PLAYER_ID = SeatedPlayer(values=PLAYERS, what="player id", label="Player")
 OBJECT = Ref(spaces=("object",), label="Object", help="the id of an object of the scenario")
 OBJECTS = ListOf(item=OBJECT, label="Objects", max_items=2_000)
 OBJECT_OR_PLAYER = Ref(spaces=("object", "player"), label="Object or player")
@@ -243,10 +261,10 @@ VOCABULARY.slot("counter", style=NAMED, kind="counter", label="Counter kind",
                 doc="A kind of counter (CR 122.1), as `objects[].counters` keys and in instructions and costs.")
 VOCABULARY.slot("action", style=TAGGED, kind="action", tag="type", label="Player action",
                 common={"trigger_order": MapOf(key=PLAYER_ID, value=ListOf(item=Text(min_length=1, max_length=140), max_items=99),
-                                               max_items=2, label="Trigger order",
+                                               max_items=len(PLAYERS), label="Trigger order",
                                                help="per player, their triggered abilities in the order they go on the "
                                                     "stack while this action is performed, first = bottom (CR 603.3b)")},
-                doc="What the players do next (`actions[]`), in order; at the end both players pass until the stack "
+                doc="What the players do next (`actions[]`), in order; at the end all players pass until the stack "
                     "is empty.")
 VOCABULARY.slot("choice", style=KEYED, kind="choice", prefixed=True, allow_empty=True, label="Choice",
                 doc="A decision given in the document (`options.choices`): the key names the decision, the value is "

@@ -13,6 +13,7 @@ from typing import Optional
 from .face_down import leave_stack
 from .filters import Context, matches
 from .model import PLAYERS, Ability, Chars, Effect, GameObject, GameState, ObjectId, PlayerId, Zone, freeze
+from .players import in_game
 from .rules import K
 from .split_cards import names_in
 from .subtypes import subtype_set
@@ -307,6 +308,8 @@ class Zones:
         """The options of an as-enters choice (CR 614.12a): the colors, the players, or for a
         creature type the creature types of the scenario's objects (any other creature type given
         in ``options.choices`` is one too, 205.3m)."""
+        if kind == "choose_player":
+            return list(in_game(state))  # the players of this game still in it (CR 102.1, 800.4a)
         if kind != "choose_creature_type":
             return list(CHOSEN_OPTIONS[kind])
         found = {t for o in state.objects.values() for t in o.printed.subtypes if subtype_set(t) == "creature"}

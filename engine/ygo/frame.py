@@ -134,7 +134,8 @@ def _check_players(players: Any, checker: Checker) -> None:
                 checker.error((*path, "id"), f"duplicate player id {pid!r}")
             seen.append(pid)
     if len(players) != 2 or sorted(seen) != list(PLAYERS):
-        checker.error(("players",), "players must list exactly two players, p1 and p2")
+        more = " (a duel is between two players; only Magic scenarios may have more)" if len(players) > 2 else ""
+        checker.error(("players",), "players must list exactly two players, p1 and p2" + more)
 
 
 def _check_turn(turn: Any, v: Validation, *, pendulum: bool) -> None:

@@ -97,6 +97,7 @@ KEY_LABELS = {
     "abilities": pgettext_lazy("board", "abilities"), "colors": pgettext_lazy("board", "colors"),
     "mana_pool": pgettext_lazy("board", "mana pool"), "poison": pgettext_lazy("board", "poison counters"),
     "supertypes": pgettext_lazy("board", "supertypes"), "item": pgettext_lazy("board", "stack item"),
+    "seat": pgettext_lazy("board", "seat (turn order)"), "left": pgettext_lazy("board", "left the game"),
 }
 """Labels of the board keys the three games' boards use; another key is shown as written,
 ``_`` read as a space."""
@@ -104,7 +105,7 @@ KEY_LABELS = {
 KEY_ORDER = (
     "name", "card", "source", "item", "kind", "type", "types", "supertypes", "subtypes", "colors", "spell_speed",
     "zone", "side", "owner", "controller", "position", "face_down", "tapped", "rested", "summoning_sick",
-    "atk", "def", "power", "toughness", "loyalty", "life", "lp", "poison", "will", "mana", "mana_pool",
+    "seat", "left", "atk", "def", "power", "toughness", "loyalty", "life", "lp", "poison", "will", "mana", "mana_pool",
     "counters", "damage", "attached_to", "equipped_to", "materials", "attacking", "blocking",
     "attacker", "target", "targets", "blocker", "negated", "revealed", "abilities", "effect",
     "active", "number", "phase", "step", "priority",
@@ -455,7 +456,7 @@ def board_view(board: Mapping[str, Any], *, game: str, names: Mapping[str, str],
         return sorted(groups.values(), key=lambda z: (order.get(z.name, len(order)), z.name))
 
     players = []
-    for pid in sorted(players_data):
+    for pid in sorted(players_data, key=lambda pid: (_seat_of(players_data[pid]), pid)):
         data = players_data[pid]
         name = _name(data, names, pid)
         players.append(PlayerView(pid, f"{name} ({pid})" if name != pid else pid,
@@ -475,6 +476,12 @@ def board_view(board: Mapping[str, Any], *, game: str, names: Mapping[str, str],
             label = _name(objects.get(item), names, str(item)) if isinstance(item, str) else value_text(game, "", item)
             chain.append(ChainItemView(label, [], moved))
     return BoardView(facts, players, ordered(others), chain, _touched(changed, "chain"), "chain" in board)
+
+
+def _seat_of(player: Any) -> int:
+    """A player's seat in turn order (a multiplayer Magic board's ``seat``), 0 when the board has none."""
+    seat = player.get("seat") if isinstance(player, Mapping) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else 0
 
 
 def zone_order(*sources: Any) -> list[str]:

@@ -566,10 +566,14 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} assigns {amount} damage to {target_name}.'),
     # Translators: mtg.combat.attacks
     pgettext_lazy('trace', '{card_name} attacks {defender}.'),
+    # Translators: mtg.combat.blockers_in_turn_order
+    pgettext_lazy('trace', 'The defending players declare blockers in APNAP order: {players}.'),
     # Translators: mtg.combat.blocks
     pgettext_lazy('trace', '{card_name} blocks {attacker_name}.'),
     # Translators: mtg.combat.damage_order
     pgettext_lazy('trace', 'Damage assignment order of {card_name}: {order}.'),
+    # Translators: mtg.combat.defending_players
+    pgettext_lazy('trace', 'Every opponent of the attacking player is a defending player: {players}.'),
     # Translators: mtg.combat.double_strike
     pgettext_lazy('trace', 'Second combat damage step: {creatures} creature(s) without first strike or with double strike deal damage.'),
     # Translators: mtg.combat.first_strike
@@ -740,6 +744,18 @@ MSGIDS = (
     pgettext_lazy('trace', 'Layer {layer}: {label} is in a dependency loop; timestamp order is used.'),
     # Translators: mtg.layer.unsupported
     pgettext_lazy('trace', 'Cannot evaluate the continuous effect {effect} ({do}).'),
+    # Translators: mtg.leave.ceases
+    pgettext_lazy('trace', '{card_name} ({item}), controlled by {player}, ceases to exist.'),
+    # Translators: mtg.leave.control_ends
+    pgettext_lazy('trace', 'The effect {effect} giving {player} control ends.'),
+    # Translators: mtg.leave.no_damage
+    pgettext_lazy('trace', 'Combat damage is not assigned to {player}, who has left the game.'),
+    # Translators: mtg.leave.object
+    pgettext_lazy('trace', '{card_name} ({zone}), owned by {player}, leaves the game.'),
+    # Translators: mtg.leave.player
+    pgettext_lazy('trace', '{player} leaves the game: what they own leaves with them, and the game goes on with the others.'),
+    # Translators: mtg.leave.trigger_not_put
+    pgettext_lazy('trace', "{card_name}'s triggered ability is not put on the stack: {controller} has left the game."),
     # Translators: mtg.life.gain
     pgettext_lazy('trace', '{player} gains {amount} life ({life}).'),
     # Translators: mtg.life.lifelink
@@ -1406,6 +1422,10 @@ TERMS = (
     pgettext_lazy('trace mtg', 'stack_not_empty'),
     pgettext_lazy('trace mtg', 'defender'),
     pgettext_lazy('trace mtg', 'already_declared'),
+    pgettext_lazy('trace mtg', 'no_defender_chosen'),
+    pgettext_lazy('trace mtg', 'attacking_another_player'),
+    pgettext_lazy('trace mtg', 'concede'),
+    pgettext_lazy('trace mtg', 'effect'),
     pgettext_lazy('trace mtg value_name', 'mana value'),
     pgettext_lazy('trace mtg value_name', 'converted mana cost'),
     pgettext_lazy('trace mtg step', 'untap'),
@@ -3577,6 +3597,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Part of the previous effect'),
     # Translators: mtg instruction:must_block
     pgettext_lazy('vocabulary', 'a part of the previous instruction\'s effect, over its objects, with its timestamp ("gets +1/+1 and gains flying", CR 613.7b)'),
+    # Translators: mtg instruction:lose_game
+    pgettext_lazy('vocabulary', 'Loses the game'),
+    # Translators: mtg instruction:lose_game
+    pgettext_lazy('vocabulary', 'Each player named loses the game at once (CR 104.3e; not a state-based action): in a multiplayer game they leave it as the instruction is followed (800.4a) and the rest of the resolution goes on without them; the game ends when one player remains (104.2a).'),
     # Translators: mtg instruction:replacement
     pgettext_lazy('vocabulary', 'Creates a replacement effect'),
     # Translators: mtg instruction:replacement
@@ -3884,7 +3908,7 @@ VOCABULARY = (
     # Translators: mtg condition:opponent_cast_spells
     pgettext_lazy('vocabulary', 'An opponent cast exactly N spells'),
     # Translators: mtg condition:opponent_cast_spells
-    pgettext_lazy('vocabulary', 'True if the opponent has cast exactly this many spells this turn (`players[].spells_cast`, CR 601.2i).'),
+    pgettext_lazy('vocabulary', 'True if an opponent (in a multiplayer game, any of them, CR 102.3) has cast exactly this many spells this turn (`players[].spells_cast`, CR 601.2i).'),
     # Translators: mtg condition:your_turn
     pgettext_lazy('vocabulary', 'During your turn'),
     # Translators: mtg condition:your_turn
@@ -3896,7 +3920,7 @@ VOCABULARY = (
     # Translators: mtg condition:creature_spells_cast
     pgettext_lazy('vocabulary', 'Creature spells cast this turn'),
     # Translators: mtg condition:creature_spells_cast
-    pgettext_lazy('vocabulary', "True if the player (the event's, you, or an opponent) cast at most `at_most` creature spells this turn (Predatory Advantage). A `cannot_evaluate` step when the document gives that player's `spells_cast` without `creature_spells_cast`."),
+    pgettext_lazy('vocabulary', "True if the player (the event's, you, or an opponent) cast at most `at_most` creature spells this turn (Predatory Advantage). A `cannot_evaluate` step when the document gives that player's `spells_cast` without `creature_spells_cast`, or for `opponent` when there are several (which one is not known; use `event`)."),
     # Translators: mtg slot amount
     pgettext_lazy('vocabulary', 'A number that is not written as a number: an integer, `"x"` (the X chosen, CR 107.3) or one of these objects. A resolving instruction determines its amounts once, as it is followed (CR 608.2h); a continuous effect of a static ability, each time the layer applies (613.4).'),
     # Translators: mtg amount:cards_in_graveyard
@@ -3904,7 +3928,7 @@ VOCABULARY = (
     # Translators: mtg amount:cards_in_graveyard
     pgettext_lazy('vocabulary', 'The number of cards matching the FILTER (`{}`: every card) in the graveyard of `player` (you, the default; opponent; each: all graveyards), counted once as the instruction is followed (CR 404.1, 608.2h in 2022, 608.2g in 2020).'),
     # Translators: mtg amount:cards_in_graveyard
-    pgettext_lazy('vocabulary', "you (default): the controller's; opponent; each: every player's"),
+    pgettext_lazy('vocabulary', "you (default): the controller's; opponent: each opponent's (CR 102.3); each: every player's"),
     # Translators: mtg amount:devotion
     pgettext_lazy('vocabulary', 'Your devotion'),
     # Translators: mtg amount:devotion
@@ -4026,7 +4050,7 @@ VOCABULARY = (
     # Translators: mtg filter:controller
     pgettext_lazy('vocabulary', 'Controlled by'),
     # Translators: mtg filter:controller
-    pgettext_lazy('vocabulary', 'Controlled by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 or p2 (CR 110.2), after the layers.'),
+    pgettext_lazy('vocabulary', 'Controlled by you (the controller of the ability or effect, CR 109.5), an opponent (any other player, 102.2, 102.3), or the player p1 … p6 (CR 110.2), after the layers.'),
     # Translators: mtg filter:owner
     pgettext_lazy('vocabulary', 'Owned by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 or p2 (CR 108.3): "creature cards you own that aren\'t on the battlefield". A card that is not a permanent or a spell has no controller: its owner is what a filter on it asks (108.4a).'),
     # Translators: mtg filter:zones
@@ -4248,7 +4272,7 @@ VOCABULARY = (
     # Translators: mtg counter:time
     pgettext_lazy('vocabulary', 'time counter'),
     # Translators: mtg slot action
-    pgettext_lazy('vocabulary', 'What the players do next (`actions[]`), in order; at the end both players pass until the stack is empty.'),
+    pgettext_lazy('vocabulary', 'What the players do next (`actions[]`), in order; at the end all players pass until the stack is empty.'),
     # Translators: mtg slot action
     pgettext_lazy('vocabulary', 'Trigger order'),
     # Translators: mtg slot action
@@ -4364,35 +4388,37 @@ VOCABULARY = (
     # Translators: mtg action:pass
     pgettext_lazy('vocabulary', 'Pass priority'),
     # Translators: mtg action:pass
-    pgettext_lazy('vocabulary', "The player passes priority (CR 117.3d); when both pass in succession the top of the stack resolves, or the step ends (117.4). A player without priority can't: an `illegal` step."),
+    pgettext_lazy('vocabulary', "The player passes priority to the next player in turn order (CR 117.3d); when all players pass in succession the top of the stack resolves, or the step ends (117.4). A player without priority can't: an `illegal` step."),
     # Translators: mtg action:resolve
-    pgettext_lazy('vocabulary', 'Both pass'),
+    pgettext_lazy('vocabulary', 'All pass'),
     # Translators: mtg action:resolve
-    pgettext_lazy('vocabulary', 'Both players pass once, in succession (CR 117.4): the top item of the stack resolves, or, with an empty stack, the step ends.'),
+    pgettext_lazy('vocabulary', 'All players pass once, in succession in turn order (CR 117.3d, 117.4): the top item of the stack resolves, or, with an empty stack, the step ends.'),
     # Translators: mtg action:declare_attackers
     pgettext_lazy('vocabulary', 'Declare attackers'),
     # Translators: mtg action:declare_attackers
-    pgettext_lazy('vocabulary', 'The active player declares attackers (CR 508.1), the game first moving to the declare attackers step: untapped creatures they have controlled since the turn began (302.6) or with haste, without defender (702.3b) or a "can\'t attack" effect; each attacks the defending player or a planeswalker they control (506.3, 508.1b) and taps unless it has vigilance (508.1f, 702.20b). An illegal declaration is reversed as a whole (726.1); declaring twice in one combat is illegal.'),
+    pgettext_lazy('vocabulary', 'The active player declares attackers (CR 508.1), the game first moving to the declare attackers step: untapped creatures they have controlled since the turn began (302.6) or with haste, without defender (702.3b) or a "can\'t attack" effect; each attacks the defending player or a planeswalker they control (506.3, 508.1b); with several opponents each is a defending player and `attacking` names the player or planeswalker each attacker attacks (802.2, 802.3) and taps unless it has vigilance (508.1f, 702.20b). An illegal declaration is reversed as a whole (726.1); declaring twice in one combat is illegal.'),
     # Translators: mtg action:declare_attackers
     pgettext_lazy('vocabulary', 'Attackers'),
     # Translators: mtg action:declare_attackers
     pgettext_lazy('vocabulary', 'the creatures that attack, each once (CR 508.1a)'),
     # Translators: mtg action:declare_attackers
-    pgettext_lazy('vocabulary', 'attacker → the planeswalker it attacks (default: the defending player, CR 508.1b)'),
+    pgettext_lazy('vocabulary', 'attacker → the player or planeswalker it attacks (CR 508.1b, 802.3; default: the defending player of a two-player game)'),
     # Translators: mtg action:declare_blockers
     pgettext_lazy('vocabulary', 'Declare blockers'),
     # Translators: mtg action:declare_blockers
-    pgettext_lazy('vocabulary', 'The defending player declares blockers (CR 509.1), the game first moving to the declare blockers step: untapped creatures they control, each blocking one attacker (509.1a), flying (702.9b), fear (702.36b), menace (702.111b) and "can\'t block" obeyed, and as many blocking requirements as possible (509.1c). An illegal declaration is reversed as a whole (726.1) and another may follow. The active player then announces each attacker\'s damage assignment order (509.2: `damage_order`, else the choice `damage_order:<attacker>`).'),
+    pgettext_lazy('vocabulary', 'The defending player declares blockers (CR 509.1), the game first moving to the declare blockers step: untapped creatures they control, each blocking one attacker (509.1a) that attacks them or a planeswalker they control (each defending player in APNAP order, 802.4, 802.4a), flying (702.9b), fear (702.36b), menace (702.111b) and "can\'t block" obeyed, and as many blocking requirements as possible (509.1c). An illegal declaration is reversed as a whole (726.1) and another may follow. The active player then announces each attacker\'s damage assignment order (509.2: `damage_order`, else the choice `damage_order:<attacker>`).'),
     # Translators: mtg action:declare_blockers
     pgettext_lazy('vocabulary', '[{blocker, attacker}]: each blocker blocks one attacker'),
     # Translators: mtg action:declare_blockers
     pgettext_lazy('vocabulary', 'Damage assignment order'),
     # Translators: mtg action:declare_blockers
     pgettext_lazy('vocabulary', 'attacker → its blockers in the order it assigns damage (CR 509.2)'),
+    # Translators: mtg action:concede
+    pgettext_lazy('vocabulary', 'The player concedes (CR 104.3a: at any time, priority or not): they lose and leave the game at once. In a multiplayer game what they own leaves with them and the others play on (800.4a); the last player remaining wins (104.2a).'),
     # Translators: mtg action:next_step
     pgettext_lazy('vocabulary', 'Go on to the step'),
     # Translators: mtg action:next_step
-    pgettext_lazy('vocabulary', "Both players pass (resolving the stack) until that step begins (CR 117.4, 500.2); a step that is not later in this turn is that step of the next turn: the cleanup step ends this turn (514) and the other player's turn begins (500.1) with its untap step (502), upkeep (503) and draw step (504). At most one turn passes per action."),
+    pgettext_lazy('vocabulary', "All players pass (resolving the stack) until that step begins (CR 117.4, 500.2); a step that is not later in this turn is that step of the next turn: the cleanup step ends this turn (514) and the next player's turn begins (500.1) with its untap step (502), upkeep (503) and draw step (504). At most one turn passes per action."),
     # Translators: mtg slot choice
     pgettext_lazy('vocabulary', 'A decision given in the document (`options.choices`): the key names the decision, the value is what the player chose. A decision not given, with two or more options, is an open choice (its options become branches); a value that is not among the options is an `illegal` step listing them.'),
     # Translators: mtg choice:legend
@@ -6014,6 +6040,10 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Choice'),
     # Translators: mtg slot choice (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Choice'),
+    # Translators: fow action:concede (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary fow', 'Concede'),
+    # Translators: mtg action:concede (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary mtg', 'Concede'),
     # Translators: fow action:attack (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'Declare an attack'),
     # Translators: ygo action:attack (a text other games share: in this game's own terms)
@@ -6135,6 +6165,8 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'DURATION (end_of_turn, permanent, next_untap, while_counter)'),
     # Translators: a field type's description (mtg instruction:set_pt); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'AMOUNT (count, event_amount, life_lost_this_turn, this_way, power_of, cards_in_graveyard, devotion, colors_of_affected, mana_value_of_affected, counters_of_affected)'),
+    # Translators: a field type's description (mtg slot action); keep words in capitals and `code` as they are
+    pgettext_lazy('field type', 'one of `p1`, `p2`, `p3`, `p4`, `p5`, `p6`'),
     # Translators: a field type's description (mtg action:create_effect); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a document effect: EFFECT with id, affected, duration, source, controller, cda, if'),
     # Translators: a field type's description (mtg action:cast); keep words in capitals and `code` as they are

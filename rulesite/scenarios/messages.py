@@ -82,7 +82,9 @@ TERM_CONTEXTS: dict[str, tuple[str, ...]] = {
                   "cannot_block", "not_attacking", "flying", "fear", "menace", "one_attacker", "cant_block", "tapped",
                   # why a creature cannot attack (CR 508.1a)
                   "not_on_battlefield", "not_your_creature", "summoning_sick", "cant_attack", "not_attackable",
-                  "stack_not_empty", "defender", "already_declared"),
+                  "stack_not_empty", "defender", "already_declared",
+                  # multiplayer combat (CR 802.3, 802.4a) and why a player loses (104.3a, 104.3e)
+                  "no_defender_chosen", "attacking_another_player", "concede", "effect"),
     "trace mtg value_name": ("mana value", "converted mana cost"),  # CR 202.3 (2022) / 202.3 (2020)
     "trace mtg step": (
         "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
@@ -452,6 +454,7 @@ STEP_KIND_LABELS = {
     "illegal": pgettext_lazy("step kind", "illegal"),
     "judgment": pgettext_lazy("step kind", "judgment"),
     "layer": pgettext_lazy("step kind", "layer"),
+    "leave": pgettext_lazy("step kind", "leave"),
     "life": pgettext_lazy("step kind", "life"),
     "lki": pgettext_lazy("step kind", "lki"),
     "loop": pgettext_lazy("step kind", "loop"),

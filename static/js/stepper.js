@@ -309,7 +309,9 @@
     }
     var sides = {};
     var others = {};
-    var playerIds = Object.keys(players).sort();
+    // Seat order first (a multiplayer Magic board's "seat", CR 800.5), then the id: as boards.py.
+    var seatOf = function (id) { var p = players[id]; return p && typeof p === "object" && typeof p.seat === "number" ? p.seat : 0; };
+    var playerIds = Object.keys(players).sort(function (a, b) { return seatOf(a) - seatOf(b) || (a < b ? -1 : a > b ? 1 : 0); });
     playerIds.forEach(function (id) { sides[id] = {}; });
     Object.keys(objects).sort().forEach(function (id) {
       var card = objects[id];

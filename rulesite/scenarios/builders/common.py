@@ -546,6 +546,12 @@ class Section:
     store: tuple[str, ...] = ()
     """For a section of rows kept in an object of the document (``("options", "choices")``):
     where; each row is one ``"kind:subject": value`` entry of it."""
+    players: tuple[str, ...] = PLAYERS
+    """The player ids its player pickers offer (Magic: up to six, CR 800.1)."""
+    seats: bool = False
+    """The rows are the players after ``p1`` and ``p2`` (a multiplayer Magic game): the
+    document's ``players`` in seat order, which is the turn order (CR 800.5); the setup field
+    ``seat_order`` reorders them."""
 
     @property
     def owned(self) -> bool:
@@ -584,6 +590,8 @@ class GameSpec:
     omittable: tuple[str, ...] = ("options", "chain", "pending", "effects", "actions")
     """Top-level keys always written; ``setup["omit"]`` names those the source left out."""
     children: tuple[ChildList, ...] = ()
+    players: tuple[str, ...] = PLAYERS
+    """The player ids the setup's player pickers offer."""
 
     def section(self, prefix: str) -> Section:
         return next(section for section in self.sections if section.prefix == prefix)
@@ -950,10 +958,13 @@ def scenario_to_initial(spec: GameSpec, scenario: Mapping[str, Any]) -> BoardDat
     :class:`ChildList` name (a card's abilities, their effects) are rows of their own
     sections, each naming its ``owner``; ``lists`` names the empty lists of a row.
     """
+    scenario, seat_order = _seated(spec, scenario)
     rest: dict[str, Any] = copy.deepcopy(dict(scenario))
-    setup: Row = {}
+    setup: Row = {"seat_order": seat_order} if seat_order else {}
     absent = []
     for field_spec in spec.setup:
+        if not field_spec.path:
+            continue  # a field of the form alone (the seat order), set above
         value = _get(scenario, field_spec.path)
         form_value = field_spec.to_form(value) if value is not MISSING else MISSING
         if form_value is not MISSING:
@@ -999,6 +1010,34 @@ def scenario_to_initial(spec: GameSpec, scenario: Mapping[str, Any]) -> BoardDat
         omitted.append("turn")
     setup["omit"] = " ".join(omitted)
     return {"setup": setup} | data
+
+
+def _seated(spec: GameSpec, scenario: Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
+    """``scenario`` with the players after ``p1`` and ``p2`` moved to the rows of the spec's
+    ``seats`` section, and the seat order when it is not p1, p2 then the rows (``""``)."""
+    seats = next((section for section in spec.sections if section.seats), None)
+    players = scenario.get("players")
+    if seats is None or not isinstance(players, list) or len(players) <= 2 \
+            or not all(isinstance(p, Mapping) and isinstance(p.get("id"), str) for p in players):
+        return scenario, ""
+    ids = [p["id"] for p in players]
+    if len(set(ids)) != len(ids) or not set(PLAYERS) <= set(ids):
+        return scenario, ""
+    first = [p for p in players if p["id"] in PLAYERS]
+    first.sort(key=lambda p: PLAYERS.index(p["id"]))
+    others = [p for p in players if p["id"] not in PLAYERS]
+    default = [*PLAYERS, *(p["id"] for p in others)]
+    return {**scenario, "players": first, seats.key: others}, (", ".join(ids) if ids != default else "")
+
+
+def _seat_players(players: list[Any], order: Any) -> list[Any]:
+    """``players`` in the seat order given (``"p1, p3, p2"``: ids; those not named keep their place after)."""
+    wanted = [pid for pid in re.split(r"[,\s]+", str(order or "")) if pid]
+    rank = {pid: i for i, pid in enumerate(wanted)}
+    if len(players) <= 2:
+        return players
+    return sorted(players, key=lambda p: (rank.get(p.get("id") if isinstance(p, Mapping) else None, len(rank)),
+                                          players.index(p)))
 
 
 def initial_to_scenario(spec: GameSpec, data: BoardData) -> dict[str, Any]:
@@ -1082,7 +1121,7 @@ def build(spec: GameSpec, data: BoardData) -> tuple[dict[str, Any], dict[str, tu
         value = field_spec.to_json(setup.get(field_spec.name))
         if value is MISSING and field_spec.empty is not MISSING and field_spec.name not in absent:
             value = field_spec.empty
-        if value is MISSING:
+        if value is MISSING or not field_spec.path:
             continue
         path = field_spec.path
         holder = player_rows[path[1]] if path[0] == "players" else scenario
@@ -1096,6 +1135,13 @@ def build(spec: GameSpec, data: BoardData) -> tuple[dict[str, Any], dict[str, tu
         for pid, keys in extra_players.items():
             if pid in player_rows and isinstance(keys, Mapping):
                 merge_extra(player_rows[pid], keys)
+    seats = next((section for section in spec.sections if section.seats), None)
+    if seats is not None:
+        rows = scenario.pop(seats.key, [])
+        scenario["players"] = _seat_players(scenario["players"] + rows, setup.get("seat_order"))
+        for index, player in enumerate(scenario["players"]):
+            if any(player is row for row in rows):  # an error at players[i] goes to its row of More players
+                places[f"players[{index}]"] = (seats.prefix, next(j for j, row in enumerate(rows) if row is player))
     if "players_list" in extra:
         scenario["players"] = extra.pop("players_list")
     for key, value in extra.items():

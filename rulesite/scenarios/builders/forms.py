@@ -28,6 +28,14 @@ from ..markup import inline_code
 from . import common
 
 PLAYER_CHOICES = [("p1", _("Player 1")), ("p2", _("Player 2"))]
+
+
+def player_choices(players: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """The picker choices of ``players`` (``p1`` … ``p6``: Player 1 … Player 6)."""
+    known = dict(PLAYER_CHOICES)
+    return [(pid, known[pid] if pid in known else common.lazy_percent(_("Player %(n)s"), n=pid[1:])) for pid in players]
+
+
 CHASE_CHOICES = [(f"chase:{n}", common.lazy_percent(_("Chase item %(n)s (from the bottom)"), n=n)) for n in range(1, 7)]
 """What a target picker that takes chase items offers besides players and cards (FoW 3.13:
 ``chase:1`` is the bottom item); the page's script names each after its card where it can."""
@@ -403,7 +411,8 @@ class GameRowForm(ygo_forms.BoardRowForm):
             field = self.fields[name]
             blank = None if isinstance(field, forms.MultipleChoiceField) else "—"
             chase = CHASE_CHOICES if "chase" in self.ref_patterns.get(name, "") else []
-            field.set_cards(PLAYER_CHOICES + chase + list(card_choices), self._values_of(name), blank)  # type: ignore[attr-defined]
+            field.set_cards(player_choices(self.section.players) + chase + list(card_choices), self._values_of(name),  # type: ignore[attr-defined]
+                            blank)
         if self.is_bound:
             # A required field may be left blank when the row's JSON gives its key instead.
             try:
@@ -555,7 +564,7 @@ def _setup_init(self: forms.Form, *args: Any, card_choices: ygo_forms.CardChoice
         if isinstance(field, ygo_forms.CardRefField):
             key = self.add_prefix(name)
             shown = [str(self.data.get(key, ""))] if self.is_bound else [str(self.initial.get(name) or "")]
-            cards = (PLAYER_CHOICES if name in self.player_refs else []) + list(card_choices)
+            cards = (player_choices(self.players) if name in self.player_refs else []) + list(card_choices)
             field.set_cards(cards, shown, "—")
 
 
@@ -613,6 +622,7 @@ def setup_form_class(spec: common.GameSpec) -> type[forms.Form]:
     attrs["absent"] = forms.CharField(required=False, widget=forms.HiddenInput)
     attrs["__init__"] = _setup_init
     attrs["player_refs"] = frozenset(s.name for s in spec.setup if s.players)
+    attrs["players"] = spec.players
     attrs["extra"] = ygo_forms.JSONObjectField(
         label=_("Other game fields (JSON)"), required=False, widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false"}),
         help_text=_("Keys this form has no box for. Usually empty."),
@@ -712,7 +722,7 @@ class GameBoardForm:
         setup = self.setup
         groups: dict[str, list[forms.BoundField]] = {"main": [], "more": [], "options": []}
         for spec in self.spec.setup:
-            group = "options" if spec.path[0] == "options" else ("main" if spec.main else "more")
+            group = "options" if spec.path[:1] == ("options",) else ("main" if spec.main else "more")
             groups[group].append(setup[spec.name])
         groups["more"].append(setup["extra"])
     

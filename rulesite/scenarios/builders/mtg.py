@@ -21,6 +21,7 @@ do) that belong to a card, filled in from the catalogue when the name is a catal
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -33,6 +34,7 @@ from engine.mtg.effects import DOCUMENT_EFFECTS
 from engine.mtg.layers import same_name
 from engine.mtg.scenario import ABILITY_KINDS, ACTION_TYPES, EFFECT_FRAME, OBJECT_KEYS, STEPS, ZONES
 from engine.mtg.vocabulary import FILTER as FILTER_FIELD
+from engine.mtg.model import PLAYERS
 from engine.mtg.vocabulary import RULESETS, VOCABULARY
 
 from . import common
@@ -48,6 +50,8 @@ __all__ = ["FILTER", "PLAYER_LABELS", "SPEC", "STEP_LABELS", "ZONE_LABELS", "cat
            "catalogue_rows", "catalogue_with_rows", "card_names", "fill_from_catalogue", "unsupported_texts"]
 
 WORDS = WORDS_HELP
+MTG_PLAYERS = PLAYERS
+"""A Magic game's players: ``p1`` and ``p2``, and up to four more in a multiplayer game (CR 800.1)."""
 
 # ----------------------------------------------------------------------------- the frame
 
@@ -55,14 +59,17 @@ SETUP = (
     Spec("ruleset", "ruleset", "choice", _("Rules"), choices=RULESETS,
          labels={"cr-2022-04-29": _("Comprehensive Rules 2022-04-29"), "cr-2020-06-01": _("Comprehensive Rules 2020-06-01")},
          path=("ruleset",), required=True, blank=None),
-    Spec("active", "active", "choice", _("Active player"), choices=("p1", "p2"), labels=PLAYER_LABELS, path=("turn", "active"),
+    Spec("active", "active", "choice", _("Active player"), choices=MTG_PLAYERS, labels=PLAYER_LABELS, path=("turn", "active"),
          required=True, blank=None),
     Spec("step", "step", "choice", _("Step"), choices=STEPS, labels=STEP_LABELS, path=("turn", "step"), required=True,
          blank=None, initial="main1"),
-    Spec("priority", "priority", "choice", _("Priority"), choices=("p1", "p2"), labels=PLAYER_LABELS,
+    Spec("priority", "priority", "choice", _("Priority"), choices=MTG_PLAYERS, labels=PLAYER_LABELS,
          path=("turn", "priority"), blank=_("The active player")),
     Spec("combat_number", "combat_number", "int", _("Combat number"), min_value=1, max_value=99,
          path=("turn", "combat_number"), main=False),
+    Spec("seat_order", "seat_order", "text", _("Seat order (turn order)"), path=(), main=False,
+         help=_("With more than two players: their ids in turn order, e.g. p1, p3, p2, p4. Blank: p1, p2, then the "
+                "players below in their order.")),
     *(
         spec
         for pid in ("p1", "p2")
@@ -90,8 +97,8 @@ CARDS = Section(
         Spec("id", "id", "text", _("Id"), help=_("Blank: c1, c2…")),
         Spec("name", "name", "text", _("Name"), required=True, attrs={"list": "card-names", "autocomplete": "off"},
              help=_("A catalogue card fills in the rest when they are left blank.")),
-        Spec("owner", "owner", "choice", _("Owner"), choices=("p1", "p2"), labels=PLAYER_LABELS, required=True, blank=None),
-        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS,
+        Spec("owner", "owner", "choice", _("Owner"), choices=MTG_PLAYERS, labels=PLAYER_LABELS, required=True, blank=None),
+        Spec("controller", "controller", "choice", _("Controller"), choices=MTG_PLAYERS, labels=PLAYER_LABELS,
              blank=_("Same as owner")),
         Spec("zone", "zone", "choice", _("Zone"), choices=ZONES, labels=ZONE_LABELS, required=True, blank=None,
              initial="battlefield"),
@@ -113,7 +120,7 @@ CARDS = Section(
         Spec("sick", "sick", "yesno", _("Summoning sick"), main=False),
         Spec("token", "token", "yesno", _("Token"), main=False),
         Spec("face_down", "face_down", "yesno", _("Face down"), main=False),
-        Spec("attacking", "attacking", "choice", _("Attacking player"), choices=("p1", "p2"), labels=PLAYER_LABELS, main=False),
+        Spec("attacking", "attacking", "choice", _("Attacking player"), choices=MTG_PLAYERS, labels=PLAYER_LABELS, main=False),
         Spec("blocking", "blocking", "refs", _("Blocking"), main=False),
         Spec("x", "x", "int", _("X (on the stack)"), min_value=0, max_value=999, main=False),
         Spec("attacking", "attacking_object", "text", _("Attacking (planeswalker id)"), main=False),
@@ -127,6 +134,22 @@ CARDS = Section(
     _("Add a card"), _("Card"), card_ids=True, extra_rows=3,
 )
 
+SEATS = Section(
+    "seats", "seats",
+    (
+        Spec("id", "id", "choice", _("Player"), choices=MTG_PLAYERS[2:], labels=PLAYER_LABELS, required=True, blank=None),
+        Spec("name", "name", "text", _("Name")),
+        Spec("life", "life", "int", _("Life"), min_value=-999_999, max_value=999_999, initial=20),
+        Spec("mana_pool", "mana_pool", "text", _("Mana pool"), help=_("e.g. {R}{G}{1}; blank: mana is not tracked.")),
+        Spec("poison", "poison", "int", _("Poison counters"), min_value=0, max_value=99, main=False),
+        Spec("lands_played", "lands_played", "int", _("Lands played this turn"), min_value=0, max_value=99, main=False),
+        Spec("spells_cast", "spells_cast", "int", _("Spells cast this turn"), min_value=0, max_value=999, main=False),
+    ),
+    _("More players"), _("A multiplayer game (CR 800): players 3 to 6, each once. The seats are the turn order: p1, p2, "
+                        "then these rows in order, unless the seat order above says otherwise."),
+    _("Add a player"), _("Player"), extra_rows=0, players=MTG_PLAYERS, seats=True,
+)
+
 STACK = Section(
     "chain", "chain",
     (
@@ -135,7 +158,7 @@ STACK = Section(
         Spec("card", "card", "ref", _("Spell (a card in the stack zone)")),
         Spec("source", "source", "ref", _("Source of the ability")),
         Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
-        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
+        Spec("controller", "controller", "choice", _("Controller"), choices=MTG_PLAYERS, labels=PLAYER_LABELS),
         Spec("targets", "targets", "refs", _("Targets"), players=True),
         Spec("x", "x", "int", _("X"), min_value=0, max_value=999),
     ),
@@ -149,7 +172,7 @@ PENDING = Section(
     (
         Spec("source", "source", "ref", _("Source"), required=True),
         Spec("ability", "ability", "int", _("Ability (index)"), min_value=0, max_value=99),
-        Spec("controller", "controller", "choice", _("Controller"), choices=("p1", "p2"), labels=PLAYER_LABELS),
+        Spec("controller", "controller", "choice", _("Controller"), choices=MTG_PLAYERS, labels=PLAYER_LABELS),
         Spec("targets", "targets", "refs", _("Targets"), players=True),
     ),
     _("Triggered abilities waiting"), _("Abilities that have triggered and wait to be put on the stack."),
@@ -225,7 +248,7 @@ ACTION_ENTRIES = [VOCABULARY.get("action", name) for name in ACTION_TYPES]
 ACTIONS_SECTION = tagged_section(
     "after", "actions", [(entry, {**entry.keys, **VOCABULARY.slots["action"].common}) for entry in ACTION_ENTRIES],
     switch_spec("type", _("Then"), ACTION_ENTRIES, blank=None),
-    _("Then"), _("What the players do next, in order. At the end both players pass until the stack is empty."),
+    _("Then"), _("What the players do next, in order. At the end all players pass, in turn order, until the stack is empty."),
     _("Add a step"), _("Step"), needs=NEEDS, first=("player",), more=("trigger_order",),
 )
 """The ``action`` slot (§8.6), in the order of ``engine.mtg.scenario.ACTION_TYPES``."""
@@ -295,9 +318,12 @@ SLOT_SECTIONS = {"ability": ABILITIES, "instruction": INSTRUCTION_SECTION, "effe
 
 SPEC = GameSpec(
     game="mtg", title=_("New Magic ruling"), setup=SETUP,
-    sections=(CARDS, ABILITIES, TARGETS, INSTRUCTION_SECTION, STACK, PENDING, EFFECTS, ACTIONS_SECTION, CHOICES),
-    default_ruleset=RULESETS[0], children=CHILDREN,
+    sections=tuple(replace(section, players=MTG_PLAYERS) for section in (
+        SEATS, CARDS, ABILITIES, TARGETS, INSTRUCTION_SECTION, STACK, PENDING, EFFECTS, ACTIONS_SECTION, CHOICES)),
+    default_ruleset=RULESETS[0], children=CHILDREN, players=MTG_PLAYERS,
 )
+(SEATS, CARDS, ABILITIES, TARGETS, INSTRUCTION_SECTION, STACK, PENDING, EFFECTS, ACTIONS_SECTION,
+ CHOICES) = SPEC.sections  # the spec's own sections, whose pickers offer the six players
 
 
 # ----------------------------------------------------------------------------- catalogue

@@ -33,7 +33,8 @@ from .vocab import translated
 
 # ----------------------------------------------------------------------------- the words of the frame
 
-PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2")}
+PLAYER_LABELS = {"p1": _("Player 1"), "p2": _("Player 2"), "p3": _("Player 3"), "p4": _("Player 4"),
+                 "p5": _("Player 5"), "p6": _("Player 6")}
 STEP_LABELS = {
     "untap": _("Untap"), "upkeep": _("Upkeep"), "draw": _("Draw"), "main1": _("Precombat main phase"),
     "beginning_of_combat": _("Beginning of combat"), "declare_attackers": _("Declare attackers"),

@@ -106,9 +106,9 @@ def _board(game: str, *, data: Any = None, initial: common.BoardData | None = No
     if game == "ygo":
         return BoardForm(ygo_library.fill_from_library(data) if data is not None else None, initial=initial)
     if data is not None and game == "mtg":
-        data = mtg.fill_from_catalogue(data)
+        data = common.default_step_players(mtg.fill_from_catalogue(data))
     if data is not None and game == "fow":
-        data = fow_library.fill_from_library(data)
+        data = common.default_step_players(fow_library.fill_from_library(data))
     return GameBoardForm(SPECS[game], data, initial=initial)
 
 
@@ -151,6 +151,7 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
     }
     if game == "ygo":
         context["card_names"] = ygo_library.card_names()
+        context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
         context["field_maps_json"] = json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED, "effect": EFFECT_FIELDS_USED})
         return render(request, "scenarios/builder.html", context, status=status)
     spec = SPECS[game]

@@ -585,8 +585,13 @@ def owner_choices(spec: common.GameSpec, rows: Mapping[str, list[Mapping[str, An
             if section.card_ids:
                 labels[path] = f"{path} · {row.get('name') or ''}"
             elif section.owned:
-                what = str(row.get("kind") or row.get("do") or "")
-                labels[path] = f"{path} · {what.replace('_', ' ')}" if what else path
+                # Named after the card it belongs to ("c1#0 · Lightning Bolt · spell"): an effect
+                # is attached by its card's name, not by a code alone.
+                owner = str(row.get("owner") or "")
+                above = labels.get(owner, "")
+                named = above[len(owner):] if owner and above.startswith(owner) else ""
+                what = str(row.get("kind") or row.get("do") or "").replace("_", " ")
+                labels[path] = f"{path}{named}" + (f" · {what}" if what and not named.endswith(f" · {what}") else "")
             else:
                 labels[path] = f"{section.row_label} {path.rpartition(':')[2]}"
     choices: dict[str, ygo_forms.CardChoices] = {}

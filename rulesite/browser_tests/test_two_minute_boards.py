@@ -120,6 +120,134 @@ def bolt_and_giant_growth_answer(page: Any) -> None:
     expect(page.locator("main")).not_to_contain_text("Grizzly Bears moves from battlefield to graveyard")
 
 
+# -- Yu-Gi-Oh! --------------------------------------------------------------------------------------
+
+
+def ygo_card(t: Touches, index: int, name: str, *picks: tuple[str, str]) -> None:
+    """Name card row ``index`` (the library fills it in) and pick its ``(field, value)`` boxes."""
+    touch_fill(t, f"#id_cards-{index}-name", name)
+    row = t.page.locator("fieldset.card-row", has=t.page.locator(f"#id_cards-{index}-name"))
+    expect(row.locator("[data-fill-status]")).to_have_count(1)
+    for field, value in picks:
+        touch_select(t, f"#id_cards-{index}-{field}", value)
+
+
+def reborn_and_solemn(t: Touches) -> None:
+    """Alice activates Monster Reborn (Chain Link 1) on the Dark Magician in her Graveyard; Bob
+    answers with his Set Solemn Judgment, paying half his LP (ARC-V 4.1.4: a Counter Trap)."""
+    ygo_card(t, 0, "Monster Reborn")
+    ygo_card(t, 1, "Dark Magician", ("zone", "graveyard"))
+    ygo_card(t, 2, "神之宣告", ("owner", "p2"))  # Solemn Judgment by its Chinese name
+    touch_select(t, "#id_chain-0-card", "c1")
+    touch_select(t, "#id_chain-0-targets", ["c2"])
+    touch_select(t, "#id_after-0-card", "c3")
+
+
+def reborn_and_solemn_answer(page: Any) -> None:
+    timeline = page.locator(".timeline")
+    expect(timeline).to_contain_text("The activation of Chain Link 1 (Monster Reborn) is negated by Chain Link 2")
+    expect(timeline).to_contain_text("p2 pays 4000 LP")  # half of Bob's 8000 LP
+    expect(timeline).not_to_contain_text("Dark Magician moves from the graveyard to the monster zone")
+
+
+def mirror_force(t: Touches) -> None:
+    """Alice's Dark Magician and Summoned Skull attack in the Battle Step; Bob answers the attack
+    with his Set Mirror Force, which destroys the attacking player's Attack Position monsters."""
+    touch_select(t, "#id_setup-phase", "battle")
+    touch_select(t, "#id_setup-step", "battle")
+    touch_fill(t, "#id_setup-attacker", "c1")
+    ygo_card(t, 0, "Dark Magician", ("position", "attack"))
+    ygo_card(t, 1, "Summoned Skull", ("position", "attack"))
+    ygo_card(t, 2, "Mirror Force", ("owner", "p2"))
+    touch_select(t, "#id_chain-0-card", "c3")
+
+
+def mirror_force_answer(page: Any) -> None:
+    timeline = page.locator(".timeline")
+    expect(timeline).to_contain_text("Dark Magician moves from the monster zone to the graveyard")
+    expect(timeline).to_contain_text("Summoned Skull moves from the monster zone to the graveyard")
+    expect(timeline).not_to_contain_text("p2 takes")  # the attack ends: no battle damage
+
+
+def sangan(t: Touches) -> None:
+    """Alice's Dark Magician attacks Bob's Sangan in Attack Position: Sangan is destroyed by battle
+    and its trigger ("if" it is sent from the field to the Graveyard) is activated."""
+    touch_select(t, "#id_setup-phase", "battle")
+    ygo_card(t, 0, "Dark Magician", ("position", "attack"))
+    ygo_card(t, 1, "Sangan", ("owner", "p2"), ("position", "attack"))
+    touch_select(t, "#id_after-0-type", "attack")
+    touch_select(t, "#id_after-0-attacker", "c1")
+    touch_select(t, "#id_after-0-attack_target", "c2")
+
+
+def sangan_answer(page: Any) -> None:
+    timeline = page.locator(".timeline")
+    expect(timeline).to_contain_text("Sangan is destroyed by battle")
+    expect(timeline).to_contain_text("Sangan moves from the monster zone to the graveyard (battle)")
+    expect(timeline).to_contain_text("p2's trigger Sangan goes on the chain as Chain Link 1")
+    expect(timeline).to_contain_text("Chain Link 1: p2 activates Sangan")
+
+
+# -- Force of Will ----------------------------------------------------------------------------------
+
+
+def fow_cards(t: Touches, *cards: tuple[str, tuple[tuple[str, str], ...]]) -> None:
+    """Name each card in its row (the library fills it in and puts a chant in the hand, a stone
+    in the magic stone area) and pick its ``(field, value)`` boxes."""
+    for index, (name, picks) in enumerate(cards):
+        if not t.page.locator(f"#id_cards-{index}-name").count():
+            touch_click(t, t.page.get_by_role("button", name="Add a card", exact=True))
+        touch_fill(t, f"#id_cards-{index}-name", name)
+        row = t.page.locator("fieldset.row", has=t.page.locator(f"#id_cards-{index}-name"))
+        expect(row.locator("[data-fill-status]")).to_have_count(1)
+        for field, value in picks:
+            touch_select(t, f"#id_cards-{index}-{field}", value)
+
+
+def both_pass(t: Touches, index: int) -> None:
+    """Add two "pass" steps from step ``index`` on (their players are those who hold priority)."""
+    for step in (index, index + 1):
+        add_step(t)
+        touch_select(t, f"#id_after-{step}-type", "pass")
+
+
+def stoning_to_death(t: Touches) -> None:
+    """Alice plays Stoning to Death (a chant, FoW 7.3) at Bob's Sleeping Rat, paying with her two
+    Darkness Magic Stones (10-9-stoning-to-death-destroys-a-resonator: whitepaper 10.9)."""
+    fow_cards(t, ("Stoning to Death", ()), ("Darkness Magic Stone", ()), ("Darkness Magic Stone", ()),
+              ("Sleeping Rat", (("owner", "p2"),)))
+    touch_select(t, "#id_after-0-type", "play")
+    touch_select(t, "#id_after-0-card", "c1")
+    touch_select(t, "#id_after-0-targets", ["c4"])
+    touch_select(t, "#id_after-0-pay_with", ["c2", "c3"])
+    both_pass(t, 1)
+
+
+def stoning_to_death_answer(page: Any) -> None:
+    timeline = page.locator(".timeline")
+    expect(timeline).to_contain_text("Sleeping Rat moves from the field to the graveyard")
+    expect(timeline).to_contain_text("Stoning to Death moves from the chase to the graveyard")
+
+
+def forced_growth(t: Touches) -> None:
+    """Alice plays Forced Growth (+400/−400) from her hand on Bob's 300-DEF Sleeping Rat: rule
+    processing destroys the rat, then the addition, attached to nothing, goes to the graveyard
+    (13-2-forced-growth-on-a-small-resonator-destroys-it: whitepaper 13.2, 13.3)."""
+    fow_cards(t, ("Forced Growth", (("zone", "hand"),)), ("Fire Magic Stone", ()), ("Sleeping Rat", (("owner", "p2"),)))
+    touch_select(t, "#id_after-0-type", "play")
+    touch_select(t, "#id_after-0-card", "c1")
+    touch_select(t, "#id_after-0-targets", ["c3"])
+    touch_select(t, "#id_after-0-pay_with", ["c2"])
+    both_pass(t, 1)
+
+
+def forced_growth_answer(page: Any) -> None:
+    timeline = page.locator(".timeline")
+    expect(timeline).to_contain_text(re.compile(r"Sleeping Rat.*13\.2", re.S))
+    expect(timeline).to_contain_text("Sleeping Rat moves from the field to the graveyard")
+    expect(timeline).to_contain_text(re.compile(r"Forced Growth moves from the field to the graveyard"))
+
+
 @dataclass(frozen=True)
 class Board:
     """A board of the issue: the builder page it starts on, how a judge enters it, what the ruling says."""
@@ -142,6 +270,11 @@ BOARDS: dict[str, Board] = {
     "mtg-opalescence-then-humility": Board("mtg", humility_opalescence("Opalescence", "Humility"), opalescence_then_humility_answer),
     "mtg-blood-moon-urborg": Board("mtg", blood_moon_urborg, blood_moon_urborg_answer),
     "mtg-bolt-answered-by-giant-growth": Board("mtg", bolt_and_giant_growth, bolt_and_giant_growth_answer),
+    "ygo-monster-reborn-answered-by-solemn-judgment": Board("ygo", reborn_and_solemn, reborn_and_solemn_answer),
+    "ygo-attack-answered-by-mirror-force": Board("ygo", mirror_force, mirror_force_answer),
+    "ygo-sangan-destroyed-by-battle": Board("ygo", sangan, sangan_answer),
+    "fow-stoning-to-death-destroys-a-resonator": Board("fow", stoning_to_death, stoning_to_death_answer),
+    "fow-forced-growth-destroys-a-small-resonator": Board("fow", forced_growth, forced_growth_answer),
 }
 
 

@@ -108,7 +108,7 @@ def _board(game: str, *, data: Any = None, initial: common.BoardData | None = No
     if data is not None and game == "mtg":
         data = common.default_step_players(mtg.fill_from_catalogue(data))
     if data is not None and game == "fow":
-        data = common.default_step_players(fow_library.fill_from_library(data))
+        data = common.default_step_players(fow_library.fill_from_library(data), actor_keeps_priority=False)
     return GameBoardForm(SPECS[game], data, initial=initial)
 
 

@@ -207,9 +207,9 @@
       var value = input.value, found = false;
       Array.prototype.forEach.call(list.options, function (o) {
         found = found || o.value === value;
-        select.appendChild(new Option(o.textContent || o.value, o.value, false, o.value === value));
+        select.appendChild(new Option(o.textContent || o.value, o.value, o.value === value, o.value === value));
       });
-      if (value && !found) { select.appendChild(new Option(value, value, false, true)); }
+      if (value && !found) { select.appendChild(new Option(value, value, true, true)); }
       select.value = value;
       input.parentNode.replaceChild(select, input);
     });

@@ -775,15 +775,17 @@ OTHER_PLAYER = {"p1": "p2", "p2": "p1"}
 """Who gets priority after a two-player pass; with more seats a pass's player must be picked."""
 
 
-def default_step_players(data: Any, *, steps: str = "after", cards: str = "cards") -> Any:
+def default_step_players(data: Any, *, actor_keeps_priority: bool = True, steps: str = "after", cards: str = "cards") -> Any:
     """Return POST ``data`` with the blank player of each "Then" step given as a judge means it.
 
     A step that names a card (``card`` or ``source``: a spell cast or played, an ability's source)
     is taken by that card's controller (its owner when no controller is given): a spell is cast by
     the player who controls it (CR 601.2, FoW 7.3). A pass is made by the player who holds
-    priority: the player of the step before it, who keeps priority after acting (CR 117.3c,
-    FoW 6.4), the other player after a pass (CR 117.3d), or the turn player for the first step
-    (CR 117.3a). A step whose card names no card
+    priority: with ``actor_keeps_priority`` (Magic) the player of the step before it, who
+    receives priority again after casting or activating (CR 117.3c); without it (Force of Will)
+    that player's opponent, who receives priority once a card or ability is played (FoW 6.4); the
+    other player after a pass (CR 117.3d, FoW 6.4); the turn player for the first step (CR 117.3a,
+    FoW 6.1). A step whose card names no card
     row, or whose type is not chosen, is left as posted (its "Pick who …" error stays). ``data``
     is not changed; a copy is returned when anything is given."""
     total = posted_total(data, steps)
@@ -811,8 +813,10 @@ def default_step_players(data: Any, *, steps: str = "after", cards: str = "cards
             if player:
                 filled = filled if filled is not None else data.copy()
                 filled[f"{key}-player"] = player
-        # After a pass the other player holds priority (CR 117.3d, FoW 6.4); after anything else, the same one.
-        previous = (OTHER_PLAYER.get(player, "") if kind in PRIORITY_ONLY_STEPS else player) or previous
+        # After a pass the other player holds priority (CR 117.3d, FoW 6.4); after anything else the
+        # same one in Magic (CR 117.3c), the opponent in Force of Will (FoW 6.4).
+        passes = kind in PRIORITY_ONLY_STEPS or not actor_keeps_priority
+        previous = (OTHER_PLAYER.get(player, "") if passes else player) or previous
     return filled if filled is not None else data
 
 

@@ -216,7 +216,6 @@ def stoning_to_death(t: Touches) -> None:
     Darkness Magic Stones (10-9-stoning-to-death-destroys-a-resonator: whitepaper 10.9)."""
     fow_cards(t, ("Stoning to Death", ()), ("Darkness Magic Stone", ()), ("Darkness Magic Stone", ()),
               ("Sleeping Rat", (("owner", "p2"),)))
-    touch_select(t, "#id_after-0-type", "play")
     touch_select(t, "#id_after-0-card", "c1")
     touch_select(t, "#id_after-0-targets", ["c4"])
     touch_select(t, "#id_after-0-pay_with", ["c2", "c3"])
@@ -234,7 +233,6 @@ def forced_growth(t: Touches) -> None:
     processing destroys the rat, then the addition, attached to nothing, goes to the graveyard
     (13-2-forced-growth-on-a-small-resonator-destroys-it: whitepaper 13.2, 13.3)."""
     fow_cards(t, ("Forced Growth", (("zone", "hand"),)), ("Fire Magic Stone", ()), ("Sleeping Rat", (("owner", "p2"),)))
-    touch_select(t, "#id_after-0-type", "play")
     touch_select(t, "#id_after-0-card", "c1")
     touch_select(t, "#id_after-0-targets", ["c3"])
     touch_select(t, "#id_after-0-pay_with", ["c2"])
@@ -246,6 +244,40 @@ def forced_growth_answer(page: Any) -> None:
     expect(timeline).to_contain_text(re.compile(r"Sleeping Rat.*13\.2", re.S))
     expect(timeline).to_contain_text("Sleeping Rat moves from the field to the graveyard")
     expect(timeline).to_contain_text(re.compile(r"Forced Growth moves from the field to the graveyard"))
+
+
+def cancel_chase(t: Touches) -> None:
+    """Alice plays Stoning to Death at Bob's Sleeping Rat; Bob answers with a chant that cancels
+    target spell on the chase (FoW 10.11). The library has no such card, so Bob's is typed in."""
+    fow_cards(t, ("Stoning to Death", ()), ("Darkness Magic Stone", ()), ("Darkness Magic Stone", ()),
+              ("Sleeping Rat", (("owner", "p2"),)))
+    touch_click(t, t.page.get_by_role("button", name="Add a card", exact=True))
+    touch_fill(t, "#id_cards-4-name", "Cancel Spell")
+    for field, value in (("owner", "p2"), ("zone", "hand"), ("type", "spell"), ("subtype", "chant_instant")):
+        touch_select(t, f"#id_cards-4-{field}", value)
+    # Its ability, target and effect rows come after those the library gave Stoning to Death.
+    for button, prefix, picks in (("Add an ability", "abilities", (("owner", "c5"), ("kind", "spell"))),
+                                  ("Add a target", "targets", (("owner", "c5#0"), ("zone", "chase"))),
+                                  ("Add an ability effect", "instr", (("owner", "c5#0"), ("do", "cancel")))):
+        touch_click(t, t.page.get_by_role("button", name=button, exact=True))
+        row = int(t.page.locator(f"#id_{prefix}-TOTAL_FORMS").input_value()) - 1
+        for field, value in picks:
+            touch_select(t, f"#id_{prefix}-{row}-{field}", value)
+    touch_fill(t, f"#id_instr-{row}-target", "0")
+    touch_select(t, "#id_after-0-card", "c1")
+    touch_select(t, "#id_after-0-targets", ["c4"])
+    touch_select(t, "#id_after-0-pay_with", ["c2", "c3"])
+    add_step(t)
+    touch_select(t, "#id_after-1-card", "c5")
+    touch_select(t, "#id_after-1-targets", ["chase:1"])
+    both_pass(t, 2)
+
+
+def cancel_chase_answer(page: Any) -> None:
+    timeline = page.locator(".timeline")
+    expect(timeline).to_contain_text("Chase item 1 (c1) is cancelled")
+    expect(timeline).to_contain_text("Stoning to Death moves from the chase to the graveyard (cancelled)")
+    expect(timeline).not_to_contain_text("Sleeping Rat moves from the field to the graveyard")
 
 
 @dataclass(frozen=True)
@@ -276,12 +308,19 @@ BOARDS: dict[str, Board] = {
     "fow-stoning-to-death-destroys-a-resonator": Board("fow", stoning_to_death, stoning_to_death_answer),
     "fow-forced-growth-destroys-a-small-resonator": Board("fow", forced_growth, forced_growth_answer),
 }
+OVER: dict[str, Board] = {
+    "fow-a-chase-of-two-spells-with-a-cancel": Board("fow", cancel_chase, cancel_chase_answer),
+}
+"""Boards entered and answered right, but in more than :data:`MOST_TOUCHES` touches: the card
+library has no Force of Will card that cancels a spell, so the judge types the whole cancelling
+chant in (its ability, target and effect rows). The test checks the answer and that the count is
+still over, so that a board that comes to fit is moved to :data:`BOARDS`."""
 
 
 class TestTwoMinuteBoards:
-    @pytest.mark.parametrize("name", BOARDS)
+    @pytest.mark.parametrize("name", [*BOARDS, *OVER])
     def test_the_board_is_entered_in_at_most_15_touches_and_answered(self, page: Any, shot: Any, name: str) -> None:
-        board = BOARDS[name]
+        board = BOARDS.get(name) or OVER[name]
         page.goto(f"/scenarios/new/{board.game}/")
         expect(page.locator("html.js")).to_have_count(1)
         t = Touches(page)
@@ -295,4 +334,19 @@ class TestTwoMinuteBoards:
             _dump(page, name)
         COUNTS[name] = t.count
         print(f"\n{name}: {t.count} touches")
-        assert t.count <= MOST_TOUCHES, f"{name} took {t.count} touches (at most {MOST_TOUCHES})"
+        if name in OVER:
+            assert t.count > MOST_TOUCHES, f"{name} now takes {t.count} touches: move it from OVER to BOARDS"
+        else:
+            assert t.count <= MOST_TOUCHES, f"{name} took {t.count} touches (at most {MOST_TOUCHES})"
+
+    def test_the_table_in_the_docs_gives_the_counts_measured(self) -> None:
+        # Runs after the boards (file order): every board has its row, and each count measured in
+        # this run is the one the table gives.
+        table = {}
+        for line in TABLE.read_text(encoding="utf-8").splitlines():
+            cells = [cell.strip(" `") for cell in line.strip().strip("|").split("|")]
+            if len(cells) >= 3 and cells[1].isdigit():
+                table[cells[0]] = int(cells[1])
+        assert sorted(table) == sorted([*BOARDS, *OVER]), f"{TABLE.name} lists other boards than the tests"
+        wrong = {name: (table[name], count) for name, count in COUNTS.items() if table[name] != count}
+        assert not wrong, f"{TABLE.name} gives other counts than measured (table, measured): {wrong}"

@@ -24,7 +24,7 @@ import engine
 from . import builder as conversion
 from . import vocabulary
 from .builders import common, fow, fow_library, mtg, ygo_library
-from .builders.forms import GameBoardForm, record_templates, shared_lists, uses_of
+from .builders.forms import AMOUNT_CHOICES, AMOUNT_LIST, GameBoardForm, record_templates, shared_lists, uses_of
 from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
 
@@ -160,6 +160,8 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
     context["detail_maps_json"] = json.dumps({s.prefix: s.details for s in spec.sections if s.details})
     context["owners_json"] = json.dumps(_owners_config(spec), ensure_ascii=False)
     context["shared_lists"] = shared_lists(spec)
+    if game == "mtg":
+        context["amount_list"], context["amount_choices"] = AMOUNT_LIST, AMOUNT_CHOICES
     context["record_templates"] = record_templates(spec)
     if game == "mtg":
         context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])

@@ -5,8 +5,10 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
+# pytest-xdist workers for make test: one per core by default; TEST_WORKERS=0 runs in one process.
+TEST_WORKERS ?= auto
 
-.PHONY: run install static migrate import serve test browsers bench load fuzz audit wrk clean messages
+.PHONY: run install static migrate import serve test browsers bench bench-search load fuzz audit wrk clean messages
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,7 +38,7 @@ test: static browsers
 	DEBUG=false SECRET_KEY=check-deploy-key-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJ ALLOWED_HOSTS=example.org \
 		$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The browser tests drive Debian's Chromium and need CJK fonts for the Chinese pages: install
 # both with apt-get when missing (nothing is downloaded by Playwright), or stop saying why.
@@ -57,6 +59,10 @@ browsers:
 # gunicorn throughput with wrk, the engines' synthetic benchmarks. Not part of `make test`.
 bench: static wrk
 	$(PY) benchmarks/run.py
+
+# The search part only (import, then the 200 fixed queries beside the floor), on SQLite and PostgreSQL.
+bench-search: install
+	$(PY) benchmarks/run.py --only search
 
 # Bounded load test (LOAD_SECONDS, default 60) of a local gunicorn: reads, permalinks,
 # searches and resolves; prints req/s, p50/p90/p99 and errors. Not part of `make test`.

@@ -17,6 +17,10 @@ TARGETS_MS = {
     "vanilla-2000": 1000.0,  # engine.resolve of 2,000 vanilla creatures: well inside the 2 s deadline
 }
 
+SEARCH_P95_MS = 10.0
+"""p95 of ``Section.objects.search`` (count + first page of 20 with snippets) over the 200
+fixed bench queries, on SQLite and on PostgreSQL (issue 17)."""
+
 
 def verdict(value_ms: float, target_ms: float) -> str:
     """``target ≤ N ms: met`` or ``… NOT met`` for one measured median."""

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "csp",
     "rulesite.rules",
     "rulesite.scenarios",
+    "rulesite.cards",
     "rulesite.api",
 ]
 

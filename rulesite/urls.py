@@ -30,6 +30,7 @@ api_docs = csp_update({"style-src": [_swagger_style_hash()]})(SpectacularSwagger
 urlpatterns = [
     path("", include("rulesite.scenarios.urls")),
     path("", include("rulesite.rules.urls")),
+    path("", include("rulesite.cards.urls")),
     path("api/v1/", include("rulesite.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", api_docs, name="api-docs"),

@@ -4,7 +4,9 @@
 "objects": {id: {zone, controller, tapped, counters, damage, attached_to, face_down, …}},
 "chain": [{item, kind, source, controller, targets}]}``; a permanent also has its
 characteristics after the layers (types, subtypes, supertypes, colors, power, toughness, its
-abilities as keywords or labels) and, in combat, what it attacks or blocks. The layers are those
+abilities as keywords or labels) and, in combat, what it attacks or blocks; so has an object
+elsewhere that a continuous effect applies to (a card in a hand painted by Painter's Servant,
+CR 613.1: :attr:`~engine.mtg.layers.LayerResult.elsewhere`). The layers are those
 of the state, memoized (:func:`~engine.mtg.layers.layers_of`), so the board costs little.
 
 >>> from engine.mtg.scenario import parse_state
@@ -29,7 +31,8 @@ def board_of(state: GameState) -> dict[str, Any]:
 
 
 def _object_board(obj: GameObject, chars: Optional[Chars]) -> dict[str, Any]:
-    """The JSON of one object (``chars``: its characteristics after the layers, on the battlefield)."""
+    """The JSON of one object (``chars``: its characteristics after the layers, on the battlefield
+    or where an effect applies to it elsewhere)."""
     out: dict[str, Any] = {"name": obj.printed.name, "zone": obj.zone.value, "owner": obj.owner,
                            "controller": obj.controller}
     if obj.tapped:
@@ -75,7 +78,7 @@ def board_watcher() -> Callable[[GameState], dict[str, Any]]:
         same = True
         for oid in state.order:
             obj = state.objects[oid]
-            chars = layers.chars.get(oid) if obj.zone is Zone.BATTLEFIELD else None
+            chars = layers.chars.get(oid) if obj.zone is Zone.BATTLEFIELD else layers.elsewhere.get(oid)
             seen = last.get(oid)
             if seen is not None and seen[0] is obj and seen[1] is chars:
                 objects[oid] = seen[2]

@@ -13,11 +13,12 @@ from ..core import IllegalAction
 from .costs import Costs
 from .face_down import cast_face_down, record_face_down
 from .filters import same_name
-from .mana import mana_symbols, mana_value, pay, with_halves
+from .mana import mana_symbols, mana_value, with_halves
 from .modes import MODAL_KEYS
 from .model import GameObject, GameState, PlayerId, StackItem, Zone, freeze
 from .permissions import Permissions
 from .rules import K
+from .spending import payment, spend
 from .split_cards import cast_half, is_split, record_half
 from .vocabulary import (
     INDEX, INSTRUCTIONS, OBJECT, PLAYER_ID, TARGETS, TARGET_IDS, VOCABULARY, Boolean, Digits, Integer, ListOf,
@@ -116,7 +117,7 @@ class Casting(Costs, Permissions):
         pool = state.player(player).mana_pool
         if pool is None:
             return
-        if pay(pool, cost) is None:
+        if payment(self, state, player, pool, cost)[0] is None:  # as though any color where allowed (609.4b)
             raise IllegalAction(self.cite(K.CAST_PAY), "mtg.illegal.cost", {"card": oid, "card_name": name,
                                                                            "cost": cost, "pool": pool})
 
@@ -213,7 +214,7 @@ class Casting(Costs, Permissions):
         self.record("cast", "mtg.cost.paid", K.CAST_PAY, player=player, card=oid, card_name=name, cost=cost or "{0}")
         if pool is None:
             return state
-        state = state.with_player(replace(state.player(player), mana_pool=pay(pool, cost) or ""))
+        state = spend(self, state, player, cost, oid)
         self.recorder.sync(state)
         return state
 

@@ -18,9 +18,10 @@ from typing import Any, Optional
 from ..core import IllegalAction
 from .face_down import MORPH_COST
 from .filters import Context, matches
-from .mana import hybrid_options, mana_symbols, pay, reduce_cost, with_halves, with_x, written
+from .mana import hybrid_options, mana_symbols, reduce_cost, with_halves, with_x, written
 from .model import GameObject, GameState, ObjectId, PlayerId, Zone
 from .rules import K
+from .spending import payment
 from .vocabulary import MAX_VALUE, OBJECT, VOCABULARY, Integer, ListOf, ManaSymbols, Text, row
 
 
@@ -211,7 +212,8 @@ class Costs:
         pool = state.player(player).mana_pool
         key = f"hybrid:{obj.id}"
         if pool is not None:
-            options = [o for o in options if pay(pool, with_halves(cost, o)) is not None] or options
+            options = [o for o in options if payment(self, state, player, pool, with_halves(cost, o))[0] is not None] \
+                or options  # as though any color where an ability allows it (609.4b)
         elif self._choices.get(key) is None:
             return None
         return self.choose(state, key, options, "mtg.choice.hybrid", K.HYBRID, player=player, card=obj.id,

@@ -17,7 +17,7 @@ from typing import Any, Optional
 from ..core.schema import Field, Validation
 from ..core.validation import Path
 from .filters import STATIC_CONDITIONS, Context, matches
-from .layer_effects import LAYER_AMOUNTS, LAYER_OF
+from .layer_effects import LAYER_AMOUNTS, LAYER_OF, READS_CHOSEN
 from .model import Effect, GameState, ObjectId, freeze
 from .resolution import COMMON, REFS, RESOLUTION_AMOUNTS, Resolution, check_instruction
 from .rules import K
@@ -176,12 +176,16 @@ OBJECTS_OF = {"cant_cast": (), "grant_spell": ("target", "object"), "player_keyw
 
 STATIC_EFFECTS = (*LAYER_OF, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
                   "cant_be_countered", "max_counters", "cost_increase", "cost_reduction", "cast_as_though_flash",
-                  "flash_for_cost", "player_keyword")
+                  "flash_for_cost", "player_keyword", "spend_as_any_color")
 """What a ``static`` ability's parts may be: the effects its readers look for in static abilities."""
-DOCUMENT_EFFECTS = (*LAYER_OF, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
+LINKED_TO_SOURCE = tuple(name for name in LAYER_OF if name not in READS_CHOSEN)
+"""The characteristic-changing effects that may stand apart from a printed static ability: not
+those reading a value chosen as their source entered, which only an ability printed beside the
+choosing one can (linked abilities, CR 607.2d)."""
+DOCUMENT_EFFECTS = (*LINKED_TO_SOURCE, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
                     "grant_spell", "replacement", "exile_instead", "unsupported", "player_keyword")
 """What a document ``effects[]`` entry may be: the effects in force that the engine reads from ``state.effects``."""
-CREATED_EFFECTS = (*LAYER_OF, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
+CREATED_EFFECTS = (*LINKED_TO_SOURCE, "indestructible", "prevent_damage", "cant_attack", "cant_block", "doesnt_untap", "cant_cast",
                    "grant_spell", "exile_instead", "player_keyword")
 """What a resolving instruction may create."""
 

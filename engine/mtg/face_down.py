@@ -31,7 +31,7 @@ from typing import Any, Callable, Optional
 
 from ..core import IllegalAction
 from ..core.schema import Validation
-from .mana import pay
+from .spending import payment, spend
 from .model import Chars, GameObject, GameState, Zone
 from .rules import K
 from .triggers import GENERIC, _generic
@@ -126,7 +126,7 @@ def verify_turn_face_up(game: Any, state: GameState, action: Mapping[str, Any]) 
     if cost is None:
         raise IllegalAction(game.cite(K.MORPH_TURN_UP), "mtg.illegal.no_morph", params)
     pool = state.player(player).mana_pool
-    if pool is not None and pay(pool, cost) is None:
+    if pool is not None and payment(game, state, player, pool, cost)[0] is None:  # any color where allowed (609.4b)
         raise IllegalAction(game.cite(K.MORPH_TURN_UP), "mtg.illegal.cost", {**params, "cost": cost, "pool": pool})
     return cost
 
@@ -145,9 +145,7 @@ def do_turn_face_up(game: Any, state: GameState, action: Mapping[str, Any]) -> G
         player = action["player"]
         game.record("special_action", "mtg.special.turn_face_up", K.TURN_FACE_UP, player=player, card=oid,
                     card_name=name)
-        pool = state.player(player).mana_pool
-        if pool is not None:
-            state = state.with_player(replace(state.player(player), mana_pool=pay(pool, cost) or ""))
+        state = spend(game, state, player, cost, oid)
         game.record("cost", "mtg.face_up.cost", K.MORPH_TURN_UP, player=player, card=oid, card_name=name,
                     cost=cost or "{0}")
     else:

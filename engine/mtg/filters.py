@@ -224,6 +224,30 @@ def _controller(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: C
     return chars.controller == who
 
 
+@_filter_key("owner", (K.OWNER, K.NO_CONTROLLER_OWNER), Choice(values=("you", "opponent", "p1", "p2"), what="owner"), (),
+             "Owned by", "Owned by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 "
+             "or p2 (CR 108.3): \"creature cards you own that aren't on the battlefield\". A card that is not a permanent "
+             "or a spell has no controller: its owner is what a filter on it asks (108.4a).", "you")
+def _owner(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    who = ctx.controller if value == "you" else opponent(ctx.controller) if value == "opponent" else value
+    return obj.owner == who
+
+
+ZONE_NAMES = ("battlefield", "stack", "hand", "library", "graveyard", "exile", "command")
+"""The zones a filter may name (CR 400.1)."""
+
+
+@_filter_key("zones", (K.ZONES, K.OUTSIDE_BATTLEFIELD),
+             ListOf(item=Choice(values=ZONE_NAMES, what="zone"), min_items=1, max_items=7, unique=True, label="Zones"), (),
+             "In one of these zones", "The object is in one of these zones (CR 400.1). A static ability's `affected` "
+             "without `zones` applies to permanents only; with it, to the objects in those zones: \"creature cards you "
+             "own that aren't on the battlefield\" (`[\"library\", \"hand\", \"graveyard\", \"exile\"]`), \"spells\" "
+             "(`[\"stack\"]`), their characteristics computed through the layers like a permanent's (613.1, 611.3a).",
+             ["hand", "graveyard"])
+def _zones(value: Any, oid: ObjectId, chars: Chars, obj: GameObject, ctx: Context) -> bool:
+    return obj.zone.value in value
+
+
 @_filter_key("lacks_keyword", K.KEYWORD_ABILITIES, KEYWORD, ("abilities",), "Doesn't have the keyword",
              "Doesn't have this keyword ability now, after the layers (CR 702.1): \"each creature without flying\".",
              "flying")
@@ -421,7 +445,7 @@ def _cards_in_graveyard(game: Any, state: GameState, ctx: Any, value: Mapping[st
     where = Context(ctx.item.source, ctx.item.controller, None)
     owners = _players(ctx, value.get("player", "you"))
     return sum(1 for o in state.in_zone(Zone.GRAVEYARD) if o.owner in owners
-               and matches(value["cards_in_graveyard"], o.id, o.printed, o, where))
+               and matches(value["cards_in_graveyard"], o.id, game.chars(state, o.id), o, where))
 
 
 def devotion(mana_costs: Iterable[str], colors: Iterable[str]) -> int:
@@ -453,5 +477,5 @@ def _devotion(game: Any, state: GameState, ctx: Any, value: Mapping[str, Any]) -
     return devotion(costs, value["devotion"].split("-"))
 
 
-__all__ = ["AMOUNTS", "Context", "INSTRUCTION_CONDITIONS", "STATIC_CONDITIONS", "TRIGGER_CONDITIONS", "condition_reads",
+__all__ = ["AMOUNTS", "Context", "ZONE_NAMES", "INSTRUCTION_CONDITIONS", "STATIC_CONDITIONS", "TRIGGER_CONDITIONS", "condition_reads",
            "devotion", "evaluate_condition", "filter_reads", "matches", "same_name"]

@@ -103,14 +103,16 @@ class Game(Choosing, Priority, TurnStructure, Casting, Announcing, Targeting, Ac
         return layers_of(state)
 
     def chars(self, state: GameState, oid: ObjectId) -> Chars:
-        """Return an object's characteristics now: after the layers on the battlefield; printed
-        elsewhere, with its controller, and on the stack with abilities granted to spells."""
+        """Return an object's characteristics now: after the layers on the battlefield, and elsewhere
+        where an effect applies outside the battlefield (CR 613.1); otherwise printed, with its
+        controller; on the stack with abilities granted to spells."""
         obj = state.objects[oid]
+        layers = layers_of(state)
         if obj.zone is Zone.BATTLEFIELD:
-            return layers_of(state).chars[oid]
-        printed = obj.printed
+            return layers.chars[oid]
+        chars = layers.elsewhere.get(oid) or obj.printed
         granted = self.spell_grants(state, obj)
-        return replace(printed, controller=obj.controller, abilities=printed.abilities + granted)
+        return replace(chars, controller=obj.controller, abilities=chars.abilities + granted)
 
     def spell_grants(self, state: GameState, obj: GameObject) -> tuple[Ability, ...]:
         """Abilities granted to spells by effects such as Maelstrom Nexus's (CR 611.3)."""

@@ -98,10 +98,12 @@ to), as set operations: equal to what their predicates say (``engine/tests/test_
 checks it), so effects that differ only in their source share one search."""
 CONTEXT_FREE: frozenset[str] = frozenset({"types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes",
                           "not_supertypes", "colors", "multicolored", "monocolored", "name", "has_keyword", "token",
-                          "tapped", "min_power", "attacking", "ids"})
-"""The filter keys whose predicate does not read the context; ``controller`` reads only whom
-"you" means. Any other key is matched with the whole context."""
-AUDITED = CONTEXT_FREE | {"controller"} | set(RELATIVE)
+                          "tapped", "min_power", "attacking", "ids", "zones"})
+"""The filter keys whose predicate does not read the context; ``controller`` and ``owner`` read
+only whom "you" means (:data:`READS_YOU`). Any other key is matched with the whole context."""
+READS_YOU = frozenset({"controller", "owner"})
+"""The filter keys whose predicate reads of the context only whom "you" means."""
+AUDITED = CONTEXT_FREE | READS_YOU | set(RELATIVE)
 """The filter keys whose declared ``reads`` are known to be all their predicate reads of the
 characteristics (``engine/tests/test_mtg_layer_speed.py`` lists them): their reads narrow what
 is searched again and which effects are tried for a dependency. A key added later reads
@@ -131,10 +133,10 @@ def _plan(spec: Optional[Mapping[str, Any]]) -> tuple[Any, ...]:
     whole = spec or {}
     relative = tuple(key for key in whole if key in RELATIVE)
     rest = {key: value for key, value in whole.items() if key not in RELATIVE} if relative else whole
-    shared = all(key in CONTEXT_FREE or key == "controller" for key in rest)
+    shared = all(key in CONTEXT_FREE or key in READS_YOU for key in rest)
     if not shared:
         relative, rest = (), whole
-    plan = (relative, rest, _hashable(rest), shared, "controller" in rest, filter_facets(rest))
+    plan = (relative, rest, _hashable(rest), shared, bool(READS_YOU & set(rest)), filter_facets(rest))
     if len(_PLANS) >= MAX_PLANS:
         _PLANS.clear()
     _PLANS[id(spec)] = (spec, plan)  # holds the filter, so its id is not reused while known
@@ -164,9 +166,16 @@ class MatchIndex:
     613.8a: only the overlay's objects are looked at again), or any other mapping (searched in
     full). ``searches`` counts the objects looked at, ``writes`` the objects written: what the
     tests pin the layer system's cost by.
+
+    ``elsewhere`` are the ids of the view that are not permanents (cards in a hand, a graveyard …,
+    spells: CR 613.1 applies the layers to every object): a filter matches them only if it names
+    their zone (``zones``); without it, it matches permanents only.
     """
 
-    def __init__(self, view: Mapping[ObjectId, Chars], objects: Mapping[ObjectId, GameObject]) -> None:
+    def __init__(self, view: Mapping[ObjectId, Chars], objects: Mapping[ObjectId, GameObject],
+                 elsewhere: frozenset[ObjectId] = frozenset()) -> None:
+        self.elsewhere = elsewhere
+        """The ids of the view outside the battlefield (a filter without ``zones`` never matches them)."""
         self._log: list[tuple[ObjectId, Facets]] = []
         """Every write: the object and the facets its effect declares it writes (``all`` for a
         write made to the view directly)."""
@@ -194,10 +203,16 @@ class MatchIndex:
             overlay = view.maps[0]
             self.searches[0] += len(overlay)
             flips = [oid for oid, chars in overlay.items()
-                     if matches(spec, oid, chars, self.objects[oid], ctx) != (oid in found)]
+                     if self._admits(spec, oid) and matches(spec, oid, chars, self.objects[oid], ctx) != (oid in found)]
             return found.symmetric_difference(flips) if flips else found
         self.searches[0] += len(view)
-        return frozenset(oid for oid, chars in view.items() if matches(spec, oid, chars, self.objects[oid], ctx))
+        return frozenset(oid for oid, chars in view.items()
+                         if self._admits(spec, oid) and matches(spec, oid, chars, self.objects[oid], ctx))
+
+    def _admits(self, spec: Optional[Mapping[str, Any]], oid: ObjectId) -> bool:
+        """Whether ``spec`` may match ``oid`` at all: a permanent, or an object elsewhere when
+        the filter names zones (a static ability affects permanents unless it says otherwise)."""
+        return oid not in self.elsewhere or bool(spec and "zones" in spec)
 
     def _base(self, spec: Optional[Mapping[str, Any]], ctx: Context) -> frozenset[ObjectId]:
         plan = _plan(spec)
@@ -215,13 +230,15 @@ class MatchIndex:
         entry = self._cache.get(key)
         if entry is None:
             self.searches[0] += len(self.view)
-            found = frozenset(oid for oid, chars in self.view.items() if matches(spec, oid, chars, self.objects[oid], ctx))
+            outside = frozenset() if "zones" in spec else self.elsewhere
+            found = frozenset(oid for oid, chars in self.view.items()
+                              if oid not in outside and matches(spec, oid, chars, self.objects[oid], ctx))
             self._cache[key] = [found, len(self._log)]
             return found
         found, position = entry
         if position == len(self._log):
             return found
-        again = {oid for oid, facets in self._log[position:] if overlaps(reads, facets)}
+        again = {oid for oid, facets in self._log[position:] if overlaps(reads, facets) and self._admits(spec, oid)}
         if again:
             self.searches[0] += len(again)
             now = {oid for oid in again if matches(spec, oid, self.view[oid], self.objects[oid], ctx)}
@@ -231,5 +248,5 @@ class MatchIndex:
         return found
 
 
-__all__ = ["AUDITED", "CONTEXT_FREE", "EVERYTHING", "Facets", "LoggedView", "MatchIndex", "RELATIVE", "TYPE_WORD_FILTERS", "coarse",
+__all__ = ["AUDITED", "CONTEXT_FREE", "EVERYTHING", "READS_YOU", "Facets", "LoggedView", "MatchIndex", "RELATIVE", "TYPE_WORD_FILTERS", "coarse",
            "filter_facets", "overlaps", "type_words"]

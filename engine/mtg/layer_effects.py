@@ -51,6 +51,9 @@ KINDS: dict[str, EffectKind] = {}
 """``do`` → how it applies; the effects with a layer (a CDA ``set_pt`` goes to 7a, 613.4a)."""
 LAYER_OF: dict[str, Layer] = {}
 """The layer of each characteristic-changing effect."""
+READS_CHOSEN: dict[str, str] = {}
+"""``do`` → what the effect reads that was chosen as its source entered (``color``,
+``creature_type``: the ``chosen`` effect's ``what``, CR 614.12a, 607.2d)."""
 LAYER_RULE = {
     Layer.L1A_COPY: K.L1A_COPY, Layer.L1B_FACE_DOWN: K.L1B_FACE_DOWN, Layer.L2_CONTROL: K.L2_CONTROL,
     Layer.L3_TEXT: K.L3_TEXT, Layer.L4_TYPE: K.L4_TYPE, Layer.L5_COLOR: K.L5_COLOR,
@@ -116,13 +119,23 @@ def _with_controller(obj: GameObject) -> Chars:
 class LayerEngine:
     """Applies the continuous effects of one state; one instance per :func:`~engine.mtg.layers.compute` call."""
 
-    def __init__(self, state: GameState, objects: Mapping[ObjectId, GameObject]) -> None:
+    def __init__(self, state: GameState, objects: Mapping[ObjectId, GameObject],
+                 outside: frozenset[Zone] = frozenset()) -> None:
         self.state = state
         self.objects = objects
-        self.index = MatchIndex({oid: _with_controller(objects[oid]) for oid in state.order
-                                 if objects[oid].zone is Zone.BATTLEFIELD}, objects)
-        """The view the layers apply to (each permanent's printed characteristics at first) and
+        zones = outside | {Zone.BATTLEFIELD}
+        held = [oid for oid in state.order if objects[oid].zone in zones]
+        elsewhere = frozenset(oid for oid in held if objects[oid].zone is not Zone.BATTLEFIELD) if outside else frozenset()
+        self.index = MatchIndex({oid: _with_controller(objects[oid]) for oid in held}, objects, elsewhere)
+        """The view the layers apply to (each object's printed characteristics at first: the
+        permanents, and the objects of the zones in ``outside`` that an effect names, CR 613.1) and
         the objects each filter matches in it (:class:`~engine.mtg.interactions.MatchIndex`)."""
+        self.permanents = [oid for oid in held if oid not in elsewhere]
+        """The ids of the view on the battlefield, in order (what a condition counts, 611.3a)."""
+        self.chosen: dict[tuple[ObjectId, str], str] = {
+            (e.source, str(e.params.get("what"))): str(e.params.get("value")) for e in state.effects
+            if e.do == "chosen" and e.source is not None}
+        """(permanent, ``color`` / ``creature_type`` …) → the value chosen as it entered (CR 614.12a)."""
         self.started: dict[str, frozenset[ObjectId]] = {}
         """Group → affected set, once the group has started to apply (CR 613.6)."""
         self.granted = [0]
@@ -170,7 +183,7 @@ class LayerEngine:
         if cond is None:
             return True
         ctx = self.context(e, view)
-        return evaluate_condition(cond, self.state, view.__getitem__, ctx, permanents=list(view))
+        return evaluate_condition(cond, self.state, view.__getitem__, ctx, permanents=self.permanents)
 
     def context(self, e: Effect, view: Optional[View] = None) -> Context:
         """What ``you`` and ``enchanted``/``equipped`` mean for ``e``: for a static ability, its
@@ -321,11 +334,14 @@ def intrinsic_mana(subtypes: Any, oid: ObjectId, chars: Chars) -> tuple[Ability,
     return tuple(out)
 
 
-def with_intrinsic_mana(view: dict[ObjectId, Chars]) -> None:
-    """Give each land in ``view`` the intrinsic mana ability of each basic land type it has once
-    layer 4 has set its types (CR 305.6): an ability like any other from then on, which layer 6
-    can remove (613.1f)."""
+def with_intrinsic_mana(view: dict[ObjectId, Chars], elsewhere: frozenset[ObjectId] = frozenset()) -> None:
+    """Give each land in ``view`` (but those ``elsewhere``, off the battlefield, whose abilities are
+    listed as printed) the intrinsic mana ability of each basic land type it has once layer 4 has
+    set its types (CR 305.6): an ability like any other from then on, which layer 6 can remove
+    (613.1f)."""
     for oid, chars in view.items():
+        if oid in elsewhere:
+            continue
         extra = intrinsic_mana(sorted(chars.subtypes), oid, chars)
         if extra:
             view[oid] = replace(chars, abilities=chars.abilities + extra)
@@ -335,15 +351,19 @@ def with_intrinsic_mana(view: dict[ObjectId, Chars]) -> None:
 
 def _effect(name: str, layer: Layer, rule: Any, *, keys: Optional[dict] = None, required: tuple[str, ...] = (),
             label: str, doc: str, example: dict, result: Optional[Callable[[Effect, View], tuple[Any, ...]]] = None,
-            check: Any = None, writes: Optional[Callable[[Mapping[str, Any]], Facets]] = None):
+            check: Any = None, writes: Optional[Callable[[Mapping[str, Any]], Facets]] = None,
+            chosen: Optional[str] = None):
     """Register the continuous effect ``name`` of ``layer`` and its application; ``writes``: what
-    it may change for given parameters (default: what its layer changes, :data:`WRITES`)."""
+    it may change for given parameters (default: what its layer changes, :data:`WRITES`);
+    ``chosen``: the value chosen as its source entered that it reads (:data:`READS_CHOSEN`)."""
     def register(fn: LayerApply) -> LayerApply:
         VOCABULARY.entry("effect", name, rule=rule, keys=keys or {}, required=required, label=label, doc=doc,
                          example={"do": name, **example}, row=row(keys or {}), messages=("mtg.layer.apply",),
                          check=check)(fn)
         KINDS[name] = EffectKind(layer, fn, result, writes)
         LAYER_OF[name] = layer
+        if chosen is not None:
+            READS_CHOSEN[name] = chosen
         return fn
     return register
 
@@ -469,6 +489,22 @@ def _add_type(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: Obje
     return replace(chars, types=types, subtypes=subtypes, supertypes=supertypes, abilities=chars.abilities + mana)
 
 
+@_effect("set_chosen_creature_type", Layer.L4_TYPE, (K.L4_TYPE, K.AS_ENTERS_CHOICE, K.LINKED_CHOICE),
+         label="Is the chosen creature type", chosen="creature_type",
+         doc="Layer 4: the object's creature types become the one chosen as the effect's source entered the battlefield "
+         "(CR 613.1d, 614.12a; Conspiracy): they replace its other creature types, not its other subtypes (205.1a), "
+         "and it is no longer every creature type (a changeling's ability applies first in this layer, 613.3). The "
+         "source's `chosen_creature_type` gives that choice on a board; a permanent that enters while the scenario "
+         "resolves makes it with its `as_enters: choose_creature_type` ability. Only a choice made as a result of that "
+         "ability counts (607.2d): with none, the effect changes nothing.", example={})
+def _set_chosen_creature_type(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View,
+                              e: Effect) -> Chars:
+    chosen = engine.chosen.get((e.source, "creature_type")) if e.source else None
+    if chosen is None:
+        return chars
+    return _set_type(engine, chars, {"subtypes": [chosen]}, oid, view, e)
+
+
 @_effect("all_creature_types", Layer.L4_TYPE, (K.L4_TYPE, K.CHANGELING), label="Is every creature type",
          doc="Layer 4: the object is every creature type (CR 205.3m), as changeling's characteristic-defining ability "
          "makes it (702.73a in 2022, 702.72a in 2020; the keyword `changeling` applies this first in layer 4, 613.3): "
@@ -513,6 +549,19 @@ def _set_color(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: Obj
          example={"colors": ["black"]})
 def _add_color(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View, e: Effect) -> Chars:
     return replace(chars, colors=chars.colors | frozenset(p.get("colors", ())))
+
+
+@_effect("add_chosen_color", Layer.L5_COLOR, (K.L5_COLOR, K.AS_ENTERS_CHOICE, K.LINKED_CHOICE),
+         label="Also becomes the chosen color", chosen="color",
+         doc="Layer 5: the object is the color chosen as the effect's source entered the battlefield in addition to its "
+         "own (CR 613.1e, 614.12a; Painter's Servant). The source's `chosen_color` gives that choice on a board; a "
+         "permanent that enters while the scenario resolves makes it with its `as_enters: choose_color` ability. Only "
+         "a choice made as a result of that ability counts (607.2d): with none, the effect changes nothing.",
+         example={})
+def _add_chosen_color(engine: LayerEngine, chars: Chars, p: Mapping[str, Any], oid: ObjectId, view: View,
+                      e: Effect) -> Chars:
+    color = engine.chosen.get((e.source, "color")) if e.source else None
+    return chars if color is None or color in chars.colors else replace(chars, colors=chars.colors | {color})
 
 
 ABILITIES = ListOf(item=VOCABULARY.use("ability"), label="Abilities", max_items=20)
@@ -591,6 +640,11 @@ def _ability_effects(out: list[Effect], oid: ObjectId, obj: GameObject, key: tup
                      timestamp: int, prefix: str, depth: int = 0) -> None:
     """Append the layer effects of one static ability or CDA ``spec`` of ``oid`` (CR 611.3, 604.3).
 
+    The parts that share the ability's ``affected`` are one effect and keep one set of objects
+    across layers once it starts to apply (613.6); a part with its own ``affected`` is an effect
+    of its own (Conspiracy's "creature cards you own …, creature spells you control, and
+    creatures you control" is three).
+
     A ``cda`` with an ``if`` is not a characteristic-defining ability (it sets the values only if
     a condition is met, CR 604.3a(5)): its effects apply like any static ability's."""
     for part_index, part in enumerate(spec.get("effects", ())):
@@ -599,7 +653,8 @@ def _ability_effects(out: list[Effect], oid: ObjectId, obj: GameObject, key: tup
         affected = part.get("affected", spec.get("affected", {"self": True}))
         out.append(Effect(f"{prefix}.{part_index}", part["do"], part, oid, obj.controller, timestamp,
                           affected_filter=affected, duration="static", static_key=key,
-                          cda=kind == "cda" and "if" not in spec, group=prefix, part_index=part_index,
+                          cda=kind == "cda" and "if" not in spec, group=prefix if "affected" not in part else f"{prefix}.{part_index}",
+                          part_index=part_index,
                           condition=spec.get("if"), depth=depth))
 
 
@@ -686,6 +741,20 @@ def static_effects(state: GameState, objects: Mapping[ObjectId, GameObject]) -> 
     return out
 
 
+def elsewhere_effects(objects: Mapping[ObjectId, GameObject], elsewhere: frozenset[ObjectId]) -> list[Effect]:
+    """Return the characteristic-defining abilities of the objects outside the battlefield that
+    the layers apply to (:attr:`~engine.mtg.interactions.MatchIndex.elsewhere`): changeling, which
+    works everywhere (CR 702.73a, 113.6a), applied first in layer 4 (613.3) so that an effect that
+    sets creature types there (Conspiracy) replaces it as on the battlefield."""
+    out: list[Effect] = []
+    for oid in sorted(elsewhere):
+        obj = objects[oid]
+        for ability in obj.printed.abilities:
+            if ability.keyword == "changeling":
+                out.append(_changeling(oid, obj, ability.key, obj.timestamp, f"{oid}.{ability.key[1]}"))
+    return out
+
+
 MAX_GRANT_DEPTH = 8
 """How many ability-adding effects deep a granted static ability is followed (CR 613.1f)."""
 MAX_GRANTED_EFFECTS = 4096
@@ -722,5 +791,5 @@ def granted_effects(engine: LayerEngine, granting: Effect, oid: ObjectId, after:
     return out
 
 
-__all__ = ["KINDS", "KEYWORD_COUNTERS", "LAYER_AMOUNTS", "LAYER_OF", "LAYER_RULE", "LayerEngine", "PT_AMOUNT", "PT_KEYS",
-           "WRITES", "copied_key", "granted_effects", "layer_of", "result_of", "static_effects", "Boolean"]
+__all__ = ["KINDS", "KEYWORD_COUNTERS", "LAYER_AMOUNTS", "LAYER_OF", "LAYER_RULE", "READS_CHOSEN", "LayerEngine", "PT_AMOUNT", "PT_KEYS",
+           "WRITES", "copied_key", "elsewhere_effects", "granted_effects", "layer_of", "result_of", "static_effects", "Boolean"]

@@ -30,7 +30,8 @@ from ..core.deadline import check as check_deadline
 from .interactions import overlaps
 from .filters import Context, condition_reads, evaluate_condition, filter_reads, matches, same_name  # noqa: F401
 from .layer_effects import (  # noqa: F401  (part of this module's interface)
-    CDA_RULES, KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, granted_effects, layer_of,
+    CDA_RULES, KEYWORD_COUNTERS, KINDS, LAYER_OF, LAYER_RULE, WRITES, LayerEngine, copied_key, elsewhere_effects,
+    granted_effects, layer_of,
     result_of, static_effects, with_intrinsic_mana,
 )
 from .mana import BASIC_LAND_MANA, colors_of_cost, mana_symbols, mana_value  # noqa: F401
@@ -84,9 +85,11 @@ def signature(engine: LayerEngine, le: LayerEffect, view: View) -> Signature:
 
 @dataclass
 class LayerResult:
-    """The characteristics of every permanent and how they came about."""
+    """The characteristics of every permanent (and of the objects elsewhere an effect applies to,
+    :attr:`elsewhere`) and how they came about."""
 
     chars: dict[ObjectId, Chars]
+    """Per permanent, its characteristics after the layers (CR 613.1)."""
     rows: dict[ObjectId, list[Any]]
     """Per permanent, its walk as the computation left it: a row, or what makes one (:attr:`walk`)."""
     dependencies: list[dict[str, Any]]
@@ -103,6 +106,11 @@ class LayerResult:
     """The walk once built (a box)."""
     statics: list[dict[str, list[tuple[ObjectId, Any, Mapping[str, Any]]]]] = field(default_factory=list, repr=False, compare=False)
     """The static abilities' effect parts once gathered (a box, :attr:`static_parts`)."""
+    elsewhere: dict[ObjectId, Chars] = field(default_factory=dict)
+    """The characteristics of the objects outside the battlefield that a continuous effect may
+    apply to (cards in a hand, a library, a graveyard or exile, spells: an effect whose
+    ``affected`` names their zone, CR 613.1, 611.3a), after the layers; their walk is in
+    :attr:`rows` beside the permanents'. Empty when no effect names another zone."""
 
     @property
     def static_parts(self) -> dict[str, list[tuple[ObjectId, Any, Mapping[str, Any]]]]:
@@ -205,9 +213,11 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
     does not say what becomes of such an effect.
     """
     objects = state.objects
-    engine = LayerEngine(state, objects)
-    view = engine.index.view
     effects = static_effects(state, objects) + [e for e in state.effects if e.do in LAYER_OF]
+    engine = LayerEngine(state, objects, zones_named(effects))
+    view = engine.index.view
+    if engine.index.elsewhere:
+        effects += elsewhere_effects(objects, engine.index.elsewhere)
     by_layer: dict[Layer, list[LayerEffect]] = {layer: [] for layer in LAYER_ORDER}
     for e in effects:
         le = _layer_effect(e, objects)
@@ -235,9 +245,29 @@ def compute(state: GameState, *, record_walk: bool = True) -> LayerResult:
             if group:
                 _apply_group(engine, layer, group, view, walk if record_walk else None, dependencies, is_cda, spawn, notes)
         if layer is Layer.L4_TYPE:
-            with_intrinsic_mana(view)  # CR 305.6: the land types are known now
+            with_intrinsic_mana(view, engine.index.elsewhere)  # CR 305.6: the land types are known now
     work = {"trials": engine.trials[0], "searched": engine.index.searches[0], "applied": engine.applied[0]}
-    return LayerResult(dict(view), walk, dependencies, notes, work)  # a plain dict: not the view and its log
+    outside = engine.index.elsewhere
+    if not outside:
+        return LayerResult(dict(view), walk, dependencies, notes, work)  # a plain dict: not the view and its log
+    return LayerResult({oid: c for oid, c in view.items() if oid not in outside}, walk, dependencies, notes, work,
+                       elsewhere={oid: view[oid] for oid in outside})
+
+
+def zones_named(effects: list[Effect]) -> frozenset[Zone]:
+    """Return the zones other than the battlefield whose objects the ``effects`` may apply to: those
+    their ``affected`` filters name (``zones``). A continuous effect applies to permanents unless
+    it says otherwise (CR 611.3a, 613.1)."""
+    named: set[Zone] = set()
+    for e in effects:
+        filters = [e.affected_filter]
+        for spec in e.params.get("abilities", ()):  # a static ability add_ability grants may name zones too (613.1f)
+            filters += [spec.get("affected"), *(part.get("affected") for part in spec.get("effects", ()))]
+        for flt in filters:
+            if flt and "zones" in flt:
+                named.update(Zone(z) for z in flt["zones"])
+    named.discard(Zone.BATTLEFIELD)
+    return frozenset(named)
 
 
 def _layer_effect(e: Effect, objects: Mapping[ObjectId, GameObject]) -> LayerEffect:
@@ -486,13 +516,14 @@ class _DependencyTracker:
 
 
 def characteristics_of(state: GameState, oid: ObjectId, layers: Optional[LayerResult] = None) -> Chars:
-    """Return an object's characteristics: after layers on the battlefield; printed (and face-down,
-    CR 708.2) elsewhere, with the spell's controller on the stack."""
+    """Return an object's characteristics: after layers on the battlefield, and elsewhere where an
+    effect applies outside the battlefield (CR 613.1); otherwise printed (and face-down, CR 708.2),
+    with the spell's controller on the stack."""
     obj = state.objects[oid]
+    result = layers or layers_of(state)
     if obj.zone is Zone.BATTLEFIELD:
-        result = layers or layers_of(state)
         return result.chars[oid]
-    return replace(obj.printed, controller=obj.controller)
+    return result.elsewhere.get(oid) or replace(obj.printed, controller=obj.controller)
 
 
 _CACHE: "OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], LayerResult]]" = OrderedDict()
@@ -533,7 +564,7 @@ def layers_of(state: GameState) -> LayerResult:
 __all__ = [
     "BASIC_LAND_MANA", "Context", "KEYWORD_COUNTERS", "KINDS", "LAND_SUBTYPES", "LAYER_OF", "LAYER_RULE", "LayerEffect",
     "LayerEngine", "LayerResult", "Signature", "WRITES", "change_text_string", "change_words", "characteristics_of",
-    "colors_of_cost", "compute", "condition_reads", "copied_key", "evaluate_condition", "filter_reads", "granted_effects",
+    "colors_of_cost", "compute", "zones_named", "condition_reads", "copied_key", "evaluate_condition", "filter_reads", "granted_effects",
     "layer_of", "layers_of", "mana_symbols", "mana_value", "matches", "result_of", "same_name", "signature",
     "static_effects", "subtype_set", "text_word_kind",
 ]

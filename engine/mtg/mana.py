@@ -49,9 +49,17 @@ def colors_of_cost(cost: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def pay(pool: str, cost: str) -> Optional[str]:
+def pay(pool: str, cost: str, any_color: bool = False) -> Optional[str]:
     """Return the pool left after paying ``cost`` (hybrid either half, generic from anything), or
-    ``None`` when the pool cannot pay it (CR 601.2h, 107.4e)."""
+    ``None`` when the pool cannot pay it (CR 601.2h, 107.4e).
+
+    With ``any_color`` the player may spend mana as though it were mana of any color (CR 609.4b):
+    a colored symbol the pool has no mana of is paid with any one mana, as generic mana is; {C}
+    still needs colorless mana (colorless is not a color, 105.2c). The cost itself is unchanged.
+
+    >>> pay("{G}{G}", "{U}{U}"), pay("{G}{C}", "{U}{U}", any_color=True), pay("{G}", "{C}", any_color=True)
+    (None, '', None)
+    """
     left = mana_symbols(pool)
     generic = 0
     for symbol in mana_symbols(cost):
@@ -64,6 +72,9 @@ def pay(pool: str, cost: str) -> Optional[str]:
                 left.remove(option)
                 break
         else:
+            if any_color and any(o in COLOR_OF_SYMBOL for o in options):
+                generic += 1  # one mana of any type, spent as though it were that color (609.4b)
+                continue
             if any(o.isdigit() for o in options):
                 generic += int(next(o for o in options if o.isdigit()))
                 continue

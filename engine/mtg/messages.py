@@ -11,6 +11,7 @@ MESSAGES = {
     "mtg.cast.hybrid": "{card_name}: each hybrid symbol of {cost} is paid with one of its halves.",
     "mtg.cast.complete": "{card_name} becomes cast; cast triggers trigger now.",
     "mtg.cost.paid": "{player} pays {cost} for {card_name}.",
+    "mtg.cost.any_color": "{player} spends mana as though it were mana of any color to pay {cost} for {card_name} (pool {pool}; {source_name}).",
     "mtg.cost.increase": "{card_name} costs {mana} more to cast ({source_name}).",
     "mtg.cost.reduction": "{card_name} costs {mana} less to cast ({source_name}).",
     "mtg.cost.floor": "{card_name}: the generic part of its cost can't be reduced below zero.",

@@ -159,9 +159,11 @@ class Chars:
     toughness: Optional[int]
     loyalty: Optional[int]
     controller: PlayerId
-    every_creature_type: bool = False
+    every_creature_type: Optional[bool] = None
     """Is every creature type (changeling's CDA, CR 702.73a; an "is every creature type" effect in
-    layer 4): read through :func:`engine.mtg.subtypes.has_subtype`, not listed in ``subtypes``."""
+    layer 4): read through :func:`engine.mtg.subtypes.has_subtype`, not listed in ``subtypes``.
+    ``None`` as printed (off the battlefield the changeling keyword then says so), ``False`` once
+    an effect has set its creature types (205.1a)."""
 
     def has_keyword(self, keyword: str) -> bool:
         """Whether the object has that keyword ability now."""

@@ -269,10 +269,15 @@ class K(Enum):
     POWER = auto()
     ATTACKING = auto()
     CONTROLLER = auto()
+    OWNER = auto()
+    NO_CONTROLLER_OWNER = auto()
     YOU = auto()
     OBJECT = auto()
     ATTACHED = auto()
     ZONES = auto()
+    OUTSIDE_BATTLEFIELD = auto()
+    LINKED_CHOICE = auto()
+    SPEND_AS_ANY_COLOR = auto()
     LIBRARY = auto()
     HAND = auto()
     BATTLEFIELD = auto()
@@ -603,10 +608,15 @@ CITATIONS: dict[K, tuple[str, str, str]] = {
     K.POWER: ("208.1", "208.1", "power"),
     K.ATTACKING: ("508.1a", "508.1a", "will attack"),
     K.CONTROLLER: ("110.2", "110.2", "controller"),
+    K.OWNER: ("108.3", "108.3", "owner"),
+    K.NO_CONTROLLER_OWNER: ("108.4a", "108.4a", "use its owner instead"),
     K.YOU: ("109.5", "109.5", "you"),
     K.OBJECT: ("109.1", "109.1", "object"),
     K.ATTACHED: ("301.5a", "301.5a", "attached to"),
     K.ZONES: ("400.1", "400.1", "zone"),
+    K.OUTSIDE_BATTLEFIELD: ("613.1", "613.1", "all applicable continuous effects"),
+    K.LINKED_CHOICE: ("607.2d", "607.2d", "the chosen [value]"),
+    K.SPEND_AS_ANY_COLOR: ("609.4b", "609.4b", "as though it were mana of any"),
     K.LIBRARY: ("401.1", "401.1", "library"),
     K.HAND: ("402.1", "402.1", "hand"),
     K.BATTLEFIELD: ("403.1", "403.1", "battlefield"),

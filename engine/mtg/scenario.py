@@ -23,7 +23,7 @@ from .effects import CREATED_EFFECTS
 from .face_down import check_face_down, face_up, parsed
 from .filters import STATIC_CONDITIONS
 from .targets import STACK_IDS
-from .layer_effects import LAYER_OF
+from .layer_effects import LAYER_OF, READS_CHOSEN
 from .layers import LayerResult
 from .mana import colors_of_cost
 from .position import DOCUMENT_EFFECTS, DURATIONS, EFFECT_FRAME, check_document_effect, document_effect  # noqa: F401
@@ -32,6 +32,7 @@ from .model import (
     freeze, thaw,
 )
 from .split_cards import check_fused_casts, check_split_card, combined
+from .subtypes import subtype_set
 from .vocabulary import (
     AFFECTED, COLORS, COLOR_LIST, COUNT, INDEX, MAX_VALUE, NUMBER, OBJECT, OBJECT_OR_PLAYER, PLAYER_ID, STEP, SUBTYPE_LIST,
     SUPERTYPE_LIST, TARGET_IDS, TEXT, TYPE_LIST, VOCABULARY, Boolean, Choice, Integer, ListOf, ManaSymbols, MapOf, Only,
@@ -118,6 +119,8 @@ def validate(scenario: Mapping[str, Any], checker: Checker) -> None:
             if key in obj and obj.get("zone") != "battlefield":
                 v.error((*path, key), f"{key} is what was chosen as a permanent entered (CR 614.12a): only for an "
                                       "object on the battlefield")
+        if obj.get("zone") == "battlefield":
+            _choices_read(obj, path, v)
         if "chosen" in obj and obj.get("zone") != "battlefield":
             v.error((*path, "chosen"), "chosen is the name chosen as a permanent entered (CR 614.12a): only for an "
                                        "object on the battlefield")
@@ -205,6 +208,22 @@ def _when_used(obj: Mapping[str, Any], path: Path, v: Validation) -> None:
                     "when_used is for text the engine reports itself when the part is used: this object has no "
                     "instruction or mode written {\"do\": \"unsupported\"}, so the text would never be reported; "
                     "leave when_used out")
+
+
+def _choices_read(obj: Mapping[str, Any], path: Path, v: Validation) -> None:
+    """A permanent whose static abilities read a value chosen as it entered (CR 614.12a, 607.2d:
+    "the chosen color") must say what was chosen: the object's ``chosen_<what>`` field."""
+    wanted = {what for ability in obj.get("abilities") or () if isinstance(ability, Mapping)
+              and ability.get("kind") in ("static", "cda") for part in ability.get("effects") or ()
+              if isinstance(part, Mapping) and (what := READS_CHOSEN.get(part.get("do"))) is not None}
+    chosen_type = obj.get("chosen_creature_type")
+    if isinstance(chosen_type, str) and chosen_type and subtype_set(chosen_type) != "creature":
+        v.error((*path, "chosen_creature_type"), f"{chosen_type!r} is a {subtype_set(chosen_type)} type, not a creature "
+                                                 "type (CR 205.3m)")
+    for key, what in CHOSEN_FIELDS.items():
+        if what in wanted and obj.get(key) is None:
+            v.error((*path, key), f"{obj.get('name') or obj.get('id')} is on the battlefield with an ability that reads "
+                                  f"the {what.replace('_', ' ')} chosen as it entered (CR 614.12a, 607.2d): give {key}")
 
 
 def _players(players: Any, v: Validation) -> None:
@@ -384,10 +403,11 @@ def result(scenario: Mapping[str, Any], state: GameState, layers: LayerResult, c
             out["face_down"] = obj.face_down  # turned face up, or revealed as it left (CR 702.37e, 708.9)
         if face_up(obj) is not None:
             out["face_up"] = face_up(obj)  # shown to the judge, not to the rules (CR 708.5)
-        if obj.zone is Zone.BATTLEFIELD and oid in layers.chars:
-            chars = layers.chars[oid]
-            # One controller: a permanent's is the one layer 2 leaves (CR 110.2, 613.1b).
-            out["controller"] = chars.controller
+        chars = layers.chars.get(oid) if obj.zone is Zone.BATTLEFIELD else layers.elsewhere.get(oid)
+        if chars is not None:  # a permanent, or an object elsewhere a continuous effect applies to (CR 613.1)
+            if obj.zone is Zone.BATTLEFIELD:
+                # One controller: a permanent's is the one layer 2 leaves (CR 110.2, 613.1b).
+                out["controller"] = chars.controller
             out["characteristics"] = chars.to_dict()
             out["layers"] = [{**{k: v for k, v in line.items() if k not in ("rule_key", "layer_rule_key")},
                               "rule": cite(line["rule_key"]).number, "layer_rule": cite(line["layer_rule_key"]).number}

@@ -58,13 +58,15 @@ def every_creature_type(chars: Chars, obj: Optional[GameObject] = None) -> bool:
     On the battlefield the layer system says so (changeling's characteristic-defining ability
     and "is every creature type" effects apply in layer 4, 613.1d, 613.3). Elsewhere changeling
     works too ("this ability works everywhere", 702.73a): an object with changeling is every
-    creature type in a hand, a library or on the stack. Only a creature or a tribal has creature
-    types (205.3d, 205.3m)."""
+    creature type in a hand, a library or on the stack, unless the layers set its creature types
+    there (Conspiracy, 613.1: ``every_creature_type`` is ``False``). Only a creature or a tribal has
+    creature types (205.3d, 205.3m)."""
     if not chars.types & CREATURE_TYPE_HOLDERS:
         return False
     if chars.every_creature_type:
         return True
-    return obj is not None and obj.zone is not Zone.BATTLEFIELD and chars.has_keyword("changeling")
+    return obj is not None and obj.zone is not Zone.BATTLEFIELD and chars.every_creature_type is None \
+        and chars.has_keyword("changeling")
 
 
 def has_subtype(chars: Chars, subtype: str, obj: Optional[GameObject] = None) -> bool:

@@ -100,7 +100,10 @@ def test_catalogue_cards_are_plain_dicts_that_validate():
     assert len(cards) >= 20
     for entry in cards:
         obj = {k: v for k, v in entry.items() if k not in ("evaluable", "unsupported", "faq", "oracle_note")}
-        doc = scenario([{**obj, "id": "x", "owner": "p1", "zone": "battlefield"}])
+        made = {a.get("as_enters") for a in obj.get("abilities", ())}  # chosen as it entered (614.12a)
+        chosen = {**({"chosen_color": "white"} if "choose_color" in made else {}),
+                  **({"chosen_creature_type": "Elf"} if "choose_creature_type" in made else {})}
+        doc = scenario([{**obj, "id": "x", "owner": "p1", "zone": "battlefield", **chosen}])
         assert engine.validate(doc) == [], entry["name"]
         assert isinstance(entry["evaluable"], list)
 

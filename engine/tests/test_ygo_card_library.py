@@ -151,21 +151,23 @@ def test_pot_of_greed_from_the_library_draws_two(ruleset):
     assert result["complete"] is True
 
 
-def test_a_library_card_reports_the_part_it_cannot_evaluate():
+def test_mystical_space_typhoon_from_the_library_destroys_the_card_it_targets_and_only_a_spell_or_trap():
     typhoon = card("Mystical Space Typhoon")
+    assert typhoon.unevaluable == ()
     target = {"id": "s", "name": "Set card", "owner": "p2", "zone": "spell_trap_zone", "position": "face-down",
               "kind": "trap", "subtype": "normal"}
-    trace, result = steps(frame([typhoon.as_object("mst", "p1", "hand"), target],
+    monster = on_field(card("Dark Magician"), "dm", "p2")
+    trace, result = steps(frame([typhoon.as_object("mst", "p1", "hand"), target, monster],
                                 [{"type": "activate", "card": "mst", "targets": ["s"]}]))
-    said = [p["detail"] for m, p in trace if m == "ygo.cannot_evaluate"]
-    assert said == [f"unsupported card text: {typhoon.unevaluable[0]}"]
-    assert result["complete"] is False
-    trace, result = steps(frame([typhoon.as_object("mst", "p1", "hand"), target],
-                                [{"type": "activate", "card": "mst", "targets": ["s"],
-                                  "actions": [{"do": "destroy", "target": "s"}]}]))
     assert ("ygo.move", {"card": "s", "card_name": "Set card", "from": "spell_trap_zone", "to": "graveyard",
                          "reason": "destroy"}) in trace
     assert result["complete"] is True
+    trace, result = steps(frame([typhoon.as_object("mst", "p1", "hand"), target, monster],
+                                [{"type": "activate", "card": "mst", "targets": ["dm"]}]))
+    assert trace == [("ygo.illegal.targets", {"card": "mst", "card_name": "Mystical Space Typhoon", "count": 1,
+                                              "given": ["dm"], "options": ["s"]})]
+    scenario = frame([typhoon.as_object("mst", "p1", "hand"), target], [{"type": "activate", "card": "mst"}])
+    assert [e["path"] for e in engine.validate(scenario)] == ["actions[0].targets"]
 
 
 def test_solemn_judgment_from_the_library_negates_a_spell_for_half_the_lp():
@@ -184,11 +186,10 @@ def test_a_face_up_jinzo_from_the_library_stops_a_trap(ruleset):
     scenario["turn"] = {"active": "p1", "phase": "battle", "step": "battle"}
     trace, result = steps(scenario)
     said = [m for m, _ in trace]
-    assert said[0] == "ygo.cannot_evaluate.continuous" and "ygo.illegal.cannot_activate" in said
+    assert "ygo.illegal.cannot_activate" in said
     assert "ygo.condition.met" not in said  # Jinzo refuses the activation before its condition is read
     assert [p["lp"] for p in result["players"]] == [8000, 5600]  # the attack goes on: Mirror Force never resolved
-    assert trace[0][1]["text"] in card("Jinzo").unevaluable
-    assert result["complete"] is False
+    assert card("Jinzo").unevaluable == () and result["complete"] is True
 
 
 def test_upstart_goblin_from_the_library_feeds_the_opponent():
@@ -219,17 +220,16 @@ def test_marshmallon_from_the_library_survives_battle_but_its_controller_takes_t
 
 def test_cyber_dragons_own_summon_is_a_procedure_and_solemn_judgment_negates_it():
     """Cyber Dragon has no effect to write: its Special Summon from the hand is the inherent
-    procedure, whose condition the document states is met. The Summon's destruction by Solemn
-    Judgment is card text the engine reports rather than applies."""
+    procedure, whose condition the document states is met. Solemn Judgment negates the Summon and
+    destroys the monster: it goes to the Graveyard as destroyed."""
     assert "effects" not in card("Cyber Dragon").obj and card("Cyber Dragon").unevaluable == ()
     board = [card("Cyber Dragon").as_object("cd", "p1", "hand"), on_field(card("Vorse Raider"), "vr", "p2"),
              on_field(card("Solemn Judgment"), "sj", "p2")]
     trace, result = steps(frame(board, [{"type": "special_summon", "method": "inherent", "card": "cd"},
                                         {"type": "activate", "card": "sj", "effect": "negate_summon"}], "mr2"))
     assert ("ygo.negate.summon", {"card": "cd", "card_name": "Cyber Dragon", "by_link": 1}) in trace
-    assert [p["detail"] for m, p in trace if m == "ygo.cannot_evaluate"] == [
-        f"unsupported card text: {card('Solemn Judgment').unevaluable[0]}"]
-    assert [p["lp"] for p in result["players"]] == [8000, 4000] and result["complete"] is False
+    assert ("ygo.move", "cd", "graveyard", "destroy") in [(m, p.get("card"), p.get("to"), p.get("reason")) for m, p in trace]
+    assert [p["lp"] for p in result["players"]] == [8000, 4000] and result["complete"] is True
 
 
 def face_up(obj):
@@ -355,20 +355,27 @@ def test_a_library_card_with_a_condition_is_refused_on_a_quiet_board(entry, inde
     """Nothing has happened in p1's Main Phase 1 and the chain is empty: no "when …" window is
     open, no Battle Phase, so each of these activations (p2's, from the Set position) is illegal."""
     assert len(CONDITIONED_CARDS) >= 5
-    trace, result = steps(frame([on_field(entry, "t", "p2")], [{"type": "activate", "card": "t", "effect": index}], ruleset))
+    aimed = {"targets": ["t"]} if "targeting" in entry.obj["effects"][index] else {}
+    trace, result = steps(frame([on_field(entry, "t", "p2")], [{"type": "activate", "card": "t", "effect": index, **aimed}],
+                                ruleset))
     assert [m for m, _ in trace] == ["ygo.illegal.condition_not_met"], entry.name
 
 
-def test_bottomless_trap_hole_from_the_library_reads_the_summon_and_says_it_cannot_read_the_atk():
+@pytest.mark.parametrize("atk,answered", [(1900, True), (1400, False)])
+def test_bottomless_trap_hole_from_the_library_destroys_and_banishes_a_summoned_monster_with_1500_atk(atk, answered):
     summoned = {"id": "m", "name": "Vanilla", "owner": "p1", "zone": "hand", "kind": "monster", "subtype": "normal",
-                "level": 4, "atk": 1900, "def": 1000}
-    trace, result = steps(frame([summoned, on_field(card("Bottomless Trap Hole"), "bth", "p2")],
-                                [{"type": "summon", "card": "m"}, {"type": "activate", "card": "bth", "targets": ["m"]}]))
+                "level": 4, "atk": atk, "def": 1000}
+    other = on_field(card("Dark Magician"), "dm", "p1")
+    trace, result = steps(frame([summoned, other, on_field(card("Bottomless Trap Hole"), "bth", "p2")],
+                                [{"type": "summon", "card": "m"}, {"type": "activate", "card": "bth"}]))
     said = [m for m, _ in trace]
-    assert "ygo.condition.met" in said and "ygo.illegal.condition_not_met" not in said
-    assert card("Bottomless Trap Hole").unevaluable[0] in [p.get("detail", "").removeprefix("unsupported card text: ")
-                                                          for m, p in trace if m == "ygo.cannot_evaluate"]
-    assert result["complete"] is False
+    assert ("ygo.illegal.condition_not_met" in said) is not answered
+    zones = {o["id"]: o["zone"] for o in result["objects"]}
+    assert (zones["m"], zones["dm"]) == (("banished" if answered else "monster_zone"), "monster_zone")
+    if answered:
+        moves = [(p["card"], p["to"], p["reason"]) for m, p in trace if m == "ygo.move" and p["card"] == "m"]
+        assert moves[-2:] == [("m", "graveyard", "destroy"), ("m", "banished", "banish")]
+        assert result["complete"] is True
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -395,3 +402,104 @@ def test_effect_veiler_from_the_library_answers_only_in_the_opponents_main_phase
         zones = {o["id"]: o["zone"] for o in result["objects"]}
         assert (zones["h"], zones["v"]) == (("monster_zone", "graveyard") if veiled else ("hand", "hand")), owner
         assert ("ygo.illegal.condition_not_met" in [m for m, _ in trace]) is not veiled
+
+
+# ----------------------------------------------------------------------------- issue 16: the library fully evaluable
+
+ISSUE_16_CARDS = ("Monster Reborn", "Solemn Judgment", "Mirror Force", "Book of Moon", "Mystical Space Typhoon", "Sangan",
+                  "Effect Veiler", "Call of the Haunted", "Bottomless Trap Hole", "Dark Hole", "Torrential Tribute",
+                  'Maxx "C"', "Ash Blossom & Joyous Spring")
+STILL_UNEVALUATED_NAMED = {'Maxx "C"'}
+"""Issue 16 cards with text the vocabulary cannot say yet: Maxx "C"'s draw each time the opponent
+Special Summons this turn (a trigger made by a resolved effect). It is reported as ``cannot_evaluate``
+when it applies; the set may only shrink."""
+UNEVALUABLE_TARGET = 0.10
+UNEVALUABLE_NOW = 69
+"""Issue 16 asks for at most 10 % of the library with unevaluable text; how many cards carry some
+today, which may only fall (lower it as cards become evaluable)."""
+LIBRARY_GOLDENS = sorted((ROOT / "fixtures" / "scenarios" / "ygo").glob("library-*.json"))
+
+
+def _unevaluable_share():
+    return sum(1 for c in CARDS if c.unevaluable) / len(CARDS)
+
+
+def test_the_issue_16_cards_are_fully_in_the_vocabulary():
+    left = {name for name in ISSUE_16_CARDS if card(name).unevaluable}
+    assert left <= STILL_UNEVALUATED_NAMED, sorted(left - STILL_UNEVALUATED_NAMED)
+    assert left == STILL_UNEVALUATED_NAMED, f"now evaluable, take them out of STILL_UNEVALUATED_NAMED: {sorted(STILL_UNEVALUATED_NAMED - left)}"
+
+
+def test_the_share_of_cards_with_unevaluable_text_only_falls():
+    assert len(CARDS) >= 150
+    left = sorted(c.name for c in CARDS if c.unevaluable)
+    assert len(left) <= UNEVALUABLE_NOW, f"{len(left)} cards carry unevaluable text (at most {UNEVALUABLE_NOW}): {left}"
+
+
+@pytest.mark.xfail(reason="issue 16: at most 10 % of the library may carry unevaluable text; not there yet", strict=True)
+def test_at_most_ten_percent_of_the_library_carries_unevaluable_text():
+    assert _unevaluable_share() <= UNEVALUABLE_TARGET
+
+
+def _holds_as_filed(obj, entry):
+    """Return whether a golden object is ``entry`` exactly as its file has it (SELF as the object's id)."""
+    return obj.get("name") == entry.name and all(obj.get(k) == v for k, v in
+                                                   entry.as_object(obj["id"], obj["owner"], obj["zone"]).items()
+                                                   if k not in ("id", "owner", "zone"))
+
+
+QUIET = {"priority", "activate", "respond", "end", "setup", "summon"}
+
+
+def _acts_in(golden, oid):
+    """Return whether the card ``oid`` acts in the golden past the setup: its ability resolves,
+    pays, moves or negates something, is refused or reported, or its trigger is chosen."""
+    trace = engine.resolve(golden["scenario"])["trace"]
+    resolving = {s["params"].get("link") for s in trace if s["message_id"] == "ygo.chain.resolve_link"
+                 and s["params"].get("card") == oid}
+    return any(s["kind"] not in QUIET and (oid in (s["params"].get("card"), s["params"].get("source"), s["params"].get("attacker"))
+                                           or (s["params"].get("by_link") in resolving - {None})
+                                           or (s["params"].get("link") in resolving - {None} and s["kind"] != "resolve"))
+               for s in trace)
+
+
+def _library_goldens():
+    for path in LIBRARY_GOLDENS:
+        golden = json.loads(path.read_text(encoding="utf-8"))
+        yield path.stem, golden
+
+
+def _cards_with_goldens():
+    found = set()
+    for _stem, golden in _library_goldens():
+        for obj in golden["scenario"]["objects"]:
+            entry = by_name("ygo").get(obj["name"].casefold())
+            if entry is not None and _holds_as_filed(obj, entry) and _acts_in(golden, obj["id"]):
+                found.add(entry.name)
+    return found
+
+
+def test_every_library_golden_holds_library_cards_as_filed_and_replays():
+    assert len(LIBRARY_GOLDENS) >= 40
+    for stem, golden in _library_goldens():
+        names = {c.name for c in CARDS}
+        held = [o for o in golden["scenario"]["objects"] if o["name"] in names]
+        assert held and all(_holds_as_filed(o, card(o["name"])) for o in held), stem
+        assert golden["source"].startswith(("ygo-ocg-rules-arcv ", "ygo-rulebook-mr2 ")), stem
+
+
+def test_the_issue_16_cards_and_the_two_minute_boards_have_goldens():
+    covered = _cards_with_goldens()
+    assert set(ISSUE_16_CARDS) <= covered, sorted(set(ISSUE_16_CARDS) - covered)
+    stems = {stem for stem, _ in _library_goldens()}
+    assert {"library-monster-reborn-answered-by-solemn-judgment", "library-mirror-force-answers-an-attack",
+            "library-sangan-destroyed-by-battle-searches"} <= stems
+
+
+def test_library_cards_without_a_golden_only_become_fewer():
+    missing = {c.name for c in CARDS} - _cards_with_goldens()
+    assert len(missing) <= GOLDENS_MISSING_AT_MOST, sorted(missing)
+
+
+GOLDENS_MISSING_AT_MOST = 63
+"""Issue 16 asks for a golden per library card; how many lack one today, which may only fall."""

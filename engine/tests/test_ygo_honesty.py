@@ -36,7 +36,7 @@ def _jinzo(**where) -> dict:
     ({"do": "destroy", "choose": 1}, "from", "choose needs from"),
     ({"do": "destroy", "target": "m", "chosen": ["m"]}, "chosen", "give choose and from"),
     ({"do": "change_atk", "target": "m", "amount": 100, "set": 0}, "amount", "exactly one of amount, set and half"),
-    ({"do": "negate_summon", "destroy": True}, "destroy", "unknown field 'destroy'"),
+    ({"do": "negate_summon", "what": "spell_card"}, "what", "unknown field 'what'"),
     ({"do": "special_summon", "target": "m", "player": "both"}, "player", "unknown player"),
     ({"do": "unsupported"}, "text", "text is required"),
 ])

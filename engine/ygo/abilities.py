@@ -34,19 +34,27 @@ _ACTIVATED: dict[str, Field] = {
                             help='"card": you can only activate 1 card of this name per turn; "effect": you can only '
                                  "use this effect of a card of this name once per turn (ARC-V 3.1.2.i3)"),
 }
+TARGETING = Record(
+    fields={"count": Integer(low=1, high=5, label="How many", help="how many cards it targets; default 1", default=1),
+            "filter": CardFilterField(label="Which cards", allow_event=True,
+                                      help="the cards it may target: on the field unless the filter names a zone")},
+    required=("filter",), label="Targets on activation",
+    help='{"count": N, "filter": FILTER}: "target N cards that …". The targets are chosen when it is activated (the '
+         "chain link's or activate action's targets; a trigger met during play: options.trigger_targets) and must fit "
+         "the filter, read from its controller's side (ARC-V 4.2.3.3.i2; MR2 ch5.28); its actions that name no card "
+         "apply to them")
+ACTIVATED_TARGETING = Record(
+    fields={**TARGETING.fields, "up_to": Boolean(label="Up to", default=False,
+                                                 help='"target up to N cards": from 1 to count targets')},
+    required=("filter",), label=TARGETING.label, help=TARGETING.help + '; with up_to, from 1 to count of them')
 _CONDITIONED: dict[str, Field] = {
     **_ACTIVATED,
+    "targeting": ACTIVATED_TARGETING,
     "condition": VOCABULARY.use("activation_condition", label="Activation condition",
                                 help="when it may be activated (\"when your opponent Normal Summons\", \"during the "
                                      "Battle Phase\"): every key must hold, or the activation is illegal (ARC-V 4.2.3.i1)"),
 }
 """The keys of an effect a player activates at will: it may state an activation condition."""
-TARGETING = Record(
-    fields={"count": Integer(low=1, high=5, label="How many", help="how many cards it targets; default 1", default=1),
-            "filter": CardFilterField(label="Which cards", help="the cards on the field it may target")},
-    required=("filter",), label="Targets on activation",
-    help='for a trigger met during play: {"count": N, "filter": FILTER}; the targets are chosen when it is activated '
-         "(options.trigger_targets; engine/ygo/trigger_targets.py), and its actions that name no card apply to them")
 _TRIGGERED: dict[str, Field] = {
     **_ACTIVATED,
     "trigger": VOCABULARY.use("trigger_event", label="Trigger event",
@@ -60,7 +68,7 @@ _TRIGGERED: dict[str, Field] = {
                                  help="what the event must also be: from (zones), by (effect, battle, cost), method "
                                       "(of a Summon), player (self or opponent)"),
 }
-_ROW = Row(main=("actions",), extra=("id", "text", "cost", "once_per_turn", "condition"))
+_ROW = Row(main=("actions",), extra=("id", "text", "cost", "once_per_turn", "condition", "targeting"))
 _TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"),
                    extra=("qualifiers", "targeting", "id", "text", "cost", "once_per_turn"))
 

@@ -26,6 +26,7 @@ from .primitives import move
 from .protection import verify_allowed, verify_targets
 from .restrictions import record_once_per_turn, verify_hand_summon_chain, verify_once_per_turn
 from .rules import R
+from .trigger_targets import legal_targets
 from .vocabulary import VOCABULARY
 
 MAIN_PHASES = ("main1", "main2")
@@ -150,6 +151,8 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
     verify_condition(duel, state, card, effect, act.controller)
     verify_allowed(duel, state, card, act.controller, act.actions, effect.effect_class)
     verify_targets(duel, state, card, act.controller, act.targets, effect.effect_class)
+    if effect.targeting is not None and not act.own_actions and effect.effect_class not in TRIGGERED:
+        verify_chosen_targets(duel, state, act, card, effect)
     derived, speed_rule = speed
     if act.spell_speed is not None and act.spell_speed != derived:
         raise duel.illegal(speed_rule, "ygo.illegal.spell_speed_mismatch", **base, given=act.spell_speed, derived=derived)
@@ -169,6 +172,25 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
         if verify is not None:
             verify(duel, state, card, part)
     return derived, effect.effect_class
+
+
+def verify_chosen_targets(duel: Duel, state: GameState, act: Activation, card: Card, effect: Effect) -> None:
+    """Check the targets an activated effect with ``targeting`` is activated with: exactly its
+    ``count`` distinct cards (with ``up_to``, from 1 to ``count``), each fitting its filter from the activating player's side (ARC-V
+    4.2.3.3.i2, 3.2.4.3.i7; MR2 ch5.28). Raises :class:`IllegalAction` listing the cards it may
+    target. Listing what a player may activate (no targets given) asks only that enough exist."""
+    assert effect.targeting is not None
+    count, _ = effect.targeting
+    legal = [c.id for c in legal_targets(duel, state, card, effect, act.controller)]
+    given = act.targets
+    low = 1 if effect.targets_up_to else count
+    if act.source[0] == "legal" and not given:
+        ok = len(legal) >= low
+    else:
+        ok = low <= len(given) <= count and len(set(given)) == len(given) and all(t in legal for t in given)
+    if not ok:
+        raise duel.illegal(R.TARGET_AT_ACTIVATION, "ygo.illegal.targets", card=card.id, card_name=card.name,
+                           count=count, given=list(given), options=legal)
 
 
 def can_activate(duel: Duel, state: GameState, act: Activation) -> bool:
@@ -210,6 +232,7 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
     """
     derived, effect_class = verify_activation(duel, state, act, simultaneous=simultaneous)
     card = state.card(act.card)
+    answered = state.last_event.cards if state.last_event is not None else ()
     state = record_once_per_turn(state, act, card, card.effects[act.effect])
     number = len(state.chain) + 1
     first = number == 1
@@ -231,6 +254,7 @@ def do_activate(duel: Duel, state: GameState, act: Activation, *, simultaneous: 
         actions=act.actions,
         source=(str(act.source[0]), int(act.source[1])),
         activated_on_field=state.card(card.id).zone in FIELD_ZONES,
+        event_cards=answered,
     )
     state = duel.sync(replace(state, chain=state.chain + (link,)))
     state = duel.event(state, "activated", card.id, player=act.controller)

@@ -34,21 +34,24 @@ AMOUNT_LABELS = {"atk": "Its ATK", "def": "Its DEF", "original_atk": "Its origin
 AMOUNT_KEYS = {
     "equal_to": Choice(values=AMOUNT_SOURCES, what="value", label="Equal to", labels=AMOUNT_LABELS,
                        help="read the amount from a card (of): atk, def, original_atk, original_def or atk_lost"),
-    "of": Ref(spaces=("object",), label="Of card", help="the card equal_to reads"),
+    "of": Ref(spaces=("object",), label="Of card",
+              help="the card equal_to reads; left out in an effect that targets, the card it targets"),
 }
 """The keys of an amount read from a card, shared by ``damage`` and ``gain_lp``."""
 AMOUNT_MESSAGES = ("ygo.amount.read", "ygo.amount.last_known", "ygo.amount.lost", "ygo.cannot_evaluate")
 AMOUNT_DOC = ("`atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it "
               "has left the field (last known information, official ruling); `original_atk`/`original_def` its "
               "original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really "
-              "took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1).")
+              "took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, "
+              "`of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2).")
 
 
 def check_amount(value: Mapping[str, Any], path: Path, v: Validation) -> None:
     """Refuse an amount given twice or not at all, and ``equal_to`` without ``of`` (or the reverse)."""
     if ("amount" in value) == ("equal_to" in value):
         v.error((*path, "amount"), "give exactly one of amount and equal_to")
-    if ("equal_to" in value) != ("of" in value):
+    aimed = path[:-1] in getattr(v, "aimed", ()) and "equal_to" in value  # of: the card it targets
+    if ("equal_to" in value) != ("of" in value) and not aimed:
         v.error((*path, "of" if "equal_to" in value else "equal_to"),
                 "equal_to needs of: the card it reads" if "equal_to" in value else "of needs equal_to: what it reads")
 
@@ -59,8 +62,14 @@ def _stat(source: str) -> str:
 
 def read_amount(duel: Duel, state: GameState, link: ChainLink, part: Instruction) -> tuple[Optional[int], GameState]:
     """Return the amount ``part.equal_to`` reads from ``part.of`` and the state, recording how it
-    was read; ``None`` (after a ``cannot_evaluate`` step) when the card has no such value."""
-    card = state.card(part.of)
+    was read; ``None`` (after a ``cannot_evaluate`` step) when the card has no such value. Without
+    ``of`` (an effect that targets) it reads the link's first target (chosen on activation, ARC-V
+    4.2.3.3.i2), wherever it is now."""
+    if not part.of and not link.targets:
+        return None, duel.cannot_evaluate(state, "ygo.cannot_evaluate", link=link.number, card=link.card,
+                                          card_name=state.card(link.card).name,
+                                          detail="the amount is read from the card the link targets, and it targets none")
+    card = state.card(part.of or link.targets[0])
     source, stat = part.equal_to, _stat(part.equal_to)
     on_field = card.zone is Zone.MONSTER_ZONE and card.face_up
     params = {"link": link.number, "card": card.id, "card_name": card.name, "value": source}

@@ -278,6 +278,7 @@ CITATIONS.update({
     R.PHASE_TRIGGERS: _s("3.2.7.3.i5"),
     R.DRAWN_EVENT: _mr2("ch5.31"),
     R.TARGET_AT_ACTIVATION: _s("4.2.3.3.i2"),
+    R.SELECT_ALL: _s("4.2.3.3.i5"),
     R.FACE_DOWN_NOT_TARGET: _s("3.2.4.3.i7"),
     # issue 13 (gaps)
     R.TRIBUTED: _s("3.2.2.1.1.1.i1"),

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any, Optional
 
 from ..core import IllegalAction
-from ..core.vocabulary import Const, Either, Ref, Row
+from ..core.vocabulary import Choice, Const, Either, Ref, Row
 from .activation import pass_priority, priority_params
 from .duel import Duel
 from .model import Attack, Card, EventWindow, GameState, PlayerId, Position, Replay, Zone, opponent_of
@@ -39,6 +39,10 @@ def verify_attack(duel: Duel, state: GameState, attacker: Card, target: Optional
                            step=state.turn.step)
     if state.turn.number == 1:
         raise duel.illegal(R.FIRST_TURN_NO_BATTLE, "ygo.illegal.first_turn_battle", **base)
+    for locked, source in state.attack_locks:
+        if locked == player:
+            raise duel.illegal(R.CARD_TEXT, "ygo.illegal.attack_locked", **base, player=player, source=source,
+                               source_name=state.card(source).name)
     if attacker.zone is not Zone.MONSTER_ZONE or attacker.controller != player:
         raise duel.illegal(R.ATTACK_DECLARE, "ygo.illegal.attacker_not_available", **base, zone=attacker.zone.value)
     if attacker.position is Position.FACE_DOWN_DEFENSE:
@@ -244,3 +248,36 @@ def cancel_attack(duel: Duel, state: GameState, action: Mapping[str, Any], index
     duel.record("battle", "ygo.battle.attack_cancelled", R.REPLAY, attacker=attacker.id, attacker_name=attacker.name,
                 player=player)
     return duel.sync(replace(state, replay=None))
+
+
+@VOCABULARY.entry(
+    "instruction", "end_battle_phase", rule=(R.PHASE_ORDER, R.CARD_TEXT), label="End the Battle Phase", keys={},
+    messages=("ygo.phase.battle_ends", "ygo.no_effect.not_battle_phase"),
+    doc="\"Then end the Battle Phase\": the attack in progress, if any, ends, and the Battle Phase goes to its End "
+        "Step, so no more attacks can be declared this turn; Main Phase 2 follows (the card's text, ARC-V 4.1.2.i1; "
+        "MR2 ch3.4, ch3.8). Outside the Battle Phase it does nothing.",
+    example={"do": "end_battle_phase"})
+def end_battle_phase(duel: Duel, state: GameState, link: Any, index: int, part: Any) -> GameState:
+    """Move the Battle Phase to its End Step and end the attack in progress."""
+    if state.turn.phase != "battle":
+        duel.record("no_effect", "ygo.no_effect.not_battle_phase", R.PHASE_ORDER, link=link.number, phase=state.turn.phase)
+        return state
+    duel.record("phase", "ygo.phase.battle_ends", R.PHASE_ORDER, link=link.number, player=state.turn.active)
+    return duel.sync(replace(state, attack=None, replay=None, turn=replace(state.turn, step="end")))
+
+
+@VOCABULARY.entry(
+    "instruction", "no_attacks_this_turn", rule=(R.CARD_TEXT, R.ATTACK_DECLARE), label="No attacks this turn",
+    keys={"player": Choice(values=("self", "opponent"), what="player", label="Player", default="opponent",
+                           labels={"self": "The activating player", "opponent": "Their opponent"},
+                           help="who cannot declare an attack: opponent (the default) or self")},
+    messages=("ygo.lock.attacks", "ygo.illegal.attack_locked"), row=Row(main=("player",)),
+    doc="\"Your opponent cannot declare an attack this turn\": for the rest of the turn an attack declaration by the "
+        "player is illegal; an attack already declared goes on (the card's text, ARC-V 4.1.2.i1). The lock ends with "
+        "the turn.",
+    example={"do": "no_attacks_this_turn", "player": "opponent"})
+def no_attacks_this_turn(duel: Duel, state: GameState, link: Any, index: int, part: Any) -> GameState:
+    """Keep the player from declaring attacks for the rest of the turn."""
+    player = link.controller if part.player == "self" else opponent_of(link.controller)
+    duel.record("effect", "ygo.lock.attacks", R.CARD_TEXT, link=link.number, player=player)
+    return replace(state, attack_locks=(*state.attack_locks, (player, link.card)))

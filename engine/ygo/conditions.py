@@ -66,8 +66,10 @@ def _summon_reading(kinds: tuple[str, ...], event_kind: str, actor: PlayerId, pl
     return event_kind in kinds and _whose(by, player, actor)
 
 
-def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, player: PlayerId) -> tuple[bool, str]:
-    """Return whether the condition key holds for ``player`` now, and what the engine read."""
+def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, player: PlayerId,
+          this: Optional[str] = None) -> tuple[bool, str]:
+    """Return whether the condition key holds for ``player`` now, and what the engine read
+    (``this``: the card whose condition it is)."""
     by = condition.get("by", "any")
     window = state.last_event
     if key == "summoned":
@@ -87,6 +89,10 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
         if window is None or window.kind != "attack_declared" or state.attack is None:
             return False, "no attack has just been declared"
         direct = state.attack.target is None
+        if value == "this_card":
+            on_it = this is not None and state.attack.target == this
+            return on_it and _whose(by, player, window.player), \
+                f"attack on {state.attack.target or 'the player'} by {window.player}"
         matches = value == "any" or (value == "direct") == direct
         return matches and _whose(by, player, window.player), \
             f"{'direct attack' if direct else 'attack on a monster'} by {window.player}"
@@ -97,14 +103,19 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
         card = state.card(top.card)
         card_only = condition.get("card_only", False)
         matches = kind_matches(value, card, top.effect_class) and (not card_only or top.is_card_activation)
-        return matches and _whose(by, player, top.controller), \
-            f"Chain Link {top.number}: {card.name} by {top.controller}"
+        now = f"Chain Link {top.number}: {card.name} by {top.controller}"
+        if "includes" in condition:
+            found = [part.do for part in top.actions if _includes(state, part, condition["includes"])]
+            matches = matches and bool(found)
+            now += f"; its actions that {INCLUDES[condition['includes']]}: {', '.join(found) or 'none'}"
+        return matches and _whose(by, player, top.controller), now
     if key == "summoning":
         if not state.summoning or state.chain:
             return False, "no monster is being Summoned"
         actor = state.card(state.summoning[0]).controller
-        return _summon_reading(SUMMON_KINDS[value], state.summon_kind, actor, player, by), \
-            f"{state.summon_kind} by {actor}"
+        one = len(state.summoning) == 1 or not condition.get("exactly_one", False)
+        return _summon_reading(SUMMON_KINDS[value], state.summon_kind, actor, player, by) and one, \
+            f"{state.summon_kind} of {len(state.summoning)} monster(s) by {actor}"
     if key == "phase":
         return state.turn.phase in PHASES[value], f"phase {state.turn.phase}"
     if key == "turn":
@@ -118,13 +129,34 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
     return lp <= value, f"{player} has {lp} LP"
 
 
-def readings(state: GameState, effect: Effect, player: PlayerId) -> Iterator[tuple[str, Any, bool, str]]:
+INCLUDES = {"special_summon": "Special Summon",
+            "from_deck": "add a card from the Deck to the hand, Special Summon from the Deck or send from the Deck "
+                         "to the Graveyard"}
+_DECK_VERBS = frozenset({"add_to_hand", "special_summon", "send_to_graveyard"})
+
+
+def _includes(state: GameState, part: Any, what: str) -> bool:
+    """Return whether one action of a chain link does what an ``includes`` condition names."""
+    if what == "special_summon":
+        return part.do in ("special_summon", "fusion_summon", "ritual_summon")
+    if part.do not in _DECK_VERBS:
+        return False
+    if part.do == "send_to_graveyard" and part.from_top is not None:
+        return True
+    named = [*part.objects, *part.options]
+    pools = [f for f in (part.among, part.select) if f is not None]
+    return (any(state.card(c).zone is Zone.DECK for c in named if state.has_card(c))
+            or any(f.zone == "deck" for f in pools))
+
+
+def readings(state: GameState, effect: Effect, player: PlayerId,
+             this: Optional[str] = None) -> Iterator[tuple[str, Any, bool, str]]:
     """Yield ``(key, value, holds, now)`` for each condition key of ``effect`` (companions skipped)."""
     condition = dict(effect.condition)
     for key, value in effect.condition:
-        if key in _COMPANIONS or key in ("card_only", "exactly_one", "monster"):
+        if key in _COMPANIONS or key in ("card_only", "exactly_one", "monster", "includes"):
             continue
-        holds, now = _read(state, condition, key, value, player)
+        holds, now = _read(state, condition, key, value, player, this)
         yield key, value, holds, now
 
 
@@ -141,11 +173,11 @@ def _written(key: str, value: Any, effect: Effect) -> str:
     return ", ".join(f"{k}: {_shown(v)}" for k, v in ((key, value), *((c, given[c]) for c in companions if c in given)))
 
 
-def unmet(state: GameState, effect: Effect, player: PlayerId) -> Optional[tuple[str, str, R]]:
+def unmet(state: GameState, effect: Effect, player: PlayerId, this: Optional[str] = None) -> Optional[tuple[str, str, R]]:
     """Return ``(condition as written, what the engine read, the rule)`` of the first condition
     key of ``effect`` that does not hold for ``player`` now, or ``None`` when all hold (ARC-V
     4.2.3.i1; "exactly 1 monster" Summoned together with others: official ruling)."""
-    for key, value, holds, now in readings(state, effect, player):
+    for key, value, holds, now in readings(state, effect, player, this):
         if not holds:
             window = state.last_event
             crowded = (key == "summoned" and dict(effect.condition).get("exactly_one", False) and window is not None
@@ -173,7 +205,7 @@ def verify_condition(duel: Duel, state: GameState, card: Card, effect: Effect, p
     """Refuse the activation of ``effect`` of ``card`` by ``player`` whose activation condition
     is not met (ARC-V 4.2.3.i1; MR2 ch2.23). Raises :class:`~engine.core.IllegalAction`
     (``ygo.illegal.condition_not_met``)."""
-    missing = unmet(state, effect, player)
+    missing = unmet(state, effect, player, card.id)
     if missing is not None:
         raise duel.illegal(missing[2], "ygo.illegal.condition_not_met", card=card.id, card_name=card.name,
                            condition=missing[0], now=missing[1])
@@ -181,7 +213,7 @@ def verify_condition(duel: Duel, state: GameState, card: Card, effect: Effect, p
 
 def record_condition(duel: Duel, state: GameState, card: Card, effect: Effect, player: PlayerId) -> None:
     """Record that the activation condition of an effect being activated is met (one step per key)."""
-    for key, value, _holds, now in readings(state, effect, player):
+    for key, value, _holds, now in readings(state, effect, player, card.id):
         duel.record("condition", "ygo.condition.met", R.ACTIVATION_CONDITION, card=card.id, card_name=card.name,
                     condition=_written(key, value, effect), now=now)
 
@@ -215,13 +247,16 @@ VOCABULARY.define(
     example={"summoned": "normal_or_flip", "by": "opponent", "monster": {"atk_min": 1000}})
 VOCABULARY.define(
     "activation_condition", "attack_declared", rule=_WINDOW_RULE, label="When an attack is declared",
-    value=Choice(values=("any", "direct", "monster"), what="kind of attack", label="Attack",
-                 labels={"any": "Any attack", "direct": "A direct attack", "monster": "An attack on a monster"},
-                 help="any, direct (a direct attack) or monster (an attack on a monster)"),
+    value=Choice(values=("any", "direct", "monster", "this_card"), what="kind of attack", label="Attack",
+                 labels={"any": "Any attack", "direct": "A direct attack", "monster": "An attack on a monster",
+                         "this_card": "An attack on this card"},
+                 help="any, direct (a direct attack), monster (an attack on a monster) or this_card (this card is "
+                      "the attack target)"),
     keys=_COMPANIONS, messages=_MESSAGES,
     doc="\"When (an opponent's monster) declares an attack\": only in the Battle Step right after the declaration, "
         "while the players respond to it; not after a chain resolved since, nor in the Damage Step (ARC-V "
-        "4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker's controller.",
+        "4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker's controller; "
+        "`this_card`: \"when this card is targeted for an attack\".",
     example={"attack_declared": "any", "by": "opponent"})
 VOCABULARY.define(
     "activation_condition", "activated", rule=_RULE, label="When a card or effect is activated",
@@ -229,17 +264,29 @@ VOCABULARY.define(
                  help="all, monster, spell, trap or spell_trap: the kind of the activation it answers"),
     keys={**_COMPANIONS, "card_only": Boolean(label="Card activation only", default=False,
                                               help='true: "when a Spell Card is activated" (the card itself, not '
-                                                   "an effect of a face-up card)")},
+                                                   "an effect of a face-up card)"),
+          "includes": Choice(values=tuple(INCLUDES), what="what the activation includes", label="That includes",
+                             labels={"special_summon": "Special Summoning", "from_deck": "Using the Deck"},
+                             help='special_summon ("an activation that includes Special Summoning") or from_deck '
+                                  '("an effect that would add from the Deck to the hand, Special Summon from the Deck '
+                                  'or send from the Deck to the GY")')},
     messages=_MESSAGES,
     doc="\"When (your opponent) activates a Spell / Trap / monster effect\": only chained directly to such an "
         "activation, the last link of the chain; `card_only` for the activation of the card itself (ARC-V "
-        "4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card's (ARC-V 3.3.3.7).",
+        "4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card's (ARC-V 3.3.3.7). `includes` reads the "
+        "actions of that link as they are written: `special_summon` (one of them Special Summons), `from_deck` (one "
+        "adds a card from the Deck to the hand, Special Summons from the Deck or sends from the Deck to the "
+        "Graveyard, naming Deck cards or choosing among them).",
     example={"activated": "spell", "by": "opponent"})
 VOCABULARY.define(
-    "activation_condition", "summoning", rule=_RULE, label="When a monster would be Summoned", value=_SUMMON,
-    keys=_COMPANIONS, messages=_MESSAGES,
+    "activation_condition", "summoning", rule=(*_RULE, R.CONDITION_COUNT), label="When a monster would be Summoned",
+    value=_SUMMON, messages=_MESSAGES,
+    keys={**_COMPANIONS, "exactly_one": Boolean(label="Exactly 1 monster", default=False,
+                                                help='true: "when your opponent would Special Summon exactly 1 '
+                                                     'monster": not when two or more are Summoned together')},
     doc="\"When a monster would be Summoned\" (a card that negates the Summon): only while the Summon is in "
-        "progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23).",
+        "progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23); "
+        "`exactly_one`: not when two or more monsters are being Summoned together (official ruling).",
     example={"summoning": "any", "by": "opponent"})
 VOCABULARY.define(
     "activation_condition", "phase", rule=_RULE, label="During a phase",

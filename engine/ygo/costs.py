@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.vocabulary import Const, Either, Integer, ListOf, Ref, Row, Text
+from typing import Any
+
+from ..core.validation import Path
+from ..core.vocabulary import Const, Either, Integer, ListOf, Ref, Row, Text, Validation
 from .duel import Duel
+from .filters import CardFilterField, ranked
 from .model import FIELD_ZONES, Card, GameState, Instruction, PlayerId, Zone
 from .primitives import check_lp, move
 from .replacement import verify_cost_destination
@@ -66,8 +70,32 @@ class MoveCard(CostRule):
         self.key = key
         self.no_token = no_token
 
+    def options(self, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> list[Card]:
+        """Return the cards other than ``card`` that ``controller`` could pay an ``among`` cost with."""
+        assert cost.among is not None
+        return ranked([c for c in state.cards if c.id != card.id and c.zone in self.allowed
+                       and (c.controller if c.zone in FIELD_ZONES else c.owner) == controller
+                       and not (self.no_token and c.is_token) and cost.among.matches(c, controller, state, (), card.id)],
+                      cost.among.rank)
+
+    def chosen(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> Card:
+        """Return the card a cost is paid with: the one it names, or the only card its ``among``
+        fits. Raises :class:`~engine.core.IllegalAction` when none fits (ARC-V 4.2.2.i3) and when
+        several do: the player chooses it as they activate, so the activation must name it in
+        its own ``cost`` (4.2.2.i2)."""
+        if cost.among is None:
+            return state.card(cost.objects[0])
+        fits = self.options(state, card, controller, cost)
+        base = {"card": card.id, "card_name": card.name, "cost": cost.do}
+        if not fits:
+            raise duel.illegal(R.COST_UNPAYABLE, "ygo.illegal.cost_unpayable", **base,
+                               reason=f"{controller} has no card the cost fits")
+        if len(fits) > 1:
+            raise duel.illegal(R.COST_PAID, "ygo.illegal.cost_choice", **base, options=[c.id for c in fits])
+        return fits[0]
+
     def verify(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction) -> None:
-        paid = state.card(cost.objects[0])
+        paid = self.chosen(duel, state, card, controller, cost)
         base = {"card": card.id, "card_name": card.name, "cost": cost.do}
         mine = paid.controller == controller if paid.zone in FIELD_ZONES else paid.owner == controller
         if paid.zone not in self.allowed or not mine:
@@ -81,7 +109,7 @@ class MoveCard(CostRule):
 
     def __call__(self, duel: Duel, state: GameState, card: Card, controller: PlayerId, cost: Instruction,
                  link: int) -> GameState:
-        paid = state.card(cost.objects[0])
+        paid = self.chosen(duel, state, card, controller, cost)
         return move(duel, state, paid, self.to, cost.do, self.key, kind="cost", message_id="ygo.cost.move",
                     extra={"player": controller, "cost": cost.do, "cost_card": paid.id, "cost_card_name": paid.name,
                            "card": card.id, "card_name": card.name})
@@ -170,7 +198,21 @@ VOCABULARY.entry(
         "(ARC-V 4.2.2.i2, 1.4.1.i5, 4.1.4.i1; MR2 ch5.20).",
     example={"do": "pay_lp", "amount": 1000})(PayLife())
 
-_CARD = {"card": Ref(spaces=("object",), label="Card", help="the card paid")}
+_CARD = {"card": Ref(spaces=("object",), label="Card", help="the card paid"),
+         "among": CardFilterField(label="Or the card that fits", allow_event=True,
+                                  help='instead of card: "discard 1 card", "Tribute 1 Winged Beast monster": the card '
+                                       "other than this one that fits (the activation names it in its own cost when "
+                                       "several do)")}
+
+
+def _check_one_card(value: Any, path: Path, v: Validation) -> None:
+    if ("card" in value) == ("among" in value):
+        v.error((*path, "card"), "name the card paid (card) or the cards it may be (among), one of them")
+
+
+_AMONG_DOC = (" With `among` instead of `card` (\"discard 1 card\"), it is paid with the one card other than this "
+              "one that fits the filter; when several fit, the player chooses as they activate, so the activation "
+              "must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).")
 for _name, _label, _allowed, _to, _key, _doc in (
         ("discard", "Discard", frozenset({Zone.HAND}), Zone.GRAVEYARD, R.COST_DISCARD,
          "Discards a card from the player's hand to the Graveyard (ARC-V 4.2.2.2.i1; MR2 ch5.35)."),
@@ -182,8 +224,9 @@ for _name, _label, _allowed, _to, _key, _doc in (
          "cost (ARC-V 4.2.2.3.i1, 4.2.2.3.i6; MR2 ch5.34)."),
         ("banish", "Banish", frozenset({Zone.HAND, Zone.GRAVEYARD, *FIELD_ZONES}), Zone.BANISHED, R.COST_BANISH,
          "Banishes a card the player holds, controls or has in their Graveyard (ARC-V 4.2.2.i2; MR2 ch5.19).")):
-    VOCABULARY.entry("cost", _name, rule=(_key, R.COST_UNPAYABLE), label=_label, keys=_CARD, required=("card",),
-                     messages=("ygo.cost.move",), row=Row(main=("card",)), doc=_doc,
+    VOCABULARY.entry("cost", _name, rule=(_key, R.COST_UNPAYABLE, R.COST_PAID), label=_label, keys=_CARD,
+                     check=_check_one_card, messages=("ygo.cost.move", "ygo.illegal.cost_choice"),
+                     row=Row(main=("card",), extra=("among",)), doc=_doc + _AMONG_DOC,
                      example={"do": _name, "card": "h1"})(
         MoveCard(_allowed, _to, _key, no_token=_name == "send_to_graveyard"))
 

@@ -15,6 +15,7 @@ from typing import Any, Optional
 
 from ..core.validation import Path
 from ..core.vocabulary import Boolean, Choice, Integer, Row, Text, Validation
+from .filters import CardFilterField
 from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, read_amount
 from .duel import Duel
 from .model import FIELD_ZONES, Card, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
@@ -138,7 +139,7 @@ def _check_send(value: Mapping[str, Any], path: Path, v: Validation) -> None:
 def _move_verb(name: str, label: str, allowed: frozenset[Zone], to: Zone, key: R, doc: str, *,
                keys: Optional[dict[str, Any]] = None, rule: tuple[R, ...] = (), messages: tuple[str, ...] = (),
                example: Optional[dict[str, Any]] = None, check: Any = None) -> None:
-    VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE, *rule), label=label,
+    VOCABULARY.entry("instruction", name, rule=(key, R.TO_OWNER, R.TARGET_GONE, R.SELECT_ALL, *rule), label=label,
                      keys={**REFERENCE_KEYS, **(keys or {})}, check=check or _check_references,
                      messages=("ygo.move", *messages),
                      row=Row(main=("targets", *(keys or {})), extra=_REFERENCE_ROW.extra) if keys else _REFERENCE_ROW,
@@ -230,6 +231,12 @@ class ChangeLife:
     def __call__(self, duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
         """Change each named player's LP, then end the Duel if LP reached 0 (ARC-V 1.4.1.i6)."""
         amount: Optional[int] = part.amount or 0
+        if part.per is not None:
+            count = sum(1 for c in state.cards if (part.per.zone is not None or c.zone in FIELD_ZONES)
+                        and part.per.matches(c, link.controller, state, link.event_cards, link.card))
+            amount = (part.amount or 0) * count
+            duel.record("effect", "ygo.amount.per", R.CARD_TEXT, link=link.number, each=part.amount or 0, count=count,
+                        amount=amount)
         if part.equal_to:
             amount, state = read_amount(duel, state, link, part)
             if amount is None:
@@ -245,20 +252,34 @@ class ChangeLife:
 
 
 _LIFE_KEYS = {"player": _PLAYER, "amount": Integer(low=0, high=MAX_VALUE, label="LP", help="how many Life Points"),
-              **AMOUNT_KEYS}
+              **AMOUNT_KEYS,
+              "per": CardFilterField(label="For each card that fits", allow_event=True,
+                                     help='"500 damage for each monster your opponent controls": amount times the '
+                                          "cards that fit this filter when it applies (on the field unless it names a "
+                                          "zone)")}
+
+
+def _check_life(value: Mapping[str, Any], path: Path, v: Validation) -> None:
+    check_amount(value, path, v)
+    if "per" in value and "amount" not in value:
+        v.error((*path, "amount"), "per multiplies amount: give the amount for each card")
 VOCABULARY.entry(
     "instruction", "damage", rule=(R.DAMAGE, R.LP_ZERO, R.BOTH_ZERO, R.LAST_KNOWN, R.STAT_LOST), label="Inflict damage",
-    keys=_LIFE_KEYS, check=check_amount, messages=("ygo.damage", *AMOUNT_MESSAGES),
-    row=Row(main=("player", "amount", "equal_to", "of")),
+    keys=_LIFE_KEYS, check=_check_life, messages=("ygo.damage", "ygo.amount.per", *AMOUNT_MESSAGES),
+    row=Row(main=("player", "amount", "equal_to", "of"), extra=("per",)),
     doc="The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a "
         "chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, "
-        "`equal_to` with `of` reads the amount from a card when it applies: " + AMOUNT_DOC,
+        "`equal_to` with `of` reads the amount from a card when it applies: " + AMOUNT_DOC + " With `per` (a filter), "
+        "`amount` is for each card that fits it when the action applies (\"500 damage for each monster your "
+        "opponent controls\"; the card's text, ARC-V 4.1.2.i1).",
     example={"do": "damage", "player": "opponent", "amount": 800})(ChangeLife(-1))
 VOCABULARY.entry(
     "instruction", "gain_lp", rule=(R.GAIN_LP, R.LAST_KNOWN, R.STAT_LOST), label="Gain LP", keys=_LIFE_KEYS,
-    check=check_amount, messages=("ygo.lp.gain", *AMOUNT_MESSAGES), row=Row(main=("player", "amount", "equal_to", "of")),
+    check=_check_life, messages=("ygo.lp.gain", "ygo.amount.per", *AMOUNT_MESSAGES),
+    row=Row(main=("player", "amount", "equal_to", "of"), extra=("per",)),
     doc="The player gains that many LP (neither document states a general rule for gaining LP: the step rests on "
-        "the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: " + AMOUNT_DOC,
+        "the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: " + AMOUNT_DOC
+        + " With `per`, `amount` is for each card that fits that filter.",
     example={"do": "gain_lp", "amount": 500})(ChangeLife(+1))
 
 
@@ -276,12 +297,15 @@ def _level_fits(card: Card, max_level: int) -> bool:
                              default="attack"),
           "max_level": Integer(low=1, high=13, label="Level or lower", help='"a Level N or lower monster": N'),
           "negate_effects": Boolean(label="Effects negated", help='"its effects are negated"', default=False),
-          "cannot_attack": Boolean(label="Cannot attack this turn", help='"it cannot attack this turn"', default=False)},
+          "cannot_attack": Boolean(label="Cannot attack this turn", help='"it cannot attack this turn"', default=False),
+          "bind": Boolean(label="Bound to this card", default=False,
+                          help='"when this card leaves the field, destroy that monster; when that monster is '
+                               'destroyed, destroy this card"')},
     check=_check_references,
     messages=("ygo.move", "ygo.deck.shuffled", "ygo.summon.effects_negated", "ygo.summon.cannot_attack",
-              "ygo.no_effect.summon_level"),
+              "ygo.no_effect.summon_level", "ygo.bond.made", "ygo.bond.destroyed"),
     row=Row(main=("targets", "position"), extra=("player", "target", "choose", "from", "chosen", "max_level",
-                                                 "negate_effects", "cannot_attack")),
+                                                 "negate_effects", "cannot_attack", "bind")),
     doc="Special Summons each monster it names to the player's Monster Zone (default: the link's controller), face-up "
         "in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster "
         "on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. "
@@ -289,8 +313,10 @@ def _level_fits(card: Card, max_level: int) -> bool:
         "card's conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` (\"a Level 4 or lower "
         "monster\": a monster of a higher Level is not Summoned, and a choice on resolution is made among the "
         "monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it "
-        "stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack "
-        "declaration by it this turn is illegal).",
+        "stays face-up on the field, so its Continuous Effects never apply), `cannot_attack` (an attack "
+        "declaration by it this turn is illegal) and `bind` (the link's card, still on the field, and the monster "
+        "are bound: when the card leaves the field the monster is destroyed, and when the monster is destroyed the "
+        "card is; the monster leaving otherwise ends the bond; the card's text, ARC-V 4.1.2.i1).",
     example={"do": "special_summon", "target": "m1", "position": "defense"})
 def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Move each monster it names to the player's Monster Zone in the position given, with the
@@ -324,6 +350,11 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
         state = move(duel, state, card, Zone.MONSTER_ZONE, "special_summon", R.SPECIAL_SUMMON, position=position)
         state = duel.sync(state.with_card(replace(state.card(card.id), controller=player,
                                                   cannot_attack=part.cannot_attack)))
+        source = state.card(link.card)
+        if part.bind and source.zone in FIELD_ZONES and state.card(card.id).zone is Zone.MONSTER_ZONE:
+            state = state.with_card(replace(source, bound_to=card.id))
+            duel.record("effect", "ygo.bond.made", R.CARD_TEXT, link=link.number, card=source.id,
+                        card_name=source.name, target=card.id, target_name=card.name)
         for flag, message in ((part.negate_effects, "ygo.summon.effects_negated"),
                               (part.cannot_attack, "ygo.summon.cannot_attack")):
             if flag:
@@ -332,10 +363,15 @@ def special_summon(duel: Duel, state: GameState, link: ChainLink, index: int, pa
 
 
 @VOCABULARY.entry(
-    "instruction", "change_control", rule=(R.CONTROL, R.MONSTER_ZONE_FULL), label="Take control", keys=REFERENCE_KEYS,
-    check=_check_references, messages=("ygo.move.control",), row=_REFERENCE_ROW,
+    "instruction", "change_control", rule=(R.CONTROL, R.MONSTER_ZONE_FULL, R.LINGERING_EXPIRES), label="Take control",
+    keys={**REFERENCE_KEYS, "until": VOCABULARY.use("duration", label="Until", default="permanent",
+                                                    help="permanent (the default) or end_phase: control goes back then")},
+    check=_check_references, messages=("ygo.move.control", "ygo.move.control_back"),
+    row=Row(main=("targets", "until"), extra=_REFERENCE_ROW.extra),
     doc="The link's controller takes control of each monster it names that the opponent controls, if they have a "
-        "free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21).",
+        "free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21). With `until: end_phase` the monster goes back to the player "
+        "who controlled it when the End Phase begins, if it is still in the Monster Zone (the card's text; when a "
+        "lingering effect ends: a ruling).",
     example={"do": "change_control", "target": "m2"})
 def change_control(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Give the link's controller each opposing monster it names."""
@@ -348,7 +384,9 @@ def change_control(duel: Duel, state: GameState, link: ChainLink, index: int, pa
             duel.record("no_effect", "ygo.no_effect.zone_full", R.MONSTER_ZONE_FULL, link=link.number,
                         target=card.id, target_name=card.name)
             continue
-        state = duel.step(state.with_card(replace(card, controller=link.controller)), "move", "ygo.move.control",
+        back = card.controller if part.until == "end_phase" else None
+        state = duel.step(state.with_card(replace(card, controller=link.controller, control_returns_to=back)), "move",
+                          "ygo.move.control",
                           R.CONTROL, card=card.id, card_name=card.name, player=link.controller)
     return state
 

@@ -23,7 +23,9 @@ MAX_NAME = 200
 KINDS = tuple(kind.value for kind in CardKind)
 ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype in values}))
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
-               "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material")
+               "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material",
+               "zone", "position", "event", "other", "def_max", "rank",
+               "name_includes")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -81,13 +83,78 @@ VOCABULARY.define("filter", "atk_max", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), la
                   example={"kind": "monster", "atk_max": 1500})
 
 
+# issue 16: "a monster in either GY" (Monster Reborn), "Attack Position monsters" (Mirror Force)
+FILTER_ZONES = ("field", "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zone", "spell_trap_zone",
+                "field_zone", "pendulum_zone")
+VOCABULARY.define("filter", "zone", rule=(*_RULE, R.TARGET_AT_ACTIVATION), label="Zone",
+                  value=Choice(values=FILTER_ZONES, what="zone"),
+                  doc="Cards in this zone: `field` is any zone on the field, else one zone (`graveyard`, `hand`, "
+                      "`banished`, `monster_zone` …). A targeting effect or a selector without `zone` reads the field "
+                      "only (ARC-V 2.1, 4.2.3.3).",
+                  example={"kind": "monster", "zone": "graveyard"})
+VOCABULARY.define("filter", "position", rule=(*_RULE, R.CHANGE_POSITION), label="Battle position",
+                  value=Choice(values=("attack", "defense", "face-down defense"), what="battle position"),
+                  doc="Monsters in the Monster Zone in this battle position: `attack`, `defense` (face-up or face-down "
+                      "Defense Position) or `face-down defense`; a card elsewhere never matches (ARC-V 3.2.4).",
+                  example={"kind": "monster", "position": "attack", "controller": "opponent"})
+
+
+VOCABULARY.define("filter", "name_includes", rule=_RULE, label="Name includes",
+                  value=Text(min_length=1, max_length=MAX_NAME),
+                  doc="Cards whose name includes this text, as written (\"a 'Gravekeeper's' monster\": "
+                      "`Gravekeeper's`); an archetype the card counts as without the text in its name is not read "
+                      "(official ruling; not in either document).",
+                  example={"kind": "monster", "name_includes": "Gravekeeper's"})
+VOCABULARY.define("filter", "def_max", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), label="N or less DEF",
+                  value=Integer(low=0, high=MAX_ATK),
+                  doc="Monsters with this much DEF or less, their current DEF as the board shows it; a card without "
+                      "DEF never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).",
+                  example={"kind": "monster", "def_max": 1500})
+VOCABULARY.define("filter", "other", rule=(R.SELECT_ALL,), label="Other than this card",
+                  value=Boolean(label="Other cards", help="true: not the card whose effect this is"),
+                  doc="\"Other\" cards: never the card whose effect reads the filter (a Spell that destroys every "
+                      "other Spell and Trap). Only in an effect's `targeting`, an action's `all` or `among`, or a "
+                      "cost's `among`, where that card is known.",
+                  example={"kinds": ["spell", "trap"], "other": True})
+RANKS = ("lowest_atk", "highest_atk", "lowest_def", "highest_def")
+VOCABULARY.define("filter", "rank", rule=(R.SELECT_ALL, R.CHOICE_ON_RESOLUTION), label="The lowest or highest",
+                  value=Choice(values=RANKS, what="rank"),
+                  doc="Among the cards the rest of the filter fits, only those with the lowest (or highest) ATK (or "
+                      "DEF) of them, read when it applies (\"the face-up monster with the lowest ATK your opponent "
+                      "controls\"); with several tied, `choose` picks among them (ARC-V 4.2.3.3.1.i1). A card without "
+                      "that value is left out. Only in an effect's `targeting`, an action's `all` or `among`, or a cost's "
+                      "`among`.",
+                  example={"kind": "monster", "face_up": True, "controller": "opponent", "rank": "lowest_atk"})
+VOCABULARY.define("filter", "event", rule=(R.TARGET_AT_ACTIVATION,), label="The card(s) of the event answered",
+                  value=Boolean(label="That card", help="true: only the cards of the event the activation answers"),
+                  doc="\"That monster\": only the card(s) of the event the activation answers (the monster(s) just "
+                      "Summoned, the monster that declared the attack), as its activation condition reads it "
+                      "(ARC-V 4.2.3.i1). Only in an effect's `targeting` or an action's `all`, where the activation "
+                      "is known.",
+                  example={"event": True, "atk_min": 1000})
+
+
+def ranked(cards: list[Any], rank: str | None) -> list[Any]:
+    """Return the cards with the extreme value ``rank`` names (``lowest_atk`` …), all of them tied;
+    ``cards`` unchanged without a rank. A card without that value is left out."""
+    if rank is None:
+        return cards
+    extreme, stat = rank.split("_")
+    valued = [(c, getattr(c, "def_" if stat == "def" else "atk")) for c in cards]
+    valued = [(c, value) for c, value in valued if value is not None]
+    best = (min if extreme == "lowest" else max)((value for _, value in valued), default=None)
+    return [c for c, value in valued if value == best]
+
+
 @dataclass(frozen=True, kw_only=True)
 class CardFilterField(Field):
     """A card filter where a document writes one: an object of ``filter`` keys, or (with
-    ``allow_name``) a card name alone, or (with ``allow_self``) ``"self"``."""
+    ``allow_name``) a card name alone, or (with ``allow_self``) ``"self"``; ``event`` only with
+    ``allow_event`` (where the event an activation answers is known)."""
 
     allow_name: bool = False
     allow_self: bool = False
+    allow_event: bool = False
 
     def check(self, value: Any, path: Path, v: Validation) -> bool:
         if self.allow_self and value == "self":
@@ -96,6 +163,10 @@ class CardFilterField(Field):
             return v.checker.string(value, path, min_length=1, max_length=MAX_NAME) is not None
         if not VOCABULARY.check(value, path, "filter", v):
             return False
+        for key in ("event", "other", "rank"):
+            if key in value and not self.allow_event:
+                v.error((*path, key), f"{key} reads the activation the filter belongs to: only in an effect's "
+                                      "targeting or an action's all or among")
         low, high = value.get("level_min"), value.get("level_max")
         if isinstance(low, int) and isinstance(high, int) and low > high:
             v.error((*path, "level_max"), f"level_max {high} is below level_min {low}: no card would match")
@@ -116,7 +187,8 @@ class CardFilterField(Field):
         return f"{first}FILTER"
 
     def to_json(self) -> dict[str, Any]:
-        return {**super().to_json(), "slot": "filter", "allow_name": self.allow_name, "allow_self": self.allow_self}
+        return {**super().to_json(), "slot": "filter", "allow_name": self.allow_name, "allow_self": self.allow_self,
+                "allow_event": self.allow_event}
 
 
 def _check_material_filter(value: Any, path: Path, v: Validation) -> None:

@@ -351,7 +351,8 @@ def check_link(item: Mapping[str, Any], path: Path, v: Validation) -> None:
     targeting = effect.get("targeting") if isinstance(effect, Mapping) else None
     if isinstance(targeting, Mapping) and "actions" not in item:
         count = targeting.get("count", 1)
-        if len(item.get("targets") or ()) != count:
+        given = len(item.get("targets") or ())
+        if (given != count) if not targeting.get("up_to") else not 1 <= given <= count:
             v.error((*path, "targets"), f"this effect targets {count} card(s) when it is activated (its targeting): "
                                         "give them, or the link's own actions")
 

@@ -157,6 +157,12 @@ class Instruction:
     """For ``toss_coin``/``roll_die``: the face it came up with; ``""`` if not given (open)."""
     outcomes: tuple[tuple[str, tuple["Instruction", ...]], ...] = ()
     """For ``toss_coin``/``roll_die``: each result with the actions it applies."""
+    lock_name: bool = False
+    """``add_to_hand``: for the rest of the turn its player cannot activate cards with the added card's name."""
+    among: Optional["CardFilter"] = None
+    """With ``choose``: the options are every card that fits this filter on resolution."""
+    select: Optional["CardFilter"] = None
+    """``all``: every card that fits this filter when the action applies, instead of named cards."""
     face_up_monsters: str = ""
     """For ``negate_effects``: ``all``, ``opponent`` or ``self`` instead of targets; ``""`` if not given."""
     counter: str = ""
@@ -185,8 +191,14 @@ class Instruction:
     """For ``equal_to``: the card it is read from."""
     negate_effects: bool = False
     """For ``special_summon``: "its effects are negated" (while it stays face-up on the field)."""
+    per: Optional["CardFilter"] = None
+    """For ``damage``/``gain_lp``: ``amount`` for each card that fits this filter."""
+    bind: bool = False
+    """For ``special_summon``: the link's card and the monster are bound (:attr:`Card.bound_to`)."""
     cannot_attack: bool = False
     """For ``special_summon``: "it cannot attack this turn"."""
+    bind: bool = False
+    """For ``special_summon``: the link's card and the monster are bound (:attr:`Card.bound_to`)."""
     max_level: Optional[int] = None
     """For ``special_summon``: "a Level N or lower monster"; ``None``: any Level."""
     from_top: Optional[int] = None
@@ -248,11 +260,35 @@ class CardFilter:
     """N or less ATK (its current ATK); a card without ATK never matches."""
     has_material: Optional["CardFilter"] = None
     """An Xyz Monster with an Xyz Material attached now that this filter fits (:attr:`Card.materials`)."""
+    zone: Optional[str] = None
+    """A :class:`Zone` value, or ``field`` for any zone on the field."""
+    position: Optional[str] = None
+    """A battle position: ``attack``, ``defense`` (face-up or face-down) or a :class:`Position` value."""
+    name_includes: Optional[str] = None
+    rank: Optional[str] = None
+    """``lowest_atk`` … ``highest_def``: only the fitting cards with that extreme value (``filters.ranked``)."""
+    def_max: Optional[int] = None
+    """N or less DEF (its current DEF); a card without DEF never matches."""
+    other: Optional[bool] = None
+    """``True``: not the card whose effect reads the filter (``this_card`` of :meth:`matches`)."""
+    event: Optional[bool] = None
+    """``True``: one of the cards of the event the activation answers (``event_cards`` of :meth:`matches`)."""
 
-    def matches(self, card: "Card", relative_to: Optional[str] = None, state: Optional["GameState"] = None) -> bool:
+    def matches(self, card: "Card", relative_to: Optional[str] = None, state: Optional["GameState"] = None,
+                event_cards: tuple[str, ...] = (), this_card: Optional[str] = None) -> bool:
         """Return whether ``card`` fits; ``relative_to`` is the player ``controller`` is read from;
-        ``state`` is where the Xyz Materials ``has_material`` reads are (required with it)."""
+        ``state`` is where the Xyz Materials ``has_material`` reads are (required with it);
+        ``event_cards`` are the cards of the event an activation answers (``event``), ``this_card``
+        the card whose effect reads the filter (``other``)."""
         if self.card is not None and card.id != self.card:
+            return False
+        if self.event and card.id not in event_cards:
+            return False
+        if self.other and (this_card is None or card.id == this_card):
+            return False
+        if self.def_max is not None and (card.def_ is None or card.def_ > self.def_max):
+            return False
+        if self.name_includes is not None and self.name_includes not in card.name:
             return False
         for key in ("name", "attribute", "race", "level", "subtype"):
             wanted = getattr(self, key)
@@ -278,6 +314,10 @@ class CardFilter:
             return False
         if self.atk_max is not None and (card.atk is None or card.atk > self.atk_max):
             return False
+        if self.zone is not None and (card.zone not in FIELD_ZONES if self.zone == "field" else card.zone.value != self.zone):
+            return False
+        if self.position is not None and not _position_fits(card, self.position):
+            return False
         if self.has_material is not None:
             if state is None:
                 raise ValueError("has_material reads the Xyz Materials attached now: the state is needed")
@@ -285,6 +325,15 @@ class CardFilter:
             if not any(self.has_material.matches(m, relative_to, state) for m in attached):
                 return False
         return True
+
+
+def _position_fits(card: "Card", wanted: str) -> bool:
+    """Return whether a monster is in the position a filter names (``defense``: face-up or face-down)."""
+    if card.zone is not Zone.MONSTER_ZONE or card.position is None:
+        return False
+    if wanted == "defense":
+        return card.position in (Position.DEFENSE, Position.FACE_DOWN_DEFENSE)
+    return card.position.value == wanted
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,9 +363,11 @@ class Effect:
     """For ``trigger`` effects: whose event triggers it; ``None`` = this card's own (the default),
     else the other cards the filter names (e.g. "when a monster your opponent controls is destroyed")."""
     targeting: Optional[tuple[int, CardFilter]] = None
-    """For ``trigger``/``flip`` effects met during play: how many cards it targets and which may
-    be chosen (the choice is made when it is activated, ARC-V 4.2.3.3.i2); ``None``: it targets
-    none (or the pending trigger gives its targets)."""
+    """How many cards the effect targets and which may be chosen (the choice is made when it is
+    activated, ARC-V 4.2.3.3.i2): a trigger met during play, or an activated effect whose link
+    gives them; ``None``: it targets none (or the pending trigger gives its targets)."""
+    targets_up_to: bool = False
+    """``targeting`` with ``up_to``: from 1 to its count cards ("up to 2")."""
     qualifiers: tuple[tuple[str, Any], ...] = ()
     """For ``trigger``/``flip`` effects: what the event must also be (``from``, ``by``, ``method``,
     ``player``; engine/ygo/qualifiers.py), as ``(key, value)`` pairs; ``()``: any such event."""
@@ -352,6 +403,10 @@ class Card:
     race: Optional[str] = None
     counters: tuple[tuple[str, int], ...] = ()
     equipped_to: Optional[ObjectId] = None
+    control_returns_to: Optional[PlayerId] = None
+    """Control was taken "until the End Phase": the player who gets it back then."""
+    bound_to: Optional[ObjectId] = None
+    """The monster this card Special Summoned with ``bind`` (Call of the Haunted; ``primitives.break_bonds``)."""
     materials: tuple[ObjectId, ...] = ()
     set_this_turn: bool = False
     effects: tuple[Effect, ...] = ()
@@ -568,6 +623,8 @@ class ChainLink:
     effect_negated: bool = False
     negated_by: Optional[int] = None
     """The chain link number that negated this one."""
+    event_cards: tuple[ObjectId, ...] = ()
+    """The cards of the event the link answered (the monsters just Summoned, the attacker): "that monster"."""
 
     @property
     def is_card_activation(self) -> bool:
@@ -655,6 +712,10 @@ class GameState:
     """How ``summoning`` is being summoned (``normal``, ``flip``, ``synchro``, …)."""
     end_declared: bool = False
     """The turn player has declared the end of the phase/step; the opponent may respond."""
+    attack_locks: tuple[tuple[PlayerId, ObjectId], ...] = ()
+    """``(player, source card)``: the player cannot declare an attack for the rest of this turn."""
+    name_locks: tuple[tuple[PlayerId, str, ObjectId], ...] = ()
+    """``(player, card name, source card)``: names the player cannot activate this turn (``lock_name``)."""
     end_request: Optional["EndRequest"] = None
     """What the last ``end_phase`` action asked for, read when the phase actually ends."""
     shuffled_decks: tuple[PlayerId, ...] = ()

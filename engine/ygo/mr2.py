@@ -285,6 +285,7 @@ CITATIONS.update({
     R.PHASE_TRIGGERS: _s("ch5.5"),
     R.DRAWN_EVENT: _s("ch5.31"),
     R.TARGET_AT_ACTIVATION: _s("ch5.28"),
+    R.SELECT_ALL: _s("ch5.28"),
     R.FACE_DOWN_NOT_TARGET: _ruling("a face-down card cannot be targeted by an effect that names a characteristic of its "
                                     "target (a Type, Attribute, Level or name): face-down, it has none that can be read"),
     # issue 13 (gaps)

@@ -159,11 +159,15 @@ VOCABULARY.entry(
 @VOCABULARY.entry(
     "instruction", "negate_summon", rule=(R.SUMMON_NEGATION_WINDOW, R.NEGATED_SUMMON_TO_GY, R.NEGATED_SUMMON_PENDULUM),
     label="Negate the Summon", messages=("ygo.negate.summon",),
+    keys={"destroy": Boolean(label="And destroy it", help='"negate the Summon, and if you do, destroy it": it goes to '
+                                                          "the Graveyard destroyed", default=False)},
+    row=Row(main=("destroy",)),
     doc="Negates the Summon in progress; it can be activated only while a monster is being Summoned, before anything "
         "else responds (ARC-V 3.2.2.1.i7). The monster goes to the Graveyard (3.2.2.1.i8) and, never having been on "
-        "the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). Whether the card also destroys "
-        "it is card text: write that part as `unsupported`.",
-    example={"do": "negate_summon"})
+        "the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). With `destroy` (\"negate the "
+        "Summon, and if you do, destroy that monster\") it is sent there destroyed, so it counts as destroyed for "
+        "triggers (ARC-V 2.1.3.i1).",
+    example={"do": "negate_summon", "destroy": True})
 def negate_summon(duel: Duel, state: GameState, link: ChainLink, index: int, part: Instruction) -> GameState:
     """Negate the summon in progress: the monsters go to the Graveyard; a Flip Summoned one was on the field."""
     from_field = state.summon_kind == "flip_summoned"
@@ -173,7 +177,8 @@ def negate_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
                     by_link=link.number)
         pendulum = duel.ruleset.pendulum and card.subtype == "pendulum" and not from_field
         key = R.NEGATED_SUMMON_PENDULUM if pendulum else R.NEGATED_SUMMON_TO_GY
-        state = move(duel, state, card, Zone.GRAVEYARD, "negated_summon", key, from_field=from_field)
+        reason = "destroy" if part.destroy else "negated_summon"
+        state = move(duel, state, card, Zone.GRAVEYARD, reason, key, from_field=from_field)
     return duel.sync(replace(state, summoning=(), summon_kind="", summon_origins=()))
 
 
@@ -214,9 +219,10 @@ _MONSTERS = {"all": "each face-up monster on the field", "opponent": "each face-
 
 
 def _check_negate_effects(value: Mapping[str, Any], path: Path, v: Validation) -> None:
-    named = [key for key in ("target", "targets", "choose", "face_up_monsters") if key in value]
-    if len([key for key in named if key != "choose"]) + ("choose" in value) != 1:
-        v.error((*path, "face_up_monsters"), "name the cards once: target(s), a choice, or face_up_monsters")
+    named = [key for key in ("target", "targets", "choose", "all", "face_up_monsters") if key in value]
+    aimed = path[:-1] in getattr(v, "aimed", ()) and not named  # the targets chosen on activation
+    if not aimed and len(named) != 1:
+        v.error((*path, "face_up_monsters"), "name the cards once: target(s), a choice, all, or face_up_monsters")
     check_references(value, path, v, required=False)  # the one-of check above refuses naming nothing
 
 

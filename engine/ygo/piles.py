@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.vocabulary import Choice, Integer, Row
+from ..core.vocabulary import Boolean, Choice, Integer, Row
 from .duel import Duel
 from .effects import _ONE_PLAYER, PLAYER_REF_LABELS, PLAYER_REFS, _check_references, shuffle_searched
-from .model import FIELD_ZONES, ChainLink, GameState, Instruction, Position, Zone
+from .model import FIELD_ZONES, Card, ChainLink, GameState, Instruction, Position, Zone
 from .primitives import deck_order_unknown, destroy_equips, flip, move, shuffle_deck
 from .continuous import restore
 from .rules import R
@@ -50,18 +50,37 @@ class ToHandOrGraveyard:
                 if not card.revealed:  # excavated cards are taken without searching the Deck
                     searched.append(card.owner)
             state = move(duel, state, card, self.to, part.do, key)
+            if part.lock_name and state.card(card.id).zone is self.to:
+                state = lock_name(duel, state, link, card)
             if state.ended:
                 break
         return shuffle_searched(duel, state, searched)
 
 
+def lock_name(duel: Duel, state: GameState, link: ChainLink, card: Card) -> GameState:
+    """For the rest of the turn the link's controller cannot activate cards or effects with the
+    name of ``card`` (the card's text, ARC-V 4.1.2.i1; refused as a Continuous Effect's
+    prohibition is, 3.2.7.1.i2). The lock ends with the turn."""
+    lock = (link.controller, card.name, link.card)
+    duel.record("effect", "ygo.lock.name", R.CONTINUOUS_APPLIES, link=link.number, player=link.controller,
+                name=card.name, card=link.card, card_name=state.card(link.card).name)
+    return replace(state, name_locks=(*state.name_locks, lock))
+
+
 VOCABULARY.entry(
-    "instruction", "add_to_hand", rule=(R.ADD_TO_HAND, R.SEARCH_SHUFFLE, R.RETURN, R.TARGET_GONE), label="Add to the hand",
-    keys=REFERENCE_KEYS, check=_check_references, messages=("ygo.move", "ygo.deck.shuffled"), row=_ROW,
+    "instruction", "add_to_hand", rule=(R.ADD_TO_HAND, R.SEARCH_SHUFFLE, R.RETURN, R.TARGET_GONE, R.CONTINUOUS_APPLIES),
+    label="Add to the hand",
+    keys={**REFERENCE_KEYS, "lock_name": Boolean(label="Name locked this turn", default=False,
+                                                 help='"for the rest of this turn, you cannot activate cards, or the '
+                                                      'effects of cards, with that name"')},
+    check=_check_references, messages=("ygo.move", "ygo.deck.shuffled", "ygo.lock.name", "ygo.illegal.name_locked"),
+    row=Row(main=_ROW.main, extra=(*_ROW.extra, "lock_name")),
     doc="Adds each card it names to its owner's hand from the Deck (a search), the Graveyard or banishment (to its "
         "owner's hand, MR2 ch5.21); a card anywhere else (on the field: that is `return_to_hand`) is not affected. A Deck searched is shuffled after the "
         "action, and its order is then unknown: a later draw from it cannot be evaluated unless every card left has "
-        "one name (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7, ch5.22).",
+        "one name (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7, ch5.22). With `lock_name`, for the rest of the turn the "
+        "link's controller cannot activate cards or effects with the added card's name: such an activation is "
+        "illegal, and the lock ends with the turn (the card's text, ARC-V 4.1.2.i1, 3.2.7.1.i2).",
     example={"do": "add_to_hand", "choose": 1, "from": ["d1", "d2"]},
 )(ToHandOrGraveyard(frozenset({Zone.DECK, Zone.GRAVEYARD, Zone.BANISHED}), Zone.HAND, R.ADD_TO_HAND,
                     not_from_deck=R.RETURN))

@@ -108,6 +108,28 @@ def _after_leaving(duel: Duel, state: GameState, left: Card, *, negated: bool = 
     return state
 
 
+def break_bonds(duel: Duel, state: GameState, gone: Card, reason: str) -> GameState:
+    """A card bound to a monster (``special_summon`` with ``bind``) has left the field: that
+    monster is destroyed; a bound monster has left the field: its card is destroyed if the monster
+    was destroyed, and the bond ends either way (the card's text, ARC-V 4.1.2.i1)."""
+    partners = []
+    if gone.bound_to is not None:
+        state = state.with_card(replace(state.card(gone.id), bound_to=None))
+        partners.append(gone.bound_to)
+    for holder in state.cards:
+        if holder.bound_to == gone.id:
+            state = state.with_card(replace(holder, bound_to=None))
+            if reason in ("destroy", "battle"):
+                partners.append(holder.id)
+    for partner_id in partners:
+        partner = state.card(partner_id)
+        if partner.zone in FIELD_ZONES:
+            duel.record("effect", "ygo.bond.destroyed", R.CARD_TEXT, card=partner.id, card_name=partner.name,
+                        source=gone.id, source_name=gone.name)
+            state = move(duel, state, partner, Zone.GRAVEYARD, "destroy", R.DESTROY, by_effect=True)
+    return state
+
+
 def destroy_equips(duel: Duel, state: GameState, monster: Card) -> GameState:
     """Destroy the Equip Cards equipped to ``monster``, which has left the field or turned
     face-down (ARC-V 3.3.3.4.i8; MR2 ch5.27): by rule, not by their own effect."""
@@ -167,12 +189,13 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
             duel.record("move", "ygo.summon.materials_lost", R.MATERIALS_LOST, card=card.id, card_name=card.name)
         state = duel.sync(state.with_card(replace(
             after, modifiers=(), attacked=False, summoned_this_turn=False, position_changed=False, set_this_turn=False,
-            effects_negated="", cannot_attack=False, summoned_with=(), **printed_traits(after),
+            effects_negated="", cannot_attack=False, summoned_with=(), control_returns_to=None, **printed_traits(after),
             last_known=((before.atk, before.def_, before.face_up) if before.zone is Zone.MONSTER_ZONE
                         else after.last_known),
             atk=base(after, "atk") if after.original_atk is not None else after.atk,
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = restore(duel, end_continuous(duel, state, before.id), before.id)
+        state = break_bonds(duel, state, before, reason)
     procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" and not by_effect else ""
     facts = {"player": before.controller if was_on_field else before.owner, "origin": before.zone.value,
              "cause": cause_of(reason, key, kwargs.get("kind", ""), by_effect)}

@@ -277,6 +277,11 @@ def verify_allowed(duel: Duel, state: GameState, card: Card, controller: PlayerI
 
     Raises :class:`~engine.core.IllegalAction` (``ygo.illegal.cannot_activate`` /
     ``ygo.illegal.cannot_special_summon``)."""
+    for player, name, source_id in state.name_locks:
+        if player == controller and name == card.name:
+            source = state.card(source_id)
+            raise duel.illegal(R.CONTINUOUS_APPLIES, "ygo.illegal.name_locked", card=card.id, card_name=card.name,
+                               player=controller, source=source.id, source_name=source.name)
     lock = lock_of(duel, state, card, controller, actions, effect_class)
     if lock is not None:
         source, key, message = lock

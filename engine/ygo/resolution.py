@@ -18,6 +18,7 @@ from .model import FIELD_ZONES, CardKind, ChainLink, EffectClass, GameState, Ins
 from .equip import equip_negated
 from .primitives import move
 from .rules import R
+from .targets import select_cards
 from .protection import negating_source
 from .values import apply_continuous_of, has_continuous, text_only
 from .vocabulary import VOCABULARY
@@ -41,6 +42,7 @@ def apply_instruction(duel: Duel, state: GameState, link: ChainLink, index: int,
     """Apply one action of a resolving link (one "thing" that happens, ARC-V 4.2.3.2) through
     its registry entry, and put what it changed on the board."""
     state = duel.bump(state)
+    part = select_cards(state, link, part)
     state = VOCABULARY.apply_of("instruction", part.do)(duel, state, link, index, part)
     return duel.sync(state)
 

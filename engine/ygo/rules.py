@@ -284,6 +284,7 @@ class R(Enum):
     PHASE_TRIGGERS = auto()         # how triggers of the same phase start go on the chain (ARC-V: one at a time)
     DRAWN_EVENT = auto()            # a card drawn: one event per card drawn
     TARGET_AT_ACTIVATION = auto()   # a targeting effect's targets are chosen when it is activated
+    SELECT_ALL = auto()             # "all cards that …" does not target: the cards that fit when it applies
     FACE_DOWN_NOT_TARGET = auto()   # a face-down card is no target for "target 1 <characteristic> monster"
     TRIGGER_NO_TARGET = auto()      # a trigger that targets cannot be activated without a legal target
     # issue 13 (gaps): Tributed events, what a Summon must be, Xyz Materials, Spell/Trap negation

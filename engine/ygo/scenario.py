@@ -59,6 +59,9 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         text=raw.get("text", ""),
         face_down=raw.get("face_down", False),
         place=raw.get("place", "top"),
+        select=card_filter(raw["all"]) if "all" in raw else None,
+        among=card_filter(raw["among"]) if "among" in raw else None,
+        lock_name=raw.get("lock_name", False),
         face_up_monsters=raw.get("face_up_monsters", ""),
         result=raw.get("result", ""),
         outcomes=tuple((face, tuple(instruction(item) for item in items))
@@ -75,6 +78,8 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         of=raw.get("of", ""),
         negate_effects=raw.get("negate_effects", False),
         cannot_attack=raw.get("cannot_attack", False),
+        bind=raw.get("bind", False),
+        per=card_filter(raw["per"]) if "per" in raw else None,
         max_level=raw.get("max_level"),
         from_top=raw.get("from_top"),
         replacement=_replacement(raw) if raw["do"] in REPLACEMENT_VERBS else None,
@@ -101,6 +106,7 @@ def _effect(raw: Mapping[str, Any]) -> Effect:
         timing=raw.get("timing", "if"),
         event_of=None if raw.get("event_of", "self") == "self" else card_filter(raw["event_of"]),
         targeting=targeting_of(raw, card_filter),
+        targets_up_to=bool(raw.get("targeting", {}).get("up_to", False)),
         qualifiers=tuple((key, tuple(value) if isinstance(value, list) else value)
                          for key, value in raw.get("qualifiers", {}).items()),
         once_per_turn=raw.get("once_per_turn"),

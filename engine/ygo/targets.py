@@ -13,13 +13,15 @@ lists the options.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from itertools import combinations, islice
 from typing import Any
 
 from ..core.vocabulary import Integer, ListOf, Ref, Validation
 from ..core.validation import Path
 from .duel import Duel
-from .model import Card, ChainLink, GameState, Instruction
+from .filters import CardFilterField, ranked
+from .model import FIELD_ZONES, Card, CardFilter, ChainLink, GameState, Instruction
 from .protection import unaffected
 from .rules import R
 
@@ -30,6 +32,12 @@ REFERENCE_KEYS = {
     "choose": Integer(low=1, high=999_999, label="Choose", help="how many of from are chosen on resolution"),
     "from": ListOf(item=Ref(spaces=("object",)), min_items=1, label="Choose from", help="the cards chosen among"),
     "chosen": ListOf(item=Ref(spaces=("object",)), label="Chosen", help="the cards the player chose (else open)"),
+    "among": CardFilterField(label="Choose among the cards that fit", allow_event=True,
+                             help="with choose, instead of from: the choice is made on resolution among every card "
+                                  "that fits this filter then (in the Deck, the hand … as its zone says)"),
+    "all": CardFilterField(label="Every card that fits", allow_event=True,
+                           help="instead of named cards: every card that fits this filter when the action applies, "
+                                "read from the side of the effect's controller (on the field unless it names a zone)"),
 }
 """The keys an action uses to name the cards it applies to."""
 
@@ -43,19 +51,49 @@ def check_references(value: Mapping[str, Any], path: Path, v: Validation, *, alt
     ``from_top``): it would resolve doing nothing, so it is refused at ``target``. An action of an
     effect with ``targeting`` may name none: it applies to the targets chosen on activation."""
     aimed = path[:-1] in getattr(v, "aimed", ())
-    if required and not aimed and not any(key in value for key in ("target", "targets", "choose", *alternatives)):
+    if required and not aimed and not any(key in value for key in ("target", "targets", "choose", "all", *alternatives)):
         others = "".join(f", or {key}" for key in alternatives)
-        v.error((*path, "target"), f"name the cards it applies to: target, targets, or choose and from{others}")
+        v.error((*path, "target"), f"name the cards it applies to: target, targets, all, or choose and from{others}")
+    if "all" in value and any(key in value for key in ("target", "targets", "choose")):
+        v.error((*path, "all"), "all names every card that fits a filter: give it or target(s) or a choice, not both")
     if "target" in value and "targets" in value:
         v.error((*path, "targets"), "give target or targets, not both")
     if "choose" in value and ("target" in value or "targets" in value):
         v.error((*path, "choose"), "a choice on resolution names no targets: give choose and from, or target(s)")
-    if ("choose" in value) != ("from" in value):
+    pool = [key for key in ("from", "among") if key in value]
+    if len(pool) > 1:
+        v.error((*path, "among"), "give from (the cards) or among (a filter), not both")
+    if ("choose" in value) != bool(pool):
         missing = "from" if "choose" in value else "choose"
-        v.error((*path, missing), "choose needs from: the cards to choose among" if missing == "from"
-                else "from needs choose: how many of them are chosen")
+        v.error((*path, missing), "choose needs from or among: the cards to choose among" if missing == "from"
+                else f"{pool[0]} needs choose: how many of them are chosen")
     if "chosen" in value and "choose" not in value:
         v.error((*path, "chosen"), "chosen answers a choice: give choose and from too")
+
+
+def select_cards(state: GameState, link: ChainLink, part: Instruction) -> Instruction:
+    """Return ``part`` naming the cards its ``all`` filter selects now, in board order: on the
+    field unless the filter names a zone, read from the side of the link's controller, ``event``
+    being the cards of the event the link answered. An effect that does not target applies to
+    the cards that fit when it resolves (ARC-V 4.2.3.3.i5, 4.1.2.i3; MR2 ch5.28): a card that
+    fits only later, or no longer fits, is not affected. An action without ``all`` is returned
+    as it is. ``among`` with ``choose`` is a choice on resolution (4.2.3.3.1.i1) among the cards
+    that fit then; where no more fit than it chooses, it applies to all of them."""
+    if part.among is not None:
+        options = _fitting(state, link, part.among)
+        if len(options) > (part.choose or 1):
+            return replace(part, options=options)
+        # no more cards fit than it chooses: nothing is left to choose, it applies to those there are (ARC-V 4.1.2.i3)
+        return replace(part, choose=None, among=None, objects=options)
+    if part.select is None:
+        return part
+    return replace(part, objects=_fitting(state, link, part.select))
+
+
+def _fitting(state: GameState, link: ChainLink, wanted: CardFilter) -> tuple[str, ...]:
+    found = [c for c in state.cards if (wanted.zone is not None or c.zone in FIELD_ZONES)
+             and wanted.matches(c, link.controller, state, link.event_cards, link.card)]
+    return tuple(c.id for c in ranked(found, wanted.rank))
 
 
 class OpenChoice(Exception):

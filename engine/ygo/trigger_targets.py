@@ -24,12 +24,14 @@ from typing import Any, Optional
 from ..core.validation import Path
 from ..core.vocabulary import ListOf, MapOf, Ref, Validation
 from .duel import Duel
+from .filters import ranked
 from .model import FIELD_ZONES, Card, CardFilter, CardKind, Effect, GameState, Instruction, Pending
 from .protection import protection
 from .rules import R
 from .vocabulary import VOCABULARY
 
-CHARACTERISTICS = ("name", "subtype", "attribute", "race", "level", "level_min", "level_max", "atk_min", "atk_max")
+CHARACTERISTICS = ("name", "subtype", "attribute", "race", "level", "level_min", "level_max", "atk_min", "atk_max",
+                   "def_max")
 """Filter keys that read what a face-down card does not show (ARC-V 3.2.4.3.i7). Its kind is
 known from its zone only in part: a face-down card in the Monster Zone is a monster; one in the
 Spell & Trap Zone is "a Spell/Trap", neither a Spell nor a Trap as far as anyone can tell."""
@@ -88,25 +90,28 @@ def targeting_of(raw: Mapping[str, Any], card_filter: Any) -> Optional[tuple[int
 
 
 def legal_targets(duel: Duel, state: GameState, card: Card, effect: Effect, controller: str) -> list[Card]:
-    """Return the cards on the field ``card``'s targeting trigger may target: they meet its filter
-    from ``controller``'s side, are face-up unless the filter names no characteristic (ARC-V
-    3.2.4.3.i7), and no face-up effect keeps them from being targeted by it (4.2.3.3.i4)."""
+    """Return the cards ``card``'s targeting effect may target: they meet its filter from
+    ``controller``'s side (on the field unless the filter names a ``zone``), a card on the field
+    is face-up unless the filter names no characteristic (ARC-V 3.2.4.3.i7), and no face-up effect
+    keeps them from being targeted by it (4.2.3.3.i4)."""
     assert effect.targeting is not None
     _, wanted = effect.targeting
     reads = any(getattr(wanted, key) is not None for key in CHARACTERISTICS)
     kinds = set(wanted.kinds or ((wanted.kind,) if wanted.kind else ()))
     hidden_kind = bool(kinds) and not {"spell", "trap"} <= kinds
     out = []
+    answered = state.last_event.cards if state.last_event is not None else ()
     for candidate in state.cards:
-        if candidate.zone not in FIELD_ZONES or not wanted.matches(candidate, controller, state):
+        if (wanted.zone is None and candidate.zone not in FIELD_ZONES) or not wanted.matches(candidate, controller, state,
+                                                                                           answered, card.id):
             continue
-        if not candidate.face_up and (reads or (hidden_kind and candidate.kind is not CardKind.MONSTER)):
+        if candidate.zone in FIELD_ZONES and not candidate.face_up and (reads or (hidden_kind and candidate.kind is not CardKind.MONSTER)):
             continue
         if protection(duel, state, "cannot_be_targeted", candidate, by=controller, effect_card=card,
                       effect_class=effect.effect_class) is not None:
             continue
         out.append(candidate)
-    return out
+    return ranked(out, wanted.rank)
 
 
 def choose_targets(duel: Duel, state: GameState, item: Pending, card: Card, effect: Effect) -> Optional[tuple[str, ...]]:
@@ -147,7 +152,7 @@ def aimed(actions: tuple[Instruction, ...], targets: tuple[str, ...]) -> tuple[I
     out = []
     for part in actions:
         takes_cards = "target" in VOCABULARY.get("instruction", part.do).keys if VOCABULARY.has("instruction", part.do) else False
-        if takes_cards and not part.objects and part.choose is None and not part.face_up_monsters:
+        if takes_cards and not part.objects and part.choose is None and not part.face_up_monsters and part.select is None:
             part = replace(part, objects=targets)
         out.append(part)
     return tuple(out)

@@ -432,12 +432,18 @@ def end_continuous(duel: Duel, state: GameState, source_id: str, *, key: R = R.C
 
 def expire_lingering(duel: Duel, state: GameState) -> GameState:
     """End every "until the End Phase" modifier and recompute the values it changed; a card
-    whose effects were negated until the End Phase applies its Continuous Effects again."""
+    whose effects were negated until the End Phase applies its Continuous Effects again; a monster
+    whose control was taken until the End Phase goes back to the player who had it."""
     for card in state.cards:
         if card.effects_negated == "end_phase":
             state = duel.step(state.with_card(replace(card, effects_negated="")), "negate", "ygo.negate.card_effects_end",
                               R.LINGERING_EXPIRES, card=card.id, card_name=card.name)
             state = apply_continuous_of(duel, state, state.card(card.id), arrived=False)
+    for card in state.cards:
+        if card.control_returns_to is not None and card.zone is Zone.MONSTER_ZONE:
+            back = card.control_returns_to
+            state = duel.step(state.with_card(replace(card, controller=back, control_returns_to=None)), "move",
+                              "ygo.move.control_back", R.LINGERING_EXPIRES, card=card.id, card_name=card.name, player=back)
     for card in state.cards:
         kept = tuple(m for m in card.modifiers if m.until != "end_phase")
         if len(kept) != len(card.modifiers):

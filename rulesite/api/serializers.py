@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from rest_framework import serializers
 
 from rulesite.rules.models import Document, Game, Section
@@ -66,6 +68,10 @@ class SearchInputSerializer(serializers.Serializer):
     document = serializers.CharField(max_length=80, required=False)
     all_editions = serializers.BooleanField(required=False, default=False)
 
+    def validate_q(self, value: str) -> str:
+        # Full-width digits and letters (６.１) are the same query as ASCII ones, as on the page.
+        return unicodedata.normalize("NFKC", value).strip()
+
     def validate_document(self, value: str) -> str:
         if not Document.objects.filter(slug=value).exists():
             raise serializers.ValidationError(f"no document {value!r}; see /api/v1/documents/")
@@ -77,11 +83,24 @@ class SearchResultSerializer(serializers.Serializer):
     number = serializers.CharField(source="section.number")
     title = serializers.CharField(source="section.title")
     snippet = serializers.CharField()
-    rank = serializers.FloatField()
+    rank = serializers.FloatField(allow_null=True, help_text="Higher is better; null for a section found by its number.")
+    match = serializers.ChoiceField(choices=["text", "number"], help_text="How the section was found.")
     url = serializers.SerializerMethodField()
 
     def get_url(self, obj) -> str:
         return obj.section.get_absolute_url()
+
+
+class SearchPageSerializer(serializers.Serializer):
+    """One page of search results (``?page=N``), with "did you mean" queries when nothing matches."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = SearchResultSerializer(many=True)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="When nothing matches: the query with each word the index does not hold replaced by its closest word.")
 
 
 class ResolveOutputSerializer(serializers.Serializer):

@@ -6,6 +6,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -83,9 +84,11 @@ class SectionDetailApi(PublicApi, generics.RetrieveAPIView):
 
 
 class SearchApi(PublicApi, APIView):
-    """Search every document; a bare section number is returned as the only result."""
+    """Search every document: a section number is answered as the HTML search answers it (its
+    section as the only result, ``match: "number"``, the reader's language and newest edition
+    first), else full-text hits (``match: "text"``) and, when none, ``suggestions``."""
 
-    @extend_schema(parameters=[serializers.SearchInputSerializer], responses=serializers.SearchResultSerializer(many=True))
+    @extend_schema(parameters=[serializers.SearchInputSerializer], responses=serializers.SearchPageSerializer)
     def get(self, request: Request) -> Response:
         params = serializers.SearchInputSerializer(data=request.query_params)
         params.is_valid(raise_exception=True)
@@ -98,8 +101,12 @@ class SearchApi(PublicApi, APIView):
         elif not data["all_editions"]:
             sections = sections.filter(document__in=Document.objects.current())
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(sections.search(data["q"]), request, view=self)
-        return paginator.get_paginated_response(serializers.SearchResultSerializer(page, many=True).data)
+        games = [data["game"]] if data.get("game") else None
+        results = sections.lookup(data["q"], get_language(), games)
+        page = paginator.paginate_queryset(results, request, view=self)
+        response = paginator.get_paginated_response(serializers.SearchResultSerializer(page, many=True).data)
+        response.data["suggestions"] = getattr(results, "suggestions", [])
+        return response
 
 
 class ResolveApi(PublicApi, APIView):

@@ -10,8 +10,6 @@ right (``?with=<slug>`` picks one when several languages exist).
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
@@ -31,16 +29,6 @@ def language_name(code: str) -> str:
     return LANGUAGE_NAMES.get(code, code)
 
 
-def translations_among(document: Document, documents: Iterable[Document]) -> list[Document]:
-    """Return those of ``documents`` that translate ``document``: same family and effective
-    date, another language. Pure: pass documents already known to have the section."""
-    return [
-        d
-        for d in documents
-        if d.family == document.family and d.effective_date == document.effective_date and d.language != document.language
-    ]
-
-
 def translations_of(*, document: Document, number: str) -> list[Document]:
     """Return the documents of ``document``'s family and effective date in another language
     that have section ``number``, in language order."""
@@ -48,50 +36,6 @@ def translations_of(*, document: Document, number: str) -> list[Document]:
         family=document.family, effective_date=document.effective_date, sections__number=number
     ).exclude(language=document.language)
     return list(candidates.order_by("language", "slug"))
-
-
-def translations_for(sections: Sequence[Section]) -> dict[int, list[Document]]:
-    """Return ``{section pk: [documents translating it]}`` for many sections in two queries.
-
-    The sections need their ``document`` loaded (``select_related("document")``); sections
-    without a translation are left out.
-    """
-    keys = {(s.document.family, s.document.effective_date) for s in sections}
-    if not keys:
-        return {}
-    by_key: dict[tuple, list[Document]] = defaultdict(list)
-    for d in Document.objects.filter(family__in={family for family, _ in keys}).order_by("language", "slug"):
-        if (d.family, d.effective_date) in keys:
-            by_key[(d.family, d.effective_date)].append(d)
-    wanted = {s.pk: translations_among(s.document, by_key[(s.document.family, s.document.effective_date)]) for s in sections}
-    other_ids = {d.pk for documents in wanted.values() for d in documents}
-    if not other_ids:
-        return {}
-    present = set(
-        Section.objects.filter(document_id__in=other_ids, number__in={s.number for s in sections}).values_list(
-            "document_id", "number"
-        )
-    )
-    result = {}
-    for s in sections:
-        found = [d for d in wanted[s.pk] if (d.pk, s.number) in present]
-        if found:
-            result[s.pk] = found
-    return result
-
-
-class TranslationLookup:
-    """The translations of one page of search hits, queried on first use only."""
-
-    def __init__(self, sections: Sequence[Section]) -> None:
-        self.sections = list(sections)
-        self._found: dict[int, list[Document]] | None = None
-
-    def for_section(self, section: Section) -> list[Document]:
-        """Return the documents translating ``section`` (one of the page's sections)."""
-        if self._found is None:
-            self._found = translations_for(self.sections)
-        return self._found.get(section.pk, [])
 
 
 @dataclass

@@ -29,6 +29,7 @@ from django.utils.html import escape
 
 from .importers import ParsedDocument
 from .models import Document, Section
+from .selectors import family_language
 
 DIFF_VERSION = "3"
 """Part of the cache key: bump it when the pairing or the HTML changes."""
@@ -422,13 +423,14 @@ def parsed_diff_against_previous(*, parsed: ParsedDocument) -> EditionDiff | Non
 
 
 def family_editions(*, family: str, language: str | None = None) -> list[Document]:
-    """Return the editions of ``family`` newest first (one language if given); raise Http404."""
-    documents = Document.objects.for_family(family)
-    if language:
-        documents = documents.filter(language=language)
-    editions = list(documents)
+    """Return the editions of ``family`` in ``language`` newest first; raise Http404.
+
+    ``language`` defaults to the family's original language (``selectors.family_language``):
+    a translation is not a later edition of its original.
+    """
+    editions = list(Document.objects.for_family(family).filter(language=language or family_language(family=family)))
     if not editions:
-        raise Http404(f"No document family {family!r}")
+        raise Http404(f"No document family {family!r}" + (f" in {language!r}" if language else ""))
     return editions
 
 
@@ -440,18 +442,21 @@ class EditionRow:
     previous: Document | None
     current: bool
     has_glossary: bool
+    translations: list[Document] = field(default_factory=list)
+    """The same edition (family and effective date) in other languages, shown beside it."""
 
 
 def edition_rows(*, family: str, language: str | None = None) -> list[EditionRow]:
-    """Return the editions of ``family`` newest first, each with its predecessor; raise Http404."""
+    """Return the editions of ``family`` in ``language`` (default: the original language) newest
+    first, each with its predecessor and its translations; raise Http404."""
     documents = family_editions(family=family, language=language)
     glossaries = set(Section.objects.filter(document__in=documents, kind="glossary").values_list("document_id", flat=True).distinct())
+    others = list(Document.objects.filter(family=family).exclude(language=documents[0].language).order_by("language", "slug"))
     rows = []
     for i, document in enumerate(documents):
-        same = [d for d in documents if d.language == document.language]
-        later = same.index(document)
-        previous = same[later + 1] if later + 1 < len(same) else None
-        rows.append(EditionRow(document, previous, later == 0, document.pk in glossaries))
+        previous = documents[i + 1] if i + 1 < len(documents) else None
+        translations = [d for d in others if d.effective_date == document.effective_date]
+        rows.append(EditionRow(document, previous, i == 0, document.pk in glossaries, translations))
     return rows
 
 
@@ -561,13 +566,15 @@ def rule_history(*, family: str, number: str, edition: str | None = None, langua
 
     The unit is ``number`` in ``edition`` (default: the newest edition that has that number);
     it is followed through renumberings by text similarity. Only editions in the anchor's
-    language are compared. Raise Http404 when no edition has the number.
+    language are compared; without ``edition`` the anchor is in ``language``, by default the
+    family's original language. Raise Http404 when no edition has the number.
     """
     if edition:
         anchor = _edition(family, edition)
     else:
-        anchor = Document.objects.for_family(family).filter(sections__number=number)
-        anchor = anchor.filter(language=language).first() if language else anchor.first()
+        anchor = Document.objects.for_family(family).filter(
+            sections__number=number, language=language or family_language(family=family)
+        ).first()
     if anchor is None or not anchor.sections.filter(number=number).exists():
         raise Http404(f"No edition of {family} has a section {number!r}")
     editions = list(reversed(family_editions(family=family, language=anchor.language)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .models import Document, Game, Section
@@ -42,11 +43,10 @@ class SearchForm(forms.Form):
         return list(self._sections().by_number(self.cleaned_data["q"]).order_by("document__game", "document__slug"))
 
     def section_jump(self) -> str | None:
-        """Return the URL to go straight to when the query is one section's number."""
-        matches = self.number_matches()
-        if len(matches) == 1:
-            return matches[0].get_absolute_url()
-        return None
+        """Return the URL to go straight to when the query is a section's number: the one
+        section, or of one document's editions and languages the newest in the reader's language."""
+        section = self._sections().number_jump(self.cleaned_data["q"], get_language())
+        return section.get_absolute_url() if section is not None else None
 
     def results(self) -> SearchResults:
         """Return the ranked hits; glossary terms expand in the chosen game's pairs only."""

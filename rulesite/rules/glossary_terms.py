@@ -41,17 +41,31 @@ class TermPair:
     en: str
     zh_hans: str
     zh_hant: str
+    variants: tuple[str, ...] = ()
+    """Other forms the game's Chinese documents use for the term: an older translation's
+    ``反制`` beside ``反击``, ARC-V's Latin ``XYZ`` for MR2's ``超量``, a translation's
+    ``依存`` for the Comprehensive Rules' ``从属``."""
 
     @property
     def forms(self) -> tuple[str, ...]:
-        return (self.en, self.zh_hans, self.zh_hant)
+        return (self.en, self.zh_hans, self.zh_hant, *self.variants)
+
+    @property
+    def chinese_forms(self) -> tuple[str, ...]:
+        """Return the forms that stand for the term in Chinese text (variants in Latin letters too)."""
+        return (self.zh_hans, self.zh_hant, *self.variants)
+
+
+PAIR_KEYS = {"en", "zh_hans", "zh_hant", "variants"}
 
 
 def load_glossary(game: str) -> list[TermPair]:
     """Return the term pairs of ``game`` from ``fixtures/glossary/<game>.json``.
 
-    Return ``[]`` when the game has no file; raise :class:`GlossaryDataError` when an entry
-    lacks ``en``, ``zh_hans`` or ``zh_hant`` or the file is not a JSON list.
+    Return ``[]`` when the game has no file; raise :class:`GlossaryDataError` naming the
+    entry when it lacks ``en``, ``zh_hans`` or ``zh_hant``, has a key outside
+    :data:`PAIR_KEYS`, has ``variants`` that is not a list of strings, or the file is not a
+    JSON list.
     """
     path = GLOSSARY_DIR / f"{game}.json"
     if not path.is_file():
@@ -62,9 +76,30 @@ def load_glossary(game: str) -> list[TermPair]:
     pairs = []
     for i, entry in enumerate(data):
         try:
-            pairs.append(TermPair(game, *(str(entry[key]).strip() for key in ("en", "zh_hans", "zh_hant"))))
+            names = tuple(str(entry[key]).strip() for key in ("en", "zh_hans", "zh_hant"))
         except (KeyError, TypeError):
             raise GlossaryDataError(f"{path.name}[{i}]: expected en, zh_hans and zh_hant") from None
+        unknown = sorted(set(entry) - PAIR_KEYS)
+        if unknown:
+            raise GlossaryDataError(f"{path.name}[{i}].{unknown[0]}: unknown key; a pair has {', '.join(sorted(PAIR_KEYS))}")
+        variants = entry.get("variants", [])
+        if not isinstance(variants, list) or not all(isinstance(v, str) and v.strip() for v in variants):
+            raise GlossaryDataError(f"{path.name}[{i}].variants: expected a list of non-empty strings")
+        pairs.append(TermPair(game, *names, variants=tuple(v.strip() for v in variants)))
+    return pairs
+
+
+def card_name_pairs(game: str) -> list[TermPair]:
+    """Return a pair per library card of ``game`` named in Chinese (``engine.core.cards.library``):
+    ``Monster Reborn`` ↔ ``死者苏生``. Index tokens fold Traditional to Simplified, so the
+    attested name stands for both scripts."""
+    from engine.core.cards import library
+
+    pairs = []
+    for card in library(game):
+        chinese = card.names.get("zh-Hans") or card.names.get("zh-Hant")
+        if chinese:
+            pairs.append(TermPair(game, card.name, chinese, card.names.get("zh-Hant", chinese)))
     return pairs
 
 
@@ -84,8 +119,8 @@ class TermIndex:
     alternatives: dict[str, dict[Groups, tuple[Groups, ...]]]
     labels: dict[str, dict[Groups, tuple[str, ...]]]
     longest: int
-    scripts: dict[Groups, str]
-    """``"zh"`` or ``"en"``: the script of every form, as token groups."""
+    scripts: dict[Groups, frozenset[str]]
+    """``{"zh"}``, ``{"en"}`` or both: the scripts every form (as token groups) stands in."""
 
 
 @lru_cache(maxsize=1)
@@ -94,15 +129,16 @@ def term_index() -> TermIndex:
     alternatives: dict[str, dict[Groups, tuple[Groups, ...]]] = {}
     labels: dict[str, dict[Groups, tuple[str, ...]]] = {}
     longest = 1
-    scripts: dict[Groups, str] = {}
+    scripts: dict[Groups, set[str]] = {}
     for game in GAMES:
         alts: dict[Groups, dict[Groups, None]] = {}
         texts: dict[Groups, dict[str, None]] = {}
-        for pair in load_glossary(game):
+        for pair in [*load_glossary(game), *card_name_pairs(game)]:
             forms = {tuple(tuple(g) for g in token_groups(form)): form for form in pair.forms}
             forms.pop((), None)
+            chinese = {tuple(tuple(g) for g in token_groups(form)) for form in pair.chinese_forms}
             for groups, text in forms.items():
-                scripts[groups] = "zh" if HAN_RE.search(text) else "en"
+                scripts.setdefault(groups, set()).add("zh" if HAN_RE.search(text) or groups in chinese else "en")
                 longest = max(longest, len(groups))
                 key = _key(groups)
                 alts.setdefault(key, {})
@@ -113,7 +149,7 @@ def term_index() -> TermIndex:
                         texts[key][text] = None
         alternatives[game] = {k: tuple(v) for k, v in alts.items() if v}
         labels[game] = {k: tuple(v) for k, v in texts.items() if v}
-    return TermIndex(alternatives, labels, longest, scripts)
+    return TermIndex(alternatives, labels, longest, {k: frozenset(v) for k, v in scripts.items()})
 
 
 Unit = tuple[Groups, ...]
@@ -151,7 +187,7 @@ def expand(groups: list[list[str]], game: str, scripts: Collection[str] = ("en",
         for length in range(min(index.longest, len(query) - i), 0, -1):
             key = _key(query[i : i + length])
             if key in table:
-                others = tuple(form for form in table[key] if index.scripts.get(form) in scripts)
+                others = tuple(form for form in table[key] if index.scripts.get(form, frozenset()) & set(scripts))
                 units.append((query[i : i + length], *others))
                 if others:
                     words.extend(labels.get(key, ()))

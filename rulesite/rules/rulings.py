@@ -342,7 +342,8 @@ class RulingsPanel:
 
 
 def _current_cr() -> Document | None:
-    return Document.objects.for_family(CR_FAMILY).first()
+    """Return the newest CR edition in the original language (never a translation)."""
+    return Document.objects.for_family(CR_FAMILY).filter(language=Document.objects.original_language(CR_FAMILY)).first()
 
 
 def _views(rulings: list[Section], faq: Document) -> list[RulingView]:

@@ -37,6 +37,12 @@ class SectionPage:
     → the FoW Comprehensive Rules, ``engine.fow.rules.CR_ON_SECTION``); only those imported."""
 
     @property
+    def same_language_editions(self) -> list[Document]:
+        """Return the editions in the page's language: a translation is linked as such, not as
+        another edition of the rule."""
+        return [d for d in self.editions if d.language == self.document.language]
+
+    @property
     def text_repeats_items(self) -> bool:
         """True when the section's text is the sum of its ● items, shown one by one below."""
         items = [child for child in self.children if child.kind == "item"]
@@ -115,11 +121,15 @@ def document_contents(*, document_slug: str) -> tuple[Document, QuerySet[Section
     return document, sections
 
 
+def family_language(*, family: str) -> str | None:
+    """Return the language of ``family``'s original editions (``DocumentQuerySet.original_language``)."""
+    return Document.objects.original_language(family)
+
+
 def current_document(*, family: str, language: str | None = None) -> Document:
-    """Return the current (newest) edition of ``family``; raise Http404 when none."""
-    documents = Document.objects.for_family(family)
-    if language:
-        documents = documents.filter(language=language)
+    """Return the current (newest) edition of ``family`` in ``language`` (default: the family's
+    original language, :func:`family_language`); raise Http404 when none."""
+    documents = Document.objects.for_family(family).filter(language=language or family_language(family=family))
     document = documents.first()
     if document is None:
         raise Http404(f"No document family {family!r}")

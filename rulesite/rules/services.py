@@ -7,16 +7,17 @@ import hashlib
 import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 from django.core.cache import cache
 from django.db import transaction
 
 from .importers import ParsedDocument, parser_for
-from .models import Document, Reference, Section
+from .models import Document, Reference, SearchWord, Section
 from . import references as references_module
 from . import textnorm as textnorm_module
-from .references import iter_references
-from .textnorm import index_text
+from .references import iter_ranges, iter_references
+from .textnorm import index_text, word_counts
 
 CACHE_GENERATION_KEY = "rules:generation"
 
@@ -58,8 +59,11 @@ def source_fingerprint(raw: bytes, fmt: str) -> str:
     """
     digest = hashlib.sha256(raw)
     digest.update(fmt.encode())
-    # The stored rows also depend on how text is indexed and references are found.
-    for module in (parser_for(fmt), references_module, textnorm_module):
+    # The stored rows also depend on how text is indexed and references are found, and on the
+    # importer modules the parser uses (``ygo_rulebook_text``).
+    parser = parser_for(fmt)
+    helpers = [m for m in vars(parser).values() if isinstance(m, ModuleType) and m.__name__.startswith(__package__ + ".importers")]
+    for module in (parser, *helpers, references_module, textnorm_module):
         digest.update(inspect.getsource(module).encode())
     return digest.hexdigest()
 
@@ -170,16 +174,45 @@ def document_import(
                 first_on_page.setdefault(row.page, row)
         for parsed_section in parsed.sections:
             source = rows[parsed_section.number]
+            cited = [number for _, _, number in iter_references(parsed_section.text)]
+            # A range cites the rules between its ends too (509.1-3: 509.2).
+            cited += [number for first, last in iter_ranges(parsed_section.text) for number in _between(rows, first, last)]
             seen = set()
-            for _, _, number in iter_references(parsed_section.text):
+            for number in cited:
                 target = rows.get(number) or first_on_page.get(number)
                 if target is not None and target is not source and number not in seen:
                     seen.add(number)
                     references.append(Reference(source=source, target=target, label=number))
         Reference.objects.bulk_create(references, batch_size=500)
         report.reference_count = len(references)
+        search_words_rebuild()
         transaction.on_commit(rules_cache_invalidate)
     return report
+
+
+MAX_RANGE_SPAN = 30
+"""A range links at most this many rules between its ends (a longer one is a misreading)."""
+
+
+def _between(rows: dict[str, Section], first: str, last: str) -> list[str]:
+    """Return the numbers strictly between ``first`` and ``last`` that share their parent, in
+    document order (``rows`` in document order); none when either end is missing or the range
+    runs backwards or past ``MAX_RANGE_SPAN``."""
+    start, end = rows.get(first), rows.get(last)
+    if start is None or end is None or start.parent_id != end.parent_id or start.position >= end.position:
+        return []
+    inside = [n for n, row in rows.items() if start.position < row.position < end.position and row.parent_id == start.parent_id]
+    return inside if len(inside) <= MAX_RANGE_SPAN else []
+
+
+def search_words_rebuild() -> int:
+    """Replace the :class:`SearchWord` list with the Latin words of every section's index
+    tokens and the number of sections holding each; return how many words there are."""
+    counts = word_counts(Section.objects.values_list("search_title", "search_text").iterator(chunk_size=2000))
+    with transaction.atomic():
+        SearchWord.objects.all().delete()
+        SearchWord.objects.bulk_create([SearchWord(word=w, sections=n) for w, n in counts.items()], batch_size=1000)
+    return len(counts)
 
 
 def rules_cache_invalidate() -> None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 import threading
+from functools import lru_cache
+from collections import Counter
+from collections.abc import Iterable
 
 import opencc
 
@@ -84,6 +87,95 @@ def token_groups(text: str) -> list[list[str]]:
         else:
             groups.append([run])
     return groups
+
+
+def query_words(text: str) -> list[str]:
+    """Return the words of a typed query: split on spaces, runs of single Han characters joined.
+
+    A space between Chinese words of two or more characters separates words (``"連鎖 墓地"`` →
+    ``["連鎖", "墓地"]``, searched with AND); single characters separated by spaces are the
+    transcription's spacing and make one word (``"連 鎖 處 理"`` → ``["連鎖處理"]``).
+    """
+    words: list[str] = []
+    single_han = False
+    for word in text.split():
+        lone = len(word) == 1 and bool(HAN_RE.match(word))
+        if lone and single_han:
+            words[-1] += word
+        else:
+            words.append(word)
+        single_han = lone
+    return words
+
+
+def query_groups(text: str) -> list[list[str]]:
+    """Return the token groups of a typed query: :func:`token_groups` of each of its
+    :func:`query_words`, so a Han word is one phrase group and words are ANDed."""
+    return [group for word in query_words(text) for group in token_groups(word)]
+
+
+def loosened(groups: list[list[str]]) -> list[list[str]]:
+    """Return ``groups`` with every Han phrase of three or more characters cut into two-character
+    words, each a group of its own (``墓地連鎖發動`` → ``墓地``, ``連鎖``, ``發動``; an odd last
+    character makes a word with the one before it): the words of a long phrase, for when the
+    phrase itself matches nothing. Chinese words are mostly two characters long."""
+    out: list[list[str]] = []
+    for group in groups:
+        if len(group) == 1:
+            out.append(group)
+            continue
+        # A phrase of n characters has n - 1 bigrams; words are bigrams 0, 2, 4 … and the last.
+        picks = list(range(0, len(group), 2))
+        if picks[-1] != len(group) - 1:
+            picks.append(len(group) - 1)
+        out += [[group[i]] for i in picks]
+    return out
+
+
+_HAN_TOKEN_RE = re.compile(r"^x(?:[0-9a-f]{4,5}){1,2}$")
+
+
+def is_word_token(token: str) -> bool:
+    """Return whether index ``token`` is a Latin word a typo can be corrected to: three or
+    more letters, not an encoded Han bigram (:func:`han_token`), not a number."""
+    return len(token) >= 3 and not _HAN_TOKEN_RE.match(token) and not token.isdigit() and token.isalpha()
+
+
+def word_counts(rows: Iterable[tuple[str, str]]) -> Counter[str]:
+    """Return ``{word: sections holding it}`` of ``(search_title, search_text)`` rows: the
+    Latin words (:func:`is_word_token`) of the index, for the typo list."""
+    counts: Counter[str] = Counter()
+    for title, text in rows:
+        counts.update({t for t in f"{title} {text}".split() if is_word_token(t)})
+    return counts
+
+
+@lru_cache(maxsize=50_000)
+def _trigrams(word: str) -> frozenset[str]:
+    padded = f"  {word} "
+    return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
+
+
+def trigram_similarity(a: str, b: str) -> float:
+    """Return the trigram similarity of two words as PostgreSQL's ``pg_trgm`` computes it:
+    shared trigrams of ``"  a "`` and ``"  b "`` over all their trigrams (0 to 1)."""
+    x, y = _trigrams(a), _trigrams(b)
+    return len(x & y) / len(x | y) if x or y else 0.0
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Return the optimal-string-alignment distance of two words: insertions, deletions,
+    substitutions and swaps of two neighbours (``casacde`` → ``cascade`` is 1)."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, rows[-2][j - 2] + 1)
+            row.append(cost)
+        rows.append(row)
+    return rows[-1][-1]
 
 
 def index_text(text: str) -> str:

@@ -16,10 +16,11 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_GET
 
 import engine
+from rulesite.cards.builder import fill_from_imported, imported_context
 
 from . import builder as conversion
 from . import vocabulary
@@ -104,9 +105,10 @@ def catalogue(request: HttpRequest, game: str) -> JsonResponse:
 
 def _board(game: str, *, data: Any = None, initial: common.BoardData | None = None) -> Board:
     if game == "ygo":
-        return BoardForm(ygo_library.fill_from_library(data) if data is not None else None, initial=initial)
+        return BoardForm(fill_from_imported(game, ygo_library.fill_from_library(data)) if data is not None else None,
+                         initial=initial)
     if data is not None and game == "mtg":
-        data = common.default_step_players(mtg.fill_from_catalogue(data))
+        data = common.default_step_players(fill_from_imported(game, mtg.fill_from_catalogue(data)))
     if data is not None and game == "fow":
         data = common.default_step_players(fow_library.fill_from_library(data), actor_keeps_priority=False)
     return GameBoardForm(SPECS[game], data, initial=initial)
@@ -148,6 +150,7 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
         "current_demo": (request.GET.get("demo") or "").rpartition("/")[2],
         "current_from": (request.GET.get("from") or "")[:32],
         "start_open": bool(request.GET.get("demo") or request.GET.get("from") or request.GET.get("demos")),
+        **imported_context(game, request.POST if request.method == "POST" else None, get_language() or "en"),
     }
     if game == "ygo":
         context["card_names"] = ygo_library.card_names()

@@ -586,6 +586,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{item} ({card_name}) copies nothing: {copied} is not a spell on the stack and never was one.'),
     # Translators: mtg.copy.spell
     pgettext_lazy('trace', 'A copy of {card_name} is put on the stack ({item}); it was not cast.'),
+    # Translators: mtg.cost.any_color
+    pgettext_lazy('trace', '{player} spends mana as though it were mana of any color to pay {cost} for {card_name} (pool {pool}; {source_name}).'),
     # Translators: mtg.cost.floor
     pgettext_lazy('trace', "{card_name}: the generic part of its cost can't be reduced below zero."),
     # Translators: mtg.cost.hybrid
@@ -890,6 +892,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} has left the field (now in the {zone}), so its {value} is read as it last was on the field: {amount}.'),
     # Translators: ygo.amount.lost
     pgettext_lazy('trace', 'Chain Link {link}: {card_name} really lost {amount} ATK to this effect, so the amount is {amount}.'),
+    # Translators: ygo.amount.per
+    pgettext_lazy('trace', 'Chain Link {link}: {each} for each of the {count} card(s) that fit: {amount}.'),
     # Translators: ygo.amount.read
     pgettext_lazy('trace', "Chain Link {link}: the amount is {card_name}'s {value} ({zone}): {amount}."),
     # Translators: ygo.battle.attack
@@ -922,6 +926,10 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} is not destroyed by battle: {source_name}'s effect says it cannot be."),
     # Translators: ygo.battle.replay
     pgettext_lazy('trace', "Replay: the opponent's monsters changed ({before} before, {after} now); {attacker_name} may choose a new target or not attack."),
+    # Translators: ygo.bond.destroyed
+    pgettext_lazy('trace', '{source_name} has left the field: {card_name}, bound to it, is destroyed.'),
+    # Translators: ygo.bond.made
+    pgettext_lazy('trace', 'Chain Link {link}: {card_name} and {target_name} are bound: when {card_name} leaves the field {target_name} is destroyed, and when {target_name} is destroyed {card_name} is.'),
     # Translators: ygo.cannot_evaluate
     pgettext_lazy('trace', 'Cannot evaluate Chain Link {link} ({card_name}): {detail}.'),
     # Translators: ygo.cannot_evaluate.continuous
@@ -1006,6 +1014,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: the monster {card_name} would be equipped to is no longer face-up on the field, so {card_name} is not equipped and is sent to the Graveyard.'),
     # Translators: ygo.illegal.already_attacked
     pgettext_lazy('trace', '{card_name} has already attacked this turn.'),
+    # Translators: ygo.illegal.attack_locked
+    pgettext_lazy('trace', "{card_name} cannot attack: {source_name}'s effect keeps {player} from declaring an attack this turn."),
     # Translators: ygo.illegal.attack_position
     pgettext_lazy('trace', '{card_name} cannot attack: it is in {position} position.'),
     # Translators: ygo.illegal.attack_target
@@ -1030,6 +1040,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {given} is not a choice of {count} of {options} for {action}; the choice is made from the options.'),
     # Translators: ygo.illegal.condition_not_met
     pgettext_lazy('trace', '{card_name} cannot be activated: its activation condition ({condition}) is not met (now: {now}).'),
+    # Translators: ygo.illegal.cost_choice
+    pgettext_lazy('trace', '{card_name} cannot be activated without naming its cost ({cost}): {options} all fit it; the activation gives its own cost naming the card.'),
     # Translators: ygo.illegal.cost_replaced
     pgettext_lazy('trace', "{card_name} cannot be activated: {cost_card_name} cannot be sent to the Graveyard as its cost while {source_name}'s effect would send it to the {to} instead."),
     # Translators: ygo.illegal.cost_unpayable
@@ -1050,6 +1062,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned with {material_name}: {who} must be {wanted}.'),
     # Translators: ygo.illegal.materials
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
+    # Translators: ygo.illegal.name_locked
+    pgettext_lazy('trace', "{card_name} cannot be activated: {source_name}'s effect keeps {player} from activating cards or effects named {card_name} this turn."),
     # Translators: ygo.illegal.negation_cannot_apply
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, and Chain Link {negates_link} is not one.'),
     # Translators: ygo.illegal.negation_no_chain
@@ -1092,6 +1106,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot be Special Summoned by its own procedure: {reason}.'),
     # Translators: ygo.illegal.summon_not_chainable
     pgettext_lazy('trace', '{card_name} cannot be activated: it negates {what}, but {summoned_name} is being Summoned, and a Summon is not an activation, so nothing can be chained to it (only a card that negates the Summon can be activated now).'),
+    # Translators: ygo.illegal.targets
+    pgettext_lazy('trace', '{card_name} cannot be activated targeting {given}: it targets {count} of the cards it may ({options}).'),
     # Translators: ygo.illegal.timing
     pgettext_lazy('trace', '{card_name} cannot be activated now: {player} may activate it only in their own Main Phase with no chain (now: {phase}).'),
     # Translators: ygo.illegal.tribute_not_own
@@ -1106,6 +1122,10 @@ MSGIDS = (
     pgettext_lazy('trace', '{player} cannot activate {card_name} now: at the start of each phase and step, and after a chain resolves, the turn player ({turn_player}) has priority first, and has neither acted nor passed yet (now: {phase}).'),
     # Translators: ygo.illegal.zone_full
     pgettext_lazy('trace', "{card_name} cannot be activated: {player}'s {zone} is full."),
+    # Translators: ygo.lock.attacks
+    pgettext_lazy('trace', 'Chain Link {link}: {player} cannot declare an attack for the rest of this turn.'),
+    # Translators: ygo.lock.name
+    pgettext_lazy('trace', 'Chain Link {link} ({card_name}): for the rest of this turn {player} cannot activate cards or effects named {name}.'),
     # Translators: ygo.lp.gain
     pgettext_lazy('trace', '{player} gains {amount} LP ({lp} LP).'),
     # Translators: ygo.modify.atk
@@ -1124,6 +1144,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} moves from the {from} to the {to} ({reason}).'),
     # Translators: ygo.move.control
     pgettext_lazy('trace', '{player} takes control of {card_name}.'),
+    # Translators: ygo.move.control_back
+    pgettext_lazy('trace', 'The End Phase: control of {card_name} goes back to {player}.'),
     # Translators: ygo.move.draw
     pgettext_lazy('trace', '{player} draws {card_name}.'),
     # Translators: ygo.negate.activation
@@ -1160,6 +1182,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: there is no attack in progress to negate.'),
     # Translators: ygo.no_effect.not_applicable
     pgettext_lazy('trace', 'Chain Link {link}: {action} cannot apply to {target_name} where it is.'),
+    # Translators: ygo.no_effect.not_battle_phase
+    pgettext_lazy('trace', 'Chain Link {link}: it is the {phase} phase, so the Battle Phase cannot end.'),
     # Translators: ygo.no_effect.special_summon_forbidden
     pgettext_lazy('trace', "Chain Link {link}: {target_name} is not Special Summoned: {source_name}'s effect says {player} cannot Special Summon."),
     # Translators: ygo.no_effect.summon_level
@@ -1170,6 +1194,8 @@ MSGIDS = (
     pgettext_lazy('trace', "Chain Link {link}: {action} does not apply to {target_name}: {source_name}'s effect makes it unaffected."),
     # Translators: ygo.no_effect.zone_full
     pgettext_lazy('trace', 'Chain Link {link}: there is no free Monster Zone for {target_name}.'),
+    # Translators: ygo.phase.battle_ends
+    pgettext_lazy('trace', "Chain Link {link}: the Battle Phase of {player}'s turn goes to its End Step; no more attacks this turn."),
     # Translators: ygo.phase.end_declared
     pgettext_lazy('trace', '{player} declares the end of the {phase} phase.'),
     # Translators: ygo.phase.end_declared_step
@@ -3169,6 +3195,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Also becomes a type'),
     # Translators: mtg effect:add_type
     pgettext_lazy('vocabulary', 'Layer 4: the object has these card types, subtypes and supertypes in addition to its own (CR 613.1d); a land given a basic land type has its mana ability (305.6).'),
+    # Translators: mtg effect:set_chosen_creature_type
+    pgettext_lazy('vocabulary', 'Is the chosen creature type'),
+    # Translators: mtg effect:set_chosen_creature_type
+    pgettext_lazy('vocabulary', "Layer 4: the object's creature types become the one chosen as the effect's source entered the battlefield (CR 613.1d, 614.12a; Conspiracy): they replace its other creature types, not its other subtypes (205.1a), and it is no longer every creature type (a changeling's ability applies first in this layer, 613.3). The source's `chosen_creature_type` gives that choice on a board; a permanent that enters while the scenario resolves makes it with its `as_enters: choose_creature_type` ability. Only a choice made as a result of that ability counts (607.2d): with none, the effect changes nothing."),
     # Translators: mtg effect:all_creature_types
     pgettext_lazy('vocabulary', 'Is every creature type'),
     # Translators: mtg effect:all_creature_types
@@ -3191,6 +3221,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Also becomes a color'),
     # Translators: mtg effect:add_color
     pgettext_lazy('vocabulary', 'Layer 5: the object is these colors in addition to its own (CR 613.1e).'),
+    # Translators: mtg effect:add_chosen_color
+    pgettext_lazy('vocabulary', 'Also becomes the chosen color'),
+    # Translators: mtg effect:add_chosen_color
+    pgettext_lazy('vocabulary', "Layer 5: the object is the color chosen as the effect's source entered the battlefield in addition to its own (CR 613.1e, 614.12a; Painter's Servant). The source's `chosen_color` gives that choice on a board; a permanent that enters while the scenario resolves makes it with its `as_enters: choose_color` ability. Only a choice made as a result of that ability counts (607.2d): with none, the effect changes nothing."),
     # Translators: mtg effect:add_ability
     pgettext_lazy('vocabulary', 'Gains abilities'),
     # Translators: mtg effect:add_ability
@@ -3261,6 +3295,24 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "An effect the engine can't evaluate"),
     # Translators: mtg effect:unsupported
     pgettext_lazy('vocabulary', 'A continuous effect in force that the engine does not evaluate: a `cannot_evaluate` step names it and the result is incomplete.'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'A player has hexproof or shroud'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'The player has hexproof ("you have hexproof": they can\'t be the target of spells or abilities their opponents control, CR 702.11c) or shroud ("you have shroud": they can\'t be the target of spells or abilities, 702.18a), while the effect lasts: a target that breaks it is an `illegal` step as it is chosen and an illegal target on resolution (608.2b). It applies to no objects: it has no `affected`.'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'hexproof (CR 702.11c) or shroud (702.18a)'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', 'Who has it'),
+    # Translators: mtg effect:player_keyword
+    pgettext_lazy('vocabulary', "who has it: you (the effect's controller, default), an opponent, or each player"),
+    # Translators: mtg effect:spend_as_any_color
+    pgettext_lazy('vocabulary', 'Mana may be spent as though it were any color'),
+    # Translators: mtg effect:spend_as_any_color
+    pgettext_lazy('vocabulary', 'A static ability\'s part: the players `who` means (default each player, "players may spend mana as though it were mana of any color") may pay each colored symbol of a cost with any one mana, when mana is tracked (CR 609.4b): it changes only how they may pay, not the cost or the mana spent; {C} still needs colorless mana (105.2c). A payment that needs it is a step naming the ability\'s source. It applies to no objects: it has no `affected`.'),
+    # Translators: mtg effect:spend_as_any_color
+    pgettext_lazy('vocabulary', 'Who may'),
+    # Translators: mtg effect:spend_as_any_color
+    pgettext_lazy('vocabulary', 'who may spend mana so: each player (the default, "players may"), you (the ability\'s controller) or an opponent'),
     # Translators: mtg effect:cost_increase
     pgettext_lazy('vocabulary', 'Spells cost more'),
     # Translators: mtg effect:cost_increase
@@ -3293,16 +3345,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Exiled instead of dying'),
     # Translators: mtg effect:exile_instead
     pgettext_lazy('vocabulary', 'If an object it affects would be put into a graveyard from the battlefield, it is exiled instead (a zone_change replacement, CR 614.1a).'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', 'A player has hexproof or shroud'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', 'The player has hexproof ("you have hexproof": they can\'t be the target of spells or abilities their opponents control, CR 702.11c) or shroud ("you have shroud": they can\'t be the target of spells or abilities, 702.18a), while the effect lasts: a target that breaks it is an `illegal` step as it is chosen and an illegal target on resolution (608.2b). It applies to no objects: it has no `affected`.'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', 'hexproof (CR 702.11c) or shroud (702.18a)'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', 'Who has it'),
-    # Translators: mtg effect:player_keyword
-    pgettext_lazy('vocabulary', "who has it: you (the effect's controller, default), an opponent, or each player"),
     # Translators: mtg slot instruction
     pgettext_lazy('vocabulary', 'What a spell or ability does as it resolves (`effects[]` of a `spell`, `activated` or `triggered` ability), followed in order (CR 608.2c).'),
     # Translators: mtg instruction:unsupported
@@ -3985,6 +4027,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Controlled by'),
     # Translators: mtg filter:controller
     pgettext_lazy('vocabulary', 'Controlled by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 or p2 (CR 110.2), after the layers.'),
+    # Translators: mtg filter:owner
+    pgettext_lazy('vocabulary', 'Owned by you (the controller of the ability or effect, CR 109.5), an opponent, or the player p1 or p2 (CR 108.3): "creature cards you own that aren\'t on the battlefield". A card that is not a permanent or a spell has no controller: its owner is what a filter on it asks (108.4a).'),
+    # Translators: mtg filter:zones
+    pgettext_lazy('vocabulary', 'In one of these zones'),
+    # Translators: mtg filter:zones
+    pgettext_lazy('vocabulary', 'The object is in one of these zones (CR 400.1). A static ability\'s `affected` without `zones` applies to permanents only; with it, to the objects in those zones: "creature cards you own that aren\'t on the battlefield" (`["library", "hand", "graveyard", "exile"]`), "spells" (`["stack"]`), their characteristics computed through the layers like a permanent\'s (613.1, 611.3a).'),
+    # Translators: mtg filter:zones
+    pgettext_lazy('vocabulary', 'Zones'),
     # Translators: mtg filter:lacks_keyword
     pgettext_lazy('vocabulary', "Doesn't have the keyword"),
     # Translators: mtg filter:lacks_keyword
@@ -4488,6 +4538,14 @@ VOCABULARY = (
     # Translators: ygo instruction:change_atk
     pgettext_lazy('vocabulary', 'the cards the player chose (else open)'),
     # Translators: ygo instruction:change_atk
+    pgettext_lazy('vocabulary', 'Choose among the cards that fit'),
+    # Translators: ygo instruction:change_atk
+    pgettext_lazy('vocabulary', 'with choose, instead of from: the choice is made on resolution among every card that fits this filter then (in the Deck, the hand … as its zone says)'),
+    # Translators: ygo instruction:change_atk
+    pgettext_lazy('vocabulary', 'Every card that fits'),
+    # Translators: ygo instruction:change_atk
+    pgettext_lazy('vocabulary', "instead of named cards: every card that fits this filter when the action applies, read from the side of the effect's controller (on the field unless it names a zone)"),
+    # Translators: ygo instruction:change_atk
     pgettext_lazy('vocabulary', 'Change'),
     # Translators: ygo instruction:change_atk
     pgettext_lazy('vocabulary', 'signed: +500 raises, -500 lowers'),
@@ -4523,6 +4581,20 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change original DEF'),
     # Translators: ygo instruction:change_original_def
     pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:end_battle_phase
+    pgettext_lazy('vocabulary', 'End the Battle Phase'),
+    # Translators: ygo instruction:end_battle_phase
+    pgettext_lazy('vocabulary', '"Then end the Battle Phase": the attack in progress, if any, ends, and the Battle Phase goes to its End Step, so no more attacks can be declared this turn; Main Phase 2 follows (the card\'s text, ARC-V 4.1.2.i1; MR2 ch3.4, ch3.8). Outside the Battle Phase it does nothing.'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', 'No attacks this turn'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', '"Your opponent cannot declare an attack this turn": for the rest of the turn an attack declaration by the player is illegal; an attack already declared goes on (the card\'s text, ARC-V 4.1.2.i1). The lock ends with the turn.'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', 'who cannot declare an attack: opponent (the default) or self'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', 'The activating player'),
+    # Translators: ygo instruction:no_attacks_this_turn
+    pgettext_lazy('vocabulary', 'Their opponent'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard
@@ -4535,10 +4607,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', "send the top N cards of the player's Deck instead of named cards"),
     # Translators: ygo instruction:send_to_graveyard
     pgettext_lazy('vocabulary', "self (the link's controller, the default), opponent, p1 or p2"),
-    # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', 'The activating player'),
-    # Translators: ygo instruction:send_to_graveyard
-    pgettext_lazy('vocabulary', 'Their opponent'),
     # Translators: ygo instruction:send_to_graveyard
     pgettext_lazy('vocabulary', 'Player 1'),
     # Translators: ygo instruction:send_to_graveyard
@@ -4578,7 +4646,7 @@ VOCABULARY = (
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'Inflict damage'),
     # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', "The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, `equal_to` with `of` reads the amount from a card when it applies: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1)."),
+    pgettext_lazy('vocabulary', 'The player loses that many LP (never below 0); a player at 0 LP loses at once, even in the middle of a chain, and both at 0 is a draw (ARC-V 1.4.1.i2, 1.4.1.i6, 1.4.4.i1; MR2 ch3.2). Instead of `amount`, `equal_to` with `of` reads the amount from a card when it applies: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link\'s earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, `of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2). With `per` (a filter), `amount` is for each card that fits it when the action applies ("500 damage for each monster your opponent controls"; the card\'s text, ARC-V 4.1.2.i1).'),
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'LP'),
     # Translators: ygo instruction:damage
@@ -4600,15 +4668,19 @@ VOCABULARY = (
     # Translators: ygo instruction:damage
     pgettext_lazy('vocabulary', 'Of card'),
     # Translators: ygo instruction:damage
-    pgettext_lazy('vocabulary', 'the card equal_to reads'),
+    pgettext_lazy('vocabulary', 'the card equal_to reads; left out in an effect that targets, the card it targets'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', 'For each card that fits'),
+    # Translators: ygo instruction:damage
+    pgettext_lazy('vocabulary', '"500 damage for each monster your opponent controls": amount times the cards that fit this filter when it applies (on the field unless it names a zone)'),
     # Translators: ygo instruction:gain_lp
     pgettext_lazy('vocabulary', 'Gain LP'),
     # Translators: ygo instruction:gain_lp
-    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1)."),
+    pgettext_lazy('vocabulary', "The player gains that many LP (neither document states a general rule for gaining LP: the step rests on the card's text). Instead of `amount`, `equal_to` with `of` reads the amount from a card: `atk`/`def` is its value now while it is face-up on the field, and the value it last had there once it has left the field (last known information, official ruling); `original_atk`/`original_def` its original value (the printed one off the field); `atk_lost` the ATK this link's earlier actions really took from it, a decrease below 0 counting only down to 0 (ARC-V 4.1.5.i1). In an effect with `targeting`, `of` left out reads the card it targets (chosen on activation, ARC-V 4.2.3.3.i2). With `per`, `amount` is for each card that fits that filter."),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'Special Summon'),
     # Translators: ygo instruction:special_summon
-    pgettext_lazy('vocabulary', 'Special Summons each monster it names to the player\'s Monster Zone (default: the link\'s controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The card\'s conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` ("a Level 4 or lower monster": a monster of a higher Level is not Summoned, and a choice on resolution is made among the monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it stays face-up on the field, so its Continuous Effects never apply) and `cannot_attack` (an attack declaration by it this turn is illegal).'),
+    pgettext_lazy('vocabulary', 'Special Summons each monster it names to the player\'s Monster Zone (default: the link\'s controller), face-up in Attack or Defense Position as `position` says (ARC-V 3.2.2.3.2.i1, 3.2.2.3.i5; MR2 ch2.21). A monster on the field, a material or a non-monster is not affected; without a free Monster Zone nothing is summoned. A monster Summoned from the Deck was searched for: that Deck is shuffled afterwards (ARC-V 2.1.4.i4). The card\'s conditions apply as its text says (ARC-V 4.1.2.i1; MR2 ch5.6): `max_level` ("a Level 4 or lower monster": a monster of a higher Level is not Summoned, and a choice on resolution is made among the monsters that fit, ARC-V 4.1.2.i4), `negate_effects` (its effects are negated while it stays face-up on the field, so its Continuous Effects never apply), `cannot_attack` (an attack declaration by it this turn is illegal) and `bind` (the link\'s card, still on the field, and the monster are bound: when the card leaves the field the monster is destroyed, and when the monster is destroyed the card is; the monster leaving otherwise ends the bond; the card\'s text, ARC-V 4.1.2.i1).'),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', 'face-up attack (the default) or face-up defense (ARC-V 3.2.2.3.i5)'),
     # Translators: ygo instruction:special_summon
@@ -4623,10 +4695,16 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Cannot attack this turn'),
     # Translators: ygo instruction:special_summon
     pgettext_lazy('vocabulary', '"it cannot attack this turn"'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', 'Bound to this card'),
+    # Translators: ygo instruction:special_summon
+    pgettext_lazy('vocabulary', '"when this card leaves the field, destroy that monster; when that monster is destroyed, destroy this card"'),
     # Translators: ygo instruction:change_control
     pgettext_lazy('vocabulary', 'Take control'),
     # Translators: ygo instruction:change_control
-    pgettext_lazy('vocabulary', "The link's controller takes control of each monster it names that the opponent controls, if they have a free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21)."),
+    pgettext_lazy('vocabulary', "The link's controller takes control of each monster it names that the opponent controls, if they have a free Monster Zone (ARC-V 4.1.3.i1; MR2 ch5.21). With `until: end_phase` the monster goes back to the player who controlled it when the End Phase begins, if it is still in the Monster Zone (the card's text; when a lingering effect ends: a ruling)."),
+    # Translators: ygo instruction:change_control
+    pgettext_lazy('vocabulary', 'permanent (the default) or end_phase: control goes back then'),
     # Translators: ygo instruction:win
     pgettext_lazy('vocabulary', 'Win the Duel'),
     # Translators: ygo instruction:win
@@ -4702,7 +4780,9 @@ VOCABULARY = (
     # Translators: ygo instruction:negate_summon
     pgettext_lazy('vocabulary', 'Negate the Summon'),
     # Translators: ygo instruction:negate_summon
-    pgettext_lazy('vocabulary', 'Negates the Summon in progress; it can be activated only while a monster is being Summoned, before anything else responds (ARC-V 3.2.2.1.i7). The monster goes to the Graveyard (3.2.2.1.i8) and, never having been on the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). Whether the card also destroys it is card text: write that part as `unsupported`.'),
+    pgettext_lazy('vocabulary', 'Negates the Summon in progress; it can be activated only while a monster is being Summoned, before anything else responds (ARC-V 3.2.2.1.i7). The monster goes to the Graveyard (3.2.2.1.i8) and, never having been on the field, a Pendulum Monster does not go to the Extra Deck (3.2.1.9.i8). With `destroy` ("negate the Summon, and if you do, destroy that monster") it is sent there destroyed, so it counts as destroyed for triggers (ARC-V 2.1.3.i1).'),
+    # Translators: ygo instruction:negate_summon
+    pgettext_lazy('vocabulary', '"negate the Summon, and if you do, destroy it": it goes to the Graveyard destroyed'),
     # Translators: ygo instruction:negate_attack
     pgettext_lazy('vocabulary', 'Negate the attack'),
     # Translators: ygo instruction:negate_attack
@@ -4724,7 +4804,11 @@ VOCABULARY = (
     # Translators: ygo instruction:add_to_hand
     pgettext_lazy('vocabulary', 'Add to the hand'),
     # Translators: ygo instruction:add_to_hand
-    pgettext_lazy('vocabulary', "Adds each card it names to its owner's hand from the Deck (a search), the Graveyard or banishment (to its owner's hand, MR2 ch5.21); a card anywhere else (on the field: that is `return_to_hand`) is not affected. A Deck searched is shuffled after the action, and its order is then unknown: a later draw from it cannot be evaluated unless every card left has one name (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7, ch5.22)."),
+    pgettext_lazy('vocabulary', "Adds each card it names to its owner's hand from the Deck (a search), the Graveyard or banishment (to its owner's hand, MR2 ch5.21); a card anywhere else (on the field: that is `return_to_hand`) is not affected. A Deck searched is shuffled after the action, and its order is then unknown: a later draw from it cannot be evaluated unless every card left has one name (ARC-V 2.1.4.i2, 2.1.4.i4; MR2 ch1.7, ch5.22). With `lock_name`, for the rest of the turn the link's controller cannot activate cards or effects with the added card's name: such an activation is illegal, and the lock ends with the turn (the card's text, ARC-V 4.1.2.i1, 3.2.7.1.i2)."),
+    # Translators: ygo instruction:add_to_hand
+    pgettext_lazy('vocabulary', 'Name locked this turn'),
+    # Translators: ygo instruction:add_to_hand
+    pgettext_lazy('vocabulary', '"for the rest of this turn, you cannot activate cards, or the effects of cards, with that name"'),
     # Translators: ygo instruction:discard
     pgettext_lazy('vocabulary', "Discards each card it names from its owner's hand to the Graveyard, by a card effect (unlike the hand-limit discard at the end of the turn, ARC-V 2.2.i4); a card not in the hand is not affected (MR2 ch5.35). As `choose`/`from` it is the player's choice on resolution."),
     # Translators: ygo instruction:shuffle
@@ -4788,15 +4872,19 @@ VOCABULARY = (
     # Translators: ygo cost:pay_lp
     pgettext_lazy('vocabulary', 'how many LP, or "half" (the LP kept are rounded up: 525 LP becomes 263)'),
     # Translators: ygo cost:discard
-    pgettext_lazy('vocabulary', "Discards a card from the player's hand to the Graveyard (ARC-V 4.2.2.2.i1; MR2 ch5.35)."),
+    pgettext_lazy('vocabulary', 'Discards a card from the player\'s hand to the Graveyard (ARC-V 4.2.2.2.i1; MR2 ch5.35). With `among` instead of `card` ("discard 1 card"), it is paid with the one card other than this one that fits the filter; when several fit, the player chooses as they activate, so the activation must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).'),
     # Translators: ygo cost:discard
     pgettext_lazy('vocabulary', 'the card paid'),
+    # Translators: ygo cost:discard
+    pgettext_lazy('vocabulary', 'Or the card that fits'),
+    # Translators: ygo cost:discard
+    pgettext_lazy('vocabulary', 'instead of card: "discard 1 card", "Tribute 1 Winged Beast monster": the card other than this one that fits (the activation names it in its own cost when several do)'),
     # Translators: ygo cost:tribute
-    pgettext_lazy('vocabulary', 'Tributes a monster the player controls: it goes to the Graveyard and is not destroyed (ARC-V 4.2.2.1.i2; MR2 ch5.16).'),
+    pgettext_lazy('vocabulary', 'Tributes a monster the player controls: it goes to the Graveyard and is not destroyed (ARC-V 4.2.2.1.i2; MR2 ch5.16). With `among` instead of `card` ("discard 1 card"), it is paid with the one card other than this one that fits the filter; when several fit, the player chooses as they activate, so the activation must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).'),
     # Translators: ygo cost:send_to_graveyard
-    pgettext_lazy('vocabulary', 'Sends a card the player holds or controls to the Graveyard (not destruction); a Token cannot be sent as a cost (ARC-V 4.2.2.3.i1, 4.2.2.3.i6; MR2 ch5.34).'),
+    pgettext_lazy('vocabulary', 'Sends a card the player holds or controls to the Graveyard (not destruction); a Token cannot be sent as a cost (ARC-V 4.2.2.3.i1, 4.2.2.3.i6; MR2 ch5.34). With `among` instead of `card` ("discard 1 card"), it is paid with the one card other than this one that fits the filter; when several fit, the player chooses as they activate, so the activation must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).'),
     # Translators: ygo cost:banish
-    pgettext_lazy('vocabulary', 'Banishes a card the player holds, controls or has in their Graveyard (ARC-V 4.2.2.i2; MR2 ch5.19).'),
+    pgettext_lazy('vocabulary', 'Banishes a card the player holds, controls or has in their Graveyard (ARC-V 4.2.2.i2; MR2 ch5.19). With `among` instead of `card` ("discard 1 card"), it is paid with the one card other than this one that fits the filter; when several fit, the player chooses as they activate, so the activation must give its own `cost` naming it, else it is refused listing them (ARC-V 4.2.2.i2, 4.2.2.i3).'),
     # Translators: ygo cost:detach_material
     pgettext_lazy('vocabulary', 'Detach Xyz Material'),
     # Translators: ygo cost:detach_material
@@ -5046,6 +5134,18 @@ VOCABULARY = (
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', '"card": you can only activate 1 card of this name per turn; "effect": you can only use this effect of a card of this name once per turn (ARC-V 3.1.2.i3)'),
     # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'Targets on activation'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', '{"count": N, "filter": FILTER}: "target N cards that …". The targets are chosen when it is activated (the chain link\'s or activate action\'s targets; a trigger met during play: options.trigger_targets) and must fit the filter, read from its controller\'s side (ARC-V 4.2.3.3.i2; MR2 ch5.28); its actions that name no card apply to them; with up_to, from 1 to count of them'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'how many cards it targets; default 1'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'the cards it may target: on the field unless the filter names a zone'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', 'Up to'),
+    # Translators: ygo ability:card
+    pgettext_lazy('vocabulary', '"target up to N cards": from 1 to count targets'),
+    # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'Activation condition'),
     # Translators: ygo ability:card
     pgettext_lazy('vocabulary', 'when it may be activated ("when your opponent Normal Summons", "during the Battle Phase"): every key must hold, or the activation is illegal (ARC-V 4.2.3.i1)'),
@@ -5070,13 +5170,7 @@ VOCABULARY = (
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'when (…时) or if (…的场合); default if'),
     # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'Targets on activation'),
-    # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'for a trigger met during play: {"count": N, "filter": FILTER}; the targets are chosen when it is activated (options.trigger_targets; engine/ygo/trigger_targets.py), and its actions that name no card apply to them'),
-    # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'how many cards it targets; default 1'),
-    # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'the cards on the field it may target'),
+    pgettext_lazy('vocabulary', '{"count": N, "filter": FILTER}: "target N cards that …". The targets are chosen when it is activated (the chain link\'s or activate action\'s targets; a trigger met during play: options.trigger_targets) and must fit the filter, read from its controller\'s side (ARC-V 4.2.3.3.i2; MR2 ch5.28); its actions that name no card apply to them'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Event qualifiers'),
     # Translators: ygo ability:trigger
@@ -5235,6 +5329,40 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'N or less ATK'),
     # Translators: ygo filter:atk_max
     pgettext_lazy('vocabulary', 'Monsters with this much ATK or less, their current ATK as the board shows it; a card without ATK never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
+    # Translators: ygo filter:zone
+    pgettext_lazy('vocabulary', 'Cards in this zone: `field` is any zone on the field, else one zone (`graveyard`, `hand`, `banished`, `monster_zone` …). A targeting effect or a selector without `zone` reads the field only (ARC-V 2.1, 4.2.3.3).'),
+    # Translators: ygo filter:position
+    pgettext_lazy('vocabulary', 'Battle position'),
+    # Translators: ygo filter:position
+    pgettext_lazy('vocabulary', 'Monsters in the Monster Zone in this battle position: `attack`, `defense` (face-up or face-down Defense Position) or `face-down defense`; a card elsewhere never matches (ARC-V 3.2.4).'),
+    # Translators: ygo filter:name_includes
+    pgettext_lazy('vocabulary', 'Name includes'),
+    # Translators: ygo filter:name_includes
+    pgettext_lazy('vocabulary', 'Cards whose name includes this text, as written ("a \'Gravekeeper\'s\' monster": `Gravekeeper\'s`); an archetype the card counts as without the text in its name is not read (official ruling; not in either document).'),
+    # Translators: ygo filter:def_max
+    pgettext_lazy('vocabulary', 'N or less DEF'),
+    # Translators: ygo filter:def_max
+    pgettext_lazy('vocabulary', 'Monsters with this much DEF or less, their current DEF as the board shows it; a card without DEF never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
+    # Translators: ygo filter:other
+    pgettext_lazy('vocabulary', 'Other than this card'),
+    # Translators: ygo filter:other
+    pgettext_lazy('vocabulary', '"Other" cards: never the card whose effect reads the filter (a Spell that destroys every other Spell and Trap). Only in an effect\'s `targeting`, an action\'s `all` or `among`, or a cost\'s `among`, where that card is known.'),
+    # Translators: ygo filter:other
+    pgettext_lazy('vocabulary', 'Other cards'),
+    # Translators: ygo filter:other
+    pgettext_lazy('vocabulary', 'true: not the card whose effect this is'),
+    # Translators: ygo filter:rank
+    pgettext_lazy('vocabulary', 'The lowest or highest'),
+    # Translators: ygo filter:rank
+    pgettext_lazy('vocabulary', 'Among the cards the rest of the filter fits, only those with the lowest (or highest) ATK (or DEF) of them, read when it applies ("the face-up monster with the lowest ATK your opponent controls"); with several tied, `choose` picks among them (ARC-V 4.2.3.3.1.i1). A card without that value is left out. Only in an effect\'s `targeting`, an action\'s `all` or `among`, or a cost\'s `among`.'),
+    # Translators: ygo filter:event
+    pgettext_lazy('vocabulary', 'The card(s) of the event answered'),
+    # Translators: ygo filter:event
+    pgettext_lazy('vocabulary', '"That monster": only the card(s) of the event the activation answers (the monster(s) just Summoned, the monster that declared the attack), as its activation condition reads it (ARC-V 4.2.3.i1). Only in an effect\'s `targeting` or an action\'s `all`, where the activation is known.'),
+    # Translators: ygo filter:event
+    pgettext_lazy('vocabulary', 'That card'),
+    # Translators: ygo filter:event
+    pgettext_lazy('vocabulary', 'true: only the cards of the event the activation answers'),
     # Translators: ygo filter:summoned_with
     pgettext_lazy('vocabulary', 'Summoned with a material'),
     # Translators: ygo filter:summoned_with
@@ -5476,31 +5604,43 @@ VOCABULARY = (
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'When an attack is declared'),
     # Translators: ygo activation_condition:attack_declared
-    pgettext_lazy('vocabulary', '"When (an opponent\'s monster) declares an attack": only in the Battle Step right after the declaration, while the players respond to it; not after a chain resolved since, nor in the Damage Step (ARC-V 4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker\'s controller.'),
+    pgettext_lazy('vocabulary', '"When (an opponent\'s monster) declares an attack": only in the Battle Step right after the declaration, while the players respond to it; not after a chain resolved since, nor in the Damage Step (ARC-V 4.2.3.i1; MR2 ch2.23, ch3.10; the window: official ruling). `by` is the attacker\'s controller; `this_card`: "when this card is targeted for an attack".'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'Attack'),
     # Translators: ygo activation_condition:attack_declared
-    pgettext_lazy('vocabulary', 'any, direct (a direct attack) or monster (an attack on a monster)'),
+    pgettext_lazy('vocabulary', 'any, direct (a direct attack), monster (an attack on a monster) or this_card (this card is the attack target)'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'Any attack'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'A direct attack'),
     # Translators: ygo activation_condition:attack_declared
     pgettext_lazy('vocabulary', 'An attack on a monster'),
+    # Translators: ygo activation_condition:attack_declared
+    pgettext_lazy('vocabulary', 'An attack on this card'),
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'When a card or effect is activated'),
     # Translators: ygo activation_condition:activated
-    pgettext_lazy('vocabulary', '"When (your opponent) activates a Spell / Trap / monster effect": only chained directly to such an activation, the last link of the chain; `card_only` for the activation of the card itself (ARC-V 4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card\'s (ARC-V 3.3.3.7).'),
+    pgettext_lazy('vocabulary', '"When (your opponent) activates a Spell / Trap / monster effect": only chained directly to such an activation, the last link of the chain; `card_only` for the activation of the card itself (ARC-V 4.2.3.i1; MR2 ch2.23). A Pendulum Effect is a Spell Card\'s (ARC-V 3.3.3.7). `includes` reads the actions of that link as they are written: `special_summon` (one of them Special Summons), `from_deck` (one adds a card from the Deck to the hand, Special Summons from the Deck or sends from the Deck to the Graveyard, naming Deck cards or choosing among them).'),
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'Card activation only'),
     # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'true: "when a Spell Card is activated" (the card itself, not an effect of a face-up card)'),
     # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'That includes'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'special_summon ("an activation that includes Special Summoning") or from_deck ("an effect that would add from the Deck to the hand, Special Summon from the Deck or send from the Deck to the GY")'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'Special Summoning'),
+    # Translators: ygo activation_condition:activated
+    pgettext_lazy('vocabulary', 'Using the Deck'),
+    # Translators: ygo activation_condition:activated
     pgettext_lazy('vocabulary', 'all, monster, spell, trap or spell_trap: the kind of the activation it answers'),
     # Translators: ygo activation_condition:summoning
     pgettext_lazy('vocabulary', 'When a monster would be Summoned'),
     # Translators: ygo activation_condition:summoning
-    pgettext_lazy('vocabulary', '"When a monster would be Summoned" (a card that negates the Summon): only while the Summon is in progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23).'),
+    pgettext_lazy('vocabulary', '"When a monster would be Summoned" (a card that negates the Summon): only while the Summon is in progress with an empty chain, in the summon-negation window (ARC-V 4.2.3.i1, 3.2.2.1.i7; MR2 ch2.23); `exactly_one`: not when two or more monsters are being Summoned together (official ruling).'),
+    # Translators: ygo activation_condition:summoning
+    pgettext_lazy('vocabulary', 'true: "when your opponent would Special Summon exactly 1 monster": not when two or more are Summoned together'),
     # Translators: ygo activation_condition:phase
     pgettext_lazy('vocabulary', 'During a phase'),
     # Translators: ygo activation_condition:phase
@@ -5736,7 +5876,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Player'),
     # Translators: mtg instruction:remove_damage (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Player'),
-    # Translators: ygo instruction:send_to_graveyard (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:no_attacks_this_turn (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Player'),
     # Translators: fow instruction:draw (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'How many'),
@@ -5792,6 +5932,8 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Zone'),
     # Translators: mtg instruction:put_on_library (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Zone'),
+    # Translators: ygo filter:zone (a text other games share: in this game's own terms)
+    pgettext_lazy('vocabulary ygo', 'Zone'),
     # Translators: fow instruction:search (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'To'),
     # Translators: mtg effect:change_control (a text other games share: in this game's own terms)
@@ -5972,11 +6114,11 @@ FIELD_TYPES = (
     # Translators: a field type's description (fow action:play_standby); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'an object id, p1, p2, or chase:N (a chase item, 1 for the bottom)'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters, cost_increase, cost_reduction, cast_as_though_flash, flash_for_cost, player_keyword) with its own `affected` FILTER'),
+    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, set_chosen_creature_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_chosen_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt, indestructible, prevent_damage, cant_attack, cant_block, doesnt_untap, cant_cast, cant_be_countered, max_counters, cost_increase, cost_reduction, cast_as_though_flash, flash_for_cost, player_keyword, spend_as_any_color) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:static); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'CONDITION (controls, your_turn, life_at_most, first_combat, step, opponent_cast_spells)'),
     # Translators: a field type's description (mtg ability:cda); keep words in capitals and `code` as they are
-    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt) with its own `affected` FILTER'),
+    pgettext_lazy('field type', 'EFFECT (copy, change_control, change_text, set_type, add_type, set_chosen_creature_type, all_creature_types, all_basic_land_types, remove_type, set_color, add_color, add_chosen_color, add_ability, remove_abilities, remove_ability, set_pt, modify_pt, switch_pt) with its own `affected` FILTER'),
     # Translators: a field type's description (mtg ability:keyword); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'mana symbols such as `{2}{W/B}{U}`'),
     # Translators: a field type's description (mtg ability:triggered); keep words in capitals and `code` as they are
@@ -5997,7 +6139,7 @@ FIELD_TYPES = (
     pgettext_lazy('field type', 'a document effect: EFFECT with id, affected, duration, source, controller, cda, if'),
     # Translators: a field type's description (mtg action:cast); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'a number written as digits'),
-    # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
+    # Translators: a field type's description (ygo instruction:change_atk); keep words in capitals and `code` as they are
     pgettext_lazy('field type', 'FILTER'),
     # Translators: a field type's description (ygo ability:trigger); keep words in capitals and `code` as they are
     pgettext_lazy('field type', '"self" or FILTER'),

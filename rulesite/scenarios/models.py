@@ -80,15 +80,22 @@ class Scenario(models.Model):
         else one made from the board in the reader's language (``Humility + Opalescence: power
         and toughness``, :func:`.presentation.ruling_title`). A demo's title is English: on a page
         in another language the made title is shown instead (:attr:`given_title` keeps it)."""
-        if self.title and not (self.is_demo and not (get_language() or "en").startswith("en")):
+        language = get_language() or "en"
+        if self.title and not (self.is_demo and not language.startswith("en")):
             return self.title
-        from .presentation import ruling_title  # noqa: PLC0415 (presentation reads translations at call time)
+        # A page asks for it several times (heading, <title>, given_title) and a list once per
+        # row: made once per language for this instance (the canonical document never changes).
+        made = self.__dict__.setdefault("_made_headings", {})
+        if language not in made:
+            from .presentation import ruling_title  # noqa: PLC0415 (presentation reads translations at call time)
 
-        try:
-            document = json.loads(self.canonical)
-        except ValueError:
-            document = {}
-        return ruling_title(document if isinstance(document, dict) else {}, self.result or {}, self.trace or [])
+            try:
+                document = json.loads(self.canonical)
+            except ValueError:
+                document = {}
+            made[language] = ruling_title(document if isinstance(document, dict) else {}, self.result or {},
+                                          self.trace or [])
+        return made[language]
 
     @property
     def game_label(self) -> str:

@@ -32,10 +32,13 @@ BUNDLED: list[tuple[str, str]] = [
 # Magic Comprehensive Rules editions read from the shared corpora folder when present.
 CORPORA_GLOB = "MagicCompRules-*.txt"
 
-# Every rules document read from the corpora folder when present: (file name pattern, format).
-CORPORA: list[tuple[str, str]] = [
-    (CORPORA_GLOB, "mtg-cr"),
-    ("FoW-CR-*.txt", "fow-cr"),
+# Every rules document read from the corpora folder when present: (file name pattern, format,
+# language or None for the format's default). Patterns do not recurse: the English glob never
+# picks up a translation kept in its language's folder (zh-Hans/MagicCompRules-20220429.txt).
+CORPORA: list[tuple[str, str, str | None]] = [
+    (CORPORA_GLOB, "mtg-cr", None),
+    ("zh-Hans/" + CORPORA_GLOB, "mtg-cr", "zh-Hans"),
+    ("FoW-CR-*.txt", "fow-cr", None),
 ]
 
 

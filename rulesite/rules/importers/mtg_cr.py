@@ -104,6 +104,8 @@ class _Unit:
     lineno: int
     paragraphs: list[_Paragraph] = field(default_factory=list)
     reconstructed: bool = False
+    printed_number: str = ""
+    """The number the file prints when it is a numbering slip (``701.42a`` printed twice)."""
 
 
 def parse(
@@ -119,8 +121,10 @@ def parse(
     ``glossary/<term-slug>``, parents before children in document order.
 
     Raise ``ImportFormatError`` when the file has no chapter heading, no numbered rules,
-    a number twice, or no effective date while ``edition`` is not given; raise
-    ``ValueError`` for an unknown ``language``.
+    a number twice (that is not a numbering slip, see ``_mend_slip``), or no effective date
+    while ``edition`` is not given; raise ``ValueError`` for an unknown ``language``.
+    Each mended slip is a reconstructed section with ``data["printed_number"]`` and a line
+    of ``notes``.
     """
     language = language or "en"
     if language not in LANGUAGES:
@@ -137,9 +141,15 @@ def parse(
 
     units = _collect_rules(lines[body_start:glossary_start])
     sections = [_unit_to_section(unit) for unit in units]
+    notes = [
+        f"line {unit.lineno}: {unit.printed_number} is a numbering slip, taken as {unit.number} "
+        f"(its place in {unit.parent}; the number is marked reconstructed)"
+        for unit in units
+        if unit.printed_number
+    ]
     if glossary_start < len(lines):
         known_rules = {section.number for section in sections}
-        sections.extend(_parse_glossary(lines[glossary_start:], back_headings, known_rules))
+        sections.extend(_parse_glossary(lines[glossary_start:], back_headings, known_rules, notes))
 
     effective_date = _find_effective_date(lines[:body_start]) or _find_effective_date(lines)
     if not effective_date and edition and re.match(r"^\d{4}-\d{2}-\d{2}", edition):
@@ -159,6 +169,7 @@ def parse(
         title=_clean(title),
         sections=sections,
         effective_date=effective_date,
+        notes=notes,
     )
 
 
@@ -264,18 +275,26 @@ def _collect_rules(lines: list[_Line]) -> list[_Unit]:
         units.append(unit)
         by_number[unit.number] = unit
 
+    printed = {match["number"] for line in lines if (match := _RULE_RE.match(line.text))}
     current: _Unit | None = None
+    rule: _Unit | None = None  # the latest numbered rule (not subrule)
     for line in lines:
         if not line.text:
             continue
         if match := _RULE_RE.match(line.text):
-            number = match["number"]
+            number, printed_number = match["number"], ""
             if match["letter"]:
+                mended = _mend_slip(number, rule, by_number, printed)
+                if mended:
+                    number, printed_number = mended, number
                 kind, parent = "subrule", number[:-1]
             else:
                 kind, parent = "rule", match["section"]
-            current = _Unit(number, kind, parent, "", line.lineno)
+            current = _Unit(number, kind, parent, "", line.lineno, reconstructed=bool(printed_number),
+                            printed_number=printed_number)
             current.paragraphs.append(_Paragraph(match["text"].strip(), line.indent))
+            if kind == "rule":
+                rule = current
         elif match := _SECTION_RE.match(line.text):
             number = match["number"]
             current = _Unit(number, "section", number[0], match["text"].strip(), line.lineno)
@@ -289,6 +308,44 @@ def _collect_rules(lines: list[_Line]) -> list[_Unit]:
         add(current)
         current = by_number[current.number]
     return units
+
+
+# Subrule letters skip "l" and "o" (CR introduction).
+_SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
+
+
+def _mend_slip(number: str, rule: _Unit | None, by_number: dict[str, _Unit], printed: set[str]) -> str | None:
+    """Return the number a misnumbered subrule line stands for, or None when it is no slip.
+
+    Two slips of a translation are mended by position, so that the line pairs with the
+    original's subrule at the same place:
+
+    - a subrule printed twice (the zh-Hans 2022-04-29 ``701.42a`` where the English has
+      ``701.42a`` and ``701.42b``) is the next subrule of its rule;
+    - a subrule whose rule the file never prints, inside the subtree of the rule before it
+      (``724.3a`` under ``724.2``), is the next subrule of that rule.
+
+    The mended number must not be printed anywhere in the file, else the file is left to be
+    refused as having a number twice. ``rule`` is the latest numbered rule collected.
+    """
+    parent = number[:-1]
+    if number in by_number and not by_number[number].reconstructed:
+        base = parent
+    elif (
+        rule is not None
+        and parent not in printed
+        and parent != rule.number
+        and parent.split(".")[0] == rule.number.split(".")[0]
+    ):
+        base = rule.number
+    else:
+        return None
+    taken = [n[len(base):] for n in by_number if n.startswith(base) and len(n) == len(base) + 1]
+    last = max((_SUBRULE_LETTERS.find(letter) for letter in taken), default=-1)
+    if last + 1 >= len(_SUBRULE_LETTERS):
+        return None
+    mended = base + _SUBRULE_LETTERS[last + 1]
+    return None if mended in printed or mended in by_number else mended
 
 
 def _placeholder(number: str, lineno: int) -> _Unit:
@@ -341,7 +398,7 @@ def _unit_to_section(unit: _Unit) -> ParsedSection:
         parent=unit.parent,
         kind=unit.kind,
         reconstructed=unit.reconstructed,
-        data=data,
+        data=data | ({"printed_number": unit.printed_number} if unit.printed_number else {}),
     )
 
 
@@ -356,14 +413,16 @@ def _rule_title(unit: _Unit) -> str:
 
 
 def _parse_glossary(
-    lines: list[_Line], back_headings: list[str], known_rules: set[str]
+    lines: list[_Line], back_headings: list[str], known_rules: set[str], notes: list[str]
 ) -> list[ParsedSection]:
     """Parse the glossary, starting at its heading line, into a chapter and its entries.
 
     Entries are blank-line separated blocks of a term line and definition lines; the
     glossary ends at a block of one line (the credits heading, which the contents list
     names when it can). ``known_rules`` are the parsed numbers, so that ``data["rules"]``
-    lists only real references.
+    lists only real references. A term repeated word for word is left out with a line in
+    ``notes``; a term repeated with another definition gets the next free permalink
+    (``glossary/<slug>-2``), also noted.
     """
     heading = lines[0]
     credits_heading = back_headings[1] if len(back_headings) > 1 else None
@@ -390,15 +449,29 @@ def _parse_glossary(
         number="glossary", title=_clean(heading.text), text="", parent=None, kind="chapter"
     )
     sections = [chapter]
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, list[str]]] = {}
     for entry, slug in zip(entries, slugs):
         term_line, definition = entry[0], entry[1:]
         if slug in seen:
-            raise ImportFormatError(
-                f"line {term_line.lineno}: glossary term {term_line.text!r} repeats the term "
-                f"at line {seen[slug]}"
+            first_line, first_definition = seen[slug]
+            if first_definition == [line.text for line in definition]:
+                # A translation's glossary may list a term twice, word for word (zh-Hans 暗码).
+                notes.append(
+                    f"line {term_line.lineno}: glossary term {term_line.text!r} repeats the entry at "
+                    f"line {first_line} word for word (the repeat is left out)"
+                )
+                continue
+            # Two terms of the original may share one translation (zh-Hans 平原行者 for
+            # Planeswalking and Plainswalk): the later one gets the next free permalink.
+            suffix = 2
+            while f"{slug}-{suffix}" in seen:
+                suffix += 1
+            slug = f"{slug}-{suffix}"
+            notes.append(
+                f"line {term_line.lineno}: glossary term {term_line.text!r} is also the term at line "
+                f"{first_line}, with another definition: this one is glossary/{slug}"
             )
-        seen[slug] = term_line.lineno
+        seen[slug] = (term_line.lineno, [line.text for line in definition])
         sections.append(_glossary_entry(term_line, definition, slug, known_rules))
     _link_see_also(sections[1:])
     return sections

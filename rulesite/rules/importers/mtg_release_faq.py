@@ -16,7 +16,8 @@ A card entry is ``NAME COST TYPE-LINE [P/T] RULES-TEXT``. Names have no left del
 they are read from ``CARD_NAMES`` (the 80 cards of the file with their English names, which
 the file does not contain).
 
-Units produced, in document order: ``topic-<n>`` (kind ``topic``), ``card-<english-slug>``
+Units produced, in document order: ``front`` (kind ``section``: the credits, dates, legality
+and set size before the first topic), ``topic-<n>`` (kind ``topic``), ``card-<english-slug>``
 (kind ``card``; parent the topic for the General-Notes examples, else none) and
 ``<entry>.r<n>`` (kind ``ruling``, parent the topic or card).
 """
@@ -206,6 +207,20 @@ def display(text: str) -> str:
     return re.sub(r"(?<![0-9X])([+-])/([+-])(?![0-9X])", r"\g<1>1/\g<2>1", text).strip()
 
 
+# A list numbered 1), 2) … or (1), (2) … whose "1" was lost: ") 你使用… 2) 倾曳异能…",
+# "这代表了 () 如果… 以及 (2)". Only where the "2" item follows is the lost digit certain.
+_LOST_FIRST_ITEM_RE = re.compile(r"(?<![0-9A-Za-z)])(\(?)\)(?=.*?(?:\(2\)|(?<![0-9(])2\)))", re.S)
+
+
+def restore_first_item(text: str) -> tuple[str, int]:
+    """Return ``text`` with the lost ``1`` of a numbered list put back, and how many were.
+
+    ``倾曳的时间顺序如下: )你使用…2)倾曳`` → ``…: 1)你使用…2)倾曳``; ``() 如果… (2)`` →
+    ``(1) 如果… (2)``. A ``)`` or ``()`` is restored only when the list's item 2 follows.
+    """
+    return _LOST_FIRST_ITEM_RE.subn(lambda m: f"{m[1]}1)", text, count=1)
+
+
 def _pages(source: str) -> list[_Page]:
     """Return the numbered page lines that follow the ``Transcription`` line.
 
@@ -356,18 +371,49 @@ def _rulings(
         body = stream.text[star + 1 : stop]
         if not body.strip():
             raise ImportFormatError(f"{parent}: ruling {n} ({stream.page(star)}) is empty")
+        text, restored = restore_first_item(display(body))
         units.append(
             ParsedSection(
                 number=f"{parent}.r{n}",
                 title="",
-                text=display(body),
+                text=text,
                 raw_text=stream.raw(source, star, stop).strip(),
                 parent=parent,
                 kind="ruling",
                 page=stream.page(star),
+                # Each restoration is marked: the raw text keeps the source as it is.
+                data={"restored": ["1)"]} if restored else {},
             )
         )
     return units
+
+
+_GENERAL_NOTES_HEADING = "通则释疑"
+
+
+def _front_matter(stream: _Stream, source: str, end: int) -> ParsedSection:
+    """Return section ``front``: what precedes the first topic (the printed title, credits,
+    the update date, release dates, format legality, the set size and the introduction), up to
+    the General Notes heading. Its title is the title printed there.
+
+    Raises ``ImportFormatError`` when there is nothing before the first topic.
+    """
+    body = stream.text[:end]
+    if body.rstrip().endswith(_GENERAL_NOTES_HEADING):
+        body = body.rstrip()[: -len(_GENERAL_NOTES_HEADING)]
+    title = _TITLE_RE.match(body.strip())
+    text = display(body.strip()[title.end() if title else 0 :])
+    if not text:
+        raise ImportFormatError("no credits or release information before the first topic")
+    return ParsedSection(
+        number="front",
+        title=f"{title[1]}常见问题集" if title else "",
+        text=text,
+        raw_text=stream.raw(source, 0, len(body)).strip(),
+        parent=None,
+        kind="section",
+        page=stream.page(0),
+    )
 
 
 def _card_units(
@@ -432,7 +478,7 @@ def parse(text: str, *, edition: str | None = None, language: str | None = None)
     if body.endswith(_CARD_SPECIFIC_HEADING, 0, general_end):
         general_end -= len(_CARD_SPECIFIC_HEADING)
 
-    sections: list[ParsedSection] = []
+    sections: list[ParsedSection] = [_front_matter(stream, text, headers[0].start())]
     # Topics: headers with nothing between them (循环, then 地循环) share one body, so one topic.
     groups: list[list[re.Match[str]]] = []
     for header in headers:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import ygo_rulebook_text
 from .base import (
     ImportFormatError,
     ParsedDocument,
@@ -483,6 +484,12 @@ def parse(text: str, *, edition: str | None = None, language: str | None = None)
                 },
             )
         )
+    # Dropped characters, side tabs and misplaced diagram labels are mended in the display text
+    # (raw_text keeps the transcription); each mend is marked in the section's data.
+    try:
+        notes = ygo_rulebook_text.restore_sections(sections)
+    except ValueError as exc:
+        raise ImportFormatError(f"ygo-rulebook: {exc}") from None
     return ParsedDocument(
         family=FAMILY,
         edition=edition or EDITION,
@@ -490,4 +497,5 @@ def parse(text: str, *, edition: str | None = None, language: str | None = None)
         game=GAME,
         title=TITLE,
         sections=sections,
+        notes=notes,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 
 from rulesite.rules import bilingual
+from rulesite.rules.models import translations_among
 
 register = template.Library()
 
@@ -13,7 +14,7 @@ register = template.Library()
 def translations(page) -> list:
     """Return the documents translating a section page (``SectionPage``): its editions of
     the same effective date in another language. No query: ``page.editions`` holds them."""
-    return bilingual.translations_among(page.document, page.editions)
+    return translations_among(page.document, page.editions)
 
 
 @register.filter

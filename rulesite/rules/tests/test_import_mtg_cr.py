@@ -509,8 +509,11 @@ def test_other_malformed_documents_are_refused():
         parse("\ufeff\r\n\r\n")
     with pytest.raises(ImportFormatError, match="no chapter heading"):
         parse("Some other document\n\nIt has no numbered chapters.\n")
+    # Printed twice, and the next subrule (where a slip would go) is printed too: no slip.
     with pytest.raises(ImportFormatError, match="100.1a appears twice"):
-        parse(ENGLISH.replace("100.1b A multiplayer", "100.1a A multiplayer"))
+        parse(ENGLISH.replace("100.1b A multiplayer", "100.1a A multiplayer\n\n      100.1b Another one."))
+    with pytest.raises(ImportFormatError, match="100.1 appears twice"):
+        parse(ENGLISH.replace("101.1. Whenever", "100.1. Whenever"))
     with pytest.raises(ImportFormatError, match="no effective date"):
         parse(ENGLISH.replace("April 29, 2022", "spring"))
     with pytest.raises(ValueError, match="language"):
@@ -531,3 +534,37 @@ def test_a_document_without_contents_list_finds_body_glossary_and_credits():
 
     assert shape(parse(text)) == shape(parse(ENGLISH))
     assert shape(parse(chinese, language="zh-Hans")) == shape(parse(CHINESE, language="zh-Hans"))
+
+
+def test_a_subrule_printed_twice_is_a_slip_taken_as_the_next_subrule():
+    document = parse(ENGLISH.replace("100.1b A multiplayer", "100.1a A multiplayer"))
+    sections = by_number(document)
+
+    assert sections["100.1b"].text == "A multiplayer game is a game that begins with more than two players."
+    assert sections["100.1b"].reconstructed is True
+    assert sections["100.1b"].data["printed_number"] == "100.1a"
+    assert sections["100.1a"].reconstructed is False and "printed_number" not in sections["100.1a"].data
+    assert document.notes == [
+        "line 32: 100.1a is a numbering slip, taken as 100.1b (its place in 100.1; the number is marked reconstructed)"
+    ]
+
+
+def test_a_subrule_of_an_unprinted_rule_after_a_rule_is_that_rules_subrule():
+    # zh-Hans 2022-04-29 prints 724.3a-c under 724.2 (there is no 724.3).
+    document = parse(ENGLISH.replace("702.85a Cascade", "702.86a Cascade"))
+    sections = by_number(document)
+
+    assert "702.86" not in sections and "702.86a" not in sections
+    assert sections["702.85a"].data["printed_number"] == "702.86a"
+    assert sections["702.85a"].parent == "702.85"
+    assert len(document.notes) == 1
+
+
+def test_a_glossary_term_repeated_word_for_word_is_kept_once_and_noted():
+    repeated = "Cascade\nA keyword ability. See rule 702.85, \"Cascade.\"\n"
+    document = parse(ENGLISH.replace("CC\nSee Cascade.", f"CC\nSee Cascade.\n\n{repeated}"))
+
+    assert [s.number for s in document.sections].count("glossary/cascade") == 1
+    assert any("repeats the entry" in note for note in document.notes)
+    other = parse(ENGLISH.replace("CC\nSee Cascade.", "CC\nSee Cascade.\n\nCascade\nSomething else.\n"))
+    assert by_number(other)["glossary/cascade-2"].text == "Something else."

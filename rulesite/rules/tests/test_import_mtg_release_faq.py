@@ -32,7 +32,7 @@ def test_metadata(doc):
 
 def test_counts(doc):
     kinds = Counter(s.kind for s in doc.sections)
-    assert kinds == {"topic": 7, "card": 80, "ruling": 211}
+    assert kinds == {"section": 1, "topic": 7, "card": 80, "ruling": 211}  # section: the front matter
     rulings = [s for s in doc.sections if s.kind == "ruling"]
     assert sum(r.parent.startswith("topic-") for r in rulings) == 35
     assert sum(r.parent.startswith("card-") for r in rulings) == 176
@@ -169,3 +169,28 @@ def test_unknown_card_name_is_rejected():
 def test_missing_transcription_marker_is_rejected():
     with pytest.raises(ImportFormatError, match="Transcription"):
         parse("1 只 有 一 页")
+
+
+def test_the_front_matter_is_a_section(doc, units):
+    front = doc.sections[0]
+    assert front.number == "front" and front.kind == "section" and front.parent is None
+    assert front.title == "阿拉若新生常见问题集" and front.page == "p.1"
+    for fact in ("Mark L. Gottlieb", "最近更新日期:2009年4月24日", "正式发售日期:2009年4月30日",
+                 "标准赛制中将可使用下列牌张系列", "系列包括45张牌"):
+        assert fact in front.text
+    assert not front.text.endswith("通则释疑") and "***" not in front.text
+    assert front.raw_text.startswith("_ 阿 拉 若 新 生 _ 常 见 问 题 集")
+
+
+def test_a_lost_first_list_number_is_restored_and_marked(units):
+    ruling = units["topic-2.r2"]
+    assert ruling.text.startswith("倾曳的时间顺序如下: 1)你使用具有倾曳的咒语2)倾曳异能")
+    assert ruling.data["restored"] == ["1)"]
+    assert " ) 你 使 用" in ruling.raw_text  # the citation keeps the source
+    assert "这代表了(1)如果" in units["card-sigil-captain.r1"].text
+    assert "restored" not in units["topic-2.r1"].data
+
+
+def test_colour_groups_are_kept(doc):
+    groups = [s.data.get("color_group") for s in doc.sections if s.kind == "card" and s.parent is None]
+    assert groups[0] == "白/蓝" and "五色" in groups and "混血" in groups

@@ -69,7 +69,8 @@ def test_it_stores_printed_pages(by_number):
 
 
 def test_it_keeps_exact_cleaned_text(by_number):
-    assert by_number["ch5.24"].text == "各卡以裏側形式覆蓋於場上稱之為蓋而怪獸卡以裏側守備表示放置於場上也稱為蓋"
+    # Display text has its dropped characters restored (蓋 → 蓋牌); raw_text is the source.
+    assert by_number["ch5.24"].text == "各卡以裏側形式覆蓋於場上稱之為蓋牌而怪獸卡以裏側守備表示放置於場上也稱為蓋牌"
     assert by_number["ch5.24"].raw_text == (
         "各 卡 以 裏 側 形 式 覆 蓋 於 場 上 稱 之 為 蓋 而 怪 獸 卡 以 裏 側 守 備 表 示 放 置 於 場 上 也 稱 為 蓋"
     )
@@ -77,7 +78,8 @@ def test_it_keeps_exact_cleaned_text(by_number):
     assert by_number["ch4.9"].text == (
         "對手場上沒有怪獸存在情況下, 怪獸可以直接攻擊對手玩家直接攻擊成功時候, 直接給予對玩家生命點數等同該怪獸攻擊力傷害"
     )
-    assert by_number["ch1.2"].text.startswith("所謂組, 就是自己為對戰堆")
+    assert by_number["ch1.2"].text.startswith("所謂牌組, 就是自己為對戰堆")
+    assert by_number["ch1.2"].raw_text.startswith("所 謂 組, 就 是")
     assert by_number["ch3.11"].text.startswith("進行傷害計算, 導出戰鬥結果")
     # A unit split by the layout is put back together: 決鬥準備's four steps follow its intro.
     assert by_number["ch3.3"].text.startswith("在這裡我們針對從到決鬥開始之前")
@@ -119,3 +121,28 @@ def test_it_names_a_heading_it_cannot_find():
     source = SOURCE.read_text(encoding="utf-8").replace("咒 文 速 度 一 覽", "咒 文 一 覽")
     with pytest.raises(ImportFormatError, match="咒文速度一覽"):
         parse(source)
+
+
+def test_dropped_characters_are_restored_and_marked(by_number):
+    assert by_number["ch1.2"].data["restored"][:2] == ["牌組", "備牌"]
+    assert "魔法陷阱卡蓋牌包含發動中卡" in "".join(s.text for s in by_number.values())
+    assert "魔陷阱" not in "".join(s.text for s in by_number.values())
+    assert "魔 陷 阱" in "".join(s.raw_text for s in by_number.values())
+    assert "restored" not in by_number["ch5.29"].data  # 對玩家 (對方?) is ambiguous: left as is
+
+
+def test_side_tabs_inside_sentences_are_taken_out(by_number):
+    text = by_number["ch4.16"].text
+    assert "對玩家可以說那麼在你結束之前發動這張卡" in text and "可戰鬥以說" not in text
+    assert "對手玩家獲得優先權情形" in text
+    assert by_number["ch4.16"].data["tabs_removed"] == ["可戰鬥以說", "對手玩連家獲得優先權情形鎖"]
+    assert "可 戰 鬥 以 說" in by_number["ch4.16"].raw_text
+
+
+def test_diagram_labels_go_to_their_section(by_number):
+    assert "對手生命點數為 0 時" not in by_number["ch3.3"].text
+    assert by_number["ch3.2"].data["diagram_labels"] == [
+        "對手生命點數為 0 時", "對手必須抽牌但卻無法抽牌情形", "以各卡片效果得到勝利",
+    ]
+    assert by_number["ch4.13"].text.startswith("連鎖如上圖一般")
+    assert by_number["ch4.13"].data["diagram_labels"][0] == "發動順序"

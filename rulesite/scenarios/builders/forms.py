@@ -506,7 +506,9 @@ class GameRowForm(ygo_forms.BoardRowForm):
             for name, message in self.section.needs.get(str(data.get(self.switch) or ""), {}).items():
                 given_as_json = keys.get(name) in (data.get("extra") or {})
                 given_otherwise = any(common.filled(data.get(other)) for other, key in keys.items() if key == keys.get(name))
-                if not given_otherwise and name not in self.errors and not given_as_json:
+                # An empty list the row gives back (``lists``) is given: a colorless set_color's "colors": [].
+                given_empty = keys.get(name) in str(data.get("lists") or "").split()
+                if not given_otherwise and name not in self.errors and not given_as_json and not given_empty:
                     self.add_error(name, message)
         return data
 

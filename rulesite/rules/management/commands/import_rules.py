@@ -2,7 +2,7 @@
 
 Without PATH: import every bundled document in ``fixtures/documents/`` and every document of
 ``importers.CORPORA`` found in ``settings.RULES_CORPORA_DIR`` (the Magic Comprehensive Rules
-editions, the Force of Will Comprehensive Rules). An importer's reconciliation notes are printed. Then link the FAQ's
+editions, English and the zh-Hans translation, the Force of Will Comprehensive Rules). An importer's reconciliation notes are printed. Then link the FAQ's
 rulings to the CR rules they rest on (``rulesite.rules.rulings``). Idempotent.
 """
 
@@ -38,21 +38,23 @@ class Command(BaseCommand):
         if options["path"]:
             if not options["format"]:
                 raise CommandError("--format is required with PATH (one of: " + ", ".join(sorted(FORMATS)) + ")")
-            jobs = [(Path(options["path"]), options["format"])]
+            jobs = [(Path(options["path"]), options["format"], options["language"])]
         else:
             if options["format"]:
                 raise CommandError("--format needs a PATH")
-            jobs = [(FIXTURES_DIR / name, fmt) for name, fmt in BUNDLED]
+            if options["language"]:
+                raise CommandError("--language needs a PATH (each corpora folder names its files' language)")
+            jobs = [(FIXTURES_DIR / name, fmt, None) for name, fmt in BUNDLED]
             corpora = Path(settings.RULES_CORPORA_DIR)
             if corpora.is_dir():
-                jobs += [(path, fmt) for pattern, fmt in CORPORA for path in sorted(corpora.glob(pattern))]
+                jobs += [
+                    (path, fmt, language) for pattern, fmt, language in CORPORA for path in sorted(corpora.glob(pattern))
+                ]
             else:
                 self.stdout.write(f"No corpora folder at {corpora}: Comprehensive Rules not imported.")
-        for path, fmt in jobs:
+        for path, fmt, language in jobs:
             try:
-                parsed, fingerprint = document_parse_file(
-                    path=path, fmt=fmt, edition=options["edition"], language=options["language"]
-                )
+                parsed, fingerprint = document_parse_file(path=path, fmt=fmt, edition=options["edition"], language=language)
                 report = document_import(
                     parsed=parsed, fingerprint=fingerprint, source_name=path.name, dry_run=options["dry_run"],
                     force=options["force"],

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CardsConfig(AppConfig):
+    name = "rulesite.cards"
+    verbose_name = "Imported card databases"

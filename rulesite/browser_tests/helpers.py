@@ -82,3 +82,54 @@ def fill_board(page: Any, steps: tuple[Step, ...]) -> None:
             page.select_option(selector, value)
         else:
             page.check(selector)
+
+
+class Touches:
+    """Count the fields a judge touches while entering a board (issue 16, "two-minute boards").
+
+    Each typed value, each select changed and each click on a control is one touch; going to the
+    builder page is not. :meth:`fill`, :meth:`select` and :meth:`click` do the interaction and
+    count it, so a test cannot touch the page without it being counted (``count`` is the total).
+    """
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+
+    def fill(self, selector: str, text: str) -> None:
+        """Type ``text`` into the field (all of it: one value, one touch) and leave the field, as a
+        judge moving on does, so its ``change`` fires (a library card's row fills in then)."""
+        self.count += 1
+        field = self.page.locator(selector)
+        field.fill(text)
+        field.press("Tab")
+
+    def select(self, selector: str, value: str | list[str]) -> None:
+        """Pick ``value`` (or, in a multiple picker, the values) in a select: one touch."""
+        self.count += 1
+        self.page.select_option(selector, value)
+
+    def click(self, target: Any) -> None:
+        """Click a control (a selector, or a Playwright locator such as a button by its role): one touch."""
+        self.count += 1
+        (self.page.locator(target) if isinstance(target, str) else target).click()
+
+    def check(self, selector: str) -> None:
+        """Tick a box: one touch (a click on a control)."""
+        self.count += 1
+        self.page.check(selector)
+
+
+def touch_fill(touches: Touches, selector: str, text: str) -> None:
+    """Type a value, counted (see :class:`Touches`)."""
+    touches.fill(selector, text)
+
+
+def touch_select(touches: Touches, selector: str, value: str | list[str]) -> None:
+    """Pick an option, counted (see :class:`Touches`)."""
+    touches.select(selector, value)
+
+
+def touch_click(touches: Touches, target: Any) -> None:
+    """Click a control, counted (see :class:`Touches`)."""
+    touches.click(target)

@@ -25,7 +25,7 @@ from rulesite.cards.builder import fill_from_imported, imported_context
 from . import builder as conversion
 from . import vocabulary
 from .builders import common, fow, fow_library, mtg, ygo_library
-from .builders.forms import GameBoardForm, record_templates, shared_lists, uses_of
+from .builders.forms import AMOUNT_CHOICES, AMOUNT_LIST, GameBoardForm, record_templates, shared_lists, uses_of
 from .forms import ACTION_FIELDS_USED, AFTER_FIELDS_USED, EFFECT_FIELDS_USED, BoardForm
 from .services import scenario_create, scenario_parse
 
@@ -108,9 +108,9 @@ def _board(game: str, *, data: Any = None, initial: common.BoardData | None = No
         return BoardForm(fill_from_imported(game, ygo_library.fill_from_library(data)) if data is not None else None,
                          initial=initial)
     if data is not None and game == "mtg":
-        data = fill_from_imported(game, mtg.fill_from_catalogue(data))
+        data = common.default_step_players(fill_from_imported(game, mtg.fill_from_catalogue(data)))
     if data is not None and game == "fow":
-        data = fow_library.fill_from_library(data)
+        data = common.default_step_players(fow_library.fill_from_library(data), actor_keeps_priority=False)
     return GameBoardForm(SPECS[game], data, initial=initial)
 
 
@@ -154,6 +154,7 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
     }
     if game == "ygo":
         context["card_names"] = ygo_library.card_names()
+        context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])
         context["field_maps_json"] = json.dumps({"action": ACTION_FIELDS_USED, "after": AFTER_FIELDS_USED, "effect": EFFECT_FIELDS_USED})
         return render(request, "scenarios/builder.html", context, status=status)
     spec = SPECS[game]
@@ -162,6 +163,8 @@ def _render_board(request: HttpRequest, game: str, board: Board, *, status: int 
     context["detail_maps_json"] = json.dumps({s.prefix: s.details for s in spec.sections if s.details})
     context["owners_json"] = json.dumps(_owners_config(spec), ensure_ascii=False)
     context["shared_lists"] = shared_lists(spec)
+    if game == "mtg":
+        context["amount_list"], context["amount_choices"] = AMOUNT_LIST, AMOUNT_CHOICES
     context["record_templates"] = record_templates(spec)
     if game == "mtg":
         context["catalogue_url"] = reverse("scenarios:catalogue", args=[game])

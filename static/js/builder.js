@@ -107,7 +107,10 @@
           path = owner + owners.marks[prefix] + (counts[owner] || 0);
           counts[owner] = (counts[owner] || 0) + 1;
           var switcher = row.querySelector("select[data-switcher]");
-          hold(prefix, path, path + (switcher && switcher.value ? " · " + switcher.value.replace(/_/g, " ") : ""));
+          // Named after its card ("c1#0 · Lightning Bolt · spell"): an effect is attached by the card's name.
+          var ownerLabel = labels[owner] || owner;
+          var named = ownerLabel.indexOf(owner) === 0 ? ownerLabel.slice(owner.length).split(" — ")[0] : "";
+          hold(prefix, path, path + named + (switcher && switcher.value && named.indexOf(" · " + switcher.value.replace(/_/g, " ")) < 0 ? " · " + switcher.value.replace(/_/g, " ") : ""));
         }
         var shown = row.querySelector("[data-row-path]");
         if (shown) { shown.textContent = path; }
@@ -204,9 +207,9 @@
       var value = input.value, found = false;
       Array.prototype.forEach.call(list.options, function (o) {
         found = found || o.value === value;
-        select.appendChild(new Option(o.textContent || o.value, o.value, false, o.value === value));
+        select.appendChild(new Option(o.textContent || o.value, o.value, o.value === value, o.value === value));
       });
-      if (value && !found) { select.appendChild(new Option(value, value, false, true)); }
+      if (value && !found) { select.appendChild(new Option(value, value, true, true)); }
       select.value = value;
       input.parentNode.replaceChild(select, input);
     });
@@ -308,7 +311,7 @@
   }
 
   function setInput(input, value) {
-    if (input.type === "checkbox") { input.checked = true; return; }
+    if (input.type === "checkbox") { input.checked = value === true || (typeof value === "string" && value !== "" && value !== "false"); return; }
     if (input.tagName === "SELECT") {
       var values = Array.isArray(value) ? value : [value];
       values.forEach(function (v) {
@@ -378,7 +381,10 @@
     if (!catalogue) { return; }
     var wanted = nameInput.value.trim().replace(/\s+/g, " ").toLowerCase();
     var card = null;
-    catalogue.forEach(function (c) { if (c.name.toLowerCase() === wanted) { card = c; } });
+    // A card is found by its English name or by any name the library attests (Chinese).
+    catalogue.forEach(function (c) {
+      (c.names || [c.name]).concat([c.name]).forEach(function (n) { if (n.toLowerCase() === wanted) { card = c; } });
+    });
     var row = nameInput.closest("fieldset.row");
     if (!card || !row) { return; }
     var prefix = nameInput.name.replace(/-name$/, "-");
@@ -392,13 +398,16 @@
       return input && input.tagName !== "SELECT" && input.type !== "checkbox" && input.value.trim() !== "";
     });
     if (typed) { return; }
+    var idInput = row.querySelector("input[data-card-id]");
+    var ownId = idInput ? idInput.value.trim() : "";
     keys.forEach(function (key) {
       var input = inputs[key];
       var value = card.fields ? card.fields[key] : card[key];
       if (!input || value === undefined || (Array.isArray(value) && value.length === 0)) { return; }
+      if (typeof value === "string" && ownId) { value = value.split("__card__").join(ownId); }
       if (card.fields) { setInput(input, value); } else { input.value = shownValue(key, value); }
     });
-    var idInput = row.querySelector("input[data-card-id]");
+    placeAtHome(prefix, card.home);
     var added = owners && idInput && idInput.value.trim() ? addCatalogueRows(card, idInput.value.trim()) : 0;
     var status = row.querySelector("[data-fill-status]");
     if (!status) {
@@ -414,6 +423,19 @@
     if (added && lost.length) { text += " " + (form.getAttribute("data-lost-text") || "") + " " + lost.join(", "); }
     status.textContent = text;
     status.classList.toggle("warning", Boolean(added && lost.length));
+  }
+
+  /* A library card whose row still has its default zone goes where such a card is: an instant or a
+   * chant in the hand, a Trap Set face-down in a Spell & Trap Zone (the catalogue's ``home``). A
+   * zone or position the judge picked is kept. */
+  function placeAtHome(prefix, home) {
+    if (!home) { return; }
+    Object.keys(home).forEach(function (key) {
+      var select = form.querySelector("select[name='" + prefix + key + "']");
+      if (!select) { return; }
+      var initial = Array.prototype.filter.call(select.options, function (o) { return o.defaultSelected; })[0] || select.options[0];
+      if (initial && select.value === initial.value) { select.value = home[key]; select.dispatchEvent(new Event("change", { bubbles: true })); }
+    });
   }
 
   function loadCatalogue(then) {

@@ -775,6 +775,59 @@ def posted_card_ids(data: Mapping[str, Any], prefix: str = "cards") -> list[str]
     return assign_card_ids([str(data.get(f"{prefix}-{index}-id", "")).strip() for index in range(total)])
 
 
+ACTING_CARD_FIELDS = ("card", "source")
+"""The fields of a "Then" step that name the card acting (a spell cast or played, an ability's source)."""
+PRIORITY_ONLY_STEPS = frozenset({"pass"})
+"""The "Then" steps taken by whoever holds priority, not by a card's controller."""
+OTHER_PLAYER = {"p1": "p2", "p2": "p1"}
+"""Who gets priority after a two-player pass; with more seats a pass's player must be picked."""
+
+
+def default_step_players(data: Any, *, actor_keeps_priority: bool = True, steps: str = "after", cards: str = "cards") -> Any:
+    """Return POST ``data`` with the blank player of each "Then" step given as a judge means it.
+
+    A step that names a card (``card`` or ``source``: a spell cast or played, an ability's source)
+    is taken by that card's controller (its owner when no controller is given): a spell is cast by
+    the player who controls it (CR 601.2, FoW 7.3). A pass is made by the player who holds
+    priority: with ``actor_keeps_priority`` (Magic) the player of the step before it, who
+    receives priority again after casting or activating (CR 117.3c); without it (Force of Will)
+    that player's opponent, who receives priority once a card or ability is played (FoW 6.4); the
+    other player after a pass (CR 117.3d, FoW 6.4); the turn player for the first step (CR 117.3a,
+    FoW 6.1). A step whose card names no card
+    row, or whose type is not chosen, is left as posted (its "Pick who …" error stays). ``data``
+    is not changed; a copy is returned when anything is given."""
+    total = posted_total(data, steps)
+    ids = posted_card_ids(data, cards)
+    if not total or ids is None:
+        return data
+    controllers = {}
+    for index, card_id in enumerate(ids):
+        key = f"{cards}-{index}"
+        if str(data.get(f"{key}-name", "")).strip():
+            controllers[card_id] = str(data.get(f"{key}-controller") or data.get(f"{key}-owner") or "").strip()
+    filled = None
+    previous = str(data.get("setup-active", "") or "").strip()
+    for index in range(total):
+        key = f"{steps}-{index}"
+        player = str(data.get(f"{key}-player", "") or "").strip()
+        kind = str(data.get(f"{key}-type", "") or "").strip()
+        if not player and kind:
+            if kind in PRIORITY_ONLY_STEPS:
+                player = previous
+            else:
+                acting = next((str(data.get(f"{key}-{name}", "") or "").strip() for name in ACTING_CARD_FIELDS
+                               if str(data.get(f"{key}-{name}", "") or "").strip()), "")
+                player = controllers.get(re.split(r"[#.@/]", acting)[0], "") if acting else ""
+            if player:
+                filled = filled if filled is not None else data.copy()
+                filled[f"{key}-player"] = player
+        # After a pass the other player holds priority (CR 117.3d, FoW 6.4); after anything else the
+        # same one in Magic (CR 117.3c), the opponent in Force of Will (FoW 6.4).
+        passes = kind in PRIORITY_ONLY_STEPS or not actor_keeps_priority
+        previous = (OTHER_PLAYER.get(player, "") if passes else player) or previous
+    return filled if filled is not None else data
+
+
 def add_owned_rows(filled: Any, rows: Mapping[str, Sequence[Mapping[str, Any]]], card_id: str, placeholder: str) -> None:
     """Append ``rows`` (``{section prefix: [{field: posted value}]}``, owned by ``placeholder``) to
     POST ``filled`` after the rows already posted, with ``card_id`` in the placeholder's place."""

@@ -59,6 +59,20 @@ class PairsField(forms.CharField):
         return value
 
 
+AMOUNT_LIST = "amount-choices"
+"""The id of the page's list of amounts read from the game (:data:`AMOUNT_CHOICES`)."""
+AMOUNT_CHOICES = (
+    ("mana_value_of_affected", _("Equal to its mana value (each object it affects)")),
+    ("colors_of_affected", _("Equal to its number of colors (each object it affects)")),
+    ("counters_of_affected", _("Equal to the counters on it (each object it affects)")),
+    ("x", _("X (the value chosen as it was cast)")),
+    ("half", _("Half")),
+)
+"""The amounts a Magic amount field offers as choices (the ``common.DYNAMIC_AMOUNTS`` read from
+each affected object, CR 613.4b, and the words ``x`` and ``half``); a number is still typed, and
+so are the amounts that name a card or a word (``power_of:source``)."""
+
+
 class AmountField(forms.CharField):
     """A whole number, or a word the format allows there (``x``)."""
 
@@ -369,7 +383,9 @@ def make_field(spec: common.Spec) -> forms.Field:
     if kind == "pairs":
         return PairsField(max_length=4000, **kwargs)
     if kind == "amount":
-        return AmountField(max_length=60, words=("x", "half"), **kwargs)
+        # The amounts read from the game are offered as choices (the page's "amount-choices" list):
+        # "equal to its mana value" is picked, not typed as mana_value_of_affected.
+        return AmountField(max_length=60, words=("x", "half"), widget=forms.TextInput(attrs={"list": AMOUNT_LIST}), **kwargs)
     if kind in ("record", "slots"):
         return RecordField(spec.parts, spec.count or 1, **kwargs)
     if kind == "ints":
@@ -596,8 +612,13 @@ def owner_choices(spec: common.GameSpec, rows: Mapping[str, list[Mapping[str, An
             if section.card_ids:
                 labels[path] = f"{path} · {row.get('name') or ''}"
             elif section.owned:
-                what = str(row.get("kind") or row.get("do") or "")
-                labels[path] = f"{path} · {what.replace('_', ' ')}" if what else path
+                # Named after the card it belongs to ("c1#0 · Lightning Bolt · spell"): an effect
+                # is attached by its card's name, not by a code alone.
+                owner = str(row.get("owner") or "")
+                above = labels.get(owner, "")
+                named = above[len(owner):] if owner and above.startswith(owner) else ""
+                what = str(row.get("kind") or row.get("do") or "").replace("_", " ")
+                labels[path] = f"{path}{named}" + (f" · {what}" if what and not named.endswith(f" · {what}") else "")
             else:
                 labels[path] = f"{section.row_label} {path.rpartition(':')[2]}"
     choices: dict[str, ygo_forms.CardChoices] = {}

@@ -277,7 +277,8 @@ def slot_section(slot: str, prefix: str, key: str, title: Any, intro: Any, add_l
     ``children`` (paths, ``spec.effect``) are lists of rows of their own (:data:`CHILDREN`). A required key is needed
     (``needs``: a message for ``(entry, key)``, else "Give …")."""
     declared = VOCABULARY.slots[slot]
-    entries = VOCABULARY.entries(slot)
+    first = options.pop("first_entries", ())
+    entries = sorted(VOCABULARY.entries(slot), key=lambda e: first.index(e.name) if e.name in first else len(first))
     switch = Spec(declared.tag, declared.tag, "choice", translated(declared.label), choices=tuple(e.name for e in entries),
                   labels=vocab.entry_labels(VOCABULARY, slot), required=True, blank=options.pop("blank", _("— choose —")))
     fields = Fields()
@@ -531,6 +532,7 @@ ACTIONS_SECTION = slot_section(
     "action", "after", "actions", _("Then"),
     _("What the players do next, in order. An action at the wrong moment is an illegal step and is skipped."),
     _("Add a step"), _("Step"), children=("actions",), needs=NEEDS, blank=None,
+    first_entries=("play", "pass"),  # what most steps are: a new row starts as a play (FoW 7), then a pass (FoW 6.4)
 )
 
 LOOP_SECTION = Section(

@@ -77,9 +77,20 @@ def card_names(limit: int = 500) -> list[str]:
 
 def catalogue() -> list[dict[str, Any]]:
     """Return the library for the catalogue endpoint: ``[{name, …object fields, evaluable,
-    unsupported, summary, source, type, fields, rows}]`` (fresh copies)."""
+    unsupported, summary, source, type, fields, rows, home}]`` (fresh copies; ``home``: :func:`home`)."""
     by_name = {name: (fields, rows) for name, fields, rows in _entries()}
-    return [dict(entry, fields=dict(by_name[entry["name"]][0]), rows=card_rows(entry["name"])) for entry in fow_catalogue.cards()]
+    return [dict(entry, fields=dict(by_name[entry["name"]][0]), rows=card_rows(entry["name"]), home=home(entry))
+            for entry in fow_catalogue.cards()]
+
+
+def home(entry: dict[str, Any]) -> dict[str, str]:
+    """Return where the page puts a library card whose row still has its default zone (the field):
+    a spell in the hand (a chant is played from there, FoW 7.3, and is never on the field), a magic
+    stone in the magic stone area and a ruler in the ruler area (FoW 3.15); ``{}`` for the others."""
+    if entry.get("type") == "spell":
+        return {"zone": "hand"}
+    zone = fow_catalogue.HOMES.get(str(entry.get("type")))
+    return {"zone": zone} if zone else {}
 
 
 def _owned_by(data: Any, card_id: str) -> bool:

@@ -347,8 +347,21 @@ def catalogue_cards() -> list[dict[str, Any]]:
 
 @cache
 def catalogue_with_rows() -> tuple[dict[str, Any], ...]:
-    """Return the catalogue cards with their ``rows`` (:func:`catalogue_rows`) and ``unsupported`` texts."""
-    return tuple(dict(card, rows=catalogue_rows(card), unsupported=unsupported_texts(card)) for card in _catalogue())
+    """Return the catalogue cards with their ``rows`` (:func:`catalogue_rows`), ``unsupported``
+    texts and ``home`` (:func:`home`)."""
+    return tuple(dict(card, rows=catalogue_rows(card), unsupported=unsupported_texts(card), home=home(card))
+                 for card in _catalogue())
+
+
+SPELL_TYPES = frozenset({"instant", "sorcery"})
+"""Card types that are never on the battlefield (CR 304.4, 307.4): such a card starts in the hand."""
+
+
+def home(card: Mapping[str, Any]) -> dict[str, str]:
+    """Return where the builder puts a catalogue card whose row still has its default zone:
+    ``{"zone": "hand"}`` for an instant or sorcery (it cannot be on the battlefield, CR 304.4,
+    307.4), else ``{}`` (the row's default, the battlefield)."""
+    return {"zone": "hand"} if SPELL_TYPES & set(card.get("types") or ()) else {}
 
 
 def catalogue_card(name: str) -> dict[str, Any] | None:

@@ -22,7 +22,7 @@ from engine.core import cards
 
 from . import common
 
-__all__ = ["BOXES", "OWN_CARD_FIELDS", "card_names", "catalogue", "fill_from_library", "library_card"]
+__all__ = ["BOXES", "OWN_CARD_FIELDS", "card_names", "catalogue", "fill_from_library", "home", "library_card", "row_values"]
 
 BOXES = {"kind": "kind", "subtype": "subtype", "level": "level", "atk": "atk", "def": "defense",
          "attribute": "attribute", "race": "race", "tuner": "tuner", "scale": "scale"}
@@ -47,10 +47,46 @@ def card_names(limit: int = 500) -> list[str]:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Return the library as ``[{name, …object fields, unsupported}]`` for the catalogue endpoint
-    (fresh copies: editing one never changes the library)."""
-    return [{"name": card.name, **card.to_json()["object"], "unsupported": list(card.unevaluable)}
+    """Return the library as ``[{name, names, …object fields, unsupported, fields, home}]`` for the
+    catalogue endpoint (fresh copies: editing one never changes the library). ``names`` are the
+    card's names in every language the library attests; ``fields`` the card row's boxes as
+    :func:`row_values` fills them (``__card__`` where the row's id goes); ``home`` where the page
+    puts the card while its row keeps the default zone (:func:`home`)."""
+    return [{"name": card.name, "names": list(dict.fromkeys(card.names.values())), **card.to_json()["object"],
+             "unsupported": list(card.unevaluable), "fields": row_values(card, CARD_PLACEHOLDER), "home": home(card)}
             for card in cards.library("ygo")]
+
+
+CARD_PLACEHOLDER = "__card__"
+"""The card id in the catalogue's ``fields``, replaced by the row's id on the page (as in the Magic catalogue)."""
+
+
+def home(card: cards.LibraryCard) -> dict[str, str]:
+    """Return where the builder puts a library card whose row still has its default zone (a Monster
+    Zone): a Spell in the hand (it is activated from there, ARC-V 4.1.1), a Trap Set face-down in a
+    Spell & Trap Zone (it must be Set before it is activated, ARC-V 4.1.2); ``{}`` for a monster."""
+    kind = card.to_json()["object"].get("kind")
+    if kind == "spell":
+        return {"zone": "hand"}
+    if kind == "trap":
+        return {"zone": "spell_trap_zone", "position": "face-down"}
+    return {}
+
+
+def row_values(card: cards.LibraryCard, card_id: str) -> dict[str, str]:
+    """Return the card row's boxes for ``card`` (``{box: posted value}``): its characteristics in
+    their boxes (:data:`BOXES`), every other object key in the row's "Other fields (JSON)" box,
+    with ``card_id`` where the library writes "this card" (:data:`engine.core.cards.SELF`)."""
+    values: dict[str, str] = {}
+    rest = {}
+    for name, value in card.to_json()["object"].items():
+        if name in BOXES:
+            values[BOXES[name]] = ("on" if value else "") if isinstance(value, bool) else str(value)
+        else:
+            rest[name] = value
+    if rest:
+        values["extra"] = json.dumps(cards.with_id(rest, card_id), ensure_ascii=False)
+    return values
 
 
 def _typed(data: Any, key: str) -> bool:
@@ -78,14 +114,9 @@ def fill_from_library(data: Any, prefix: str = "cards") -> Any:
         if card is None or _typed(data, key):
             continue
         filled = filled if filled is not None else data.copy()
-        rest = {}
-        for name, value in card.to_json()["object"].items():
-            if name in BOXES:
-                filled[f"{key}-{BOXES[name]}"] = ("on" if value else "") if isinstance(value, bool) else str(value)
-            else:
-                rest[name] = value
-        if rest:
-            if not str(data.get(f"{key}-id", "")).strip() and json.dumps(rest) != json.dumps(cards.with_id(rest, ids[index])):
-                filled[f"{key}-id"] = ids[index]
-            filled[f"{key}-extra"] = json.dumps(cards.with_id(rest, ids[index]), ensure_ascii=False)
+        values = row_values(card, ids[index])
+        if "extra" in values and not str(data.get(f"{key}-id", "")).strip() and values != row_values(card, CARD_PLACEHOLDER):
+            filled[f"{key}-id"] = ids[index]
+        for name, value in values.items():
+            filled[f"{key}-{name}"] = value
     return filled if filled is not None else data

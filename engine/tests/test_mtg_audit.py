@@ -37,10 +37,10 @@ OPALESCENCE = static({"do": "add_type", "types": ["creature"]},
                      affected={"types": ["enchantment"], "not_subtypes": ["Aura"], "other": True},
                      text="Each other non-Aura enchantment is a creature ... equal to its mana value.")
 URBORG = static({"do": "add_type", "subtypes": ["Swamp"]}, affected={"types": ["land"]},
-                text="Every land is a Swamp as well as its other land types.")
+                text="All lands have the land type Swamp on top of the types they already have.")
 BLOOD_MOON = static({"do": "set_type", "land_type": True, "subtypes": ["Mountain"]},
                     affected={"types": ["land"], "not_supertypes": ["basic"]},
-                    text="Every land without the basic supertype is a Mountain and nothing else.")
+                    text="Every land that isn't basic has the land type Mountain and no other.")
 CONSPIRACY_ELF = static({"do": "set_type", "subtypes": ["Elf"]}, affected={"types": ["creature"], "controller": "you"},
                         text="Creatures you control are the chosen type (Elf).")
 LIFE_AND_LIMB = static({"do": "add_type", "types": ["creature", "land"], "subtypes": ["Saproling", "Forest"]},

@@ -113,5 +113,5 @@ VOCABULARY.define("ability", "unsupported", rule=K.ABILITY_TEXT,
                   doc="Rules text the engine does not evaluate (CR 113.1a): wherever the card's abilities function (a "
                       "permanent, a spell on the stack), as soon as it is there and whenever it gets there later, a "
                       "`cannot_evaluate` step names the card and the text, and the result is incomplete.",
-                  example={"kind": "unsupported", "text": "All creatures lose flying."},
+                  example={"kind": "unsupported", "text": "No creature has flying."},
                   row=row({"text": Text()}, main=("text",), extra=("when_used",)))

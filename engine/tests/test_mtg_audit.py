@@ -37,15 +37,16 @@ OPALESCENCE = static({"do": "add_type", "types": ["creature"]},
                      affected={"types": ["enchantment"], "not_subtypes": ["Aura"], "other": True},
                      text="Each other non-Aura enchantment is a creature ... equal to its mana value.")
 URBORG = static({"do": "add_type", "subtypes": ["Swamp"]}, affected={"types": ["land"]},
-                text="Each land is a Swamp in addition to its other land types.")
+                text="All lands have the land type Swamp on top of the types they already have.")
 BLOOD_MOON = static({"do": "set_type", "land_type": True, "subtypes": ["Mountain"]},
-                    affected={"types": ["land"], "not_supertypes": ["basic"]}, text="Nonbasic lands are Mountains.")
+                    affected={"types": ["land"], "not_supertypes": ["basic"]},
+                    text="Every land that isn't basic has the land type Mountain and no other.")
 CONSPIRACY_ELF = static({"do": "set_type", "subtypes": ["Elf"]}, affected={"types": ["creature"], "controller": "you"},
                         text="Creatures you control are the chosen type (Elf).")
 LIFE_AND_LIMB = static({"do": "add_type", "types": ["creature", "land"], "subtypes": ["Saproling", "Forest"]},
                        {"do": "set_color", "colors": ["green"]}, {"do": "set_pt", "power": 1, "toughness": 1},
                        affected={"subtypes": ["Forest", "Saproling"]},
-                       text="All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to their other types.")
+                       text="Each Forest and each Saproling is both a 1/1 green Saproling creature and a Forest land, keeping its other types.")
 ANTHEM = static({"do": "modify_pt", "power": 1, "toughness": 1}, affected={"types": ["creature"], "controller": "you"},
                 text="Creatures you control get +1/+1.")
 

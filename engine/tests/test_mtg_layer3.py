@@ -46,7 +46,7 @@ def _sleight(target, old, new, timestamp=10, eid="som"):
 
 
 WHITE_ANTHEM = static({"do": "modify_pt", "power": 1, "toughness": 1}, affected={"types": ["creature"], "colors": ["white"]},
-                      text="White creatures get +1/+1.")
+                      text="Every creature that is white gets +1/+1.")
 
 
 # ----------------------------------------------------------------------------- layer 3
@@ -71,7 +71,7 @@ def test_612_2_an_anthem_whose_text_says_blue_pumps_blue_creatures_not_white_one
     output = _out(doc)
     assert _obj(output, "w")["characteristics"]["power"] == 2
     assert _obj(output, "u")["characteristics"]["power"] == 3
-    assert _obj(output, "crusade")["characteristics"]["abilities"] == ["Blue creatures get +1/+1."]
+    assert _obj(output, "crusade")["characteristics"]["abilities"] == ["Every creature that is blue gets +1/+1."]
 
 
 def test_612_2_change_text_leaves_the_objects_own_colors():

@@ -30,9 +30,9 @@ def test_702_1_a_keyword_the_engine_does_not_apply_is_reported_and_the_result_is
 
 
 def test_113_1a_unsupported_rules_text_of_a_permanent_is_reported():
-    output = engine.resolve(_board({"kind": "unsupported", "text": "All creatures lose flying."}))
+    output = engine.resolve(_board({"kind": "unsupported", "text": "No creature has flying."}))
     [step] = _unevaluated(output)
-    assert step["message_id"] == "mtg.cannot_evaluate.ability" and step["params"]["text"] == "All creatures lose flying."
+    assert step["message_id"] == "mtg.cannot_evaluate.ability" and step["params"]["text"] == "No creature has flying."
     assert step["rule"]["number"] == "113.1a" and output["result"]["complete"] is False
 
 

@@ -27,7 +27,7 @@ class BenchTests:
         monkeypatch.setattr(run.subprocess, "call", lambda command, **kwargs: calls.append(command) or 0)
         monkeypatch.setattr(run, "pg_create", lambda: (None, "not in this test"))
         monkeypatch.setattr(run, "run_synthetic", lambda: None)
-        assert run.run_all(argparse.Namespace(repeat=1, http_seconds=1, no_http=True)) == 0
+        assert run.run_all(argparse.Namespace(repeat=1, http_seconds=1, no_http=True, only=None)) == 0
         adversarial = [c for c in calls if str(c[1]).endswith("adversarial.py")]
         assert adversarial == [[sys.executable, str(ROOT / "benchmarks" / "adversarial.py"), "--timeout", "30"]]
         assert calls.index(adversarial[0]) == len(calls) - 1, "after the databases and the synthetic benchmarks"

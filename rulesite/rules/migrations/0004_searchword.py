@@ -10,8 +10,10 @@ def fill(apps, schema_editor):
 
     Section = apps.get_model("rules", "Section")
     SearchWord = apps.get_model("rules", "SearchWord")
-    counts = word_counts(Section.objects.values_list("search_title", "search_text").iterator(chunk_size=2000))
-    SearchWord.objects.bulk_create([SearchWord(word=w, sections=n) for w, n in counts.items()], batch_size=1000)
+    alias = schema_editor.connection.alias  # the database being migrated, not always the default
+    counts = word_counts(Section.objects.using(alias).values_list("search_title", "search_text").iterator(chunk_size=2000))
+    SearchWord.objects.using(alias).bulk_create([SearchWord(word=w, sections=n) for w, n in counts.items()],
+                                                batch_size=1000)
 
 
 def trigram_forward(apps, schema_editor):

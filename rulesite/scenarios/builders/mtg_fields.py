@@ -314,7 +314,7 @@ def _list_specs(key: str, field: ListOf, name: str, label: Any, help: Any) -> li
 
 
 def _map_specs(key: str, field: MapOf, name: str, label: Any, help: Any) -> list[Spec]:
-    if isinstance(field.key, Choice) and set(field.key.values) <= set(PLAYERS):  # per player (a trigger order)
+    if isinstance(field.key, Choice) and set(field.key.values) <= set(PLAYER_LABELS):  # per player (a trigger order)
         return [spec for player in field.key.values
                 for spec in key_specs(f"{key}.{player}", field.value, f"{name}_{player}",
                                       label=lazy_percent(_("%(what)s: %(player)s"), what=label, player=PLAYER_LABELS[player]),

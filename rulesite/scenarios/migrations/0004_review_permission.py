@@ -12,15 +12,16 @@ def reviewers_group(apps, schema_editor):
     ContentType = apps.get_model("contenttypes", "ContentType")
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
-    content_type, _ = ContentType.objects.get_or_create(app_label="scenarios", model="annotation")
-    permission, _ = Permission.objects.get_or_create(
+    alias = schema_editor.connection.alias  # the database being migrated, not always the default
+    content_type, _ = ContentType.objects.using(alias).get_or_create(app_label="scenarios", model="annotation")
+    permission, _ = Permission.objects.using(alias).get_or_create(
         codename="review_ruling", content_type=content_type, defaults={"name": "Can mark a ruling reviewed"})
-    group, _ = Group.objects.get_or_create(name="reviewers")
+    group, _ = Group.objects.using(alias).get_or_create(name="reviewers")
     group.permissions.add(permission)
 
 
 def no_reviewers_group(apps, schema_editor):
-    apps.get_model("auth", "Group").objects.filter(name="reviewers").delete()
+    apps.get_model("auth", "Group").objects.using(schema_editor.connection.alias).filter(name="reviewers").delete()
 
 
 class Migration(migrations.Migration):

@@ -168,7 +168,7 @@ _rule_effect("grant_spell", K.STATIC_EFFECT, "Spells it affects have abilities",
 _rule_effect("unsupported", K.LAYERS, "An effect the engine can't evaluate",
              "A continuous effect in force that the engine does not evaluate: a `cannot_evaluate` step names it and "
              "the result is incomplete.", keys={"text": Text(min_length=1, max_length=2_000, label="Text")},
-             example={"text": "Creatures can't be the targets of spells."})
+             example={"text": "No spell may target a creature."})
 
 OBJECTS_OF = {"cant_cast": (), "grant_spell": ("target", "object"), "player_keyword": ()}
 """How a rules effect names what it applies to, where not by ``affected`` (a FILTER or ids): a

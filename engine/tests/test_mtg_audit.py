@@ -31,7 +31,7 @@ def _chars(document, oid):
 # ----------------------------------------------------------------------------- boards
 
 HUMILITY = static({"do": "remove_abilities"}, {"do": "set_pt", "power": 1, "toughness": 1},
-                  affected={"types": ["creature"]}, text="All creatures lose all abilities and have base power and toughness 1/1.")
+                  affected={"types": ["creature"]}, text="Every creature is stripped of its abilities and its base size is set to 1/1.")
 OPALESCENCE = static({"do": "add_type", "types": ["creature"]},
                      {"do": "set_pt", "power": {"mana_value_of_affected": True}, "toughness": {"mana_value_of_affected": True}},
                      affected={"types": ["enchantment"], "not_subtypes": ["Aura"], "other": True},
@@ -48,7 +48,7 @@ LIFE_AND_LIMB = static({"do": "add_type", "types": ["creature", "land"], "subtyp
                        affected={"subtypes": ["Forest", "Saproling"]},
                        text="Each Forest and each Saproling is both a 1/1 green Saproling creature and a Forest land, keeping its other types.")
 ANTHEM = static({"do": "modify_pt", "power": 1, "toughness": 1}, affected={"types": ["creature"], "controller": "you"},
-                text="Creatures you control get +1/+1.")
+                text="Each creature on its controller's side is one bigger in both stats.")
 
 
 def _humility_opalescence(humility_ts, opalescence_ts, ruleset):
@@ -222,10 +222,10 @@ def test_613_7a_rune_of_flight_granted_ability_uses_the_later_timestamp(ruleset)
     "loses flying" and the creature flies. (2020's 613.7a has the same rule without the example.)"""
     hammer = card("hammer", "Colossus Hammer", types=["artifact"], subtypes=["Equipment"], timestamp=2, attached_to="c",
                   abilities=[static({"do": "modify_pt", "power": 10, "toughness": 10}, {"do": "remove_ability", "keywords": ["flying"]},
-                                    affected={"attached": True}, text="Equipped creature gets +10/+10 and loses flying.")])
+                                    affected={"attached": True}, text="The creature carrying it is ten bigger in both stats and has no flying.")])
     rune = card("rune", "Rune of Flight", types=["enchantment"], subtypes=["Aura", "Rune"], timestamp=3, attached_to="hammer",
                 abilities=[static({"do": "add_ability", "abilities": [
-                    {"kind": "static", "affected": {"attached": True}, "text": "Equipped creature has flying.",
+                    {"kind": "static", "affected": {"attached": True}, "text": "The creature carrying it flies.",
                      "effects": [{"do": "add_ability", "abilities": [{"kind": "keyword", "keyword": "flying"}]}]}]},
                     affected={"attached": True, "subtypes": ["Equipment"]})])
     doc = scenario([creature("c", "Bear", 2, 2, timestamp=1), hammer, rune], ruleset=ruleset)

@@ -154,11 +154,11 @@ class ChoiceTests:
     def test_113_1a_when_used_without_a_part_that_reports_itself_is_refused(self):
         odd = {"id": "s", "owner": "p1", "zone": "hand", "name": "Odd", "mana_cost": "{0}", "types": ["instant"],
                "abilities": [{"kind": "spell", "effects": [{"do": "draw", "amount": 1, "player": "you"}]},
-                             {"kind": "unsupported", "text": "Counter target spell.", "when_used": True}]}
+                             {"kind": "unsupported", "text": "One targeted spell is countered.", "when_used": True}]}
         doc = scenario([odd], [{"type": "cast", "player": "p1", "card": "s"}])
         errors = _errors(doc)
         assert list(errors) == ["objects[0].abilities[1].when_used"] and "never be reported" in errors["objects[0].abilities[1].when_used"]
-        odd["abilities"][0]["effects"].append({"do": "unsupported", "text": "Counter target spell."})
+        odd["abilities"][0]["effects"].append({"do": "unsupported", "text": "One targeted spell is countered."})
         assert _errors(doc) == {}
 
     def test_a_choice_of_the_wrong_type_or_kind_is_refused_at_its_path(self):

@@ -117,7 +117,7 @@ def test_612_3_an_ability_granted_later_is_not_changed():
 
 def test_613_8a_a_text_changing_effect_whose_text_is_changed_waits_for_that_change():
     text_aura = static({"do": "change_text", "from": "white", "to": "black"}, affected={"attached": True},
-                       text="Enchanted permanent's text: white becomes black.")
+                       text="In the text of the permanent it enchants, the word white is read as black.")
     doc = scenario([creature("k", "Knight", 2, 2, timestamp=1,
                              abilities=[keyword("protection", **{"from": "blue"}), keyword("protection", **{"from": "white"})]),
                     card("aura", "Text Aura", types=["enchantment"], subtypes=["Aura"], attached_to="k", timestamp=2,
@@ -242,7 +242,7 @@ def test_611_3a_validation_names_an_unknown_condition():
 def _nested(levels: int) -> dict:
     """A static ability granting, ``levels`` deep, "creatures you control get +1/+1"."""
     spec = static({"do": "modify_pt", "power": 1, "toughness": 1}, affected={"types": ["creature"], "controller": "you"},
-                  text="Creatures you control get +1/+1.")
+                  text="Each creature on its controller's side is one bigger in both stats.")
     for level in range(levels - 1):
         spec = static({"do": "add_ability", "abilities": [spec]}, affected={"self": True}, text=f"level {level + 2}")
     return spec
@@ -301,7 +301,7 @@ def test_604_3a_2_a_granted_cda_applies_in_7b_by_timestamp():
 
 
 def test_613_1_an_ability_gained_in_layer_6_with_a_layer_5_effect_is_not_guessed():
-    blue = static({"do": "set_color", "colors": ["blue"]}, affected={"self": True}, text="This creature is blue.")
+    blue = static({"do": "set_color", "colors": ["blue"]}, affected={"self": True}, text="Its color is blue.")
     doc = scenario([creature("x", "X", 1, 1, mana_cost="{R}", timestamp=1), _aura_granting(blue)])
     output = _out(doc)
     assert _obj(output, "x")["characteristics"]["colors"] == ["red"]

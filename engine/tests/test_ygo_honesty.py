@@ -420,11 +420,11 @@ def test_a_text_only_continuous_spell_is_reported_once_its_activation_resolves()
 
 def test_a_text_only_activated_effect_cannot_be_evaluated_when_it_resolves():
     trap = set_card("t", "p1", "trap", "normal", [])
-    trap["effects"][0]["text"] = "Negate all other Trap effects on the field this turn."
+    trap["effects"][0]["text"] = "For the rest of the turn, every other Trap effect on the field is negated."
     out = engine.resolve(scenario([trap], [{"card": "t"}]))
     [step] = steps(out, "cannot_evaluate")
     assert step["message_id"] == "ygo.cannot_evaluate" and step["params"]["link"] == 1
-    assert step["params"]["detail"].endswith("Negate all other Trap effects on the field this turn.")
+    assert step["params"]["detail"].endswith("For the rest of the turn, every other Trap effect on the field is negated.")
     assert step["rule"]["number"] == "4.1.2.i1" and out["result"]["complete"] is False
     kinds = [s["kind"] for s in out["trace"]]
     assert kinds.index("resolve") < kinds.index("cannot_evaluate")
@@ -432,7 +432,7 @@ def test_a_text_only_activated_effect_cannot_be_evaluated_when_it_resolves():
 
 def test_a_negated_text_only_effect_does_nothing_and_is_not_reported():
     trap = set_card("t", "p1", "trap", "normal", [])
-    trap["effects"][0]["text"] = "Negate all other Trap effects on the field this turn."
+    trap["effects"][0]["text"] = "For the rest of the turn, every other Trap effect on the field is negated."
     jammer = set_card("mj", "p2", "trap", "counter", [{"do": "negate_activation", "destroy": True}])
     out = engine.resolve(scenario([trap, jammer], [{"card": "t"}, {"card": "mj"}]))
     assert steps(out, "cannot_evaluate") == [] and out["result"]["complete"] is True

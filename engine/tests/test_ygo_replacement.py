@@ -119,7 +119,7 @@ def test_a_banishing_monster_destroyed_in_battle_with_its_opponent_is_not_guesse
     scenario = _board("arcv-destroy-by-battle-instead-pay-lp")
     shield = scenario["objects"][1]
     shield["atk"] = 2000  # equal ATK: both monsters are destroyed by the one battle
-    shield["effects"] = [{"class": "continuous", "text": "Any card sent to the GY is banished instead.",
+    shield["effects"] = [{"class": "continuous", "text": "While it applies, cards that would go to the Graveyard are banished in its place.",
                           "actions": [{"do": "replace_destination", "cards": "all"}]}]
     result = engine.resolve(scenario)
     assert "ygo.cannot_evaluate.replaced_together" in _ids(result)

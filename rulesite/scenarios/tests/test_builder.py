@@ -133,7 +133,7 @@ def mirror_force_post(**changes: Any) -> dict[str, Any]:
         "cards-0-atk": "2500", "cards-0-defense": "2100",
         "cards-1-id": "t1", "cards-1-name": "Mirror Force", "cards-1-owner": "p2", "cards-1-zone": "spell_trap_zone",
         "cards-1-position": "face-down", "cards-1-kind": "trap", "cards-1-subtype": "normal", "cards-1-effect_class": "card",
-        "cards-1-effect_text": "Destroy all Attack Position monsters your opponent controls.",
+        "cards-1-effect_text": "Every opposing monster in Attack Position is destroyed.",
         "cards-1-act-TOTAL_FORMS": "1", "cards-1-act-INITIAL_FORMS": "0",
         "cards-1-act-0-do": "destroy", "cards-1-act-0-targets": ["m1"],
         "cards-2-id": "t2", "cards-2-name": "Trap Jammer", "cards-2-owner": "p1", "cards-2-zone": "spell_trap_zone",
@@ -255,7 +255,7 @@ class BuilderErrorTests(TestCase):
         self.assertEqual(posted["chain-1-card"], ["nope"])
         self.assertEqual(posted["cards-0-name"], ["Dark Magician of Chaos"])
         self.assertEqual(posted["cards-2-act-0-what"], ["trap_card"])
-        self.assertEqual(posted["cards-1-effect_text"], ["Destroy all Attack Position monsters your opponent controls."])
+        self.assertEqual(posted["cards-1-effect_text"], ["Every opposing monster in Attack Position is destroyed."])
         # Each error sits in the field's own wrapper, with its label.
         for field_id, text in (("id_setup-p1_lp", "cannot be negative"),
                                ("id_chain-0-targets", "zz9"), ("id_chain-1-card", "nope")):

@@ -486,6 +486,21 @@ board("gravekeepers-spy-calls-a-gravekeepers-monster",
       scenario([field("Gravekeeper's Spy", "gs", "p1", position="face-down defense"), guard, deck("Sangan", "sg", "p1")],
                [{"type": "flip_summon", "card": "gs"}]))
 
+board("smashing-ground-destroys-the-highest-def-face-up-monster",
+      "Smashing Ground destroys the opponent's face-up monster with the highest DEF, not the face-down one", f"{A} 4.2.3.3.i5",
+      scenario([hand("Smashing Ground", "sg", "p1"), field("Giant Soldier of Stone", "gs", "p2"), field("Dark Magician", "dm", "p2"),
+                field("Celtic Guardian", "cg", "p2", position="face-down defense")], [{"type": "activate", "card": "sg"}]))
+board("smashing-ground-cannot-be-activated-with-nothing-to-destroy",
+      "Smashing Ground cannot be activated while the opponent controls no face-up monster", f"{A} 4.2.3.i2",
+      scenario([hand("Smashing Ground", "sg", "p1"), field("Celtic Guardian", "cg", "p2", position="face-down defense"),
+                field("Dark Magician", "dm", "p1")], [{"type": "activate", "card": "sg"}]))
+board("axe-of-despair-equips-the-face-up-monster-it-targets",
+      "Axe of Despair cannot target a face-down monster; equipped to the face-up one it targets, it gives 1000 ATK",
+      f"{A} 3.3.3.4.i3",
+      scenario([hand("Axe of Despair", "axe", "p1"), field("Vorse Raider", "vr", "p1"),
+                field("Celtic Guardian", "cg", "p2", position="face-down defense")],
+               [{"type": "activate", "card": "axe", "targets": ["cg"]}, {"type": "activate", "card": "axe", "targets": ["vr"]}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

@@ -1084,6 +1084,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack now (phase {phase}, step {step}).'),
     # Translators: ygo.illegal.not_main_phase
     pgettext_lazy('trace', '{player} cannot {action} {card_name} now: only the turn player, in their Main Phase with no chain (now: {phase}).'),
+    # Translators: ygo.illegal.nothing_to_apply
+    pgettext_lazy('trace', '{card_name} cannot be activated: no card fits what its effect would apply to, so it could not be processed at all.'),
     # Translators: ygo.illegal.once_per_turn
     pgettext_lazy('trace', '{card_name} cannot be activated: {player} has already used its once-per-turn restriction by name ({restriction}) this turn.'),
     # Translators: ygo.illegal.only_ss3_answers_ss3

@@ -501,6 +501,30 @@ board("axe-of-despair-equips-the-face-up-monster-it-targets",
                 field("Celtic Guardian", "cg", "p2", position="face-down defense")],
                [{"type": "activate", "card": "axe", "targets": ["cg"]}, {"type": "activate", "card": "axe", "targets": ["vr"]}]))
 
+board("gravity-bind-stops-level-4-or-higher-attackers",
+      "With Gravity Bind face-up, the Level 7 monster cannot declare an attack; the Level 1 monster can", f"{A} 3.2.7.1.i2",
+      scenario([field("Dark Magician", "dm", "p1"), field("Kuriboh", "kb", "p1"), field("Gravity Bind", "gb", "p2", position="face-up"),
+                field("Sangan", "sg", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "sg"}, {"type": "attack", "attacker": "kb", "target": "sg"}],
+               turn=BATTLE))
+board("messenger-of-peace-stops-attackers-with-1500-or-more-atk",
+      "With Messenger of Peace face-up, the 1900 ATK monster cannot declare an attack; the 1000 ATK monster can",
+      f"{A} 3.2.7.1.i2",
+      scenario([field("Vorse Raider", "vr", "p1"), field("Sangan", "sa", "p1"),
+                field("Messenger of Peace", "mp", "p2", position="face-up"), field("Kuriboh", "k", "p2")],
+               [{"type": "attack", "attacker": "vr", "target": "k"}, {"type": "attack", "attacker": "sa", "target": "k"}],
+               turn=BATTLE))
+
+board("umi-raises-an-aqua-and-lowers-a-machine",
+      "Umi, activated, gives the Aqua monster 200 ATK and DEF and takes 200 from the Machine; the Spellcaster is unchanged",
+      f"{A} 3.2.7.1.i2",
+      scenario([hand("Umi", "umi", "p1"), field("Treeborn Frog", "tf", "p2"), field("Cyber Dragon", "cd", "p1"),
+                field("Dark Magician", "dm", "p1")], [{"type": "activate", "card": "umi"}]))
+board("yami-raises-a-fiend-that-comes-face-up",
+      "With Yami face-up, the Fiend Flip Summoned later gains 200 ATK and DEF as it comes face-up", f"{A} 3.2.7.1.i2",
+      scenario([field("Yami", "y", "p1", position="face-up"), field("Sangan", "sg", "p1", position="face-down defense")],
+               [{"type": "flip_summon", "card": "sg"}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

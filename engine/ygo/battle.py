@@ -14,6 +14,7 @@ from typing import Any, Optional
 from ..core import IllegalAction
 from ..core.vocabulary import Choice, Const, Either, Ref, Row
 from .activation import pass_priority, priority_params
+from .attack_restrictions import verify_attack_allowed
 from .duel import Duel
 from .model import Attack, Card, EventWindow, GameState, PlayerId, Position, Replay, Zone, opponent_of
 from .primitives import check_lp, flip, move, set_lp
@@ -54,6 +55,7 @@ def verify_attack(duel: Duel, state: GameState, attacker: Card, target: Optional
         raise duel.illegal(R.ATTACK_ONCE, "ygo.illegal.already_attacked", **base)
     if attacker.cannot_attack:
         raise duel.illegal(R.CANNOT_ATTACK, "ygo.illegal.cannot_attack_this_turn", **base)
+    verify_attack_allowed(duel, state, attacker)
     defenders = state.cards_in(Zone.MONSTER_ZONE, opponent_of(player))
     if target is None and defenders:
         raise duel.illegal(R.DIRECT_ATTACK, "ygo.illegal.direct_attack", **base, monsters=len(defenders))

@@ -157,7 +157,7 @@ def _with_modifiers(cards: tuple[Card, ...], scenario: Mapping[str, Any]) -> tup
             for item in effect.actions:
                 if item.do not in STAT_VERBS:
                     continue
-                for target in continuous_targets(card, item):
+                for target in continuous_targets(card, item, cards):
                     other = by_id.get(target)
                     if other is not None and other.zone is Zone.MONSTER_ZONE and other.face_up and not shielded(
                             cards, other, card):

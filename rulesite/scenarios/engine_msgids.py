@@ -1014,6 +1014,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: the monster {card_name} would be equipped to is no longer face-up on the field, so {card_name} is not equipped and is sent to the Graveyard.'),
     # Translators: ygo.illegal.already_attacked
     pgettext_lazy('trace', '{card_name} has already attacked this turn.'),
+    # Translators: ygo.illegal.attack_forbidden
+    pgettext_lazy('trace', "{card_name} cannot declare an attack: {source_name}'s effect says monsters like it cannot attack while it is face-up."),
     # Translators: ygo.illegal.attack_locked
     pgettext_lazy('trace', "{card_name} cannot attack: {source_name}'s effect keeps {player} from declaring an attack this turn."),
     # Translators: ygo.illegal.attack_position
@@ -4988,15 +4990,19 @@ VOCABULARY = (
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'ATK while face-up'),
     # Translators: ygo continuous:change_atk
-    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its ATK changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` already include it."),
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names (or, with `all`, each face-up monster on the field its filter fits, read from its card\'s controller\'s side as the monster comes face-up or the card does: "all Fiend monsters on the field gain 200 ATK") has its ATK changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document\'s `atk`/`def` already include it.'),
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'The equipped monster'),
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'the monster this card is equipped to (an Equip Card\'s "the equipped monster")'),
+    # Translators: ygo continuous:change_atk
+    pgettext_lazy('vocabulary', 'Every monster that fits'),
+    # Translators: ygo continuous:change_atk
+    pgettext_lazy('vocabulary', 'instead of targets: every face-up monster on the field this filter fits'),
     # Translators: ygo continuous:change_def
     pgettext_lazy('vocabulary', 'DEF while face-up'),
     # Translators: ygo continuous:change_def
-    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its DEF changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` already include it."),
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names (or, with `all`, each face-up monster on the field its filter fits, read from its card\'s controller\'s side as the monster comes face-up or the card does: "all Fiend monsters on the field gain 200 ATK") has its DEF changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document\'s `atk`/`def` already include it.'),
     # Translators: ygo continuous:unsupported
     pgettext_lazy('vocabulary', 'A Continuous Effect the vocabulary cannot say. It is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`, whenever its card is face-up on the field: at the start if it is there, and each time it comes face-up later (ARC-V 4.1.2.i1, 3.2.7.1.i2).'),
     # Translators: ygo continuous:unsupported
@@ -5113,6 +5119,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Attribute becomes'),
     # Translators: ygo continuous:change_attribute
     pgettext_lazy('vocabulary', 'as the objects write it (`DARK`)'),
+    # Translators: ygo continuous:cannot_declare_attack
+    pgettext_lazy('vocabulary', 'Cannot declare an attack'),
+    # Translators: ygo continuous:cannot_declare_attack
+    pgettext_lazy('vocabulary', "While its card is face-up on the field and its effects are not negated, no monster the filter `all` fits (read from the side of its card's controller, with the monster's ATK, DEF and Level as they are now) can declare an attack, either player's: the declaration is illegal and the priority steps do not offer it (ARC-V 3.2.7.1.i2, 3.2.4.1.i2; MR2 ch2.7, ch3.10). A monster without a Level (an Xyz Monster) does not fit a Level in the filter."),
+    # Translators: ygo continuous:cannot_declare_attack
+    pgettext_lazy('vocabulary', 'Monsters that fit'),
+    # Translators: ygo continuous:cannot_declare_attack
+    pgettext_lazy('vocabulary', 'the monsters that cannot declare an attack ("Level 4 or higher monsters": level_min 4)'),
     # Translators: ygo slot ability
     pgettext_lazy('vocabulary', 'Effect class'),
     # Translators: ygo slot ability

@@ -525,6 +525,13 @@ board("yami-raises-a-fiend-that-comes-face-up",
       scenario([field("Yami", "y", "p1", position="face-up"), field("Sangan", "sg", "p1", position="face-down defense")],
                [{"type": "flip_summon", "card": "sg"}]))
 
+board("ceasefire-flips-without-flip-effects-and-burns-per-effect-monster",
+      "Ceasefire flips the Set monsters face-up without their Flip Effects, then burns 500 for each of the two Effect "
+      "Monsters (not the Normal one)", f"{A} 4.1.2.i1",
+      scenario([field("Ceasefire", "cf", "p1"), field("Magician of Faith", "mof", "p2", position="face-down defense"),
+                field("Dark Magician", "dm", "p1"), field("Sangan", "sg", "p1", position="face-down defense"),
+                grave("Monster Reborn", "mr", "p2")], [{"type": "activate", "card": "cf"}], turn=OPP_MAIN))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

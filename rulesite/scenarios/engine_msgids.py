@@ -4824,7 +4824,7 @@ VOCABULARY = (
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Change position'),
     # Translators: ygo instruction:change_position
-    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3). A monster turned face-down also loses its Equip Cards: they are destroyed (ARC-V 3.3.3.4.i8)."),
+    pgettext_lazy('vocabulary', 'Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player\'s own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1), unless `flip_effects: false` ("Flip Effects are not activated", the card\'s text, ARC-V 4.1.2.i1; its other "when flipped" triggers still do); a monster already in that position is not affected. A monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3). A monster turned face-down also loses its Equip Cards: they are destroyed (ARC-V 3.3.3.4.i8).'),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'To position'),
     # Translators: ygo instruction:change_position
@@ -4835,6 +4835,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Face-up Defense'),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Face-down Defense'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Flip Effects activate'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'false: "Flip Effects are not activated" for the monsters it flips face-up'),
     # Translators: ygo instruction:reveal
     pgettext_lazy('vocabulary', 'Shows each card it names that is hidden (in the hand, the Deck, the Extra Deck, or face-down on the field) to both players: it is public information (`revealed` on the board) while it stays where it is; a card already public is not affected (ARC-V 2.2.i7; MR2: a ruling).'),
     # Translators: ygo instruction:excavate
@@ -5359,6 +5363,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'N or less DEF'),
     # Translators: ygo filter:def_max
     pgettext_lazy('vocabulary', 'Monsters with this much DEF or less, their current DEF as the board shows it; a card without DEF never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
+    # Translators: ygo filter:effect_monster
+    pgettext_lazy('vocabulary', 'Effect Monsters'),
+    # Translators: ygo filter:effect_monster
+    pgettext_lazy('vocabulary', '`true`: Effect Monsters, that is `effect` monsters and the Fusion, Ritual, Synchro, Xyz and Pendulum Monsters that have effects (a Pendulum Effect alone does not make one); Normal Monsters and Tokens never match.'),
     # Translators: ygo filter:other
     pgettext_lazy('vocabulary', 'Other than this card'),
     # Translators: ygo filter:other

@@ -532,6 +532,15 @@ board("ceasefire-flips-without-flip-effects-and-burns-per-effect-monster",
                 field("Dark Magician", "dm", "p1"), field("Sangan", "sg", "p1", position="face-down defense"),
                 grave("Monster Reborn", "mr", "p2")], [{"type": "activate", "card": "cf"}], turn=OPP_MAIN))
 
+board("mask-of-restrict-stops-tribute-summons-and-tribute-costs",
+      "With Mask of Restrict face-up, a Tribute Summon and Enemy Controller's Tribute cost are refused; a Normal Summon "
+      "without Tributes is not", f"{A} 3.2.7.1.i2",
+      scenario([hand("Summoned Skull", "ss", "p1"), field("Vorse Raider", "t1", "p1"), hand("Enemy Controller", "ec", "p1"),
+                field("Dark Magician", "dm", "p2"), field("Mask of Restrict", "mr", "p2", position="face-up"),
+                hand("Sangan", "sg", "p1")],
+               [{"type": "summon", "card": "ss", "tributes": ["t1"]},
+                {"type": "activate", "card": "ec", "effect": "control", "targets": ["dm"]}, {"type": "summon", "card": "sg"}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

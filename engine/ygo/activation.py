@@ -27,6 +27,7 @@ from .protection import verify_allowed, verify_targets
 from .restrictions import record_once_per_turn, verify_hand_summon_chain, verify_once_per_turn
 from .rules import R
 from .trigger_targets import legal_targets
+from .tribute_lock import verify_activation_tributes
 from .vocabulary import VOCABULARY
 
 MAIN_PHASES = ("main1", "main2")
@@ -172,6 +173,7 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
         if verify is not None:
             verify(duel, state, card, part)
     verify_resolvable(duel, state, card, act)
+    verify_activation_tributes(duel, state, card, act)
     return derived, effect.effect_class
 
 

@@ -1034,6 +1034,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot be Set: {source_name}'s effect says {player} cannot Set it."),
     # Translators: ygo.illegal.cannot_special_summon
     pgettext_lazy('trace', "{player} cannot Special Summon while {source_name}'s effect applies, so {card_name} cannot be used to Special Summon."),
+    # Translators: ygo.illegal.cannot_tribute
+    pgettext_lazy('trace', "{player} cannot Tribute while {source_name}'s effect applies, so {card_name} cannot be used to Tribute."),
     # Translators: ygo.illegal.card_not_available
     pgettext_lazy('trace', '{card_name} cannot be activated from where it is ({zone}).'),
     # Translators: ygo.illegal.card_position
@@ -1194,6 +1196,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {target_name} (Level {level}) cannot be Special Summoned by this effect: only a Level {max_level} or lower monster.'),
     # Translators: ygo.no_effect.target_gone
     pgettext_lazy('trace', 'Chain Link {link}: {target_name} is no longer where it was targeted, so {action} does not apply to it.'),
+    # Translators: ygo.no_effect.tribute_forbidden
+    pgettext_lazy('trace', "Chain Link {link}: {target_name} is not Tributed: {source_name}'s effect says no card can be Tributed."),
     # Translators: ygo.no_effect.unaffected
     pgettext_lazy('trace', "Chain Link {link}: {action} does not apply to {target_name}: {source_name}'s effect makes it unaffected."),
     # Translators: ygo.no_effect.zone_full
@@ -5123,6 +5127,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Attribute becomes'),
     # Translators: ygo continuous:change_attribute
     pgettext_lazy('vocabulary', 'as the objects write it (`DARK`)'),
+    # Translators: ygo continuous:cannot_tribute
+    pgettext_lazy('vocabulary', 'Cannot Tribute'),
+    # Translators: ygo continuous:cannot_tribute
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field and its effects are not negated, the players named cannot Tribute cards: a Tribute Summon or Set with Tributes is illegal, and so is activating an effect that Tributes as a cost, by its effect or for a Ritual Summon (the priority steps do not offer them); such an effect already on the chain Tributes nothing when it resolves (ARC-V 3.2.7.1.i2, 4.2.3.i2; MR2 ch2.7).'),
     # Translators: ygo continuous:cannot_declare_attack
     pgettext_lazy('vocabulary', 'Cannot declare an attack'),
     # Translators: ygo continuous:cannot_declare_attack

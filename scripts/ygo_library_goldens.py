@@ -550,6 +550,13 @@ board("mask-of-restrict-stops-tribute-summons-and-tribute-costs",
                 hand("Sangan", "sg", "p1")],
                [{"type": "summon", "card": "ss", "tributes": ["t1"]},
                 {"type": "activate", "card": "ec", "effect": "control", "targets": ["dm"]}, {"type": "summon", "card": "sg"}]))
+board("waboku-shields-its-controller-for-the-rest-of-the-turn",
+      "After Waboku resolves, neither attack that turn inflicts battle damage on its controller or destroys their "
+      "monster", f"{A} 4.1.2.i1",
+      scenario([field("Dark Magician", "dm", "p1"), field("Vorse Raider", "vr", "p1"), field("Waboku", "wb", "p2"),
+                field("Sangan", "sg", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "sg"}, {"type": "activate", "card": "wb"}, {"type": "resolve"},
+                {"type": "attack", "attacker": "vr", "target": "sg"}], turn=BATTLE))
 
 # --- cards with a part the vocabulary cannot say yet: the part it can say acts, the rest is reported
 board("forbidden-lance-takes-800-atk-until-the-end-phase",

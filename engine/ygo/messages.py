@@ -20,6 +20,8 @@ MESSAGES = {
     "ygo.illegal.attack_forbidden": "{card_name} cannot declare an attack: {source_name}'s effect says monsters like it cannot attack while it is face-up.",
     "ygo.illegal.cannot_tribute": "{player} cannot Tribute while {source_name}'s effect applies, so {card_name} cannot be used to Tribute.",
     "ygo.no_effect.tribute_forbidden": "Chain Link {link}: {target_name} is not Tributed: {source_name}'s effect says no card can be Tributed.",
+    "ygo.shield.battle": "Chain Link {link}: for the rest of the turn {player} is shielded from battle ({what}).",
+    "ygo.battle.no_damage_shielded": "{player} takes no battle damage ({amount} spared): {source_name}'s effect applies for the rest of the turn.",
     "ygo.illegal.nothing_to_apply": "{card_name} cannot be activated: no card fits what its effect would apply to, so it could not be processed at all.",
     "ygo.illegal.negation_cannot_apply": "{card_name} cannot be activated: it negates {what}, and Chain Link {negates_link} is not one.",
     "ygo.bond.made": "Chain Link {link}: {card_name} and {target_name} are bound: when {card_name} leaves the field {target_name} is destroyed, and when {target_name} is destroyed {card_name} is.",

@@ -157,6 +157,10 @@ class Instruction:
     """For ``return_to_deck``: ``top``, ``bottom`` or ``shuffle`` (shuffled into the Deck)."""
     flip_effects: bool = True
     """For ``change_position``: ``False``: a monster it flips face-up does not activate its Flip Effect."""
+    damage: bool = True
+    """For ``shield_from_battle``: the player takes no battle damage."""
+    destruction: bool = True
+    """For ``shield_from_battle``: the player's monsters cannot be destroyed by battle."""
     result: str = ""
     """For ``toss_coin``/``roll_die``: the face it came up with; ``""`` if not given (open)."""
     outcomes: tuple[tuple[str, tuple["Instruction", ...]], ...] = ()
@@ -696,6 +700,8 @@ class GameState:
     """The turn player has declared the end of the phase/step; the opponent may respond."""
     attack_locks: tuple[tuple[PlayerId, ObjectId], ...] = ()
     """``(player, source card)``: the player cannot declare an attack for the rest of this turn."""
+    battle_shields: tuple[tuple[PlayerId, ObjectId, bool, bool], ...] = ()
+    """``(player, source card, no battle damage, not destroyed by battle)`` for the rest of this turn."""
     name_locks: tuple[tuple[PlayerId, str, ObjectId], ...] = ()
     """``(player, card name, source card)``: names the player cannot activate this turn (``lock_name``)."""
     end_request: Optional["EndRequest"] = None

@@ -60,6 +60,8 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         face_down=raw.get("face_down", False),
         place=raw.get("place", "top"),
         flip_effects=raw.get("flip_effects", True),
+        damage=raw.get("damage", True),
+        destruction=raw.get("destruction", True),
         select=card_filter(raw["all"]) if "all" in raw else None,
         among=card_filter(raw["among"]) if "among" in raw else None,
         lock_name=raw.get("lock_name", False),

@@ -920,6 +920,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The Damage Step ends.'),
     # Translators: ygo.battle.flip_target
     pgettext_lazy('trace', 'The attacked face-down {card_name} is flipped face-up before damage calculation.'),
+    # Translators: ygo.battle.no_damage_shielded
+    pgettext_lazy('trace', "{player} takes no battle damage ({amount} spared): {source_name}'s effect applies for the rest of the turn."),
     # Translators: ygo.battle.no_destruction
     pgettext_lazy('trace', 'Both monsters have 0 ATK: neither is destroyed.'),
     # Translators: ygo.battle.not_destroyed
@@ -1258,6 +1260,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The Xyz Summon of {card_name} was negated: its {count} Xyz Material(s) go to the Graveyard too (they were never on the field).'),
     # Translators: ygo.set.spell_trap
     pgettext_lazy('trace', '{player} Sets {card_name} face-down.'),
+    # Translators: ygo.shield.battle
+    pgettext_lazy('trace', 'Chain Link {link}: for the rest of the turn {player} is shielded from battle ({what}).'),
     # Translators: ygo.summon.cannot
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
     # Translators: ygo.summon.cannot_attack
@@ -4589,6 +4593,24 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change original DEF'),
     # Translators: ygo instruction:change_original_def
     pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'Shielded from battle this turn'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', '"For the rest of this turn, you take no battle damage, and your monsters cannot be destroyed by battle": from when it resolves until the turn ends, damage calculation inflicts no battle damage on the player (`damage`) and does not destroy the monsters they control (`destruction`); effect damage and destruction by effects are not affected (the card\'s text, ARC-V 4.1.2.i1, 1.4.1.i2).'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'who is shielded: self (the default) or opponent'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'The activating player'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'Their opponent'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'No battle damage'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'the player takes no battle damage'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'Not destroyed by battle'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', "the player's monsters cannot be destroyed by battle"),
     # Translators: ygo instruction:end_battle_phase
     pgettext_lazy('vocabulary', 'End the Battle Phase'),
     # Translators: ygo instruction:end_battle_phase
@@ -4599,10 +4621,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '"Your opponent cannot declare an attack this turn": for the rest of the turn an attack declaration by the player is illegal; an attack already declared goes on (the card\'s text, ARC-V 4.1.2.i1). The lock ends with the turn.'),
     # Translators: ygo instruction:no_attacks_this_turn
     pgettext_lazy('vocabulary', 'who cannot declare an attack: opponent (the default) or self'),
-    # Translators: ygo instruction:no_attacks_this_turn
-    pgettext_lazy('vocabulary', 'The activating player'),
-    # Translators: ygo instruction:no_attacks_this_turn
-    pgettext_lazy('vocabulary', 'Their opponent'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard
@@ -5908,7 +5926,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Player'),
     # Translators: mtg instruction:remove_damage (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Player'),
-    # Translators: ygo instruction:no_attacks_this_turn (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:shield_from_battle (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Player'),
     # Translators: fow instruction:draw (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'How many'),

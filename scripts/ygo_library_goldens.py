@@ -486,6 +486,109 @@ board("gravekeepers-spy-calls-a-gravekeepers-monster",
       scenario([field("Gravekeeper's Spy", "gs", "p1", position="face-down defense"), guard, deck("Sangan", "sg", "p1")],
                [{"type": "flip_summon", "card": "gs"}]))
 
+board("smashing-ground-destroys-the-highest-def-face-up-monster",
+      "Smashing Ground destroys the opponent's face-up monster with the highest DEF, not the face-down one", f"{A} 4.2.3.3.i5",
+      scenario([hand("Smashing Ground", "sg", "p1"), field("Giant Soldier of Stone", "gs", "p2"), field("Dark Magician", "dm", "p2"),
+                field("Celtic Guardian", "cg", "p2", position="face-down defense")], [{"type": "activate", "card": "sg"}]))
+board("smashing-ground-cannot-be-activated-with-nothing-to-destroy",
+      "Smashing Ground cannot be activated while the opponent controls no face-up monster", f"{A} 4.2.3.i2",
+      scenario([hand("Smashing Ground", "sg", "p1"), field("Celtic Guardian", "cg", "p2", position="face-down defense"),
+                field("Dark Magician", "dm", "p1")], [{"type": "activate", "card": "sg"}]))
+
+
+def face_down_refused(slug: str, title: str, source: str, played: tuple[str, str], face_up: tuple[str, str, str]) -> None:
+    """A board where the card ``played`` (name, id) from the hand targets first a face-down Set monster of the
+    opponent (refused: it needs a face-up one), then the face-up monster ``face_up`` (name, id, controller)."""
+    name, oid = played
+    board(slug, title, source,
+          scenario([hand(name, oid, "p1"), field(face_up[0], face_up[1], face_up[2]),
+                    field("Celtic Guardian", "cg", "p2", position="face-down defense")],
+                   [{"type": "activate", "card": oid, "targets": ["cg"]},
+                    {"type": "activate", "card": oid, "targets": [face_up[1]]}]))
+
+
+face_down_refused("axe-of-despair-equips-the-face-up-monster-it-targets",
+                  "Axe of Despair cannot target a face-down monster; equipped to the face-up one it targets, it gives "
+                  "1000 ATK", f"{A} 3.3.3.4.i3", ("Axe of Despair", "axe"), ("Vorse Raider", "vr", "p1"))
+
+board("gravity-bind-stops-level-4-or-higher-attackers",
+      "With Gravity Bind face-up, the Level 7 monster cannot declare an attack; the Level 1 monster can", f"{A} 3.2.7.1.i2",
+      scenario([field("Dark Magician", "dm", "p1"), field("Kuriboh", "kb", "p1"), field("Gravity Bind", "gb", "p2", position="face-up"),
+                field("Sangan", "sg", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "sg"}, {"type": "attack", "attacker": "kb", "target": "sg"}],
+               turn=BATTLE))
+board("messenger-of-peace-stops-attackers-with-1500-or-more-atk",
+      "With Messenger of Peace face-up, the 1900 ATK monster cannot declare an attack; the 1000 ATK monster can",
+      f"{A} 3.2.7.1.i2",
+      scenario([field("Vorse Raider", "vr", "p1"), field("Sangan", "sa", "p1"),
+                field("Messenger of Peace", "mp", "p2", position="face-up"), field("Kuriboh", "k", "p2")],
+               [{"type": "attack", "attacker": "vr", "target": "k"}, {"type": "attack", "attacker": "sa", "target": "k"}],
+               turn=BATTLE))
+
+board("umi-raises-an-aqua-and-lowers-a-machine",
+      "Umi, activated, gives the Aqua monster 200 ATK and DEF and takes 200 from the Machine; the Spellcaster is unchanged",
+      f"{A} 3.2.7.1.i2",
+      scenario([hand("Umi", "umi", "p1"), field("Treeborn Frog", "tf", "p2"), field("Cyber Dragon", "cd", "p1"),
+                field("Dark Magician", "dm", "p1")], [{"type": "activate", "card": "umi"}]))
+board("yami-raises-a-fiend-that-comes-face-up",
+      "With Yami face-up, the Fiend Flip Summoned later gains 200 ATK and DEF as it comes face-up", f"{A} 3.2.7.1.i2",
+      scenario([field("Yami", "y", "p1", position="face-up"), field("Sangan", "sg", "p1", position="face-down defense")],
+               [{"type": "flip_summon", "card": "sg"}]))
+
+board("ceasefire-flips-without-flip-effects-and-burns-per-effect-monster",
+      "Ceasefire flips the Set monsters face-up without their Flip Effects, then burns 500 for each of the two Effect "
+      "Monsters (not the Normal one)", f"{A} 4.1.2.i1",
+      scenario([field("Ceasefire", "cf", "p1"), field("Magician of Faith", "mof", "p2", position="face-down defense"),
+                field("Dark Magician", "dm", "p1"), field("Sangan", "sg", "p1", position="face-down defense"),
+                grave("Monster Reborn", "mr", "p2")], [{"type": "activate", "card": "cf"}], turn=OPP_MAIN))
+
+board("mask-of-restrict-stops-tribute-summons-and-tribute-costs",
+      "With Mask of Restrict face-up, a Tribute Summon and Enemy Controller's Tribute cost are refused; a Normal Summon "
+      "without Tributes is not", f"{A} 3.2.7.1.i2",
+      scenario([hand("Summoned Skull", "ss", "p1"), field("Vorse Raider", "t1", "p1"), hand("Enemy Controller", "ec", "p1"),
+                field("Dark Magician", "dm", "p2"), field("Mask of Restrict", "mr", "p2", position="face-up"),
+                hand("Sangan", "sg", "p1")],
+               [{"type": "summon", "card": "ss", "tributes": ["t1"]},
+                {"type": "activate", "card": "ec", "effect": "control", "targets": ["dm"]}, {"type": "summon", "card": "sg"}]))
+board("waboku-shields-its-controller-for-the-rest-of-the-turn",
+      "After Waboku resolves, neither attack that turn inflicts battle damage on its controller or destroys their "
+      "monster", f"{A} 4.1.2.i1",
+      scenario([field("Dark Magician", "dm", "p1"), field("Vorse Raider", "vr", "p1"), field("Waboku", "wb", "p2"),
+                field("Sangan", "sg", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "sg"}, {"type": "activate", "card": "wb"}, {"type": "resolve"},
+                {"type": "attack", "attacker": "vr", "target": "sg"}], turn=BATTLE))
+
+# --- cards with a part the vocabulary cannot say yet: the part it can say acts, the rest is reported
+board("forbidden-lance-takes-800-atk-until-the-end-phase",
+      "Forbidden Lance takes 800 ATK from the face-up monster it targets until the End Phase; its protection from other "
+      "Spells and Traps is reported as not evaluated", f"{A} 4.2.3.3.i2",
+      scenario([hand("Forbidden Lance", "fl", "p1"), field("Dark Magician", "dm", "p2")],
+               [{"type": "activate", "card": "fl", "targets": ["dm"]}]))
+face_down_refused("brain-control-pays-800-lp-to-take-a-face-up-monster",
+                  "Brain Control cannot target a face-down monster; paying 800 LP it takes the face-up one until the End "
+                  "Phase", f"{A} 4.1.3.i1", ("Brain Control", "bc"), ("Dark Magician", "dm", "p2"))
+board("mind-control-takes-a-face-down-monster-until-the-end-phase",
+      "Mind Control takes the opponent's monster it targets, face-down too, and it goes back when the End Phase begins",
+      f"{A} 4.1.3.i1",
+      scenario([hand("Mind Control", "mc", "p1"), field("Sangan", "sg", "p2", position="face-down defense")],
+               [{"type": "activate", "card": "mc", "targets": ["sg"]}, {"type": "resolve"},
+                {"type": "end_phase", "to": "end"}, {"type": "pass", "player": "p2"}]))
+board("macro-cosmos-banishes-what-would-go-to-the-graveyard",
+      "With Macro Cosmos face-up, the Set card Mystical Space Typhoon destroys and the Spell itself are banished",
+      f"{A} 3.2.7.1.i2",
+      scenario([field("Macro Cosmos", "mc", "p2", position="face-up"), hand("Mystical Space Typhoon", "mst", "p1"),
+                field("Mirror Force", "mf", "p2")], [{"type": "activate", "card": "mst", "targets": ["mf"]}]))
+for name, words in (("Reckless Greed", "draws-two"), ("Allure of Darkness", "draws-two")):
+    board(f"{card(name).slug}-{words}", f"{name} draws two cards; what it does next is reported as not evaluated",
+          f"{A} 4.1.2.i3",
+          scenario([field(name, "s", "p1") if card(name).obj["kind"] == "trap" else hand(name, "s", "p1"),
+                    deck("Sangan", "d1", "p1"), deck("Kuriboh", "d2", "p1")], [{"type": "activate", "card": "s"}],
+                   turn=OPP_MAIN if card(name).obj["kind"] == "trap" else None))
+board("pot-of-duality-excavates-three", "Pot of Duality excavates the top three cards of the Deck; the card chosen is "
+      "reported as not evaluated", f"{A} 4.1.2.i3",
+      scenario([hand("Pot of Duality", "pd", "p1"), deck("Sangan", "d1", "p1"), deck("Kuriboh", "d2", "p1"),
+                deck("Battle Ox", "d3", "p1"), deck("Dark Magician", "d4", "p1")], [{"type": "activate", "card": "pd"}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

@@ -9,7 +9,9 @@ do), :mod:`~engine.ygo.values` (ATK/DEF, Continuous Effects), :mod:`~engine.ygo.
 and :mod:`~engine.ygo.replacement` (protections; "… instead" replacement effects), :mod:`~engine.ygo.summoning` and
 :mod:`~engine.ygo.procedures` (Summons), :mod:`~engine.ygo.triggers` (SEGOC, missing the
 timing), :mod:`~engine.ygo.battle`, :mod:`~engine.ygo.turn` and :mod:`~engine.ygo.play` (the
-replay of a scenario).
+replay of a scenario); card-topic modules such as :mod:`~engine.ygo.equip`,
+:mod:`~engine.ygo.attack_restrictions`, :mod:`~engine.ygo.tribute_lock` and
+:mod:`~engine.ygo.battle_shields` hold the entries of one kind of card text each.
 """
 
 from . import arcv, mr2  # noqa: F401  (register the rulesets)

@@ -27,6 +27,7 @@ from .protection import verify_allowed, verify_targets
 from .restrictions import record_once_per_turn, verify_hand_summon_chain, verify_once_per_turn
 from .rules import R
 from .trigger_targets import legal_targets
+from .tribute_lock import verify_activation_tributes
 from .vocabulary import VOCABULARY
 
 MAIN_PHASES = ("main1", "main2")
@@ -171,7 +172,31 @@ def verify_activation(duel: Duel, state: GameState, act: Activation, *, simultan
         verify = getattr(VOCABULARY.apply_of("instruction", part.do), "verify_activation", None)
         if verify is not None:
             verify(duel, state, card, part)
+    verify_resolvable(duel, state, card, act)
+    verify_activation_tributes(duel, state, card, act)
     return derived, effect.effect_class
+
+
+HIDDEN_ZONES = frozenset({"deck", "hand", "extra_deck"})
+"""Zones whose cards a player does not see: a filter reading them never makes an activation unresolvable."""
+
+
+def verify_resolvable(duel: Duel, state: GameState, card: Card, act: Activation) -> None:
+    """Refuse an activation whose effect could not be processed at all (ARC-V 4.2.3.i2: Smashing
+    Ground, with no face-up monster on the opponent's field, cannot be activated): every one of its
+    actions chooses (``among``) or selects (``all``) cards by a filter, none reads the event the
+    activation answers or a hidden zone (a search of the Deck is activated without knowing what it holds),
+    and no card fits any of them now. Raises :class:`IllegalAction`
+    (``ygo.illegal.nothing_to_apply``). An action without such a filter (a draw, a target) may apply,
+    so the activation is left to the other checks."""
+    wanted = [part.among if part.among is not None else part.select for part in act.actions]
+    if not wanted or any(f is None or f.event or f.zone in HIDDEN_ZONES for f in wanted):
+        return
+    for f in wanted:
+        if any((f.zone is not None or c.zone in FIELD_ZONES) and f.matches(c, act.controller, state, (), card.id)
+               for c in state.cards):
+            return
+    raise duel.illegal(R.UNRESOLVABLE, "ygo.illegal.nothing_to_apply", card=card.id, card_name=card.name)
 
 
 def verify_chosen_targets(duel: Duel, state: GameState, act: Activation, card: Card, effect: Effect) -> None:

@@ -14,6 +14,8 @@ from typing import Any, Optional
 from ..core import IllegalAction
 from ..core.vocabulary import Choice, Const, Either, Ref, Row
 from .activation import pass_priority, priority_params
+from .attack_restrictions import verify_attack_allowed
+from .battle_shields import shielded_from_damage, shielded_from_destruction
 from .duel import Duel
 from .model import Attack, Card, EventWindow, GameState, PlayerId, Position, Replay, Zone, opponent_of
 from .primitives import check_lp, flip, move, set_lp
@@ -54,6 +56,7 @@ def verify_attack(duel: Duel, state: GameState, attacker: Card, target: Optional
         raise duel.illegal(R.ATTACK_ONCE, "ygo.illegal.already_attacked", **base)
     if attacker.cannot_attack:
         raise duel.illegal(R.CANNOT_ATTACK, "ygo.illegal.cannot_attack_this_turn", **base)
+    verify_attack_allowed(duel, state, attacker)
     defenders = state.cards_in(Zone.MONSTER_ZONE, opponent_of(player))
     if target is None and defenders:
         raise duel.illegal(R.DIRECT_ATTACK, "ygo.illegal.direct_attack", **base, monsters=len(defenders))
@@ -179,6 +182,10 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
     for loser, amount, dealer in damage:
         if amount <= 0:
             continue
+        if (shield := shielded_from_damage(state, loser)) is not None:
+            duel.record("battle", "ygo.battle.no_damage_shielded", R.CARD_TEXT, player=loser, amount=amount,
+                        source=shield.id, source_name=shield.name)
+            continue
         state = set_lp(state, loser, state.player(loser).lp - amount)
         state = duel.step(state, "damage", "ygo.battle.damage", R.BATTLE_DAMAGE, player=loser, amount=amount,
                           lp=state.player(loser).lp)
@@ -188,9 +195,11 @@ def damage_calculation(duel: Duel, state: GameState) -> GameState:
         return state
     state = leaving_together(duel, state, [state.card(card.id) for card in destroyed])
     for card in destroyed:
-        source = battle_protection(duel, state, state.card(card.id))
+        source, why = battle_protection(duel, state, state.card(card.id)), R.CONTINUOUS_APPLIES
+        if source is None:
+            source, why = shielded_from_destruction(state, state.card(card.id)), R.CARD_TEXT
         if source is not None:
-            duel.record("battle", "ygo.battle.not_destroyed", R.CONTINUOUS_APPLIES, card=card.id, card_name=card.name,
+            duel.record("battle", "ygo.battle.not_destroyed", why, card=card.id, card_name=card.name,
                         source=source.id, source_name=source.name)
             continue
         state, replaced = replace_destruction(duel, state, state.card(card.id), "battle", key)

@@ -138,13 +138,13 @@ class Duel:
 
     @staticmethod
     def event(state: GameState, kind: str, card_id: str, procedure: str = "", *, player: Optional[str] = None,
-              origin: str = "", cause: str = "", method: str = "") -> GameState:
+              origin: str = "", cause: str = "", method: str = "", flip_effects: bool = True) -> GameState:
         """Note that ``kind`` happened to a card, for the triggers collected later (ARC-V 3.2.7.3.i1);
         ``player``, ``origin``, ``cause`` and ``method`` are what a trigger's qualifiers read
-        (engine/ygo/qualifiers.py)."""
+        (engine/ygo/qualifiers.py); ``flip_effects`` ``False``: a ``flipped`` event that activates no Flip Effect."""
         in_damage_step = state.turn.phase == "battle" and state.turn.step == "damage"
         event = Event(kind, card_id, state.moment, procedure, in_damage_step, player=player, origin=origin, cause=cause,
-                      method=method)
+                      method=method, flip_effects=flip_effects)
         return replace(state, events=state.events + (event,))
 
     @staticmethod

@@ -20,6 +20,7 @@ from .amounts import AMOUNT_DOC, AMOUNT_KEYS, AMOUNT_MESSAGES, check_amount, rea
 from .duel import Duel
 from .model import FIELD_ZONES, Card, CardKind, ChainLink, GameState, Instruction, Position, Zone, opponent_of
 from .protection import not_destroyed_by_effect, summon_forbidden
+from .tribute_lock import tribute_refused
 from .replacement import leaving_together
 from .primitives import check_lp, deck_order_unknown, draw_card, end_duel, move, set_lp, shuffle_deck
 from .rules import R
@@ -82,8 +83,7 @@ class MoveCards:
                 continue
             if part.do == "destroy" and not_destroyed_by_effect(duel, state, link, card, part):
                 continue
-            if part.do == "tribute" and card.controller != link.controller:
-                not_applicable(duel, link, card, part, R.TRIBUTE_OWN)
+            if part.do == "tribute" and tribute_refused(duel, state, link, card, part):
                 continue
             if card.zone is Zone.DECK and not card.revealed:
                 searched.append(card.owner)

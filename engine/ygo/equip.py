@@ -41,7 +41,8 @@ def _check_equip(value: Mapping[str, Any], path: Path, v: Validation) -> None:
         v.error((*path, "targets"), "an Equip Card is equipped to exactly one monster: give one target")
     if "choose" in value and value["choose"] != 1:
         v.error((*path, "choose"), "an Equip Card is equipped to exactly one monster: choose 1")
-    if "target" not in value and "targets" not in value and "choose" not in value:
+    aimed = path[:-1] in getattr(v, "aimed", ())  # an effect with targeting: the target chosen on activation
+    if "target" not in value and "targets" not in value and "choose" not in value and not aimed:
         v.error((*path, "target"), "name the monster it is equipped to: target")
     if "card" in value and value["card"] in (value.get("target"), *value.get("targets", ())):
         v.error((*path, "card"), "a card cannot be equipped to itself")

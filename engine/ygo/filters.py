@@ -25,7 +25,7 @@ ALL_SUBTYPES = tuple(sorted({subtype for values in SUBTYPES.values() for subtype
 FILTER_KEYS = ("card", "name", "kind", "subtype", "attribute", "race", "level", "controller", "summoned_with", "face_up",
                "level_min", "level_max", "kinds", "atk_min", "atk_max", "has_material",
                "zone", "position", "event", "other", "def_max", "rank",
-               "name_includes")
+               "name_includes", "effect_monster")
 
 _RULE = (R.TRIGGER_EVENT, R.FUSION)
 VOCABULARY.define("filter", "card", rule=_RULE, label="This card", value=Ref(spaces=("object",), label="Card"),
@@ -110,6 +110,11 @@ VOCABULARY.define("filter", "def_max", rule=(*_RULE, R.FACE_DOWN_NOT_TARGET), la
                   doc="Monsters with this much DEF or less, their current DEF as the board shows it; a card without "
                       "DEF never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).",
                   example={"kind": "monster", "def_max": 1500})
+VOCABULARY.define("filter", "effect_monster", rule=_RULE, label="Effect Monsters", value=Boolean(),
+                  doc="`true`: Effect Monsters, that is `effect` monsters and the Fusion, Ritual, Synchro, Xyz and "
+                      "Pendulum Monsters that have effects (a Pendulum Effect alone does not make one); Normal "
+                      "Monsters and Tokens never match.",
+                  example={"kind": "monster", "effect_monster": True})
 VOCABULARY.define("filter", "other", rule=(R.SELECT_ALL,), label="Other than this card",
                   value=Boolean(label="Other cards", help="true: not the card whose effect this is"),
                   doc="\"Other\" cards: never the card whose effect reads the filter (a Spell that destroys every "

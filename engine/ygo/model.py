@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Optional
 
+from .events import Event  # noqa: F401  (re-exported: a state value like the others)
+
 ObjectId = str
 """The id of a card or token in the scenario (``objects[].id``)."""
 PlayerId = str
@@ -153,6 +155,12 @@ class Instruction:
     """For ``banish``: banish the cards face-down (ARC-V 2.3.1.i1)."""
     place: str = "top"
     """For ``return_to_deck``: ``top``, ``bottom`` or ``shuffle`` (shuffled into the Deck)."""
+    flip_effects: bool = True
+    """For ``change_position``: ``False``: a monster it flips face-up does not activate its Flip Effect."""
+    damage: bool = True
+    """For ``shield_from_battle``: the player takes no battle damage."""
+    destruction: bool = True
+    """For ``shield_from_battle``: the player's monsters cannot be destroyed by battle."""
     result: str = ""
     """For ``toss_coin``/``roll_die``: the face it came up with; ``""`` if not given (open)."""
     outcomes: tuple[tuple[str, tuple["Instruction", ...]], ...] = ()
@@ -269,6 +277,9 @@ class CardFilter:
     """``lowest_atk`` … ``highest_def``: only the fitting cards with that extreme value (``filters.ranked``)."""
     def_max: Optional[int] = None
     """N or less DEF (its current DEF); a card without DEF never matches."""
+    effect_monster: Optional[bool] = None
+    """``True``: an Effect Monster (an ``effect`` monster, or a Fusion, Ritual, Synchro, Xyz or Pendulum
+    Monster with effects other than Pendulum Effects)."""
     other: Optional[bool] = None
     """``True``: not the card whose effect reads the filter (``this_card`` of :meth:`matches`)."""
     event: Optional[bool] = None
@@ -289,6 +300,10 @@ class CardFilter:
         if self.def_max is not None and (card.def_ is None or card.def_ > self.def_max):
             return False
         if self.name_includes is not None and self.name_includes not in card.name:
+            return False
+        if self.effect_monster and not (card.kind is CardKind.MONSTER and (card.subtype == "effect" or (
+                card.subtype not in ("normal", "token")
+                and any(e.effect_class is not EffectClass.PENDULUM for e in card.effects)))):
             return False
         for key in ("name", "attribute", "race", "level", "subtype"):
             wanted = getattr(self, key)
@@ -496,35 +511,6 @@ class ValueChange:
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened to a card, for triggers (ARC-V 3.2.7.3.i1)."""
-
-    kind: str
-    """``summoned``, ``special_summoned``, ``flip_summoned``, ``flipped``, ``sent_to_graveyard``,
-    ``destroyed``, ``destroyed_by_battle``, ``banished``."""
-    card: ObjectId
-    moment: int
-    """The count of "things" that had happened when it did; the last thing has the highest."""
-    procedure: str = ""
-    """The summoning procedure it was part of (``tribute``, ``synchro_material``, ``fusion_material``,
-    ``ritual_tribute``), never the last thing to happen; empty otherwise (a cost is not a procedure)."""
-    damage_step: bool = False
-    """It happened during the Damage Step, where most optional triggers cannot be activated
-    (ARC-V 3.2.7.3.i6)."""
-    player: Optional[str] = None
-    """The player the event concerns, which a trigger's ``player`` qualifier reads: whose card it
-    was (a Summon: who Summoned; a phase: the turn player; a draw: who drew; battle damage: who
-    took it)."""
-    origin: str = ""
-    """The zone the card came from (a move or a Special Summon), for the ``from`` qualifier."""
-    cause: str = ""
-    """Why the card moved: ``effect``, ``battle``, ``cost`` or ``rule``, for the ``by`` qualifier."""
-    method: str = ""
-    """How it was Summoned (``normal``, ``tribute``, ``effect``, ``fusion``, ``ritual``, ``synchro``,
-    ``xyz``, ``pendulum``, ``inherent``), for the ``method`` qualifier."""
-
-
-@dataclass(frozen=True, slots=True)
 class Pending:
     """A trigger waiting to be put on the chain (``pending`` in the document)."""
 
@@ -714,6 +700,8 @@ class GameState:
     """The turn player has declared the end of the phase/step; the opponent may respond."""
     attack_locks: tuple[tuple[PlayerId, ObjectId], ...] = ()
     """``(player, source card)``: the player cannot declare an attack for the rest of this turn."""
+    battle_shields: tuple[tuple[PlayerId, ObjectId, bool, bool], ...] = ()
+    """``(player, source card, no battle damage, not destroyed by battle)`` for the rest of this turn."""
     name_locks: tuple[tuple[PlayerId, str, ObjectId], ...] = ()
     """``(player, card name, source card)``: names the player cannot activate this turn (``lock_name``)."""
     end_request: Optional["EndRequest"] = None

@@ -123,14 +123,17 @@ _POSITIONS = {"attack": Position.ATTACK, "defense": Position.DEFENSE, "face-down
           "position": Choice(values=tuple(_POSITIONS), what="battle position", label="To position",
                              labels={"attack": "Face-up Attack", "defense": "Face-up Defense",
                                      "face-down defense": "Face-down Defense"},
-                             help="attack, defense or face-down defense; default: the other of Attack and Defense")},
+                             help="attack, defense or face-down defense; default: the other of Attack and Defense"),
+          "flip_effects": Boolean(label="Flip Effects activate", default=True,
+                                  help="false: \"Flip Effects are not activated\" for the monsters it flips face-up")},
     check=_check_references, messages=("ygo.position.changed", "ygo.position.flipped", "ygo.rule.equip_destroyed"),
-    row=Row(main=("targets", "position"), extra=("target", "choose", "from", "chosen")),
+    row=Row(main=("targets", "position"), extra=("target", "choose", "from", "chosen", "flip_effects")),
     doc="Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack "
         "to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position "
         "change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed "
         "(ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip "
-        "Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A "
+        "Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1), unless `flip_effects: false` (\"Flip Effects are not "
+        "activated\", the card's text, ARC-V 4.1.2.i1; its other \"when flipped\" triggers still do); a monster already in that position is not affected. A "
         "monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3). A monster turned face-down also loses its Equip Cards: they "
         "are destroyed (ARC-V 3.3.3.4.i8).",
     example={"do": "change_position", "target": "m1", "position": "defense"})
@@ -144,7 +147,7 @@ def change_position(duel: Duel, state: GameState, link: ChainLink, index: int, p
             not_applicable(duel, link, card, part)
             continue
         if card.position is Position.FACE_DOWN_DEFENSE:
-            state = flip(duel, state, card, to)
+            state = flip(duel, state, card, to, flip_effects=part.flip_effects)
             continue
         state = duel.step(state.with_card(replace(card, position=to)), "move", "ygo.position.changed",
                           R.POSITION_BY_EFFECT, card=card.id, card_name=card.name, position=to.value, by="effect")

@@ -231,15 +231,16 @@ def place_monster(duel: Duel, state: GameState, card: Card, controller: PlayerId
     return duel.sync(state.with_card(placed))
 
 
-def flip(duel: Duel, state: GameState, card: Card, position: Position) -> GameState:
-    """Turn a face-down monster face-up: it is flipped (ARC-V 3.2.3.i1) and its Continuous Effects apply."""
+def flip(duel: Duel, state: GameState, card: Card, position: Position, *, flip_effects: bool = True) -> GameState:
+    """Turn a face-down monster face-up: it is flipped (ARC-V 3.2.3.i1) and its Continuous Effects apply;
+    with ``flip_effects`` ``False`` (the flipping effect says so) its Flip Effect is not activated."""
     card = state.card(card.id)
     flipped = replace(card, position=position,
                       original_atk=card.original_atk if card.original_atk is not None else card.atk,
                       original_def=card.original_def if card.original_def is not None else card.def_)
     state = duel.step(state.with_card(flipped), "move", "ygo.position.flipped", R.FLIPPED, card=card.id,
                       card_name=card.name, position=position.value)
-    state = duel.event(state, "flipped", card.id)
+    state = duel.event(state, "flipped", card.id, flip_effects=flip_effects)
     return apply_continuous(duel, state, state.card(card.id))
 
 

@@ -29,6 +29,7 @@ from .requirements import keep_materials, pay_inherent, verify_inherent, verify_
 from .rules import R
 from .scenario import instruction
 from .summoning import summon_window, verify_main_phase_action
+from .tribute_lock import tribute_forbidder
 from .continuous import restore
 from .values import apply_continuous, end_continuous, printed_traits
 from .vocabulary import VOCABULARY
@@ -349,6 +350,8 @@ def ritual_summon(duel: Duel, state: GameState, link: ChainLink, index: int, par
         problem, key = "more monsters are Tributed than the Level needs", R.RITUAL_NO_EXCESS
     elif free_monster_zones(state, player, freed=tributes) < 1:
         problem = "no free Monster Zone"
+    elif tribute_forbidder(duel, state, player) is not None:
+        problem, key = "a face-up Continuous Effect says no card can be Tributed", R.CONTINUOUS_APPLIES
     if problem:
         duel.record("no_effect", "ygo.summon.cannot", key, card=target.id, card_name=target.name,
                     method="ritual", reason=problem)

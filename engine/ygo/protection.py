@@ -418,6 +418,14 @@ VOCABULARY.entry(
     example={"do": "cannot_set", "players": "opponent", "cards": "spell_trap"})(_in_force)
 
 
-__all__ = ["EFFECT_KINDS", "battle_protection", "forbidding", "kind_matches", "not_destroyed_by_effect", "protection",
+
+def parts_in_force(duel: Duel, state: GameState, verb: str) -> Iterator[tuple[Card, Instruction]]:
+    """Yield (card, part) for each part saying ``verb`` of a Continuous Effect in force now: its
+    card face-up on the field with its effects not negated (ARC-V 3.2.7.1.i2); for the
+    Continuous Effects another module reads (:mod:`engine.ygo.attack_restrictions`)."""
+    yield from _parts(duel, state, verb)
+
+
+__all__ = ["EFFECT_KINDS", "battle_protection", "forbidding", "parts_in_force", "kind_matches", "not_destroyed_by_effect", "protection",
            "summon_forbidden", "unaffected", "verify_allowed", "verify_may_set", "verify_may_special_summon", "verify_targets",
            "effects_negated", "in_scope", "lock_of", "negates", "negating_source", "shielded"]

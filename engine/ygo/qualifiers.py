@@ -3,7 +3,7 @@ effect*", "if you *Tribute Summon*", "*your opponent's* Standby Phase" (ARC-V 3.
 Trigger Effect activates at the timing its text states; MR2 ch2.9).
 
 Each key of a trigger's ``qualifiers`` is one entry of the ``trigger_qualifier`` slot, read by
-:func:`qualifies` against the :class:`~engine.ygo.model.Event` the engine noted (its
+:func:`qualifies` against the :class:`~engine.ygo.events.Event` the engine noted (its
 ``origin``, ``cause``, ``method`` and ``player``, filled where the event happens:
 engine/ygo/primitives.py, summoning.py, procedures.py, battle.py, turn.py). A qualifier that
 means nothing for the trigger's event is refused (:func:`check_qualifiers`), never ignored.

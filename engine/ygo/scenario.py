@@ -59,6 +59,9 @@ def instruction(raw: Mapping[str, Any]) -> Instruction:
         text=raw.get("text", ""),
         face_down=raw.get("face_down", False),
         place=raw.get("place", "top"),
+        flip_effects=raw.get("flip_effects", True),
+        damage=raw.get("damage", True),
+        destruction=raw.get("destruction", True),
         select=card_filter(raw["all"]) if "all" in raw else None,
         among=card_filter(raw["among"]) if "among" in raw else None,
         lock_name=raw.get("lock_name", False),
@@ -157,7 +160,7 @@ def _with_modifiers(cards: tuple[Card, ...], scenario: Mapping[str, Any]) -> tup
             for item in effect.actions:
                 if item.do not in STAT_VERBS:
                     continue
-                for target in continuous_targets(card, item):
+                for target in continuous_targets(card, item, cards):
                     other = by_id.get(target)
                     if other is not None and other.zone is Zone.MONSTER_ZONE and other.face_up and not shielded(
                             cards, other, card):

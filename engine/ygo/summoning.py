@@ -22,6 +22,7 @@ from .duel import Duel
 from .model import EXTRA_DECK_SUBTYPES, FIELD_ZONES, Card, CardKind, EventWindow, GameState, PlayerId, Position, Zone, opponent_of
 from .primitives import move, place_card, place_monster, flip
 from .protection import verify_may_set
+from .tribute_lock import verify_may_tribute
 from .rules import R
 from .values import apply_continuous
 from .vocabulary import VOCABULARY
@@ -55,6 +56,8 @@ def _verify_tributes(duel: Duel, state: GameState, card: Card, player: PlayerId,
     if len(tributes) != needed:
         raise duel.illegal(R.TRIBUTE_COUNT, "ygo.illegal.tributes", **base, level=level, needed=needed,
                            given=len(tributes))
+    if tributes:
+        verify_may_tribute(duel, state, card, player)
     for tribute in tributes:
         if tribute.zone is not Zone.MONSTER_ZONE or tribute.controller != player:
             raise duel.illegal(R.TRIBUTE_OWN, "ygo.illegal.tribute_not_own", **base, tribute=tribute.id,

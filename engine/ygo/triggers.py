@@ -225,6 +225,7 @@ def triggered_by(duel: Duel, state: GameState, event: Event) -> list[tuple[Card,
     own = state.card(event.card)
     found = [(own, index, effect) for index, effect in enumerate(own.effects)
              if effect.effect_class in (EffectClass.TRIGGER, EffectClass.FLIP) and effect.trigger == event.kind
+             and (event.flip_effects or effect.effect_class is not EffectClass.FLIP)
              and effect.event_of is None and _qualifies(duel, effect, event, own)]
     for card_id, index, effect in duel.watchers:
         if effect.trigger != event.kind:

@@ -165,7 +165,7 @@ def _next_turn(duel: Duel, state: GameState, request: Optional[EndRequest]) -> G
                           cannot_attack=False)
                   if (c.set_this_turn or c.summoned_this_turn or c.attacked or c.position_changed or c.cannot_attack) else c
                   for c in state.cards)
-    state = replace(state, cards=cards, events=(), end_request=None, turn_player_first=True, name_locks=(), attack_locks=(),
+    state = replace(state, cards=cards, events=(), end_request=None, turn_player_first=True, name_locks=(), attack_locks=(), battle_shields=(),
                     turn=replace(state.turn, active=nxt, phase="draw", step=None, number=number,
                                  normal_summon_used=False, pendulum_summon_used=False, used_once=()))
     return draw_phase_draw(duel, duel.sync(state))

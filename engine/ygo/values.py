@@ -16,13 +16,14 @@ comes, face-up on the field.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any, Optional
 
 from ..core.validation import Path
 from ..core.vocabulary import Boolean, Integer, Row, Text, Validation
 from .duel import Duel
+from .filters import CardFilterField
 from .model import FIELD_ZONES, Card, ChainLink, Effect, EffectClass, GameState, Instruction, Modifier, ValueChange, Zone
 from .protection import effects_negated, negates, negating_source, protection
 from .rules import R
@@ -252,7 +253,7 @@ def newly_changed(duel: Duel, state: GameState, source: Card, part: Instruction,
     """Yield each face-up monster on the field that ``part`` of ``source``'s Continuous Effect
     names and that does not have its change of ``stat`` yet, unless it is unaffected by
     ``source``'s effects (ARC-V 3.2.7.1.i2)."""
-    for target_id in continuous_targets(source, part):
+    for target_id in continuous_targets(source, part, state.cards, state):
         target = state.card(target_id)
         if target.zone is not Zone.MONSTER_ZONE or not target.face_up:
             continue
@@ -284,11 +285,17 @@ class ContinuousChange:
                                 until="continuous"), R.CONTINUOUS_APPLIES
 
 
-def continuous_targets(source: Card, part: Instruction) -> tuple[str, ...]:
+def continuous_targets(source: Card, part: Instruction, cards: Iterable[Card] = (),
+                       state: Optional[GameState] = None) -> tuple[str, ...]:
     """Return the monsters a Continuous ATK/DEF change names: its targets, or with ``equipped``
-    the monster its card is equipped to, if any (ARC-V 3.3.3.4.i4; MR2 ch5.27)."""
+    the monster its card is equipped to, if any (ARC-V 3.3.3.4.i4; MR2 ch5.27), or with ``all``
+    each face-up monster of ``cards`` in a Monster Zone that its filter fits, read from the side of
+    ``source``'s controller ("all Fiend monsters on the field gain 200 ATK", ARC-V 3.2.7.1.i2)."""
     if part.equipped:
         return (source.equipped_to,) if source.equipped_to else ()
+    if part.select is not None:
+        return tuple(c.id for c in cards if c.zone is Zone.MONSTER_ZONE and c.face_up
+                     and part.select.matches(c, source.controller, state, (), source.id))
     return part.objects
 
 
@@ -299,8 +306,10 @@ def _check_continuous_change(value: Mapping[str, Any], path: Path, v: Validation
         v.error((*path, "targets"), "give target or targets, not both")
     if value.get("equipped") and ("target" in value or "targets" in value):
         v.error((*path, "equipped"), "equipped names the equipped monster: give it or target(s), not both")
-    if not value.get("equipped") and "target" not in value and "targets" not in value:
-        v.error((*path, "targets"), "name the monsters it changes: target, targets, or equipped")
+    if not value.get("equipped") and not any(key in value for key in ("target", "targets", "all")):
+        v.error((*path, "targets"), "name the monsters it changes: target, targets, all, or equipped")
+    if "all" in value and any(key in value for key in ("target", "targets", "equipped")):
+        v.error((*path, "all"), "all names every monster that fits a filter: give it or target(s) or equipped, not both")
 
 
 _CONTINUOUS_KEYS = {
@@ -308,13 +317,17 @@ _CONTINUOUS_KEYS = {
     "amount": _CHANGE_KEYS["amount"], "set": _CHANGE_KEYS["set"],
     "equipped": Boolean(label="The equipped monster", default=False,
                         help="the monster this card is equipped to (an Equip Card's \"the equipped monster\")"),
+    "all": CardFilterField(label="Every monster that fits",
+                           help="instead of targets: every face-up monster on the field this filter fits"),
 }
 for _stat, _name in (("atk", "ATK"), ("def", "DEF")):
     VOCABULARY.entry(
         "continuous", f"change_{_stat}", rule=(R.CONTINUOUS_APPLIES, R.CONTINUOUS_ENDS), label=f"{_name} while face-up",
         keys=_CONTINUOUS_KEYS, check=_check_continuous_change, messages=(f"ygo.modify.{_stat}",),
-        row=Row(main=("targets", "amount"), extra=("target", "set", "equipped")),
-        doc=f"While its card is face-up on the field, each face-up monster it names has its {_name} changed by "
+        row=Row(main=("targets", "amount"), extra=("target", "set", "equipped", "all")),
+        doc=f"While its card is face-up on the field, each face-up monster it names (or, with `all`, each face-up "
+            f"monster on the field its filter fits, read from its card's controller's side as the monster comes "
+            f"face-up or the card does: \"all Fiend monsters on the field gain 200 ATK\") has its {_name} changed by "
             f"`amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment "
             f"the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it "
             f"changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` "
@@ -400,7 +413,9 @@ def apply_continuous(duel: Duel, state: GameState, source: Card) -> GameState:
     if source.zone is Zone.MONSTER_ZONE and source.face_up:
         for other in state.cards:
             if other.id != source.id and other.zone in FIELD_ZONES and other.face_up and any(
-                    source.id in part.objects for part in continuous_parts(other)):
+                    source.id in part.objects or (part.select is not None and part.do in ("change_atk", "change_def")
+                                                  and source.id in continuous_targets(other, part, (source,), state))
+                    for part in continuous_parts(other)):
                 state = apply_continuous_of(duel, state, other, arrived=False)
     return apply_continuous_of(duel, state, state.card(source.id))
 

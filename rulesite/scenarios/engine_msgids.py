@@ -936,6 +936,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The Damage Step ends.'),
     # Translators: ygo.battle.flip_target
     pgettext_lazy('trace', 'The attacked face-down {card_name} is flipped face-up before damage calculation.'),
+    # Translators: ygo.battle.no_damage_shielded
+    pgettext_lazy('trace', "{player} takes no battle damage ({amount} spared): {source_name}'s effect applies for the rest of the turn."),
     # Translators: ygo.battle.no_destruction
     pgettext_lazy('trace', 'Both monsters have 0 ATK: neither is destroyed.'),
     # Translators: ygo.battle.not_destroyed
@@ -1030,6 +1032,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: the monster {card_name} would be equipped to is no longer face-up on the field, so {card_name} is not equipped and is sent to the Graveyard.'),
     # Translators: ygo.illegal.already_attacked
     pgettext_lazy('trace', '{card_name} has already attacked this turn.'),
+    # Translators: ygo.illegal.attack_forbidden
+    pgettext_lazy('trace', "{card_name} cannot declare an attack: {source_name}'s effect says monsters like it cannot attack while it is face-up."),
     # Translators: ygo.illegal.attack_locked
     pgettext_lazy('trace', "{card_name} cannot attack: {source_name}'s effect keeps {player} from declaring an attack this turn."),
     # Translators: ygo.illegal.attack_position
@@ -1048,6 +1052,8 @@ MSGIDS = (
     pgettext_lazy('trace', "{card_name} cannot be Set: {source_name}'s effect says {player} cannot Set it."),
     # Translators: ygo.illegal.cannot_special_summon
     pgettext_lazy('trace', "{player} cannot Special Summon while {source_name}'s effect applies, so {card_name} cannot be used to Special Summon."),
+    # Translators: ygo.illegal.cannot_tribute
+    pgettext_lazy('trace', "{player} cannot Tribute while {source_name}'s effect applies, so {card_name} cannot be used to Tribute."),
     # Translators: ygo.illegal.card_not_available
     pgettext_lazy('trace', '{card_name} cannot be activated from where it is ({zone}).'),
     # Translators: ygo.illegal.card_position
@@ -1100,6 +1106,8 @@ MSGIDS = (
     pgettext_lazy('trace', '{card_name} cannot attack now (phase {phase}, step {step}).'),
     # Translators: ygo.illegal.not_main_phase
     pgettext_lazy('trace', '{player} cannot {action} {card_name} now: only the turn player, in their Main Phase with no chain (now: {phase}).'),
+    # Translators: ygo.illegal.nothing_to_apply
+    pgettext_lazy('trace', '{card_name} cannot be activated: no card fits what its effect would apply to, so it could not be processed at all.'),
     # Translators: ygo.illegal.once_per_turn
     pgettext_lazy('trace', '{card_name} cannot be activated: {player} has already used its once-per-turn restriction by name ({restriction}) this turn.'),
     # Translators: ygo.illegal.only_ss3_answers_ss3
@@ -1206,6 +1214,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'Chain Link {link}: {target_name} (Level {level}) cannot be Special Summoned by this effect: only a Level {max_level} or lower monster.'),
     # Translators: ygo.no_effect.target_gone
     pgettext_lazy('trace', 'Chain Link {link}: {target_name} is no longer where it was targeted, so {action} does not apply to it.'),
+    # Translators: ygo.no_effect.tribute_forbidden
+    pgettext_lazy('trace', "Chain Link {link}: {target_name} is not Tributed: {source_name}'s effect says no card can be Tributed."),
     # Translators: ygo.no_effect.unaffected
     pgettext_lazy('trace', "Chain Link {link}: {action} does not apply to {target_name}: {source_name}'s effect makes it unaffected."),
     # Translators: ygo.no_effect.zone_full
@@ -1266,6 +1276,8 @@ MSGIDS = (
     pgettext_lazy('trace', 'The Xyz Summon of {card_name} was negated: its {count} Xyz Material(s) go to the Graveyard too (they were never on the field).'),
     # Translators: ygo.set.spell_trap
     pgettext_lazy('trace', '{player} Sets {card_name} face-down.'),
+    # Translators: ygo.shield.battle
+    pgettext_lazy('trace', 'Chain Link {link}: for the rest of the turn {player} is shielded from battle ({what}).'),
     # Translators: ygo.summon.cannot
     pgettext_lazy('trace', '{card_name} cannot be {method} Summoned: {reason}.'),
     # Translators: ygo.summon.cannot_attack
@@ -4607,6 +4619,24 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Change original DEF'),
     # Translators: ygo instruction:change_original_def
     pgettext_lazy('vocabulary', 'Changes the original DEF of each face-up monster it names: it becomes `set`, or half of itself (`half`, rounding up), and is its original DEF from then on; every other change to its DEF, made before or after, applies on top of the new original. So halving the original of a 2000 DEF monster with +500 gives 1500, where `change_def` with `half` gives 1250 (ARC-V 3.1.4.5.i2–i3, 4.1.4.i1; MR2 ch5.36 and a ruling). A face-down monster is not affected.'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'Shielded from battle this turn'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', '"For the rest of this turn, you take no battle damage, and your monsters cannot be destroyed by battle": from when it resolves until the turn ends, damage calculation inflicts no battle damage on the player (`damage`) and does not destroy the monsters they control (`destruction`); effect damage and destruction by effects are not affected (the card\'s text, ARC-V 4.1.2.i1, 1.4.1.i2).'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'who is shielded: self (the default) or opponent'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'The activating player'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'Their opponent'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'No battle damage'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'the player takes no battle damage'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', 'Not destroyed by battle'),
+    # Translators: ygo instruction:shield_from_battle
+    pgettext_lazy('vocabulary', "the player's monsters cannot be destroyed by battle"),
     # Translators: ygo instruction:end_battle_phase
     pgettext_lazy('vocabulary', 'End the Battle Phase'),
     # Translators: ygo instruction:end_battle_phase
@@ -4617,10 +4647,6 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '"Your opponent cannot declare an attack this turn": for the rest of the turn an attack declaration by the player is illegal; an attack already declared goes on (the card\'s text, ARC-V 4.1.2.i1). The lock ends with the turn.'),
     # Translators: ygo instruction:no_attacks_this_turn
     pgettext_lazy('vocabulary', 'who cannot declare an attack: opponent (the default) or self'),
-    # Translators: ygo instruction:no_attacks_this_turn
-    pgettext_lazy('vocabulary', 'The activating player'),
-    # Translators: ygo instruction:no_attacks_this_turn
-    pgettext_lazy('vocabulary', 'Their opponent'),
     # Translators: ygo instruction:destroy
     pgettext_lazy('vocabulary', "Destroys each card it names that is on the field: it goes to its owner's Graveyard (a Token is removed, a Pendulum Monster under ARC-V goes face-up to the Extra Deck) and counts as destroyed for triggers (ARC-V 2.1.3.i1; MR2 ch5.32)."),
     # Translators: ygo instruction:send_to_graveyard
@@ -4846,7 +4872,7 @@ VOCABULARY = (
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Change position'),
     # Translators: ygo instruction:change_position
-    pgettext_lazy('vocabulary', "Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player's own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1); a monster already in that position is not affected. A monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3). A monster turned face-down also loses its Equip Cards: they are destroyed (ARC-V 3.3.3.4.i8)."),
+    pgettext_lazy('vocabulary', 'Changes the battle position of each monster it names by the effect: to `position`, or without it from Attack to Defense Position and back (a face-down monster to face-up Attack). This is not the player\'s own position change: it is not limited to once per turn, and a monster Summoned this turn or that attacked can be changed (ARC-V 3.2.5.i2; MR2: a ruling). A face-down monster changed to a face-up position is flipped, not Flip Summoned, and its Flip Effect triggers (ARC-V 3.2.3.i1), unless `flip_effects: false` ("Flip Effects are not activated", the card\'s text, ARC-V 4.1.2.i1; its other "when flipped" triggers still do); a monster already in that position is not affected. A monster turned face-down stops applying its Continuous Effects at once (3.2.7.1.i3). A monster turned face-down also loses its Equip Cards: they are destroyed (ARC-V 3.3.3.4.i8).'),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'To position'),
     # Translators: ygo instruction:change_position
@@ -4857,6 +4883,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Face-up Defense'),
     # Translators: ygo instruction:change_position
     pgettext_lazy('vocabulary', 'Face-down Defense'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'Flip Effects activate'),
+    # Translators: ygo instruction:change_position
+    pgettext_lazy('vocabulary', 'false: "Flip Effects are not activated" for the monsters it flips face-up'),
     # Translators: ygo instruction:reveal
     pgettext_lazy('vocabulary', 'Shows each card it names that is hidden (in the hand, the Deck, the Extra Deck, or face-down on the field) to both players: it is public information (`revealed` on the board) while it stays where it is; a card already public is not affected (ARC-V 2.2.i7; MR2: a ruling).'),
     # Translators: ygo instruction:excavate
@@ -5012,15 +5042,19 @@ VOCABULARY = (
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'ATK while face-up'),
     # Translators: ygo continuous:change_atk
-    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its ATK changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` already include it."),
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names (or, with `all`, each face-up monster on the field its filter fits, read from its card\'s controller\'s side as the monster comes face-up or the card does: "all Fiend monsters on the field gain 200 ATK") has its ATK changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document\'s `atk`/`def` already include it.'),
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'The equipped monster'),
     # Translators: ygo continuous:change_atk
     pgettext_lazy('vocabulary', 'the monster this card is equipped to (an Equip Card\'s "the equipped monster")'),
+    # Translators: ygo continuous:change_atk
+    pgettext_lazy('vocabulary', 'Every monster that fits'),
+    # Translators: ygo continuous:change_atk
+    pgettext_lazy('vocabulary', 'instead of targets: every face-up monster on the field this filter fits'),
     # Translators: ygo continuous:change_def
     pgettext_lazy('vocabulary', 'DEF while face-up'),
     # Translators: ygo continuous:change_def
-    pgettext_lazy('vocabulary', "While its card is face-up on the field, each face-up monster it names has its DEF changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document's `atk`/`def` already include it."),
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field, each face-up monster it names (or, with `all`, each face-up monster on the field its filter fits, read from its card\'s controller\'s side as the monster comes face-up or the card does: "all Fiend monsters on the field gain 200 ATK") has its DEF changed by `amount` (or set to `set`), including a monster that comes face-up later; the change ends the moment the card is no longer face-up on the field (ARC-V 3.2.7.1.i2, 3.2.7.1.i3). With `equipped: true` it changes the monster its card is equipped to, whichever that is (ARC-V 3.3.3.4.i4; MR2 ch5.27). The document\'s `atk`/`def` already include it.'),
     # Translators: ygo continuous:unsupported
     pgettext_lazy('vocabulary', 'A Continuous Effect the vocabulary cannot say. It is a `cannot_evaluate` step naming the card and the text, and the result is `complete: false`, whenever its card is face-up on the field: at the start if it is there, and each time it comes face-up later (ARC-V 4.1.2.i1, 3.2.7.1.i2).'),
     # Translators: ygo continuous:unsupported
@@ -5137,6 +5171,18 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'Attribute becomes'),
     # Translators: ygo continuous:change_attribute
     pgettext_lazy('vocabulary', 'as the objects write it (`DARK`)'),
+    # Translators: ygo continuous:cannot_tribute
+    pgettext_lazy('vocabulary', 'Cannot Tribute'),
+    # Translators: ygo continuous:cannot_tribute
+    pgettext_lazy('vocabulary', 'While its card is face-up on the field and its effects are not negated, the players named cannot Tribute cards: a Tribute Summon or Set with Tributes is illegal, and so is activating an effect that Tributes as a cost, by its effect or for a Ritual Summon (the priority steps do not offer them); such an effect already on the chain Tributes nothing when it resolves (ARC-V 3.2.7.1.i2, 4.2.3.i2; MR2 ch2.7).'),
+    # Translators: ygo continuous:cannot_declare_attack
+    pgettext_lazy('vocabulary', 'Cannot declare an attack'),
+    # Translators: ygo continuous:cannot_declare_attack
+    pgettext_lazy('vocabulary', "While its card is face-up on the field and its effects are not negated, no monster the filter `all` fits (read from the side of its card's controller, with the monster's ATK, DEF and Level as they are now) can declare an attack, either player's: the declaration is illegal and the priority steps do not offer it (ARC-V 3.2.7.1.i2, 3.2.4.1.i2; MR2 ch2.7, ch3.10). A monster without a Level (an Xyz Monster) does not fit a Level in the filter."),
+    # Translators: ygo continuous:cannot_declare_attack
+    pgettext_lazy('vocabulary', 'Monsters that fit'),
+    # Translators: ygo continuous:cannot_declare_attack
+    pgettext_lazy('vocabulary', 'the monsters that cannot declare an attack ("Level 4 or higher monsters": level_min 4)'),
     # Translators: ygo slot ability
     pgettext_lazy('vocabulary', 'Effect class'),
     # Translators: ygo slot ability
@@ -5369,6 +5415,10 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'N or less DEF'),
     # Translators: ygo filter:def_max
     pgettext_lazy('vocabulary', 'Monsters with this much DEF or less, their current DEF as the board shows it; a card without DEF never matches, and a face-down monster is no target for it (ARC-V 3.2.4.3.i7).'),
+    # Translators: ygo filter:effect_monster
+    pgettext_lazy('vocabulary', 'Effect Monsters'),
+    # Translators: ygo filter:effect_monster
+    pgettext_lazy('vocabulary', '`true`: Effect Monsters, that is `effect` monsters and the Fusion, Ritual, Synchro, Xyz and Pendulum Monsters that have effects (a Pendulum Effect alone does not make one); Normal Monsters and Tokens never match.'),
     # Translators: ygo filter:other
     pgettext_lazy('vocabulary', 'Other than this card'),
     # Translators: ygo filter:other
@@ -5902,7 +5952,7 @@ SHARED_VOCABULARY = (
     pgettext_lazy('vocabulary fow', 'Player'),
     # Translators: mtg instruction:remove_damage (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary mtg', 'Player'),
-    # Translators: ygo instruction:no_attacks_this_turn (a text other games share: in this game's own terms)
+    # Translators: ygo instruction:shield_from_battle (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary ygo', 'Player'),
     # Translators: fow instruction:draw (a text other games share: in this game's own terms)
     pgettext_lazy('vocabulary fow', 'How many'),

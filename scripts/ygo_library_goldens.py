@@ -486,6 +486,20 @@ board("gravekeepers-spy-calls-a-gravekeepers-monster",
       scenario([field("Gravekeeper's Spy", "gs", "p1", position="face-down defense"), guard, deck("Sangan", "sg", "p1")],
                [{"type": "flip_summon", "card": "gs"}]))
 
+# --- issue 16, second round
+DRAW = {"active": "p1", "phase": "draw", "step": None, "number": 3}
+board("sinister-serpent-returns-from-the-graveyard-in-the-standby-phase",
+      "Sinister Serpent in the Graveyard returns to the hand in its controller's Standby Phase; the one on the field "
+      "does not", f"{A} 3.2.7.3.i1",
+      scenario([grave("Sinister Serpent", "ss", "p1"), field("Sinister Serpent", "sf", "p1"), deck("Kuriboh", "d1", "p1")],
+               [{"type": "end_phase"}], turn=DRAW, options={"activate_triggers": ["ss", "sf"]}))
+board("little-winguard-changes-its-position-in-the-end-phase",
+      "Little-Winguard face-up on the field changes its battle position in its controller's End Phase; the one in the "
+      "Graveyard does not", f"{A} 3.2.7.3.i1",
+      scenario([field("Little-Winguard", "lw", "p1"), grave("Little-Winguard", "lg", "p1")],
+               [{"type": "end_phase"}], turn={"active": "p1", "phase": "main2", "step": None},
+               options={"activate_triggers": ["lw", "lg"]}))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

@@ -34,6 +34,7 @@ QUALIFIED_EVENTS = {
     "player": ("summoned", "special_summoned", "flip_summoned", "sent_to_graveyard", "sent_from_field", "destroyed",
                "destroyed_by_battle", "banished", "standby_phase", "end_phase", "drawn", "battle_damage", "activated",
                "targeted", "tributed"),
+    "zone": ("standby_phase", "end_phase"),
 }
 """The trigger events each qualifier means something for; on any other it is refused."""
 METHODS_OF = {"summoned": ("normal", "tribute"),
@@ -83,6 +84,20 @@ VOCABULARY.define(
         "(`activated`, `targeted`: \"targeted by your opponent's card effect\" is `opponent`).",
     example={"player": "opponent"})
 
+PHASE_ZONES = ("field", "graveyard")
+"""Where a card can be when a phase begins and its phase trigger is noted (engine/ygo/turn.py)."""
+VOCABULARY.define(
+    "trigger_qualifier", "zone", rule=(R.TRIGGER_EVENT, R.STANDBY_PHASE_TRIGGER, R.END_PHASE_TRIGGER),
+    label="Where this card is",
+    value=ListOf(item=Choice(values=PHASE_ZONES, what="zone"), min_items=1, unique=True, label="In",
+                 help="field (face-up there) or graveyard: one or both"),
+    doc="Only while this card is in one of these zones when the phase begins: \"during your Standby Phase, if this "
+        "card is in your Graveyard\" is `[\"graveyard\"]`, \"during your End Phase\" of a card that must be face-up "
+        "on the field `[\"field\"]` (a trigger activates only at the timing and from the place its text states, "
+        "ARC-V 3.2.7.3.i1; MR2 ch3.6, ch3.15). For `standby_phase` and `end_phase`, whose events are noted for a card "
+        "face-up on the field or in the Graveyard; elsewhere the card is not qualified and a `trigger` step says so.",
+    example={"zone": ["graveyard"]})
+
 
 OWN_ONLY_EVENTS = ("standby_phase", "end_phase")
 """Events that are the phase's, noted for the card whose trigger reads them: never another card's."""
@@ -125,6 +140,8 @@ def unmet(qualifiers: tuple[tuple[str, Any], ...], event: Event, card: Card) -> 
             return key, wanted, event.cause or None
         if key == "method" and event.method != wanted:
             return key, wanted, event.method or None
+        if key == "zone" and _origin(card.zone.value) not in wanted:
+            return key, list(wanted), _origin(card.zone.value)
         if key == "player":
             holder = card.controller if card.zone in FIELD_ZONES else card.owner
             whose = None if event.player is None else ("self" if event.player == holder else "opponent")
@@ -133,4 +150,4 @@ def unmet(qualifiers: tuple[tuple[str, Any], ...], event: Event, card: Card) -> 
     return None
 
 
-__all__ = ["QUALIFIED_EVENTS", "check_qualifiers", "unmet"]
+__all__ = ["PHASE_ZONES", "QUALIFIED_EVENTS", "check_qualifiers", "unmet"]

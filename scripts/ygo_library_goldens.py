@@ -499,6 +499,52 @@ board("little-winguard-changes-its-position-in-the-end-phase",
       scenario([field("Little-Winguard", "lw", "p1"), grave("Little-Winguard", "lg", "p1")],
                [{"type": "end_phase"}], turn={"active": "p1", "phase": "main2", "step": None},
                options={"activate_triggers": ["lw", "lg"]}))
+board("marshmallon-is-not-destroyed-by-battle",
+      "Marshmallon attacked face-up is not destroyed by battle; its controller still takes the battle damage",
+      f"{A} 3.2.7.1.i2",
+      scenario([field("Dark Magician", "dm", "p1"), field("Marshmallon", "mm", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "mm"}], turn=BATTLE))
+board("spirit-reaper-destroys-itself-when-targeted",
+      "Spirit Reaper targeted by Change of Heart: its mandatory trigger, after the chain, destroys it", f"{A} 4.2.3.2.i2",
+      scenario([hand("Change of Heart", "coh", "p1"), field("Spirit Reaper", "sr", "p2")],
+               [{"type": "activate", "card": "coh", "targets": ["sr"]}]))
+board("armityle-summoned-by-banishing-the-three-lords",
+      "Armityle the Chaos Phantasm is Special Summoned from the Extra Deck by banishing Uria, Hamon and Raviel",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([card("Armityle the Chaos Phantasm").as_object("ar", "p1", "extra_deck"),
+                field("Uria, Lord of Searing Flames", "u", "p1"), field("Hamon, Lord of Striking Thunder", "h", "p1"),
+                field("Raviel, Lord of Phantasms", "r", "p1")],
+               [{"type": "special_summon", "method": "inherent", "card": "ar",
+                 "cost": [{"do": "banish", "card": c} for c in ("u", "h", "r")]}]))
+board("chaos-sorcerer-summoned-by-banishing-a-light-and-a-dark",
+      "Chaos Sorcerer is Special Summoned from the hand by banishing a LIGHT and a DARK monster from the Graveyard",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([hand("Chaos Sorcerer", "cs", "p1"), grave("Mystical Elf", "me", "p1"), grave("Sangan", "sg", "p1")],
+               [{"type": "special_summon", "method": "inherent", "card": "cs",
+                 "cost": [{"do": "banish", "card": "me"}, {"do": "banish", "card": "sg"}]}]))
+board("raviel-summoned-by-tributing-three-fiends",
+      "Raviel, Lord of Phantasms is Special Summoned by Tributing three Fiends; Sangan, Tributed, searches",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([hand("Raviel, Lord of Phantasms", "rv", "p1"), field("Kuriboh", "k", "p1"), field("Sangan", "sg", "p1"),
+                field("Summoned Skull", "ss", "p1"), deck("Mystical Elf", "me", "p1")],
+               [{"type": "special_summon", "method": "inherent", "card": "rv",
+                 "cost": [{"do": "tribute", "card": c} for c in ("k", "sg", "ss")]}]))
+board("uria-summoned-by-sending-three-continuous-traps",
+      "Uria, Lord of Searing Flames is Special Summoned by sending three face-up Continuous Traps to the Graveyard",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([hand("Uria, Lord of Searing Flames", "ur", "p1"), field("Royal Decree", "t1", "p1", position="face-up"),
+                field("Skill Drain", "t2", "p1", position="face-up"), field("Gravity Bind", "t3", "p1", position="face-up")],
+               [{"type": "special_summon", "method": "inherent", "card": "ur",
+                 "cost": [{"do": "send_to_graveyard", "card": c} for c in ("t1", "t2", "t3")]}]))
+board("battle-fader-summons-itself-against-a-direct-attack",
+      "Battle Fader, activated from the hand against a direct attack, Special Summons itself in Defense Position",
+      f"{A} 4.2.3.i1",
+      scenario([field("Dark Magician", "dm", "p1"), hand("Battle Fader", "bf", "p2")],
+               [{"type": "attack", "attacker": "dm"}, {"type": "activate", "card": "bf"}], turn=BATTLE))
+board("breaker-removes-its-spell-counter-to-destroy-a-set-card",
+      "Breaker the Magical Warrior removes its Spell Counter to destroy the Set card it targets", f"{A} 4.2.2.i2",
+      scenario([field("Breaker the Magical Warrior", "br", "p1", counters={"spell": 1}), field("Mirror Force", "mf", "p2")],
+               [{"type": "activate", "card": "br", "effect": 2, "targets": ["mf"]}]))
 
 
 def expected_of(output: dict) -> dict:

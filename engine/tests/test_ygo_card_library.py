@@ -414,7 +414,7 @@ STILL_UNEVALUATED_NAMED = {'Maxx "C"'}
 Special Summons this turn (a trigger made by a resolved effect). It is reported as ``cannot_evaluate``
 when it applies; the set may only shrink."""
 UNEVALUABLE_TARGET = 0.10
-UNEVALUABLE_NOW = 69
+UNEVALUABLE_NOW = 67
 """Issue 16 asks for at most 10 % of the library with unevaluable text; how many cards carry some
 today, which may only fall (lower it as cards become evaluable)."""
 LIBRARY_GOLDENS = sorted((ROOT / "fixtures" / "scenarios" / "ygo").glob("library-*.json"))
@@ -501,5 +501,5 @@ def test_library_cards_without_a_golden_only_become_fewer():
     assert len(missing) <= GOLDENS_MISSING_AT_MOST, sorted(missing)
 
 
-GOLDENS_MISSING_AT_MOST = 63
+GOLDENS_MISSING_AT_MOST = 51
 """Issue 16 asks for a golden per library card; how many lack one today, which may only fall."""

@@ -5709,6 +5709,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'self or opponent, read from the side of the card whose trigger it is'),
     # Translators: ygo trigger_qualifier:player
     pgettext_lazy('vocabulary', 'The opponent'),
+    # Translators: ygo trigger_qualifier:zone
+    pgettext_lazy('vocabulary', 'Where this card is'),
+    # Translators: ygo trigger_qualifier:zone
+    pgettext_lazy('vocabulary', 'Only while this card is in one of these zones when the phase begins: "during your Standby Phase, if this card is in your Graveyard" is `["graveyard"]`, "during your End Phase" of a card that must be face-up on the field `["field"]` (a trigger activates only at the timing and from the place its text states, ARC-V 3.2.7.3.i1; MR2 ch3.6, ch3.15). For `standby_phase` and `end_phase`, whose events are noted for a card face-up on the field or in the Graveyard; elsewhere the card is not qualified and a `trigger` step says so.'),
+    # Translators: ygo trigger_qualifier:zone
+    pgettext_lazy('vocabulary', 'In'),
+    # Translators: ygo trigger_qualifier:zone
+    pgettext_lazy('vocabulary', 'field (face-up there) or graveyard: one or both'),
     # Translators: ygo slot summon_condition
     pgettext_lazy('vocabulary', 'Summon condition'),
     # Translators: ygo slot summon_condition

@@ -545,6 +545,15 @@ board("breaker-removes-its-spell-counter-to-destroy-a-set-card",
       "Breaker the Magical Warrior removes its Spell Counter to destroy the Set card it targets", f"{A} 4.2.2.i2",
       scenario([field("Breaker the Magical Warrior", "br", "p1", counters={"spell": 1}), field("Mirror Force", "mf", "p2")],
                [{"type": "activate", "card": "br", "effect": 2, "targets": ["mf"]}]))
+for slug, title, extra in (
+        ("treeborn-frog-revives-in-the-standby-phase",
+         "Treeborn Frog in the Graveyard revives itself in its controller's Standby Phase while they control no "
+         "Spell/Trap Card", []),
+        ("treeborn-frog-stays-while-its-controller-has-a-set-card",
+         "Treeborn Frog does not revive while its controller controls a Set Trap", [field("Mirror Force", "mf", "p1")])):
+    board(slug, title, f"{A} 4.2.3.i1",
+          scenario([grave("Treeborn Frog", "tf", "p1"), deck("Kuriboh", "d1", "p1"), *extra], [{"type": "end_phase"}],
+                   turn=DRAW, options={"activate_triggers": ["tf"]}))
 
 
 def expected_of(output: dict) -> dict:

@@ -5174,7 +5174,9 @@ VOCABULARY = (
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Event qualifiers'),
     # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'what the event must also be: from (zones), by (effect, battle, cost), method (of a Summon), player (self or opponent)'),
+    pgettext_lazy('vocabulary', 'what the event must also be: from (zones), by (effect, battle, cost), method (of a Summon), player (self or opponent), zone (where this card is)'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'what must also hold when it is activated ("if you control no Spell/Trap Cards"): every key must hold, or it cannot be activated (ARC-V 4.2.3.i1)'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Whose event'),
     # Translators: ygo ability:trigger
@@ -5677,6 +5679,16 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '"If your LP are N or less": only while the activating player\'s Life Points are at most N (ARC-V 4.2.3.i1; MR2 ch2.23).'),
     # Translators: ygo activation_condition:lp_at_most
     pgettext_lazy('vocabulary', "the activating player's LP must be this or less"),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', 'If a player controls no Spell/Trap Cards'),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', '"If you control no Spell/Trap Cards": only while that player has no card, face-up or Set, in their Spell & Trap Zones, Field Zone or Pendulum Zones (ARC-V 4.2.3.i1; MR2 ch2.23). On a Trigger Effect it is checked when the trigger would be activated: if it does not hold, the trigger is not activated.'),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', 'self ("if you control no Spell/Trap Cards") or opponent'),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', 'You control no Spell/Trap Cards'),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', 'Your opponent controls no Spell/Trap Cards'),
     # Translators: ygo slot trigger_qualifier
     pgettext_lazy('vocabulary', 'Trigger qualifier'),
     # Translators: ygo slot trigger_qualifier

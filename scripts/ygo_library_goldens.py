@@ -554,6 +554,38 @@ for slug, title, extra in (
     board(slug, title, f"{A} 4.2.3.i1",
           scenario([grave("Treeborn Frog", "tf", "p1"), deck("Kuriboh", "d1", "p1"), *extra], [{"type": "end_phase"}],
                    turn=DRAW, options={"activate_triggers": ["tf"]}))
+board("stargazer-and-timegazer-scales-pendulum-summon",
+      "Stargazer Magician (Scale 1) and Timegazer Magician (Scale 8) in the Pendulum Zones: a Level 8 is refused, "
+      "Levels 7 and 4 are Pendulum Summoned", f"{A} 3.2.2.3.1.1.5",
+      scenario([card("Stargazer Magician").as_object("sg", "p1", "pendulum_zone", position="face-up"),
+                card("Timegazer Magician").as_object("tg", "p1", "pendulum_zone", position="face-up"),
+                hand("Dark Magician", "dm", "p1"), hand("Celtic Guardian", "cg", "p1"),
+                hand("Blue-Eyes White Dragon", "bewd", "p1")],
+               [{"type": "special_summon", "method": "pendulum", "cards": ["dm", "bewd"]},
+                {"type": "special_summon", "method": "pendulum", "cards": ["dm", "cg"]}]))
+fusion = {"id": "fu", "name": "Fusion Monster of a Spellcaster and a Warrior", "owner": "p1", "zone": "extra_deck",
+          "kind": "monster", "subtype": "fusion", "attribute": "DARK", "race": "Spellcaster", "level": 8, "atk": 2900,
+          "def": 2400, "materials_required": ["Dark Magician", "Celtic Guardian"]}
+board("polymerization-fusion-summons-with-the-materials-it-lists",
+      "Polymerization sends Dark Magician from the hand and Celtic Guardian from the field to Fusion Summon",
+      f"{A} 3.2.2.3.1.1.2.i3",
+      scenario([hand("Polymerization", "poly", "p1"), hand("Dark Magician", "dm", "p1"), field("Celtic Guardian", "cg", "p1"),
+                fusion],
+               [{"type": "activate", "card": "poly",
+                 "actions": [{"do": "fusion_summon", "target": "fu", "materials": ["dm", "cg"]}]}]))
+board("plaguespreader-zombie-revives-itself-from-the-graveyard",
+      "Plaguespreader Zombie's Ignition Effect in the Graveyard Special Summons it; its cost is reported as not evaluated",
+      f"{A} 3.2.7.2.i1",
+      scenario([grave("Plaguespreader Zombie", "pz", "p1"), hand("Kuriboh", "k", "p1")],
+               [{"type": "activate", "card": "pz", "effect": 0}]))
+utopia = card("Number 39: Utopia").as_object("u", "p2", "monster_zone", position="attack")
+utopia["materials"] = ["x1", "x2"]
+board("number-39-utopia-negates-an-attack",
+      "Number 39: Utopia negates the attack declared; its detach cost is reported as not evaluated", f"{A} 4.2.3.i1",
+      scenario([field("Dark Magician", "dm", "p1"), utopia, card("Celtic Guardian").as_object("x1", "p2", "material"),
+                card("Battle Ox").as_object("x2", "p2", "material")],
+               [{"type": "attack", "attacker": "dm", "target": "u"}, {"type": "activate", "card": "u", "effect": 0}],
+               turn=BATTLE))
 
 
 def expected_of(output: dict) -> dict:

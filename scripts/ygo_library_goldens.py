@@ -586,6 +586,17 @@ board("number-39-utopia-negates-an-attack",
                 card("Battle Ox").as_object("x2", "p2", "material")],
                [{"type": "attack", "attacker": "dm", "target": "u"}, {"type": "activate", "card": "u", "effect": 0}],
                turn=BATTLE))
+for slug, title, sent in (
+        ("breakthrough-skill-banished-from-the-graveyard-negates",
+         "Breakthrough Skill, banished from the Graveyard in its controller's turn, negates the opponent's Effect Monster "
+         "it targets", False),
+        ("breakthrough-skill-not-the-turn-it-was-sent-to-the-graveyard",
+         "Breakthrough Skill cannot be banished from the Graveyard the turn it was sent there", True)):
+    skill = grave("Breakthrough Skill", "bs", "p1")
+    if sent:
+        skill["sent_to_graveyard_this_turn"] = True
+    board(slug, title, f"{A} 4.2.3.i1",
+          scenario([skill, field("Honest", "h", "p2")], [{"type": "activate", "card": "bs", "effect": 1, "targets": ["h"]}]))
 
 
 def expected_of(output: dict) -> dict:

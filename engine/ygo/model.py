@@ -419,6 +419,7 @@ class Card:
     """Pendulum Scale, 0–13 (ARC-V 3.1.4.7.1)."""
     summoned_this_turn: bool = False
     """Summoned, Set or Special Summoned this turn: its position cannot be changed (ARC-V 3.2.5.i3)."""
+    sent_to_graveyard_this_turn: bool = False  # in the Graveyard, sent there this turn (``not_sent_this_turn``)
     attacked: bool = False
     """Declared an attack this turn (MR2 ch3.10: one attack per monster)."""
     position_changed: bool = False
@@ -509,8 +510,7 @@ class Event:
     """The summoning procedure it was part of (``tribute``, ``synchro_material``, ``fusion_material``,
     ``ritual_tribute``), never the last thing to happen; empty otherwise (a cost is not a procedure)."""
     damage_step: bool = False
-    """It happened during the Damage Step, where most optional triggers cannot be activated
-    (ARC-V 3.2.7.3.i6)."""
+    """It happened during the Damage Step, where most optional triggers cannot be activated (ARC-V 3.2.7.3.i6)."""
     player: Optional[str] = None
     """The player the event concerns, which a trigger's ``player`` qualifier reads: whose card it
     was (a Summon: who Summoned; a phase: the turn player; a draw: who drew; battle damage: who

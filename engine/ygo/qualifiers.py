@@ -99,17 +99,24 @@ VOCABULARY.define(
     example={"zone": ["graveyard"]})
 
 
+WINDOW_CONDITIONS = ("summoned", "attack_declared", "activated", "summoning")
+"""Activation conditions that are a timing window (engine/ygo/conditions.py): a trigger's timing is its event."""
 OWN_ONLY_EVENTS = ("standby_phase", "end_phase")
 """Events that are the phase's, noted for the card whose trigger reads them: never another card's."""
 
 
 def check_qualifiers(value: Mapping[str, Any], path: Path, v: Validation) -> None:
     """Refuse a trigger's qualifiers that mean nothing for its event (a qualifier on an event it
-    does not read, a Summon method that event cannot have) and an ``event_of`` on a phase event."""
+    does not read, a Summon method that event cannot have), an ``event_of`` on a phase event, and
+    a ``condition`` that is a timing window (ARC-V 3.2.7.3.i1: a trigger's timing is its event)."""
     event = value.get("trigger", "flipped" if value.get("class") == "flip" else None)
     if event in OWN_ONLY_EVENTS and value.get("event_of", "self") != "self":
         v.error((*path, "event_of"), f"{event} is the phase's event, noted for this card's own trigger: event_of "
                                      "names no other card (give qualifiers.player for \"your\" / \"your opponent's\")")
+    condition = value.get("condition")
+    if isinstance(condition, Mapping) and any(key in WINDOW_CONDITIONS for key in condition):
+        v.error((*path, "condition"), "a trigger's timing is its event (trigger, qualifiers): its condition can only say "
+                                      "what must also hold, not a window (" + ", ".join(WINDOW_CONDITIONS) + ")")
     qualifiers = value.get("qualifiers")
     if not isinstance(qualifiers, Mapping):
         return

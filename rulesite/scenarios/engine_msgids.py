@@ -5689,6 +5689,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'You control no Spell/Trap Cards'),
     # Translators: ygo activation_condition:no_spells_traps
     pgettext_lazy('vocabulary', 'Your opponent controls no Spell/Trap Cards'),
+    # Translators: ygo activation_condition:not_sent_this_turn
+    pgettext_lazy('vocabulary', 'Not the turn it was sent to the Graveyard'),
+    # Translators: ygo activation_condition:not_sent_this_turn
+    pgettext_lazy('vocabulary', '"You can banish this card from your Graveyard, except the turn it was sent to the Graveyard": only while this card was not sent to the Graveyard this turn (ARC-V 4.2.3.i1; MR2 ch2.23). A card the board has in the Graveyard was sent there this turn when its object says `sent_to_graveyard_this_turn`; one sent during the resolution was, until the turn ends.'),
+    # Translators: ygo activation_condition:not_sent_this_turn
+    pgettext_lazy('vocabulary', 'Not the turn it was sent'),
+    # Translators: ygo activation_condition:not_sent_this_turn
+    pgettext_lazy('vocabulary', 'true: "except the turn this card was sent to the Graveyard"'),
     # Translators: ygo slot trigger_qualifier
     pgettext_lazy('vocabulary', 'Trigger qualifier'),
     # Translators: ygo slot trigger_qualifier

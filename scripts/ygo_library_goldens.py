@@ -493,6 +493,12 @@ board("sinister-serpent-returns-from-the-graveyard-in-the-standby-phase",
       "does not", f"{A} 3.2.7.3.i1",
       scenario([grave("Sinister Serpent", "ss", "p1"), field("Sinister Serpent", "sf", "p1"), deck("Kuriboh", "d1", "p1")],
                [{"type": "end_phase"}], turn=DRAW, options={"activate_triggers": ["ss", "sf"]}))
+board("sinister-serpent-returns-once-per-turn-by-name",
+      "Two Sinister Serpents in the Graveyard: the first returns to the hand, the second cannot use the effect of that "
+      "name again this turn", f"{A} 3.1.2.i3",
+      scenario([grave("Sinister Serpent", "s1", "p1"), grave("Sinister Serpent", "s2", "p1"), deck("Kuriboh", "d1", "p1")],
+               [{"type": "end_phase"}], turn=DRAW,
+               options={"activate_triggers": ["s1", "s2"], "trigger_order": ["s1", "s2"]}))
 board("little-winguard-changes-its-position-in-the-end-phase",
       "Little-Winguard face-up on the field changes its battle position in its controller's End Phase; the one in the "
       "Graveyard does not", f"{A} 3.2.7.3.i1",

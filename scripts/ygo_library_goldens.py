@@ -589,6 +589,124 @@ board("pot-of-duality-excavates-three", "Pot of Duality excavates the top three 
       scenario([hand("Pot of Duality", "pd", "p1"), deck("Sangan", "d1", "p1"), deck("Kuriboh", "d2", "p1"),
                 deck("Battle Ox", "d3", "p1"), deck("Dark Magician", "d4", "p1")], [{"type": "activate", "card": "pd"}]))
 
+# --- issue 16, second round
+DRAW = {"active": "p1", "phase": "draw", "step": None, "number": 3}
+board("sinister-serpent-returns-from-the-graveyard-in-the-standby-phase",
+      "Sinister Serpent in the Graveyard returns to the hand in its controller's Standby Phase; the one on the field "
+      "does not", f"{A} 3.2.7.3.i1",
+      scenario([grave("Sinister Serpent", "ss", "p1"), field("Sinister Serpent", "sf", "p1"), deck("Kuriboh", "d1", "p1")],
+               [{"type": "end_phase"}], turn=DRAW, options={"activate_triggers": ["ss", "sf"]}))
+board("sinister-serpent-returns-once-per-turn-by-name",
+      "Two Sinister Serpents in the Graveyard: the first returns to the hand, the second cannot use the effect of that "
+      "name again this turn", f"{A} 3.1.2.i3",
+      scenario([grave("Sinister Serpent", "s1", "p1"), grave("Sinister Serpent", "s2", "p1"), deck("Kuriboh", "d1", "p1")],
+               [{"type": "end_phase"}], turn=DRAW,
+               options={"activate_triggers": ["s1", "s2"], "trigger_order": ["s1", "s2"]}))
+board("little-winguard-changes-its-position-in-the-end-phase",
+      "Little-Winguard face-up on the field changes its battle position in its controller's End Phase; the one in the "
+      "Graveyard does not", f"{A} 3.2.7.3.i1",
+      scenario([field("Little-Winguard", "lw", "p1"), grave("Little-Winguard", "lg", "p1")],
+               [{"type": "end_phase"}], turn={"active": "p1", "phase": "main2", "step": None},
+               options={"activate_triggers": ["lw", "lg"]}))
+board("marshmallon-is-not-destroyed-by-battle",
+      "Marshmallon attacked face-up is not destroyed by battle; its controller still takes the battle damage",
+      f"{A} 3.2.7.1.i2",
+      scenario([field("Dark Magician", "dm", "p1"), field("Marshmallon", "mm", "p2")],
+               [{"type": "attack", "attacker": "dm", "target": "mm"}], turn=BATTLE))
+board("spirit-reaper-destroys-itself-when-targeted",
+      "Spirit Reaper targeted by Change of Heart: its mandatory trigger, after the chain, destroys it", f"{A} 4.2.3.2.i2",
+      scenario([hand("Change of Heart", "coh", "p1"), field("Spirit Reaper", "sr", "p2")],
+               [{"type": "activate", "card": "coh", "targets": ["sr"]}]))
+board("armityle-summoned-by-banishing-the-three-lords",
+      "Armityle the Chaos Phantasm is Special Summoned from the Extra Deck by banishing Uria, Hamon and Raviel",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([card("Armityle the Chaos Phantasm").as_object("ar", "p1", "extra_deck"),
+                field("Uria, Lord of Searing Flames", "u", "p1"), field("Hamon, Lord of Striking Thunder", "h", "p1"),
+                field("Raviel, Lord of Phantasms", "r", "p1")],
+               [{"type": "special_summon", "method": "inherent", "card": "ar",
+                 "cost": [{"do": "banish", "card": c} for c in ("u", "h", "r")]}]))
+board("chaos-sorcerer-summoned-by-banishing-a-light-and-a-dark",
+      "Chaos Sorcerer is Special Summoned from the hand by banishing a LIGHT and a DARK monster from the Graveyard",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([hand("Chaos Sorcerer", "cs", "p1"), grave("Mystical Elf", "me", "p1"), grave("Sangan", "sg", "p1")],
+               [{"type": "special_summon", "method": "inherent", "card": "cs",
+                 "cost": [{"do": "banish", "card": "me"}, {"do": "banish", "card": "sg"}]}]))
+board("raviel-summoned-by-tributing-three-fiends",
+      "Raviel, Lord of Phantasms is Special Summoned by Tributing three Fiends; Sangan, Tributed, searches",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([hand("Raviel, Lord of Phantasms", "rv", "p1"), field("Kuriboh", "k", "p1"), field("Sangan", "sg", "p1"),
+                field("Summoned Skull", "ss", "p1"), deck("Mystical Elf", "me", "p1")],
+               [{"type": "special_summon", "method": "inherent", "card": "rv",
+                 "cost": [{"do": "tribute", "card": c} for c in ("k", "sg", "ss")]}]))
+board("uria-summoned-by-sending-three-continuous-traps",
+      "Uria, Lord of Searing Flames is Special Summoned by sending three face-up Continuous Traps to the Graveyard",
+      f"{A} 3.2.2.3.1.i1",
+      scenario([hand("Uria, Lord of Searing Flames", "ur", "p1"), field("Royal Decree", "t1", "p1", position="face-up"),
+                field("Skill Drain", "t2", "p1", position="face-up"), field("Gravity Bind", "t3", "p1", position="face-up")],
+               [{"type": "special_summon", "method": "inherent", "card": "ur",
+                 "cost": [{"do": "send_to_graveyard", "card": c} for c in ("t1", "t2", "t3")]}]))
+board("battle-fader-summons-itself-against-a-direct-attack",
+      "Battle Fader, activated from the hand against a direct attack, Special Summons itself in Defense Position",
+      f"{A} 4.2.3.i1",
+      scenario([field("Dark Magician", "dm", "p1"), hand("Battle Fader", "bf", "p2")],
+               [{"type": "attack", "attacker": "dm"}, {"type": "activate", "card": "bf"}], turn=BATTLE))
+board("breaker-removes-its-spell-counter-to-destroy-a-set-card",
+      "Breaker the Magical Warrior removes its Spell Counter to destroy the Set card it targets", f"{A} 4.2.2.i2",
+      scenario([field("Breaker the Magical Warrior", "br", "p1", counters={"spell": 1}), field("Mirror Force", "mf", "p2")],
+               [{"type": "activate", "card": "br", "effect": 2, "targets": ["mf"]}]))
+for slug, title, extra in (
+        ("treeborn-frog-revives-in-the-standby-phase",
+         "Treeborn Frog in the Graveyard revives itself in its controller's Standby Phase while they control no "
+         "Spell/Trap Card", []),
+        ("treeborn-frog-stays-while-its-controller-has-a-set-card",
+         "Treeborn Frog does not revive while its controller controls a Set Trap", [field("Mirror Force", "mf", "p1")])):
+    board(slug, title, f"{A} 4.2.3.i1",
+          scenario([grave("Treeborn Frog", "tf", "p1"), deck("Kuriboh", "d1", "p1"), *extra], [{"type": "end_phase"}],
+                   turn=DRAW, options={"activate_triggers": ["tf"]}))
+board("stargazer-and-timegazer-scales-pendulum-summon",
+      "Stargazer Magician (Scale 1) and Timegazer Magician (Scale 8) in the Pendulum Zones: a Level 8 is refused, "
+      "Levels 7 and 4 are Pendulum Summoned", f"{A} 3.2.2.3.1.1.5",
+      scenario([card("Stargazer Magician").as_object("sg", "p1", "pendulum_zone", position="face-up"),
+                card("Timegazer Magician").as_object("tg", "p1", "pendulum_zone", position="face-up"),
+                hand("Dark Magician", "dm", "p1"), hand("Celtic Guardian", "cg", "p1"),
+                hand("Blue-Eyes White Dragon", "bewd", "p1")],
+               [{"type": "special_summon", "method": "pendulum", "cards": ["dm", "bewd"]},
+                {"type": "special_summon", "method": "pendulum", "cards": ["dm", "cg"]}]))
+fusion = {"id": "fu", "name": "Fusion Monster of a Spellcaster and a Warrior", "owner": "p1", "zone": "extra_deck",
+          "kind": "monster", "subtype": "fusion", "attribute": "DARK", "race": "Spellcaster", "level": 8, "atk": 2900,
+          "def": 2400, "materials_required": ["Dark Magician", "Celtic Guardian"]}
+board("polymerization-fusion-summons-with-the-materials-it-lists",
+      "Polymerization sends Dark Magician from the hand and Celtic Guardian from the field to Fusion Summon",
+      f"{A} 3.2.2.3.1.1.2.i3",
+      scenario([hand("Polymerization", "poly", "p1"), hand("Dark Magician", "dm", "p1"), field("Celtic Guardian", "cg", "p1"),
+                fusion],
+               [{"type": "activate", "card": "poly",
+                 "actions": [{"do": "fusion_summon", "target": "fu", "materials": ["dm", "cg"]}]}]))
+board("plaguespreader-zombie-revives-itself-from-the-graveyard",
+      "Plaguespreader Zombie's Ignition Effect in the Graveyard Special Summons it; its cost is reported as not evaluated",
+      f"{A} 3.2.7.2.i1",
+      scenario([grave("Plaguespreader Zombie", "pz", "p1"), hand("Kuriboh", "k", "p1")],
+               [{"type": "activate", "card": "pz", "effect": 0}]))
+utopia = card("Number 39: Utopia").as_object("u", "p2", "monster_zone", position="attack")
+utopia["materials"] = ["x1", "x2"]
+board("number-39-utopia-negates-an-attack",
+      "Number 39: Utopia negates the attack declared; its detach cost is reported as not evaluated", f"{A} 4.2.3.i1",
+      scenario([field("Dark Magician", "dm", "p1"), utopia, card("Celtic Guardian").as_object("x1", "p2", "material"),
+                card("Battle Ox").as_object("x2", "p2", "material")],
+               [{"type": "attack", "attacker": "dm", "target": "u"}, {"type": "activate", "card": "u", "effect": 0}],
+               turn=BATTLE))
+for slug, title, sent in (
+        ("breakthrough-skill-banished-from-the-graveyard-negates",
+         "Breakthrough Skill, banished from the Graveyard in its controller's turn, negates the opponent's Effect Monster "
+         "it targets", False),
+        ("breakthrough-skill-not-the-turn-it-was-sent-to-the-graveyard",
+         "Breakthrough Skill cannot be banished from the Graveyard the turn it was sent there", True)):
+    skill = grave("Breakthrough Skill", "bs", "p1")
+    if sent:
+        skill["sent_to_graveyard_this_turn"] = True
+    board(slug, title, f"{A} 4.2.3.i1",
+          scenario([skill, field("Honest", "h", "p2")], [{"type": "activate", "card": "bs", "effect": 1, "targets": ["h"]}]))
+
 
 def expected_of(output: dict) -> dict:
     steps = []

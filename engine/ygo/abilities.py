@@ -66,11 +66,14 @@ _TRIGGERED: dict[str, Field] = {
     "targeting": TARGETING,
     "qualifiers": VOCABULARY.use("trigger_qualifier", label="Event qualifiers",
                                  help="what the event must also be: from (zones), by (effect, battle, cost), method "
-                                      "(of a Summon), player (self or opponent)"),
+                                      "(of a Summon), player (self or opponent), zone (where this card is)"),
+    "condition": VOCABULARY.use("activation_condition", label="Activation condition",
+                                help="what must also hold when it is activated (\"if you control no Spell/Trap "
+                                     "Cards\"): every key must hold, or it cannot be activated (ARC-V 4.2.3.i1)"),
 }
 _ROW = Row(main=("actions",), extra=("id", "text", "cost", "once_per_turn", "condition", "targeting"))
 _TRIGGER_ROW = Row(main=("trigger", "optional", "timing", "actions"),
-                   extra=("qualifiers", "targeting", "id", "text", "cost", "once_per_turn"))
+                   extra=("qualifiers", "condition", "targeting", "id", "text", "cost", "once_per_turn"))
 
 
 VOCABULARY.define(
@@ -99,7 +102,7 @@ VOCABULARY.define(
         help='"self" (the default: this card\'s own event) or a filter naming the other cards whose event activates '
              "it")},
     row=Row(main=("trigger", "optional", "timing", "actions"),
-            extra=("event_of", "qualifiers", "targeting", "id", "text", "cost", "once_per_turn")),
+            extra=("event_of", "qualifiers", "condition", "targeting", "id", "text", "cost", "once_per_turn")),
     check=check_qualifiers,
     doc="A monster effect activated when its event happens (ARC-V 3.2.7.3.i1; MR2 ch2.9); Spell Speed 1. "
         "Simultaneous triggers go on the chain together (SEGOC); an optional `when` trigger misses the timing "

@@ -124,6 +124,13 @@ def _read(state: GameState, condition: dict[str, Any], key: str, value: Any, pla
         whose = player if value == "self" else opponent_of(player)
         count = len(state.cards_in(Zone.MONSTER_ZONE, whose))
         return count == 0, f"{whose} controls {count} monster(s)"
+    if key == "not_sent_this_turn":
+        sent = this is not None and state.card(this).sent_to_graveyard_this_turn
+        return sent != value, "it was sent to the Graveyard this turn" if sent else "it was not sent to the Graveyard this turn"
+    if key == "no_spells_traps":
+        whose = player if value == "self" else opponent_of(player)
+        count = sum(len(state.cards_in(zone, whose)) for zone in SPELL_TRAP_ZONES)
+        return count == 0, f"{whose} controls {count} Spell/Trap Card(s)"
     assert key == "lp_at_most", key
     lp = state.player(player).lp
     return lp <= value, f"{player} has {lp} LP"
@@ -315,6 +322,27 @@ VOCABULARY.define(
     doc="\"If your LP are N or less\": only while the activating player's Life Points are at most N (ARC-V "
         "4.2.3.i1; MR2 ch2.23).",
     example={"lp_at_most": 2000})
+
+SPELL_TRAP_ZONES = (Zone.SPELL_TRAP_ZONE, Zone.FIELD_ZONE, Zone.PENDULUM_ZONE)
+"""Where a card a player controls is a Spell or Trap Card: the Spell & Trap Zones, the Field Zone and the
+Pendulum Zones (a Pendulum Monster there is treated as a Spell Card, ARC-V 3.3.3.7)."""
+VOCABULARY.define(
+    "activation_condition", "no_spells_traps", rule=_RULE, label="If a player controls no Spell/Trap Cards",
+    value=Choice(values=("self", "opponent"), what="player", label="Player",
+                 labels={"self": "You control no Spell/Trap Cards", "opponent": "Your opponent controls no Spell/Trap Cards"},
+                 help="self (\"if you control no Spell/Trap Cards\") or opponent"),
+    doc="\"If you control no Spell/Trap Cards\": only while that player has no card, face-up or Set, in their Spell & "
+        "Trap Zones, Field Zone or Pendulum Zones (ARC-V 4.2.3.i1; MR2 ch2.23). On a Trigger Effect it is checked "
+        "when the trigger would be activated: if it does not hold, the trigger is not activated.",
+    example={"no_spells_traps": "self"})
+VOCABULARY.define(
+    "activation_condition", "not_sent_this_turn", rule=_RULE, label="Not the turn it was sent to the Graveyard",
+    value=Boolean(label="Not the turn it was sent", help="true: \"except the turn this card was sent to the Graveyard\""),
+    doc="\"You can banish this card from your Graveyard, except the turn it was sent to the Graveyard\": only while this "
+        "card was not sent to the Graveyard this turn (ARC-V 4.2.3.i1; MR2 ch2.23). A card the board has in the "
+        "Graveyard was sent there this turn when its object says `sent_to_graveyard_this_turn`; one sent during the "
+        "resolution was, until the turn ends.",
+    example={"not_sent_this_turn": True})
 
 
 __all__ = ["record_condition", "unmet", "verify_condition", "window_after_chain"]

@@ -61,7 +61,7 @@ OBJECT_FIELDS: dict[str, Field] = {
     "set_this_turn": Boolean(), "tuner": Boolean(), "summoned_this_turn": Boolean(), "attacked": Boolean(),
     "position_changed": Boolean(), "original_atk": Integer(low=0, high=MAX_VALUE),
     "original_def": Integer(low=0, high=MAX_VALUE), "scale": Integer(low=0, high=13),
-    "revealed": Boolean(),
+    "revealed": Boolean(), "sent_to_graveyard_this_turn": Boolean(),
 }
 """The object keys with a plain type; ``zone``, ``position``, ``kind``, ``subtype``, ``equipped_to``,
 ``materials``, ``materials_required`` and ``effects`` are checked with the object."""
@@ -243,6 +243,8 @@ def _check_object(obj: Mapping[str, Any], path: Path, ids: Mapping[str, Mapping[
     if zone is not None and controller is not None and zone in ZONE_LIMITS:
         occupancy[(zone, controller)] += 1
     _check_position(obj, path, zone, subtype, checker)
+    if obj.get("sent_to_graveyard_this_turn") and zone is not None and zone != "graveyard":
+        checker.error((*path, "sent_to_graveyard_this_turn"), "only a card in the graveyard was sent there this turn")
     if zone == "field_zone" and (kind, subtype) != ("spell", "field"):
         checker.error((*path, "zone"), "only a Field Spell can be in the field_zone")
     if zone == "pendulum_zone" and subtype != "pendulum":

@@ -434,6 +434,7 @@ class Card:
     """Pendulum Scale, 0–13 (ARC-V 3.1.4.7.1)."""
     summoned_this_turn: bool = False
     """Summoned, Set or Special Summoned this turn: its position cannot be changed (ARC-V 3.2.5.i3)."""
+    sent_to_graveyard_this_turn: bool = False  # in the Graveyard, sent there this turn (``not_sent_this_turn``)
     attacked: bool = False
     """Declared an attack this turn (MR2 ch3.10: one attack per monster)."""
     position_changed: bool = False

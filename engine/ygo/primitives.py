@@ -196,6 +196,9 @@ def move(duel: Duel, state: GameState, card: Card, to: Zone, reason: str, key: R
             def_=base(after, "def") if after.original_def is not None else after.def_)))
         state = restore(duel, end_continuous(duel, state, before.id), before.id)
         state = break_bonds(duel, state, before, reason)
+    sent_now = state.card(card.id).zone is Zone.GRAVEYARD and before.zone is not Zone.GRAVEYARD
+    if sent_now != state.card(card.id).sent_to_graveyard_this_turn:
+        state = state.with_card(replace(state.card(card.id), sent_to_graveyard_this_turn=sent_now))
     procedure = reason if reason in PROCEDURE_MISSED_TIMING and kwargs.get("kind") != "cost" and not by_effect else ""
     facts = {"player": before.controller if was_on_field else before.owner, "origin": before.zone.value,
              "cause": cause_of(reason, key, kwargs.get("kind", ""), by_effect)}

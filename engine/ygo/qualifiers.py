@@ -34,6 +34,7 @@ QUALIFIED_EVENTS = {
     "player": ("summoned", "special_summoned", "flip_summoned", "sent_to_graveyard", "sent_from_field", "destroyed",
                "destroyed_by_battle", "banished", "standby_phase", "end_phase", "drawn", "battle_damage", "activated",
                "targeted", "tributed"),
+    "zone": ("standby_phase", "end_phase"),
 }
 """The trigger events each qualifier means something for; on any other it is refused."""
 METHODS_OF = {"summoned": ("normal", "tribute"),
@@ -83,18 +84,39 @@ VOCABULARY.define(
         "(`activated`, `targeted`: \"targeted by your opponent's card effect\" is `opponent`).",
     example={"player": "opponent"})
 
+PHASE_ZONES = ("field", "graveyard")
+"""Where a card can be when a phase begins and its phase trigger is noted (engine/ygo/turn.py)."""
+VOCABULARY.define(
+    "trigger_qualifier", "zone", rule=(R.TRIGGER_EVENT, R.STANDBY_PHASE_TRIGGER, R.END_PHASE_TRIGGER),
+    label="Where this card is",
+    value=ListOf(item=Choice(values=PHASE_ZONES, what="zone"), min_items=1, unique=True, label="In",
+                 help="field (face-up there) or graveyard: one or both"),
+    doc="Only while this card is in one of these zones when the phase begins: \"during your Standby Phase, if this "
+        "card is in your Graveyard\" is `[\"graveyard\"]`, \"during your End Phase\" of a card that must be face-up "
+        "on the field `[\"field\"]` (a trigger activates only at the timing and from the place its text states, "
+        "ARC-V 3.2.7.3.i1; MR2 ch3.6, ch3.15). For `standby_phase` and `end_phase`, whose events are noted for a card "
+        "face-up on the field or in the Graveyard; elsewhere the card is not qualified and a `trigger` step says so.",
+    example={"zone": ["graveyard"]})
 
+
+WINDOW_CONDITIONS = ("summoned", "attack_declared", "activated", "summoning")
+"""Activation conditions that are a timing window (engine/ygo/conditions.py): a trigger's timing is its event."""
 OWN_ONLY_EVENTS = ("standby_phase", "end_phase")
 """Events that are the phase's, noted for the card whose trigger reads them: never another card's."""
 
 
 def check_qualifiers(value: Mapping[str, Any], path: Path, v: Validation) -> None:
     """Refuse a trigger's qualifiers that mean nothing for its event (a qualifier on an event it
-    does not read, a Summon method that event cannot have) and an ``event_of`` on a phase event."""
+    does not read, a Summon method that event cannot have), an ``event_of`` on a phase event, and
+    a ``condition`` that is a timing window (ARC-V 3.2.7.3.i1: a trigger's timing is its event)."""
     event = value.get("trigger", "flipped" if value.get("class") == "flip" else None)
     if event in OWN_ONLY_EVENTS and value.get("event_of", "self") != "self":
         v.error((*path, "event_of"), f"{event} is the phase's event, noted for this card's own trigger: event_of "
                                      "names no other card (give qualifiers.player for \"your\" / \"your opponent's\")")
+    condition = value.get("condition")
+    if isinstance(condition, Mapping) and any(key in WINDOW_CONDITIONS for key in condition):
+        v.error((*path, "condition"), "a trigger's timing is its event (trigger, qualifiers): its condition can only say "
+                                      "what must also hold, not a window (" + ", ".join(WINDOW_CONDITIONS) + ")")
     qualifiers = value.get("qualifiers")
     if not isinstance(qualifiers, Mapping):
         return
@@ -125,6 +147,8 @@ def unmet(qualifiers: tuple[tuple[str, Any], ...], event: Event, card: Card) -> 
             return key, wanted, event.cause or None
         if key == "method" and event.method != wanted:
             return key, wanted, event.method or None
+        if key == "zone" and _origin(card.zone.value) not in wanted:
+            return key, list(wanted), _origin(card.zone.value)
         if key == "player":
             holder = card.controller if card.zone in FIELD_ZONES else card.owner
             whose = None if event.player is None else ("self" if event.player == holder else "opponent")
@@ -133,4 +157,4 @@ def unmet(qualifiers: tuple[tuple[str, Any], ...], event: Event, card: Card) -> 
     return None
 
 
-__all__ = ["QUALIFIED_EVENTS", "check_qualifiers", "unmet"]
+__all__ = ["PHASE_ZONES", "QUALIFIED_EVENTS", "check_qualifiers", "unmet"]

@@ -133,6 +133,7 @@ def _card(raw: Mapping[str, Any], seq: int) -> Card:
         effects=tuple(_effect(e) for e in raw.get("effects", [])),
         original_atk=raw.get("original_atk"), original_def=raw.get("original_def"), tuner=raw.get("tuner", False),
         scale=raw.get("scale"), summoned_this_turn=raw.get("summoned_this_turn", False),
+        sent_to_graveyard_this_turn=raw.get("sent_to_graveyard_this_turn", False),
         attacked=raw.get("attacked", False), position_changed=raw.get("position_changed", False),
         materials_required=tuple(card_filter(item) for item in raw.get("materials_required", ())),
         **parse_requirements(raw),
@@ -274,7 +275,8 @@ def result(scenario: Mapping[str, Any], state: GameState, *, complete: bool) -> 
             out["summoned_with"] = [m.id for m in card.summoned_with]
         if card.counters or "counters" in out:
             out["counters"] = dict(card.counters)
-        for key in ("set_this_turn", "summoned_this_turn", "attacked", "position_changed", "revealed"):
+        for key in ("set_this_turn", "summoned_this_turn", "attacked", "position_changed", "revealed",
+                    "sent_to_graveyard_this_turn"):
             if getattr(card, key) or key in out:
                 out[key] = getattr(card, key)
         objects.append(out)

@@ -162,8 +162,9 @@ def _next_turn(duel: Duel, state: GameState, request: Optional[EndRequest]) -> G
     number = state.turn.number + 1 if state.turn.number is not None else None
     duel.record("phase", "ygo.phase.next_turn", R.NEXT_TURN, player=nxt, number=number)
     cards = tuple(replace(c, set_this_turn=False, summoned_this_turn=False, attacked=False, position_changed=False,
-                          cannot_attack=False)
-                  if (c.set_this_turn or c.summoned_this_turn or c.attacked or c.position_changed or c.cannot_attack) else c
+                          cannot_attack=False, sent_to_graveyard_this_turn=False)
+                  if (c.set_this_turn or c.summoned_this_turn or c.attacked or c.position_changed or c.cannot_attack
+                      or c.sent_to_graveyard_this_turn) else c
                   for c in state.cards)
     state = replace(state, cards=cards, events=(), end_request=None, turn_player_first=True, name_locks=(), attack_locks=(), battle_shields=(),
                     turn=replace(state.turn, active=nxt, phase="draw", step=None, number=number,

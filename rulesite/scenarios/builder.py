@@ -279,6 +279,7 @@ CARD_FIELDS = (
     _Field("summoned_this_turn", "summoned_this_turn", _flag),
     _Field("attacked", "attacked", _flag),
     _Field("position_changed", "position_changed", _flag),
+    _Field("sent_to_graveyard_this_turn", "sent_to_graveyard_this_turn", _flag),
     _Field("counters", "counters", _counters, counters_json),
     _Field("materials_required", "materials_required", requirements_form, requirements_json),
     _Field("summon_procedure", "summon_procedure", object_as_is, object_as_is),

@@ -5246,7 +5246,9 @@ VOCABULARY = (
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Event qualifiers'),
     # Translators: ygo ability:trigger
-    pgettext_lazy('vocabulary', 'what the event must also be: from (zones), by (effect, battle, cost), method (of a Summon), player (self or opponent)'),
+    pgettext_lazy('vocabulary', 'what the event must also be: from (zones), by (effect, battle, cost), method (of a Summon), player (self or opponent), zone (where this card is)'),
+    # Translators: ygo ability:trigger
+    pgettext_lazy('vocabulary', 'what must also hold when it is activated ("if you control no Spell/Trap Cards"): every key must hold, or it cannot be activated (ARC-V 4.2.3.i1)'),
     # Translators: ygo ability:trigger
     pgettext_lazy('vocabulary', 'Whose event'),
     # Translators: ygo ability:trigger
@@ -5753,6 +5755,24 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', '"If your LP are N or less": only while the activating player\'s Life Points are at most N (ARC-V 4.2.3.i1; MR2 ch2.23).'),
     # Translators: ygo activation_condition:lp_at_most
     pgettext_lazy('vocabulary', "the activating player's LP must be this or less"),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', 'If a player controls no Spell/Trap Cards'),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', '"If you control no Spell/Trap Cards": only while that player has no card, face-up or Set, in their Spell & Trap Zones, Field Zone or Pendulum Zones (ARC-V 4.2.3.i1; MR2 ch2.23). On a Trigger Effect it is checked when the trigger would be activated: if it does not hold, the trigger is not activated.'),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', 'self ("if you control no Spell/Trap Cards") or opponent'),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', 'You control no Spell/Trap Cards'),
+    # Translators: ygo activation_condition:no_spells_traps
+    pgettext_lazy('vocabulary', 'Your opponent controls no Spell/Trap Cards'),
+    # Translators: ygo activation_condition:not_sent_this_turn
+    pgettext_lazy('vocabulary', 'Not the turn it was sent to the Graveyard'),
+    # Translators: ygo activation_condition:not_sent_this_turn
+    pgettext_lazy('vocabulary', '"You can banish this card from your Graveyard, except the turn it was sent to the Graveyard": only while this card was not sent to the Graveyard this turn (ARC-V 4.2.3.i1; MR2 ch2.23). A card the board has in the Graveyard was sent there this turn when its object says `sent_to_graveyard_this_turn`; one sent during the resolution was, until the turn ends.'),
+    # Translators: ygo activation_condition:not_sent_this_turn
+    pgettext_lazy('vocabulary', 'Not the turn it was sent'),
+    # Translators: ygo activation_condition:not_sent_this_turn
+    pgettext_lazy('vocabulary', 'true: "except the turn this card was sent to the Graveyard"'),
     # Translators: ygo slot trigger_qualifier
     pgettext_lazy('vocabulary', 'Trigger qualifier'),
     # Translators: ygo slot trigger_qualifier
@@ -5785,6 +5805,14 @@ VOCABULARY = (
     pgettext_lazy('vocabulary', 'self or opponent, read from the side of the card whose trigger it is'),
     # Translators: ygo trigger_qualifier:player
     pgettext_lazy('vocabulary', 'The opponent'),
+    # Translators: ygo trigger_qualifier:zone
+    pgettext_lazy('vocabulary', 'Where this card is'),
+    # Translators: ygo trigger_qualifier:zone
+    pgettext_lazy('vocabulary', 'Only while this card is in one of these zones when the phase begins: "during your Standby Phase, if this card is in your Graveyard" is `["graveyard"]`, "during your End Phase" of a card that must be face-up on the field `["field"]` (a trigger activates only at the timing and from the place its text states, ARC-V 3.2.7.3.i1; MR2 ch3.6, ch3.15). For `standby_phase` and `end_phase`, whose events are noted for a card face-up on the field or in the Graveyard; elsewhere the card is not qualified and a `trigger` step says so.'),
+    # Translators: ygo trigger_qualifier:zone
+    pgettext_lazy('vocabulary', 'In'),
+    # Translators: ygo trigger_qualifier:zone
+    pgettext_lazy('vocabulary', 'field (face-up there) or graveyard: one or both'),
     # Translators: ygo slot summon_condition
     pgettext_lazy('vocabulary', 'Summon condition'),
     # Translators: ygo slot summon_condition

@@ -561,6 +561,7 @@ class CardForm(BoardRowForm):
     more_fields = ("cost_do", "cost_amount", "cost_card", "cost_materials", "cost_counter", "cost_text", "effect_id",
                    "attribute", "race", "original_atk", "original_def", "scale", "counters", "equipped_to", "materials",
                    "materials_required", "tuner", "set_this_turn", "summoned_this_turn", "attacked", "position_changed",
+                   "sent_to_graveyard_this_turn",
                    "summon_procedure", "synchro_materials", "xyz_materials", "summoned_with", "more_effects", "extra")
 
     id = forms.CharField(label=_("Id"), max_length=64, required=False, widget=forms.TextInput(attrs={"data-card-id": "", "size": 5}),
@@ -591,6 +592,7 @@ class CardForm(BoardRowForm):
     summoned_this_turn = forms.BooleanField(label=_("Summoned this turn"), required=False)
     attacked = forms.BooleanField(label=_("Has attacked"), required=False)
     position_changed = forms.BooleanField(label=_("Position changed this turn"), required=False)
+    sent_to_graveyard_this_turn = forms.BooleanField(label=_("Sent to the Graveyard this turn"), required=False)
     effect_trigger = forms.ChoiceField(label=_("Triggers"), choices=_choices(builder.TRIGGER_EVENTS, TRIGGER_EVENT_LABELS, blank="—"), required=False)
     effect_timing = forms.ChoiceField(label=_("Trigger wording"), choices=_choices(builder.TIMINGS, TIMING_LABELS, blank="—"), required=False)
     effect_optional = yes_no_field(_("Optional (“you can”)"))

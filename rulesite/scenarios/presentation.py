@@ -291,6 +291,8 @@ def _clause(step: Step, resolving: str, names: dict[str, str]) -> str | None:
         return _("%(name)s is put into its owner's graveyard") % {"name": name}
     if kind == "state_based" and message.endswith(".sba.lose"):
         return _("%(player)s loses the game") % {"player": params.get("player", "?")}
+    if kind == "leave" and message.endswith(".leave.player"):
+        return _("%(player)s leaves the game") % {"player": params.get("player", "?")}
     if kind == "damage":
         target = params.get("target")
         who = params.get("player") or params.get("target_name") or names.get(target) or target or "?"

@@ -29,6 +29,18 @@ _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 MAX_DEPTH = 64
 
 
+
+def clipped(text: str, limit: int) -> str:
+    """Return ``text`` cut to at most ``limit`` characters at a word boundary, with "…" when cut
+    (a long demo title is stored whole-worded, not cut in the middle of a word)."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
+
 def scenario_check_text(scenario: Any) -> None:
     """Raise ``engine.ScenarioError`` naming the first string no database can store.
 
@@ -141,7 +153,7 @@ def scenario_create(*, scenario: dict[str, Any], title: str = "", source: str = 
                 board=answer.get("board"),
                 board_complete=answer.get("board_complete", True),
                 rules_documents=cited_documents(answer["trace"]),
-                title=title[:200],
+                title=clipped(title, 200),
                 source=source[:300],
                 is_demo=is_demo,
             )
@@ -227,7 +239,7 @@ def annotation_save(*, scenario: Scenario, author: Any, title: str, notes: str, 
     annotation, _ = Annotation.objects.update_or_create(
         scenario=scenario,
         author=author,
-        defaults={"title": title[:200], "notes": notes, "reviewed": reviewed},
+        defaults={"title": clipped(title, 200), "notes": notes, "reviewed": reviewed},
     )
     return annotation
 

@@ -33,6 +33,15 @@ class ResultPageTests:
         assert "Chain Link 1 resolves: Mirror Force does nothing." in summary
         assert "Winner" not in summary  # the summary names a winner only when there is one (issue 16)
 
+    def test_a_player_who_leaves_during_a_resolution_is_said_and_a_long_title_is_cut_at_a_word(self):
+        path = FIXTURES.parent / "mtg" / "800-4a-a-player-leaves-in-the-middle-of-a-resolution-and-it-goes-on-without-them.json"
+        golden = json.loads(path.read_text(encoding="utf-8"))
+        scenario, _ = scenario_create(scenario=golden["scenario"], title=golden["title"] * 2)
+        assert any("p2 leaves the game" in sentence for sentence in summarize(scenario.trace, scenario.result))
+        assert len(scenario.title) <= 200 and scenario.title.endswith("…")
+        assert golden["title"].startswith(scenario.title[:-1]) or (golden["title"] * 2).startswith(scenario.title[:-1])
+        assert not scenario.title[:-1].endswith(" ")
+
     def test_a_protected_card_is_named_in_the_summary_not_does_nothing(self):
         golden = json.loads((FIXTURES / "arcv-negate-and-destroy-leaves-an-indestructible-monster.json").read_text(encoding="utf-8"))
         scenario, _ = scenario_create(scenario=golden["scenario"])

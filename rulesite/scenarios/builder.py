@@ -184,6 +184,55 @@ def inputs(slots: Sequence[str], table: Mapping[str, _Field]) -> tuple[_Field, .
     return tuple(table[key] for key in keys if key in table)
 
 
+STRUCTURAL_KEYS = {("ability", "cost"): "the row's cost inputs (one cost)", ("ability", "actions"): "the nested action rows",
+                   ("action", "actions"): "the nested action rows (Override what it does)"}
+"""Keys held by a structure of the row rather than one input."""
+KEPT_IN_JSON = {
+    ("instruction", "outcomes"): "the actions of each coin or die result are nested action lists: the row's "
+                                 "“Other fields (JSON)” keeps them",
+    ("continuous", "instead"): "what a destroy-replacement does instead is a nested list of costs: the row's "
+                               "“Other fields (JSON)” keeps it",
+}
+"""``(slot, key)``: keys of the vocabulary that no input holds, and why; the row's JSON keeps them."""
+
+
+def typed_inputs(slots: Sequence[str], table: Mapping[str, _Field], prefix: str = "") -> dict[str, _Field]:
+    """Return ``{key: input}`` for the keys of the entries of ``slots`` that ``table`` does not
+    list, made from the key's type: a card filter (``CardFilterField``: ``all``, ``among``,
+    ``per``) as ``key: value`` filter text (:func:`filter_form`), a yes/no that defaults to no
+    (``Boolean``: ``bind``, ``lock_name``) as a checkbox; each named ``prefix + key``. A key of
+    another type needs its own input in ``table``; a key listed in :data:`KEPT_IN_JSON` or
+    :data:`STRUCTURAL_KEYS` gets none. Raises ``ValueError`` if a made name is already a field's."""
+    taken = {field.name for field in table.values()}
+    out: dict[str, _Field] = {}
+    for slot in slots:
+        for entry in VOCABULARY.entries(slot):
+            for key, schema in {**VOCABULARY.slots[slot].common, **entry.keys}.items():
+                if key in table or key in out or (slot, key) in KEPT_IN_JSON or (slot, key) in STRUCTURAL_KEYS:
+                    continue
+                if isinstance(schema, CardFilterField):
+                    field = _Field(key, prefix + key, filter_form, filter_json)
+                elif isinstance(schema, Boolean) and schema.default is False:
+                    field = _Field(key, prefix + key, _flag)
+                else:
+                    continue
+                if field.name in taken:
+                    raise ValueError(f"{slot}.{key}: the input name {field.name!r} is another key's")
+                out[key] = field
+    return out
+
+
+def key_schema(slots: Sequence[str], key: str) -> Field:
+    """Return the type of ``key`` in the first entry of ``slots`` that has it (its label, help and
+    kind, as the registry gives them); raise ``KeyError`` when no entry has it."""
+    for slot in slots:
+        for entry in VOCABULARY.entries(slot):
+            found = {**VOCABULARY.slots[slot].common, **entry.keys}.get(key)
+            if found is not None:
+                return found
+    raise KeyError(key)
+
+
 CONDITION_KEYS = tuple(VOCABULARY.names("activation_condition"))
 """The keys of an activation condition (``condition`` of an activated effect, §2.3.4)."""
 
@@ -311,7 +360,9 @@ COST_INPUTS = {field.key: field for field in (
     _Field("counter", "cost_counter", choices=COUNTER_KINDS),
     _Field("text", "cost_text"),
 )}
-COST_FIELDS = (_Field("do", "cost_do", choices=COSTS), *inputs(("cost",), COST_INPUTS))
+COST_TYPED = typed_inputs(("cost",), COST_INPUTS, prefix="cost_")
+"""The cost inputs made from their key's type (``among``: the card that fits, as filter text)."""
+COST_FIELDS = (_Field("do", "cost_do", choices=COSTS), *inputs(("cost",), {**COST_INPUTS, **COST_TYPED}))
 ACTION_INPUTS = {field.key: field for field in (
     _Field("targets", "targets", _ids),
     _Field("amount", "amount", _amount, _amount_json),
@@ -354,7 +405,11 @@ ACTION_INPUTS = {field.key: field for field in (
 )}
 """How each key of an instruction or Continuous Effect is typed in an action row; a single
 ``target`` is shown in ``targets`` (:func:`action_to_form`)."""
-ACTION_FIELDS = (_Field("do", "do", choices=ACTIONS), *inputs(("instruction", "continuous"), ACTION_INPUTS))
+ACTION_TYPED = typed_inputs(("instruction", "continuous"), ACTION_INPUTS)
+"""The action inputs made from their key's type: the selectors ``all`` and ``among`` and ``per``
+as filter text, ``bind`` and ``lock_name`` as checkboxes (:func:`typed_inputs`)."""
+ACTION_FIELDS = (_Field("do", "do", choices=ACTIONS),
+                 *inputs(("instruction", "continuous"), {**ACTION_INPUTS, **ACTION_TYPED}))
 AFTER_INPUTS = {field.key: field for field in (
     _Field("card", "card"),
     _Field("effect", "effect", _effect_ref, _effect_ref_json),
@@ -378,16 +433,6 @@ are its nested action rows."""
 LINK_FIELDS = tuple(AFTER_INPUTS[key] for key in FRAME_LINK_FIELDS if key in AFTER_INPUTS and key != "cost")
 """A chain link (§2.4): the frame's link fields, typed as in a step row."""
 AFTER_FIELDS = (_Field("type", "type", choices=AFTER_TYPES), *inputs(("action",), AFTER_INPUTS))
-STRUCTURAL_KEYS = {("ability", "cost"): "the row's cost inputs (one cost)", ("ability", "actions"): "the nested action rows",
-                   ("action", "actions"): "the nested action rows (Override what it does)"}
-"""Keys held by a structure of the row rather than one input."""
-KEPT_IN_JSON = {
-    ("instruction", "outcomes"): "the actions of each coin or die result are nested action lists: the row's "
-                                 "“Other fields (JSON)” keeps them",
-    ("continuous", "instead"): "what a destroy-replacement does instead is a nested list of costs: the row's "
-                               "“Other fields (JSON)” keeps it",
-}
-"""``(slot, key)``: keys of the vocabulary that no input holds, and why; the row's JSON keeps them."""
 PENDING_INPUTS = {field.key: field for field in (
     _Field("card", "card"),
     _Field("effect", "effect", _effect_ref, _effect_ref_json),

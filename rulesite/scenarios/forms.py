@@ -552,6 +552,32 @@ COST_NEEDED = {"amount": _("Give the LP to pay: a number, or “half”."), "car
 """The message for a key a cost's entry requires, left blank."""
 
 
+TYPED_FILTER_HELP = common.lazy_percent(_("Blank: none. Else the cards it reads, as “key: value” pairs (keys: %(keys)s), "
+                                          "e.g. “kind: monster, controller: opponent”."), keys=", ".join(builder.FILTER_KEYS))
+
+
+def add_typed_fields(form_class: type[BoardRowForm], inputs: Mapping[str, Any], slots: Sequence[str],
+                     after: str | None = None) -> None:
+    """Give ``form_class`` a field for each input the builder made from its key's type
+    (``builder.typed_inputs``): filter text for a card filter, a checkbox for a yes/no, labelled
+    with the registry's label for the key (translated), folded away with the row's other fields
+    (listed after the field ``after``, else last)."""
+    for key, field in inputs.items():
+        label = vocab.translated(builder.key_schema(slots, key).label, VOCABULARY.game)
+        if field.to_json is builder.filter_json:
+            form_field: forms.Field = FilterField(label=label, max_length=500, required=False, help_text=TYPED_FILTER_HELP)
+        else:
+            form_field = forms.BooleanField(label=label, required=False)
+        form_class.base_fields[field.name] = form_field
+    names = tuple(field.name for field in inputs.values())
+    more = form_class.more_fields
+    at = more.index(after) + 1 if after in more else len(more)
+    form_class.more_fields = (*more[:at], *names, *more[at:])
+
+
+add_typed_fields(ActionForm, builder.ACTION_TYPED, ("instruction", "continuous"))
+
+
 class CardForm(BoardRowForm):
     """One card or token on the board (§2.3) and its effect (§2.3.1)."""
 
@@ -680,6 +706,9 @@ class CardForm(BoardRowForm):
             if name is not None and not (data.get(name) or "").strip() and name not in self.errors:
                 self.add_error(name, COST_NEEDED.get(key, _("This cost needs this field.")))
         return data
+
+
+add_typed_fields(CardForm, builder.COST_TYPED, ("cost",), after="cost_card")
 
 
 class CardFormSetBase(BaseFormSet):

@@ -92,14 +92,19 @@ def filter_json(value: Any) -> Any:
 
 
 def targeting_form(value: Any) -> Any:
-    """A trigger's ``targeting`` (``{"count": 2, "filter": FILTER}``) as ``count: 2, kind: monster``
-    (the filter's text, :func:`filter_form`, after the count if it is given); else ``_MISSING``."""
-    if not isinstance(value, Mapping) or set(value) - {"count", "filter"} or "filter" not in value:
+    """An effect's ``targeting`` (``{"count": 2, "filter": FILTER}``) as ``count: 2, kind: monster``
+    (the filter's text, :func:`filter_form`, after the count if it is given, and ``up_to: true``
+    after the count for "up to 2", ``{"count": 2, "up_to": true, …}``); else ``_MISSING``."""
+    if not isinstance(value, Mapping) or set(value) - {"count", "up_to", "filter"} or "filter" not in value:
         return _MISSING
     shown = filter_form(value["filter"])
     count = value.get("count")
     if shown is _MISSING or shown == "self" or (count is not None and (isinstance(count, bool) or not isinstance(count, int))):
         return _MISSING
+    if "up_to" in value:  # "up to 2": written after the count it qualifies
+        if value["up_to"] is not True or count is None:
+            return _MISSING
+        return f"count: {count}, up_to: true, {shown}"
     return shown if count is None else f"count: {count}, {shown}"
 
 
@@ -113,10 +118,14 @@ def targeting_json(value: Any) -> Any:
     if key == "count" and colon:
         if not _INTEGER.fullmatch(count):
             raise ValueError(head.strip())
+        up_to = False
+        first, comma, after = rest.partition(",")
+        if [piece.strip() for piece in first.partition(":")[::2]] == ["up_to", "true"]:
+            up_to, rest, sep = True, after, comma
         found = filter_json(rest) if sep else _MISSING
         if found is _MISSING or found == "self":
             raise ValueError(text)
-        return {"count": int(count), "filter": found}
+        return {"count": int(count), **({"up_to": True} if up_to else {}), "filter": found}
     found = filter_json(text)
     if found == "self":
         raise ValueError(text)

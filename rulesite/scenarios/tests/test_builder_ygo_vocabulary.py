@@ -193,6 +193,23 @@ class GoldenRowsTests(TestCase):
             "arcv-negate-and-destroy-leaves-an-indestructible-monster: cards[0] second effect",
             "arcv-negate-and-destroy-negates-but-leaves-an-unaffected-monster: cards[0] second effect",
             "arcv-normal-trap-that-equips-itself-stays-on-the-field: cards[1] second effect",
+            # The library cards with two effects (a Continuous Trap's activation and its effect in force, a
+            # monster's two effects).
+            "library-breakthrough-skill-negates-the-targeted-monster: cards[0] second effect",
+            "library-breakthrough-skill-negates-the-targeted-monster: cards[1] second effect",
+            "library-dimensional-fissure-banishes-destroyed-monsters: cards[0] second effect",
+            "library-divine-wrath-negates-a-monster-effect: cards[0] second effect",
+            "library-effect-veiler-negates-in-the-opponents-main-phase: cards[0] second effect",
+            "library-enemy-controller-changes-the-position: cards[0] second effect",
+            "library-enemy-controller-tributes-to-take-a-monster: cards[0] second effect",
+            "library-monster-reborn-answered-by-solemn-judgment: cards[2] second effect",
+            "library-royal-decree-negates-a-trap-activated-later: cards[1] second effect",
+            "library-sangan-locks-the-name-it-added: cards[3] second effect",
+            "library-skill-drain-negates-a-monster-effect-on-the-field: cards[0] second effect",
+            "library-skill-drain-negates-a-monster-effect-on-the-field: cards[1] second effect",
+            "library-solemn-judgment-negates-a-summon-and-destroys: cards[2] second effect",
+            "library-solemn-warning-negates-a-special-summoning-spell: cards[2] second effect",
+            "library-thunder-king-rai-oh-negates-one-special-summon: cards[1] second effect",
             "mr2-cannot-special-summon-arriving-stops-a-fusion-summon: cards[4] second effect",
             "mr2-continuous-negation-ends-a-monsters-continuous-atk-boost: cards[0] second effect",
             "mr2-equip-spell-on-an-opponents-monster-follows-it-to-the-graveyard: cards[1] second effect",
@@ -222,6 +239,42 @@ class GoldenRowsTests(TestCase):
                 board = BoardForm(_querydict(form_data(page.content.decode())))
                 self.assertTrue(board.is_valid(), _errors(board))
                 self.assertEqual(board.to_scenario(), scenario)
+
+    def test_library_selectors_costs_and_locks_survive_the_rendered_form(self) -> None:
+        # issue 16: all / among / per (filter text), bind / lock_name (checkboxes), a cost's among and
+        # targeting with up_to are typed in the row's fields, and the posted form gives the golden back.
+        for stem, names in (("library-raigeki-destroys-the-opponents-monsters", ["all"]),
+                            ("library-fissure-destroys-the-weakest-face-up-monster", ["among"]),
+                            ("library-sangan-locks-the-name-it-added", ["among", "lock_name"]),
+                            ("library-just-desserts-burns-for-each-monster", ["per"]),
+                            ("library-call-of-the-haunted-destroyed-takes-its-monster", ["bind"]),
+                            ("library-twin-twisters-destroys-up-to-two-spells-or-traps", ["cost_among", "effect_targeting"]),
+                            ("library-bottomless-trap-hole-destroys-and-banishes", ["all"]),
+                            ("library-giant-trunade-returns-every-other-spell-and-trap", ["all"])):
+            scenario = json.loads((GOLDEN / f"{stem}.json").read_text(encoding="utf-8"))["scenario"]
+            with self.subTest(stem):
+                page = self.client.get(URL + "?demo=" + stem)
+                data = form_data(page.content.decode())
+                for name in names:
+                    self.assertTrue(any(key.endswith(f"-{name}") and value not in ("", None, []) for key, value in data.items()),
+                                    f"{name} is not filled in")
+                board = BoardForm(_querydict(data))
+                self.assertTrue(board.is_valid(), _errors(board))
+                self.assertEqual(board.to_scenario(), scenario)
+
+    def test_a_typed_field_has_the_registry_label_and_refuses_what_is_not_a_filter(self) -> None:
+        form = ActionForm()
+        for key, field in builder.ACTION_TYPED.items():
+            with self.subTest(key):
+                self.assertEqual(str(form.fields[field.name].label), builder.key_schema(("instruction", "continuous"), key).label)
+                self.assertIn(field.name, ActionForm.more_fields)
+        self.assertEqual(str(CardForm().fields["cost_among"].label), VOCABULARY.get("cost", "discard").keys["among"].label)
+        bad = ActionForm({"do": "destroy", "all": "colour: red"})
+        self.assertFalse(bad.is_valid())
+        self.assertIn("all", bad.errors)
+        self.assertEqual(builder.targeting_json("count: 2, up_to: true, kind: monster"),
+                         {"count": 2, "up_to": True, "filter": {"kind": "monster"}})
+        self.assertIs(builder.targeting_form({"up_to": True, "filter": {"kind": "monster"}}), builder.common.MISSING)
 
     def test_a_filter_that_is_not_key_value_pairs_is_an_error_next_to_its_field(self) -> None:
         from rulesite.scenarios.tests.test_builder import field_wrapper, mirror_force_post

@@ -39,7 +39,7 @@ class TestAbilitiesAsRows:
         ))
         page.locator("[data-formset='effects'] details.more > summary").first.click()  # the filter is the second way to say what it affects
         fill_board(page, (
-            ("type", "#id_effects-0-affected_filter_4", "creature"), ("select", "#id_effects-0-affected_filter_20", "you"),
+            ("type", "#id_effects-0-affected_filter_4", "creature"), ("type", "#id_effects-0-affected_filter_20", "you"),
             ("select", "#id_after-0-type", "cast"), ("select", "#id_after-0-player", "p1"), ("select", "#id_after-0-card", "c1"),
         ))
         shot(page, "abilities-as-rows")

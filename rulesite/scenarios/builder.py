@@ -200,7 +200,8 @@ def typed_inputs(slots: Sequence[str], table: Mapping[str, _Field], prefix: str 
     """Return ``{key: input}`` for the keys of the entries of ``slots`` that ``table`` does not
     list, made from the key's type: a card filter (``CardFilterField``: ``all``, ``among``,
     ``per``) as ``key: value`` filter text (:func:`filter_form`), a yes/no that defaults to no
-    (``Boolean``: ``bind``, ``lock_name``) as a checkbox; each named ``prefix + key``. A key of
+    (``Boolean``: ``bind``, ``lock_name``) as a checkbox, one that defaults to yes
+    (``flip_effects``, ``damage``) as a blank/yes/no choice; each named ``prefix + key``. A key of
     another type needs its own input in ``table``; a key listed in :data:`KEPT_IN_JSON` or
     :data:`STRUCTURAL_KEYS` gets none. Raises ``ValueError`` if a made name is already a field's."""
     taken = {field.name for field in table.values()}
@@ -214,6 +215,8 @@ def typed_inputs(slots: Sequence[str], table: Mapping[str, _Field], prefix: str 
                     field = _Field(key, prefix + key, filter_form, filter_json)
                 elif isinstance(schema, Boolean) and schema.default is False:
                     field = _Field(key, prefix + key, _flag)
+                elif isinstance(schema, Boolean):  # defaults to yes: blank, yes or no (only "no" changes it)
+                    field = _Field(key, prefix + key, _yes_no, _yes_no_json)
                 else:
                     continue
                 if field.name in taken:

@@ -566,6 +566,8 @@ def add_typed_fields(form_class: type[BoardRowForm], inputs: Mapping[str, Any], 
         label = vocab.translated(builder.key_schema(slots, key).label, VOCABULARY.game)
         if field.to_json is builder.filter_json:
             form_field: forms.Field = FilterField(label=label, max_length=500, required=False, help_text=TYPED_FILTER_HELP)
+        elif field.to_json is builder._yes_no_json:
+            form_field = yes_no_field(label)
         else:
             form_field = forms.BooleanField(label=label, required=False)
         form_class.base_fields[field.name] = form_field
